@@ -1,0 +1,464 @@
+"""Flip resolution of one placement: a pure function from a board to a board and events.
+
+Cells are ints 0..8, row by row (0 top-left, 4 centre, 8 bottom-right).
+Directions and card sides share one index: 0 top, 1 right, 2 bottom, 3 left;
+the side of a neighbour that touches side ``d`` is ``OPPOSITE[d]``.
+
+`resolve` plays exactly RULES.md:
+
+1. The card is placed (event ``place``).
+2. Power Wall: if the cell has a restriction the card's power (printed total)
+   meets, the whole row or column moves one cell in the restriction's
+   direction, conveyor-belt style (event ``shift``); the placed card then
+   attacks from its new cell by the basic rule only (with modifiers and
+   Battle; no Same, Plus or Combo), as the Power Wall rule says.
+3. Same / Same Wall and Plus / Plus Wall on printed values (events ``same``
+   and ``plus``; a card captured by both is reported once, under ``same``).
+4. Basic captures with affinity modifiers (event ``basic``), and Battle on
+   equal comparisons against a defender with a smaller printed total (event
+   ``battle``).
+5. Combo: breadth first from the cards Same/Plus captured; each wave of
+   flips is one ``combo`` event.
+
+Affinity modifiers (only with Elemental or Banner on; +1 on a cell of the
+card's own affinity, -1 on any other affinity cell, none on a plain cell; no
+clamping) apply to attacker and defender alike, from the cell each card is on now. Cells keep their
+affinities and restrictions when a Power Wall shift moves the cards.
+
+Only cards of the placer's opponent ever flip, and the card just placed never
+does. The hot path trusts its input: `triad.state` and `triad.cli` validate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import NamedTuple
+
+from triad.cards import Card
+from triad.rules import RuleSet
+
+__all__ = [
+    "CELLS",
+    "DIRECTIONS",
+    "EMPTY_BOARD",
+    "NO_AFFINITIES",
+    "NO_RESTRICTIONS",
+    "OPPOSITE",
+    "RESTRICTION_DIRECTIONS",
+    "RESTRICTION_OPS",
+    "Affinities",
+    "Board",
+    "Event",
+    "EventKind",
+    "Placed",
+    "Player",
+    "Restriction",
+    "Restrictions",
+    "modifier",
+    "neighbours",
+    "resolve",
+    "shift_line",
+]
+
+#: The nine cells.
+CELLS: tuple[int, ...] = tuple(range(9))
+#: Direction names by index; also the card side names.
+DIRECTIONS: tuple[str, str, str, str] = ("up", "right", "down", "left")
+#: The neighbour's touching side for each side index.
+OPPOSITE: tuple[int, int, int, int] = (2, 3, 0, 1)
+#: Power Wall comparison operators.
+RESTRICTION_OPS: tuple[str, str, str] = ("=", "<", ">")
+
+
+class Player(IntEnum):
+    """A side of the table. ``int(Player.BLUE) == 0``; ``str()`` is the JSON name."""
+
+    BLUE = 0
+    RED = 1
+
+    def __str__(self) -> str:
+        return "blue" if self is Player.BLUE else "red"
+
+    @property
+    def other(self) -> Player:
+        """The opponent."""
+        return Player.RED if self is Player.BLUE else Player.BLUE
+
+    @classmethod
+    def parse(cls, name: str) -> Player:
+        """``"blue"`` or ``"red"``.
+
+        :raises ValueError: any other name.
+        """
+        if name == "blue":
+            return cls.BLUE
+        if name == "red":
+            return cls.RED
+        raise ValueError(f"unknown player {name!r}; expected 'blue' or 'red'")
+
+
+class Placed(NamedTuple):
+    """A card on the board and its current owner."""
+
+    card: Card
+    owner: Player
+
+
+class EventKind(StrEnum):
+    """What happened; the value is the JSON ``kind``."""
+
+    PLACE = "place"
+    SHIFT = "shift"
+    SAME = "same"
+    PLUS = "plus"
+    BASIC = "basic"
+    BATTLE = "battle"
+    COMBO = "combo"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of a placement, in the order it happened.
+
+    * ``place``: ``cells`` is the cell the card was put on.
+    * ``shift``: ``cells`` is the moved line in the order of movement (the
+      content of ``cells[i]`` went to ``cells[(i + 1) % 3]``); ``direction``
+      is ``up``/``down``/``left``/``right``.
+    * ``same``/``plus``/``basic``/``battle``/``combo``: the cells that
+      flipped to the placer, ascending. ``wall`` is True for a ``same`` or
+      ``plus`` that counted a wall pair.
+    """
+
+    kind: EventKind
+    cells: tuple[int, ...]
+    wall: bool = False
+    direction: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind": ..., "cells": [...]}`` (plus ``wall``/``direction`` when set)."""
+        data: dict[str, object] = {"kind": self.kind.value, "cells": list(self.cells)}
+        if self.wall:
+            data["wall"] = True
+        if self.direction is not None:
+            data["direction"] = self.direction
+        return data
+
+
+def _line(cell: int, direction: str) -> tuple[int, int, int]:
+    row, col = divmod(cell, 3)
+    if direction == "right":
+        return (row * 3, row * 3 + 1, row * 3 + 2)
+    if direction == "left":
+        return (row * 3 + 2, row * 3 + 1, row * 3)
+    if direction == "down":
+        return (col, col + 3, col + 6)
+    return (col + 6, col + 3, col)
+
+
+def _restriction_directions(cell: int) -> tuple[str, ...]:
+    # A direction must point from the cell's edge to the opposite edge.
+    row, col = divmod(cell, 3)
+    result: list[str] = []
+    if row == 0:
+        result.append("down")
+    if row == 2:
+        result.append("up")
+    if col == 0:
+        result.append("right")
+    if col == 2:
+        result.append("left")
+    return tuple(result)
+
+
+#: Allowed Power Wall directions per cell (none for the centre).
+RESTRICTION_DIRECTIONS: tuple[tuple[str, ...], ...] = tuple(
+    _restriction_directions(c) for c in CELLS
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A Power Wall restriction: a card whose power meets ``op value`` shifts the line.
+
+    Construct through `Restriction.make` to validate.
+    """
+
+    cell: int
+    op: str
+    value: int
+    direction: str
+
+    @classmethod
+    def make(cls, cell: int, op: str, value: int, direction: str) -> Restriction:
+        """A validated restriction.
+
+        :raises ValueError: centre cell, unknown op, value outside 4..40, or a
+            direction that does not point from the cell's edge to the opposite one.
+        """
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell <= 8:
+            raise ValueError(f"restriction cell must be 0..8, got {cell!r}")
+        if cell == 4:
+            raise ValueError("the centre cell 4 cannot carry a restriction")
+        if op not in RESTRICTION_OPS:
+            raise ValueError(f"restriction op must be one of {list(RESTRICTION_OPS)}, got {op!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 4 <= value <= 40:
+            raise ValueError(f"restriction value must be 4..40, got {value!r}")
+        allowed = RESTRICTION_DIRECTIONS[cell]
+        if direction not in allowed:
+            raise ValueError(
+                f"restriction direction for cell {cell} must be one of {list(allowed)}, "
+                f"got {direction!r}"
+            )
+        return cls(cell, op, value, direction)
+
+    def met(self, power: int) -> bool:
+        """Whether a card of this power (printed total) triggers the shift."""
+        if self.op == "=":
+            return power == self.value
+        if self.op == "<":
+            return power < self.value
+        return power > self.value
+
+    @property
+    def line(self) -> tuple[int, int, int]:
+        """The cells that move, in the order of movement."""
+        return _line(self.cell, self.direction)
+
+    @property
+    def text(self) -> str:
+        """Short label, e.g. ``"<20 down"``."""
+        return f"{self.op}{self.value} {self.direction}"
+
+    def to_json(self) -> dict[str, object]:
+        """The scenario form ``{"cell", "op", "value", "direction"}``."""
+        return {"cell": self.cell, "op": self.op, "value": self.value, "direction": self.direction}
+
+
+Board = tuple[Placed | None, ...]
+Affinities = tuple[str | None, ...]
+Restrictions = tuple[Restriction | None, ...]
+
+EMPTY_BOARD: Board = (None,) * 9
+NO_AFFINITIES: Affinities = (None,) * 9
+NO_RESTRICTIONS: Restrictions = (None,) * 9
+
+
+def _neighbour_table(wrap: bool) -> tuple[tuple[int, int, int, int], ...]:
+    table: list[tuple[int, int, int, int]] = []
+    for cell in CELLS:
+        row, col = divmod(cell, 3)
+        if wrap:
+            table.append(
+                (
+                    ((row - 1) % 3) * 3 + col,
+                    row * 3 + (col + 1) % 3,
+                    ((row + 1) % 3) * 3 + col,
+                    row * 3 + (col - 1) % 3,
+                )
+            )
+        else:
+            table.append(
+                (
+                    cell - 3 if row > 0 else -1,
+                    cell + 1 if col < 2 else -1,
+                    cell + 3 if row < 2 else -1,
+                    cell - 1 if col > 0 else -1,
+                )
+            )
+    return tuple(table)
+
+
+# _NEIGHBOURS[wrap][cell][side] is the neighbouring cell, or -1 for a wall.
+_NEIGHBOURS: tuple[tuple[tuple[int, int, int, int], ...], ...] = (
+    _neighbour_table(False),
+    _neighbour_table(True),
+)
+
+
+def neighbours(cell: int, broken_wall: bool = False) -> tuple[int, int, int, int]:
+    """Neighbouring cell by side (top, right, bottom, left); -1 is a wall."""
+    return _NEIGHBOURS[broken_wall][cell]
+
+
+def shift_line(board: Board, line: tuple[int, int, int]) -> Board:
+    """The board with the cards of ``line`` moved one step along it (wrapping)."""
+    new = list(board)
+    for i in range(3):
+        new[line[(i + 1) % 3]] = board[line[i]]
+    return tuple(new)
+
+
+def modifier(card: Card, cell_affinity: str | None) -> int:
+    """Affinity modifier of a card on a cell: +1 match, -1 mismatch or none, 0 plain cell."""
+    if cell_affinity is None:
+        return 0
+    return 1 if card.affinity == cell_affinity else -1
+
+
+def resolve(
+    board: Board,
+    cell: int,
+    card: Card,
+    player: Player,
+    rules: RuleSet,
+    cells: Affinities = NO_AFFINITIES,
+    restrictions: Restrictions = NO_RESTRICTIONS,
+) -> tuple[Board, tuple[Event, ...]]:
+    """Place ``card`` for ``player`` on empty ``cell`` and resolve every flip.
+
+    Returns the board after the placement (after any Power Wall shift) and
+    the ordered events. ``cells`` count only with Elemental or Banner on and
+    ``restrictions`` only with Power Wall on. Trusts its input: ``cell`` must
+    be empty.
+    """
+    if not rules.affinity:
+        cells = NO_AFFINITIES
+    new: list[Placed | None] = list(board)
+    new[cell] = Placed(card, player)
+    events: list[Event] = [Event(EventKind.PLACE, (cell,))]
+    full = True
+    if rules.power_wall:
+        restriction = restrictions[cell]
+        if restriction is not None and restriction.met(card.power):
+            line = restriction.line
+            new = list(shift_line(tuple(new), line))
+            cell = line[(line.index(cell) + 1) % 3]
+            events.append(Event(EventKind.SHIFT, line, direction=restriction.direction))
+            full = False
+    wrap = rules.broken_wall
+    table = _NEIGHBOURS[wrap]
+    nbrs = table[cell]
+    sides = card.sides
+    opponent = player.other
+
+    # Same / Same Wall and Plus / Plus Wall, on printed values.
+    chain: list[int] = []
+    if full and (rules.same or rules.plus):
+        same_cells: list[int] = []
+        same_walls = 0
+        sums: dict[int, list[int]] = {}
+        same_on = rules.same
+        plus_on = rules.plus
+        same_wall = rules.same_wall and not wrap
+        plus_wall = rules.plus_wall and not wrap
+        for d in range(4):
+            n = nbrs[d]
+            side = sides[d]
+            if n < 0:
+                if same_wall and side == 10:
+                    same_walls += 1
+                if plus_wall:
+                    sums.setdefault(side + 10, []).append(-1)
+                continue
+            other = new[n]
+            if other is None:
+                continue
+            touching = other.card.sides[OPPOSITE[d]]
+            if same_on and side == touching:
+                same_cells.append(n)
+            if plus_on:
+                sums.setdefault(side + touching, []).append(n)
+        if same_on and len(same_cells) + same_walls >= 2:
+            flipped = sorted(n for n in same_cells if _owner(new, n) == opponent)
+            if flipped:
+                for n in flipped:
+                    new[n] = Placed(_card(new, n), player)
+                chain.extend(flipped)
+                events.append(Event(EventKind.SAME, tuple(flipped), wall=same_walls > 0))
+        if plus_on:
+            plus_flipped: list[int] = []
+            plus_wall_used = False
+            for group in sums.values():
+                if len(group) < 2:
+                    continue
+                hit = [n for n in group if n >= 0 and _owner(new, n) == opponent]
+                if hit and -1 in group:
+                    plus_wall_used = True
+                plus_flipped.extend(hit)
+            if plus_flipped:
+                plus_flipped.sort()
+                for n in plus_flipped:
+                    new[n] = Placed(_card(new, n), player)
+                chain.extend(plus_flipped)
+                events.append(Event(EventKind.PLUS, tuple(plus_flipped), wall=plus_wall_used))
+
+    # Basic captures and Battle, with modifiers.
+    basic, battle = _attack(new, cell, card, opponent, nbrs, cells, rules.battle)
+    for n in basic:
+        new[n] = Placed(_card(new, n), player)
+    if basic:
+        events.append(Event(EventKind.BASIC, tuple(basic)))
+    for n in battle:
+        new[n] = Placed(_card(new, n), player)
+    if battle:
+        events.append(Event(EventKind.BATTLE, tuple(battle)))
+
+    # Combo: breadth first from the Same/Plus captures.
+    if rules.combo and chain:
+        wave = sorted(chain)
+        while wave:
+            next_wave: list[int] = []
+            for source in wave:
+                attacker = _card(new, source)
+                won, tied = _attack(
+                    new, source, attacker, opponent, table[source], cells, rules.battle
+                )
+                for n in won + tied:
+                    new[n] = Placed(_card(new, n), player)
+                    next_wave.append(n)
+            if next_wave:
+                next_wave.sort()
+                events.append(Event(EventKind.COMBO, tuple(next_wave)))
+            wave = next_wave
+    return tuple(new), tuple(events)
+
+
+# -- private helpers ---------------------------------------------------------
+
+
+def _owner(board: list[Placed | None], cell: int) -> Player | None:
+    slot = board[cell]
+    return None if slot is None else slot.owner
+
+
+def _card(board: list[Placed | None], cell: int) -> Card:
+    slot = board[cell]
+    assert slot is not None
+    return slot.card
+
+
+def _attack(
+    board: list[Placed | None],
+    cell: int,
+    card: Card,
+    opponent: Player,
+    nbrs: tuple[int, int, int, int],
+    cells: Affinities,
+    battle: bool,
+) -> tuple[list[int], list[int]]:
+    """Cells the card on ``cell`` captures by the basic rule, and by Battle."""
+    won: list[int] = []
+    tied: list[int] = []
+    sides = card.sides
+    affinity = cells[cell]
+    mine = 0 if affinity is None else (1 if card.affinity == affinity else -1)
+    for d in range(4):
+        n = nbrs[d]
+        if n < 0:
+            continue
+        other = board[n]
+        if other is None or other.owner != opponent:
+            continue
+        defender = other.card
+        theirs_aff = cells[n]
+        theirs = 0 if theirs_aff is None else (1 if defender.affinity == theirs_aff else -1)
+        mine_value = sides[d] + mine
+        their_value = defender.sides[OPPOSITE[d]] + theirs
+        if mine_value > their_value:
+            won.append(n)
+        elif battle and mine_value == their_value and card.power > defender.power:
+            tied.append(n)
+    won.sort()
+    tied.sort()
+    return won, tied
