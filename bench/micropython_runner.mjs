@@ -1,0 +1,55 @@
+// Run a Python script under MicroPython (the page's main-thread runtime) in Node.
+//
+//   node bench/micropython_runner.mjs SCRIPT.py [REPO_FILE ...]
+//
+// The repo files the page's main thread gets (triad/__init__.py, triad/prng.py,
+// triad/deal.py, triad/data/*.json) are copied into MicroPython's file system
+// under /lib (on sys.path), plus any extra repo-relative files named after the
+// script. The script's output goes to stdout; a Python exception prints its
+// message on stderr and exits with status 1.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const [script, ...extra] = process.argv.slice(2);
+if (!script) {
+  process.stderr.write("usage: node bench/micropython_runner.mjs SCRIPT.py [REPO_FILE ...]\n");
+  process.exit(2);
+}
+
+const files = ["triad/__init__.py", "triad/prng.py", "triad/deal.py"];
+for (const name of readdirSync(join(repo, "triad/data"))) {
+  if (name.endsWith(".json")) files.push("triad/data/" + name);
+}
+files.push(...extra);
+
+let out = "";
+const mp = await loadMicroPython({
+  stdout: (line) => { out += line + "\n"; },
+  stderr: (line) => { process.stderr.write(line + "\n"); },
+});
+const made = new Set();
+try { mp.FS.mkdir("/lib"); } catch (e) { /* exists */ }
+for (const rel of files) {
+  const parts = rel.split("/");
+  let path = "/lib";
+  for (const part of parts.slice(0, -1)) {
+    path += "/" + part;
+    if (!made.has(path)) {
+      try { mp.FS.mkdir(path); } catch (e) { /* exists */ }
+      made.add(path);
+    }
+  }
+  mp.FS.writeFile("/lib/" + rel, readFileSync(join(repo, rel)));
+}
+let status = 0;
+try {
+  mp.runPython(readFileSync(resolve(script), "utf8"));
+} catch (err) {
+  process.stderr.write(String(err && err.message ? err.message : err) + "\n");
+  status = 1;
+}
+process.stdout.write(out);
+process.exit(status);
