@@ -1,0 +1,225 @@
+/* Triad's boot script: the first thing the page runs, before any Python.
+ *
+ * It owns what must work before (or without) Python: the loading screen, the
+ * message shown when the page is opened from disk, the storage check for
+ * embedded iframes that deny storage, the service worker that makes the game
+ * play offline, and the engine worker (Pyodide running the rules engine and the
+ * CPU). The page itself is MicroPython code started by PyScript (triad/ui/main.py).
+ */
+(function () {
+  "use strict";
+
+  var html = document.documentElement;
+
+  function $(id) { return document.getElementById(id); }
+
+  function showProgress(fraction, message) {
+    var bar = document.querySelector("#loading .bar");
+    if (bar) {
+      var pct = Math.max(4, Math.min(100, Math.round(fraction * 100)));
+      bar.firstElementChild.style.width = pct + "%";
+      bar.setAttribute("aria-valuenow", String(pct));
+    }
+    if (message && $("loading-text")) $("loading-text").textContent = message;
+  }
+
+  function notice(text, action) {
+    var box = $("boot-notice");
+    if (!box) return;
+    box.firstElementChild.textContent = text;
+    var old = box.querySelector("button");
+    if (old) old.remove();
+    if (action) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = action.label;
+      if (action.name) button.setAttribute("data-action", action.name);
+      button.addEventListener("click", action.run);
+      box.appendChild(button);
+    }
+    box.hidden = false;
+  }
+
+  function whenDocumentReady(run) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+    else run();
+  }
+
+  // --- Opened straight from disk: browsers refuse what Python needs there. ---
+  if (location.protocol === "file:") {
+    html.classList.add("file-protocol");
+    whenDocumentReady(function () {
+      var box = $("loading");
+      box.innerHTML = "";
+      var title = document.createElement("h1");
+      title.textContent = "TRIAD";
+      var lines = [
+        "This page was opened straight from a file, and browsers do not let a game like this one load its parts from files on disk.",
+        "Serve the folder instead: in a terminal, in this folder, run",
+        "python3 -m http.server 8000",
+        "then open http://127.0.0.1:8000/ in your browser. (From the game's source: python3 build.py serve.)",
+        "Once it has been opened over http, it keeps working offline."
+      ];
+      box.appendChild(title);
+      lines.forEach(function (line, i) {
+        var p = document.createElement("p");
+        if (i === 2) {
+          var code = document.createElement("code");
+          code.textContent = line;
+          p.appendChild(code);
+        } else {
+          p.textContent = line;
+        }
+        box.appendChild(p);
+      });
+      box.setAttribute("data-error", "file-protocol");
+    });
+    return;
+  }
+
+  // --- Storage: denied in some embedded iframes (third-party storage blocked). ---
+  var storageOk = false;
+  try {
+    var key = "triad:probe";
+    window.localStorage.setItem(key, "1");
+    window.localStorage.removeItem(key);
+    storageOk = true;
+  } catch (e) {
+    storageOk = false;
+  }
+  html.dataset.storage = storageOk ? "ok" : "denied";
+  if (!storageOk) {
+    // PyScript opens an IndexedDB database as it loads (for its optional file
+    // system feature, unused here); where storage is denied that open fails and
+    // PyScript re-dispatches the failure as an uncaught error. An open request
+    // that stays pending is what a browser shows while it asks the user, so
+    // IndexedDB is replaced by one that never answers: nothing here needs it.
+    try {
+      Object.defineProperty(window, "indexedDB", {
+        configurable: true,
+        value: { open: function () { return { readyState: "pending", result: undefined, error: null }; } }
+      });
+    } catch (e) { /* the browser would not let it be replaced: its errors are harmless */ }
+    whenDocumentReady(function () {
+      notice("Your browser blocks storage for this embedded game: it will not work offline, and settings last for this visit only.", {
+        label: "OK", name: "dismiss-notice", run: function () { $("boot-notice").hidden = true; }
+      });
+    });
+  }
+
+  // --- Offline: a service worker caches the whole game on the first visit. ---
+  function registerServiceWorker() {
+    if (!storageOk || !("serviceWorker" in navigator)) return;
+    var sw = navigator.serviceWorker;
+    var hadController = !!sw.controller;
+    var reloading = false;
+    sw.addEventListener("controllerchange", function () {
+      if (hadController && !reloading) {
+        reloading = true;
+        location.reload();
+      }
+    });
+    function offerUpdate(worker) {
+      // A new version is fully cached; switching now would mix old and new files in
+      // this page, so it takes over at a reload, at once if the game has just started.
+      if (!hadController) return;
+      var apply = function () { worker.postMessage("skip-waiting"); };
+      if (html.dataset.fresh === "1") { apply(); return; }
+      notice("A new version of Triad is ready.", { label: "Reload", name: "update", run: apply });
+    }
+    sw.register("./sw.js", { scope: "./", updateViaCache: "none" }).then(function (reg) {
+      if (reg.waiting) offerUpdate(reg.waiting);
+      reg.addEventListener("updatefound", function () {
+        var worker = reg.installing;
+        if (!worker) return;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed") offerUpdate(worker);
+        });
+      });
+    }).catch(function (err) {
+      console.warn("Triad: offline play is not available here:", err && err.message ? err.message : err);
+    });
+  }
+  // The page counts as fresh (safe to update in place) until the player's first move.
+  html.dataset.fresh = "1";
+
+  // --- The engine: Pyodide in a worker, called by name from the page's Python. ---
+  function startEngine() {
+    var listeners = {};
+    var nextId = 1;
+    var pending = {};
+    var engine = {
+      state: "loading",
+      progress: 0,
+      message: "Loading the engine",
+      ready: null,
+      call: function (name) {
+        var args = Array.prototype.slice.call(arguments, 1);
+        var id = nextId++;
+        return new Promise(function (resolve, reject) {
+          pending[id] = { resolve: resolve, reject: reject };
+          worker.postMessage({ id: id, name: name, args: args });
+        });
+      }
+    };
+    var resolveReady, rejectReady;
+    engine.ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
+    engine.ready.catch(function () {});
+    function emit() {
+      window.dispatchEvent(new CustomEvent("triad-engine", {
+        detail: { state: engine.state, progress: engine.progress, message: engine.message }
+      }));
+    }
+    var worker = new Worker("./engine-worker.js", { type: "module", name: "triad-engine" });
+    worker.addEventListener("message", function (event) {
+      var data = event.data;
+      if (data.type === "result") {
+        var p = pending[data.id];
+        delete pending[data.id];
+        if (!p) return;
+        if ("error" in data) p.reject(new Error(data.error));
+        else p.resolve(data.value);
+      } else if (data.type === "progress") {
+        engine.progress = data.progress;
+        engine.message = data.message;
+        emit();
+      } else if (data.type === "ready") {
+        engine.state = "ready";
+        engine.progress = 1;
+        engine.message = "Engine ready";
+        emit();
+        resolveReady(engine);
+      } else if (data.type === "failed") {
+        engine.state = "failed";
+        engine.message = data.message;
+        console.error("Triad: the engine could not start: " + data.message);
+        emit();
+        rejectReady(new Error(data.message));
+      }
+    });
+    worker.addEventListener("error", function (event) {
+      engine.state = "failed";
+      engine.message = event.message || "the engine worker failed";
+      emit();
+      rejectReady(new Error(engine.message));
+    });
+    return engine;
+  }
+
+  // --- The page: PyScript with MicroPython on the main thread. ---
+  function startPage() {
+    showProgress(0.15, "Loading the game…");
+    document.addEventListener("mpy:ready", function () { showProgress(0.6, "Dealing the cards…"); }, true);
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = "./runtime/pyscript/core.js";
+    script.addEventListener("error", function () {
+      showProgress(1, "The game could not load its files. Check your connection and reload the page.");
+    });
+    document.head.appendChild(script);
+  }
+
+  window.triadEngine = startEngine();
+  whenDocumentReady(startPage);
+  registerServiceWorker();
+})();

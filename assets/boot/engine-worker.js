@@ -1,0 +1,61 @@
+/* Triad's engine worker: Pyodide running the rules engine and the CPU, off the main thread.
+ *
+ * The page calls functions of the Python module triad.ui.worker by name
+ * (window.triadEngine.call(name, ...args) in boot.js). A call whose result is a
+ * coroutine is awaited, so a long search can yield between slices and let
+ * later calls in. Plain Pyodide, not a PyScript worker: it needs no storage,
+ * so it also starts in iframes where the browser denies storage.
+ */
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+
+const post = (message) => self.postMessage(message);
+const progress = (fraction, message) => post({ type: "progress", progress: fraction, message });
+
+let api = null;
+
+async function boot() {
+  progress(0.05, "Starting Python");
+  const engineZip = fetch(new URL("./engine.zip", import.meta.url)).then((r) => {
+    if (!r.ok) throw new Error(`engine.zip: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  const pyodide = await loadPyodide({
+    indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
+    packages: [],
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  progress(0.85, "Loading the engine");
+  pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
+  api = pyodide.pyimport("triad.ui.worker");
+  post({ type: "ready" });
+}
+
+const booted = boot().catch((error) => {
+  post({ type: "failed", message: String(error && error.message ? error.message : error) });
+  throw error;
+});
+
+function toPlain(value) {
+  if (value && typeof value === "object" && typeof value.toJs === "function") {
+    const plain = value.toJs({ dict_converter: Object.fromEntries });
+    value.destroy();
+    return plain;
+  }
+  return value;
+}
+
+self.addEventListener("message", async (event) => {
+  const { id, name, args } = event.data;
+  try {
+    await booted;
+    if (typeof name !== "string" || name.startsWith("_")) throw new Error(`no engine function ${name}`);
+    const fn = api[name];
+    if (typeof fn !== "function") throw new Error(`no engine function ${name}`);
+    let value = fn(...args);
+    if (value && typeof value.then === "function") value = await value;
+    post({ type: "result", id, value: toPlain(value) });
+  } catch (error) {
+    post({ type: "result", id, error: String(error && error.message ? error.message : error) });
+  }
+});

@@ -1,0 +1,45 @@
+/* Triad's service worker: the whole game cached on the first visit, so it plays offline.
+ *
+ * build.py writes the build id (a hash of every file) and the list of files into
+ * this script. Each build has a cache of its own, filled completely before the
+ * build takes over, and the old build's cache is deleted once the new one is
+ * active: a page never mixes files of two versions. Caches are named after the
+ * worker's scope too, as game hosts serve many games from one origin.
+ */
+const BUILD = "{{BUILD}}";
+const FILES = [/* {{FILES}} */];
+const PREFIX = `triad:${self.registration.scope}:`;
+const CACHE = PREFIX + BUILD;
+
+self.addEventListener("install", (event) => {
+  // "no-cache" revalidates with the server: fresh files, without downloading again
+  // what the first visit has just fetched.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))
+    )
+  );
+});

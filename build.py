@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Build, serve, test and measure Triad: the one entry point (standard library only).
+
+    python3 build.py serve [--port 8000]   install what is missing, build dist/, serve it
+    python3 build.py bundle                build dist/ (the static game)
+    python3 build.py zip                   build dist/ and pack it as one zip for itch.io
+    python3 build.py test [pytest args]    install test tools and chromium, build, run every test
+    python3 build.py bench [names]         run the benchmarks under bench/ and print their figures
+
+The bundle is a static folder: every path in it is relative, so it works from any
+static host, from a sub-folder, and inside itch.io's iframe on another domain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+BUILD = ROOT / "build"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# itch.io's limits for an HTML game uploaded as a zip.
+ZIP_MAX_FILES = 1000
+ZIP_MAX_FILE_BYTES = 200 * 1024 * 1024
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# PyScript chunks that core.js never loads for a plain `mpy` script: the code
+# editor, the terminal's xterm, the Pyodide package graph and the zip reader.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
+
+# Python files the main thread (MicroPython) needs; the engine worker gets the whole package.
+MAIN_THREAD_MODULES = ("triad/__init__.py", "triad/prng.py", "triad/deal.py")
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".zip": "application/zip",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve_p = sub.add_parser("serve", help="install what is missing, build dist/ and serve it")
+    serve_p.add_argument("--port", type=int, default=8000)
+    serve_p.add_argument("--host", default="127.0.0.1")
+    sub.add_parser("bundle", help="build dist/")
+    sub.add_parser("zip", help="build dist/ and pack it as one zip")
+    test_p = sub.add_parser("test", help="install test tools, build, run every test")
+    test_p.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    bench_p = sub.add_parser("bench", help="run the benchmarks and print their figures")
+    bench_p.add_argument("names", nargs="*", help="benchmark names (default: all)")
+    args = parser.parse_args(argv)
+
+    if args.command == "serve":
+        ensure_node_modules()
+        bundle()
+        serve(args.host, args.port)
+        return 0
+    if args.command == "bundle":
+        ensure_node_modules()
+        bundle()
+        return 0
+    if args.command == "zip":
+        ensure_node_modules()
+        bundle()
+        make_zip()
+        return 0
+    if args.command == "test":
+        return run_tests(args.pytest_args)
+    if args.command == "bench":
+        return run_benchmarks(args.names)
+    return 2
+
+
+# --- installing -------------------------------------------------------------
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` when node_modules is missing or older than package-lock.json."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime and _runtimes_present():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build.py: npm is needed to install the vendored Pyodide and PyScript (install Node.js)")
+    _say("installing the pinned npm packages (npm ci)")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def _runtimes_present() -> bool:
+    return (NODE_MODULES / "pyodide" / "pyodide.mjs").exists() and (
+        NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js"
+    ).exists()
+
+
+def ensure_venv() -> Path:
+    """Create .venv with the pinned test dependencies; return its python."""
+    python = VENV / "bin" / "python"
+    requirements = ROOT / "requirements-test.txt"
+    stamp = VENV / ".requirements-sha256"
+    wanted = hashlib.sha256(requirements.read_bytes()).hexdigest()
+    if python.exists() and stamp.exists() and stamp.read_text().strip() == wanted:
+        return python
+    if not python.exists():
+        _say("creating the test virtual environment (.venv)")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    _say("installing the pinned test dependencies")
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", str(requirements)],
+        check=True,
+    )
+    stamp.write_text(wanted + "\n")
+    return python
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium with apt-get when it is missing."""
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None:
+        sys.exit(f"build.py: the browser tests need Chromium at {CHROMIUM} (Debian's chromium package)")
+    sudo: list[str] = [] if os.geteuid() == 0 else ["sudo"]
+    _say("installing Debian's chromium (apt-get)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run([*sudo, apt, "update", "-q"], check=True, env=env)
+    subprocess.run([*sudo, apt, "install", "-y", "-q", "chromium"], check=True, env=env)
+
+
+# --- building ---------------------------------------------------------------
+
+
+def bundle(dist: Path = DIST) -> dict[str, object]:
+    """Build the static game into `dist`; return its build info (version, files)."""
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    _copy_runtimes(dist)
+    main_files = _copy_python(dist)
+    _copy_tree(ROOT / "assets", dist / "assets", skip=("boot",))
+    boot = ROOT / "assets" / "boot"
+    for name in ("boot.js", "engine-worker.js", "icon.svg"):
+        shutil.copy2(boot / name, dist / name)
+    _write_engine_zip(dist)
+    _write_pyscript_config(dist, main_files)
+
+    version = _content_version(dist)
+    info = {"name": "Triad", "version": _package_version(), "build": version}
+    (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")
+    index = (ROOT / "index.html").read_text().replace("{{BUILD}}", version)
+    (dist / "index.html").write_text(index)
+    manifest = json.loads((boot / "manifest.webmanifest").read_text())
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    precache = ["./", *(f"./{f}" for f in files)]
+    worker = (boot / "sw.js").read_text()
+    worker = worker.replace('"{{BUILD}}"', json.dumps(version)).replace(
+        "[/* {{FILES}} */]", json.dumps(precache, indent=1)
+    )
+    (dist / "sw.js").write_text(worker)
+    total = sum((dist / f).stat().st_size for f in files)
+    _say(f"built dist/ (build {version}): {len(files) + 1} files, {total / 1e6:.1f} MB")
+    return info
+
+
+def _copy_runtimes(dist: Path) -> None:
+    runtime = dist / "runtime"
+    pyodide = NODE_MODULES / "pyodide"
+    (runtime / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, runtime / "pyodide" / name)
+    mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+    (runtime / "micropython").mkdir()
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(mpy / name, runtime / "micropython" / name)
+    core = NODE_MODULES / "@pyscript" / "core" / "dist"
+    (runtime / "pyscript").mkdir()
+    for name in _pyscript_files(core):
+        shutil.copy2(core / name, runtime / "pyscript" / name)
+
+
+def _pyscript_files(core: Path) -> list[str]:
+    """core.js, core.css and the chunks core.js imports, minus those a plain mpy page never loads."""
+    wanted = {"core.js", "core.css"}
+    todo = ["core.js"]
+    while todo:
+        text = (core / todo.pop()).read_text()
+        for name in re.findall(r'(?:from ?|import\(|import ?)"\./([\w.-]+\.js)"', text):
+            if name not in wanted and not PYSCRIPT_UNUSED.match(name):
+                wanted.add(name)
+                # Chunks loaded by core follow their static imports only: their own
+                # dynamic imports (terminal interpreters, editor config) are not used here.
+                if name.startswith("core-"):
+                    todo.append(name)
+    return sorted(wanted)
+
+
+def _copy_python(dist: Path) -> list[str]:
+    """Copy the main thread's Python and data files; return their paths relative to dist."""
+    names = list(MAIN_THREAD_MODULES)
+    names += sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "triad" / "ui").glob("*.py")
+        if p.name != "worker.py"
+    )
+    names += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json"))
+    copied = []
+    for name in names:
+        source = ROOT / name
+        if not source.exists():
+            continue
+        target = dist / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        copied.append(name)
+    return copied
+
+
+def _write_engine_zip(dist: Path) -> None:
+    """The whole triad package for the engine worker, in one request."""
+    with zipfile.ZipFile(dist / "engine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((ROOT / "triad").rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+
+
+def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
+    template = (ROOT / "pyscript.toml").read_text()
+    lines = [f'"./{name}" = "./{name}"' for name in main_files]
+    config = template.replace("# {{FILES}}", "\n".join(lines))
+    (dist / "pyscript.toml").write_text(config)
+
+
+def _copy_tree(source: Path, target: Path, skip: tuple[str, ...] = ()) -> None:
+    if not source.exists():
+        return
+    for path in sorted(source.rglob("*")):
+        rel = path.relative_to(source)
+        if rel.parts[0] in skip or not path.is_file():
+            continue
+        (target / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target / rel)
+
+
+def _content_version(dist: Path) -> str:
+    """A hash of every file's path and content: a new build of changed files gets a new version."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(dist).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def _package_version() -> str:
+    match = re.search(r'__version__ = "([^"]+)"', (ROOT / "triad" / "__init__.py").read_text())
+    return match.group(1) if match else "0"
+
+
+def make_zip(dist: Path = DIST, out_dir: Path = BUILD) -> Path:
+    """Pack dist/ as one zip with index.html at its root, inside itch.io's limits."""
+    info = json.loads((dist / "version.json").read_text())
+    out_dir.mkdir(exist_ok=True)
+    target = out_dir / f"triad-{info['version']}-{info['build']}.zip"
+    files = sorted(p for p in dist.rglob("*") if p.is_file())
+    if len(files) > ZIP_MAX_FILES:
+        sys.exit(f"build.py: {len(files)} files is more than itch.io's {ZIP_MAX_FILES}")
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in files:
+            if path.stat().st_size >= ZIP_MAX_FILE_BYTES:
+                sys.exit(f"build.py: {path} is larger than itch.io's 200 MB per file")
+            zf.write(path, path.relative_to(dist).as_posix())
+    size = target.stat().st_size
+    print(f"{target.relative_to(ROOT)}: {size / 1e6:.1f} MB, {len(files)} files (index.html at the root)")
+    return target
+
+
+# --- serving ----------------------------------------------------------------
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        # Revalidate every time: the service worker, not the HTTP cache, makes the game offline.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
+    """A static file server for `directory` (port 0 picks a free port)."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(host: str, port: int) -> None:
+    server = make_server(DIST, host, port)
+    print(f"Triad is served at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- testing and measuring ----------------------------------------------------
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    python = ensure_venv()
+    ensure_chromium()
+    ensure_node_modules()
+    bundle()
+    env = dict(os.environ, TRIAD_DIST_BUILT="1")
+    result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+    if result.returncode == 5:
+        print("build.py: no test was collected", file=sys.stderr)
+    return result.returncode
+
+
+def run_benchmarks(names: list[str]) -> int:
+    python = ensure_venv()
+    ensure_chromium()
+    ensure_node_modules()
+    bundle()
+    scripts = sorted((ROOT / "bench").glob("bench_*.py"))
+    if names:
+        scripts = [s for s in scripts if any(n in s.stem for n in names)]
+    failed = 0
+    for script in scripts:
+        print(f"\n=== {script.relative_to(ROOT)} ===", flush=True)
+        failed |= subprocess.run([str(python), str(script)], cwd=ROOT).returncode != 0
+    return 1 if failed else 0
+
+
+def _say(message: str) -> None:
+    print(f"build.py: {message}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
