@@ -112,7 +112,9 @@ def ensure_node_modules() -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        sys.exit("build.py: npm is needed to install the vendored Pyodide and PyScript (install Node.js)")
+        sys.exit(
+            "build.py: npm is needed to install the vendored Pyodide and PyScript (install Node.js)"
+        )
     _say("installing the pinned npm packages (npm ci)")
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
@@ -136,7 +138,16 @@ def ensure_venv() -> Path:
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     _say("installing the pinned test dependencies")
     subprocess.run(
-        [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", str(requirements)],
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "-q",
+            "-r",
+            str(requirements),
+        ],
         check=True,
     )
     stamp.write_text(wanted + "\n")
@@ -149,7 +160,9 @@ def ensure_chromium() -> None:
         return
     apt = shutil.which("apt-get")
     if apt is None:
-        sys.exit(f"build.py: the browser tests need Chromium at {CHROMIUM} (Debian's chromium package)")
+        sys.exit(
+            f"build.py: the browser tests need Chromium at {CHROMIUM} (Debian's chromium package)"
+        )
     sudo: list[str] = [] if os.geteuid() == 0 else ["sudo"]
     _say("installing Debian's chromium (apt-get)")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
@@ -176,7 +189,7 @@ def bundle(dist: Path = DIST) -> dict[str, object]:
     _write_pyscript_config(dist, main_files)
 
     version = _content_version(dist)
-    info = {"name": "Triad", "version": _package_version(), "build": version}
+    info: dict[str, object] = {"name": "Triad", "version": _package_version(), "build": version}
     (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")
     index = (ROOT / "index.html").read_text().replace("{{BUILD}}", version)
     (dist / "index.html").write_text(index)
@@ -212,7 +225,7 @@ def _copy_runtimes(dist: Path) -> None:
 
 
 def _pyscript_files(core: Path) -> list[str]:
-    """core.js, core.css and the chunks core.js imports, minus those a plain mpy page never loads."""
+    """core.js, core.css and the chunks core.js imports, less those an mpy page never loads."""
     wanted = {"core.js", "core.css"}
     todo = ["core.js"]
     while todo:
@@ -235,7 +248,9 @@ def _copy_python(dist: Path) -> list[str]:
         for p in (ROOT / "triad" / "ui").glob("*.py")
         if p.name != "worker.py"
     )
-    names += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json"))
+    names += sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json")
+    )
     copied = []
     for name in names:
         source = ROOT / name
@@ -252,8 +267,14 @@ def _write_engine_zip(dist: Path) -> None:
     """The whole triad package for the engine worker, in one request."""
     with zipfile.ZipFile(dist / "engine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted((ROOT / "triad").rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-                info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            if (
+                path.is_file()
+                and path.suffix in (".py", ".json")
+                and "__pycache__" not in path.parts
+            ):
+                info = zipfile.ZipInfo(
+                    path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
+                )
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
 
@@ -304,7 +325,10 @@ def make_zip(dist: Path = DIST, out_dir: Path = BUILD) -> Path:
                 sys.exit(f"build.py: {path} is larger than itch.io's 200 MB per file")
             zf.write(path, path.relative_to(dist).as_posix())
     size = target.stat().st_size
-    print(f"{target.relative_to(ROOT)}: {size / 1e6:.1f} MB, {len(files)} files (index.html at the root)")
+    print(
+        f"{target.relative_to(ROOT)}: {size / 1e6:.1f} MB, {len(files)} files,"
+        " index.html at the root"
+    )
     return target
 
 
@@ -312,18 +336,23 @@ def make_zip(dist: Path = DIST, out_dir: Path = BUILD) -> Path:
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
 
     def end_headers(self) -> None:
         # Revalidate every time: the service worker, not the HTTP cache, makes the game offline.
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 0
+) -> http.server.ThreadingHTTPServer:
     """A static file server for `directory` (port 0 picks a free port)."""
     handler = functools.partial(_Handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer((host, port), handler)
@@ -333,7 +362,9 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0) -> http
 
 def serve(host: str, port: int) -> None:
     server = make_server(DIST, host, port)
-    print(f"Triad is served at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    print(
+        f"Triad is served at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:
