@@ -127,11 +127,17 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Affinity:
-    """A banner or element a set declares: id, display name, short description."""
+    """A banner or element a set declares: id, display name, short description.
+
+    ``emblem`` (a one-word picture hint such as ``"lantern"``) and ``color``
+    (``"#rrggbb"``) are optional drawing hints for the page.
+    """
 
     id: str
     name: str
     description: str = ""
+    emblem: str = ""
+    color: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,9 +218,7 @@ class CardSet:
             "name": self.name,
             "description": self.description,
             "affinity_kind": self.affinity_kind,
-            "affinities": [
-                {"id": a.id, "name": a.name, "description": a.description} for a in self.affinities
-            ],
+            "affinities": [_affinity_json(a) for a in self.affinities],
         }
         if self.budget is not None:
             data["budget"] = [
@@ -359,6 +363,21 @@ def _text(data: Mapping[str, Any], key: str, where: str, *, required: bool = Tru
     return value
 
 
+def _is_color(text: str) -> bool:
+    return (
+        len(text) == 7 and text[0] == "#" and all(c in "0123456789abcdefABCDEF" for c in text[1:])
+    )
+
+
+def _affinity_json(affinity: Affinity) -> dict[str, str]:
+    data = {"id": affinity.id, "name": affinity.name, "description": affinity.description}
+    if affinity.emblem:
+        data["emblem"] = affinity.emblem
+    if affinity.color:
+        data["color"] = affinity.color
+    return data
+
+
 def _int_field(data: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int:
     if key not in data:
         raise CardSetError(f"{where}: missing field {key!r}")
@@ -384,11 +403,18 @@ def _parse_affinities(raw: object, where: str) -> tuple[Affinity, ...]:
             raise CardSetError(f"{item_where}: field 'id' duplicates {affinity_id!r}")
         seen.add(affinity_id)
         item_where = f"{where}: affinity {affinity_id!r}"
+        color = _text(item, "color", item_where, required=False)
+        if color and not _is_color(color):
+            raise CardSetError(
+                f"{item_where}: field 'color' must look like '#a1b2c3', got {color!r}"
+            )
         result.append(
             Affinity(
                 affinity_id,
                 _text(item, "name", item_where),
                 _text(item, "description", item_where, required=False),
+                _text(item, "emblem", item_where, required=False),
+                color,
             )
         )
     return tuple(result)
