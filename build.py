@@ -173,8 +173,12 @@ def ensure_chromium() -> None:
 # --- building ---------------------------------------------------------------
 
 
-def bundle(dist: Path = DIST) -> dict[str, object]:
-    """Build the static game into `dist`; return its build info (version, files)."""
+def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
+    """Build the static game into `dist`; return its build info.
+
+    `label` is written into label.txt: two builds of the same sources with
+    different labels are two versions (the tests use this to publish an update).
+    """
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -188,6 +192,8 @@ def bundle(dist: Path = DIST) -> dict[str, object]:
     _write_engine_zip(dist)
     _write_pyscript_config(dist, main_files)
 
+    if label:
+        (dist / "label.txt").write_text(label + "\n")
     version = _content_version(dist)
     info: dict[str, object] = {"name": "Triad", "version": _package_version(), "build": version}
     (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")

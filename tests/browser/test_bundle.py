@@ -1,0 +1,172 @@
+"""The bundle in a browser: local requests only, offline, sub-folder, iframe, file://, updates."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from tests.browser.conftest import (
+    BOOT_TIMEOUT_MS,
+    Server,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def own_server(dist: Path, tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Servers of the test's own (they can be stopped), each on a copy of the bundle."""
+    servers: list[Server] = []
+
+    def make(directory: Path | None = None, host: str = "127.0.0.1") -> Server:
+        srv = Server(directory or dist, host)
+        servers.append(srv)
+        return srv
+
+    yield make
+    for srv in servers:
+        srv.stop()
+
+
+def precache_size(dist: Path) -> int:
+    """The service worker caches every file but itself, and "./" for index.html."""
+    return sum(1 for p in dist.rglob("*") if p.is_file())
+
+
+def wait_offline_ready(page: Any, expected: int) -> None:
+    """Wait until the service worker controls the page and one cache holds every file."""
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    page.wait_for_function(
+        """async (expected) => {
+            const keys = await caches.keys();
+            if (keys.length !== 1) return false;
+            return (await (await caches.open(keys[0])).keys()).length === expected;
+        }""",
+        arg=expected,
+    )
+
+
+def test_loads_from_its_own_host_only(new_context: Any, server: Server, dist: Path) -> None:
+    context, watch = new_context()
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_engine(page)
+    assert page.locator("#loading").is_hidden()
+    # Every request was for a file of the bundle (nothing missing, nothing from elsewhere).
+    files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    for url in watch.requests:
+        if url.startswith(server.origin):
+            path = url[len(server.url) :].split("?")[0] or "index.html"
+            assert path in files, f"the page asked for {path!r}, which is not in the bundle"
+    assert not watch.outside_requests()
+
+
+def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, dist: Path) -> None:
+    srv = own_server()
+    context, _ = new_context(origins=(srv.origin,))
+    page = context.new_page()
+    page.goto(srv.url)
+    wait_ready(page)
+    wait_engine(page)
+    wait_offline_ready(page, precache_size(dist))
+    srv.stop()
+    page.reload()
+    wait_ready(page)
+    wait_engine(page)
+    play_one_move(page)
+
+
+def test_works_from_a_sub_folder(
+    new_context: Any, own_server: Any, dist: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    (site / "games").mkdir(parents=True)
+    build.shutil.copytree(dist, site / "games" / "triad")
+    srv = own_server(site)
+    context, watch = new_context(origins=(srv.origin,))
+    page = context.new_page()
+    page.goto(srv.url + "games/triad/")
+    play_one_move(page)
+    assert all("/games/triad/" in url for url in watch.requests if url.startswith(srv.origin)), (
+        "a file was asked for outside the game's folder"
+    )
+
+
+def test_plays_in_a_cross_site_iframe_without_storage(
+    new_context: Any, own_server: Any, server: Server, tmp_path: Path
+) -> None:
+    parent_dir = tmp_path / "parent"
+    parent_dir.mkdir()
+    (parent_dir / "index.html").write_text(
+        '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f'<iframe id="game" src="{server.url}" width="960" height="640"'
+        ' allow="autoplay; fullscreen"></iframe>'
+    )
+    parent = own_server(parent_dir, host="localhost")
+    context, _ = new_context(origins=(parent.origin,))
+    page = context.new_page()
+    page.goto(parent.url)
+    frame = page.frame_locator("#game")
+    wait_ready(frame)
+    assert frame.locator("html").get_attribute("data-storage") == "denied"
+    notice = frame.locator("#boot-notice")
+    assert notice.is_visible()
+    assert "for this visit only" in notice.inner_text()
+    play_one_move(frame)
+
+
+def test_explains_itself_when_opened_from_disk(browser: Any, dist: Path) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto((dist / "index.html").as_uri())
+    box = page.locator('#loading[data-error="file-protocol"]')
+    box.wait_for(timeout=BOOT_TIMEOUT_MS)
+    text = box.inner_text()
+    assert "opened straight from a file" in text
+    assert "python3 -m http.server" in text
+    assert "http://127.0.0.1:8000/" in text
+    assert not errors
+    context.close()
+
+
+def test_a_new_version_replaces_the_cache(
+    new_context: Any, own_server: Any, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    first = build.bundle(site, label="first")
+    srv = own_server(site)
+    context, _ = new_context(origins=(srv.origin,))
+    page = context.new_page()
+    page.goto(srv.url)
+    wait_ready(page)
+    wait_offline_ready(page, precache_size(site))
+    assert page.locator("html").get_attribute("data-build") == first["build"]
+
+    second = build.bundle(site, label="second")
+    assert second["build"] != first["build"]
+    page.reload()
+    # The new version installs beside the old one, then takes over with a reload of its own
+    # (at once, as no move has been made yet).
+    page.wait_for_function(
+        f"() => document.documentElement.dataset.build === {second['build']!r}",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    wait_ready(page)
+    page.wait_for_function(
+        f"""async () => {{
+            const keys = await caches.keys();
+            return keys.length === 1 && keys[0].endsWith({second["build"]!r});
+        }}"""
+    )
+    label = page.evaluate("fetch('./label.txt').then(r => r.text())")
+    assert label.strip() == "second"

@@ -1,0 +1,10 @@
+"""Shared test settings: the repository root on sys.path (for build.py) and the artifacts folder."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+ARTIFACTS = ROOT / "test-artifacts"
