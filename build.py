@@ -332,7 +332,7 @@ def make_zip(dist: Path = DIST, out_dir: Path = BUILD) -> Path:
             zf.write(path, path.relative_to(dist).as_posix())
     size = target.stat().st_size
     print(
-        f"{target.relative_to(ROOT)}: {size / 1e6:.1f} MB, {len(files)} files,"
+        f"{os.path.relpath(target)}: {size / 1e6:.1f} MB, {len(files)} files,"
         " index.html at the root"
     )
     return target

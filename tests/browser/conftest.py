@@ -8,7 +8,6 @@ anything was logged as an error. Tests wait on the page's state (the class
 
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -81,15 +80,6 @@ class Watch:
             if f"{parts.scheme}://{parts.netloc}" not in self.allowed_origins:
                 out.append(url)
         return out
-
-
-@pytest.fixture(scope="session")
-def dist() -> Path:
-    """The built bundle (built once per run unless build.py test has just built it)."""
-    if not (os.environ.get("TRIAD_DIST_BUILT") and (build.DIST / "index.html").exists()):
-        build.ensure_node_modules()
-        build.bundle()
-    return build.DIST
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,84 @@
+"""The built bundle as files: relative paths, only the runtime files used, the itch.io zip."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import zipfile
+from pathlib import Path
+
+import build
+
+
+def test_every_path_in_the_page_is_relative(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    for url in re.findall(r'(?:src|href)="([^"]*)"', html):
+        assert url.startswith(("./", "data:")), f"index.html refers to {url!r}"
+    assert "{{BUILD}}" not in html
+    boot = (dist / "boot.js").read_text()
+    assert "http://" not in boot.replace("http://127.0.0.1:8000/", "")
+    assert "https://" not in boot
+
+
+def test_pyscript_runs_the_vendored_interpreter_and_lists_existing_files(dist: Path) -> None:
+    config = tomllib.loads((dist / "pyscript.toml").read_text())
+    interpreter = config["interpreter"]
+    assert interpreter.startswith("./runtime/")
+    assert (dist / interpreter).is_file()
+    assert config["files"], "the page's Python files are listed"
+    for source, target in config["files"].items():
+        assert source == target
+        assert (dist / source).is_file(), source
+    assert "./triad/deal.py" in config["files"]
+
+
+def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
+    names = {p.name for p in (dist / "runtime" / "pyscript").iterdir()}
+    assert "core.js" in names and "core.css" in names
+    assert not [n for n in names if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
+    assert not list(dist.rglob("*.map"))
+    pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
+    assert pyodide == set(build.PYODIDE_FILES)
+
+
+def test_service_worker_precaches_every_file_of_this_build(dist: Path) -> None:
+    sw = (dist / "sw.js").read_text()
+    build_id = json.loads((dist / "version.json").read_text())["build"]
+    assert f'const BUILD = "{build_id}";' in sw
+    files = json.loads(
+        sw[sw.index("const FILES = ") + 14 : sw.index("];", sw.index("const FILES")) + 1]
+    )
+    on_disk = {"./" + p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert set(files) == (on_disk - {"./sw.js"}) | {"./"}
+
+
+def test_engine_zip_holds_the_whole_package(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "engine.zip") as zf:
+        names = set(zf.namelist())
+    assert "triad/__init__.py" in names
+    assert "triad/ui/worker.py" in names or not (build.ROOT / "triad/ui/worker.py").exists()
+    assert any(n.startswith("triad/data/") and n.endswith(".json") for n in names)
+    assert not [n for n in names if "__pycache__" in n]
+
+
+def test_build_is_reproducible_and_versioned(tmp_path: Path) -> None:
+    build.ensure_node_modules()
+    a = build.bundle(tmp_path / "a")
+    b = build.bundle(tmp_path / "b")
+    c = build.bundle(tmp_path / "c", label="next")
+    assert a["build"] == b["build"]
+    assert c["build"] != a["build"]
+
+
+def test_zip_for_itch_io(dist: Path, tmp_path: Path) -> None:
+    target = build.make_zip(dist, tmp_path)
+    with zipfile.ZipFile(target) as zf:
+        infos = zf.infolist()
+    names = [i.filename for i in infos]
+    assert "index.html" in names, "index.html is at the root of the zip"
+    assert len(names) <= build.ZIP_MAX_FILES
+    assert all(i.file_size < build.ZIP_MAX_FILE_BYTES for i in infos)
+    assert sorted(names) == sorted(
+        p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()
+    )
