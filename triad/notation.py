@@ -12,6 +12,8 @@ JSON forms (dicts ready for `json.dumps`):
   "first": "blue", "board": [...], "hands": {"blue": [CARD...], "red": [...]},
   "to_move": "red", "shown": {"blue": [0, 2], "red": []}}``.
 * move: ``{"card": 2, "cell": 4}``; text ``"2@4"``.
+* match record (`MatchRecord`): seed, rules, set id, draft picks and every
+  move; `replay` rebuilds each position and event from it.
 
 Text forms: `card_code` (``"94A1"``, ``"94A1:fire"``) and `state_to_text`, a
 one-line code of a state (``triad:1`` prefix) that reads back exactly with
@@ -24,15 +26,19 @@ naming the field; `triad.cli` turns that into one line on stderr.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from triad.capture import Affinities, Board, Placed, Player, Restriction, Restrictions
+from triad.capture import Affinities, Board, Event, Placed, Player, Restriction, Restrictions
 from triad.cards import Card, CardSet
-from triad.rules import RuleError, RuleSet
+from triad.match import Match, MatchConfig, deal_match
+from triad.rules import RuleError, RuleSet, Trade
 from triad.state import GameState, Move, Table
 
 __all__ = [
+    "MatchRecord",
     "NotationError",
+    "Replay",
     "board_from_json",
     "board_to_json",
     "card_code",
@@ -43,6 +49,7 @@ __all__ = [
     "move_from_json",
     "move_to_json",
     "player_from_json",
+    "replay",
     "restrictions_from_json",
     "restrictions_to_json",
     "rules_from_json",
@@ -488,3 +495,169 @@ def _str(obj: Mapping[str, Any], key: str, where: str) -> str:
     if not isinstance(value, str):
         raise NotationError(f"{where}: {key!r} must be a string, got {_kind(value)}")
     return value
+
+
+# -- match records -----------------------------------------------------------
+
+_RECORD_FORMAT = "triad-match"
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything needed to replay a match: the deal inputs, draft picks and moves.
+
+    JSON form::
+
+        {"format": "triad-match", "version": 1, "set": "houses", "seed": 42,
+         "rules": ["banner", "same"], "trade": "one", "level_range": null,
+         "hands": null, "draft": [3, 7, ...], "games": [["2@4", "0@0", ...], ...]}
+
+    ``hands`` (``{"blue": [ids], "red": [ids]}``) are chosen hands, when the
+    deal did not deal them; ``draft`` are pool indices in pick order;
+    ``games`` holds the moves of the first game and of each Sudden Death
+    rematch.
+    """
+
+    set_id: str
+    seed: int
+    rules: RuleSet
+    trade: Trade = Trade.NONE
+    level_range: tuple[int, int] | None = None
+    hands: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    draft: tuple[int, ...] = ()
+    games: tuple[tuple[Move, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form above."""
+        return {
+            "format": _RECORD_FORMAT,
+            "version": 1,
+            "set": self.set_id,
+            "seed": self.seed,
+            "rules": self.rules.names,
+            "trade": self.trade.value,
+            "level_range": None if self.level_range is None else list(self.level_range),
+            "hands": None
+            if self.hands is None
+            else {"blue": list(self.hands[0]), "red": list(self.hands[1])},
+            "draft": list(self.draft),
+            "games": [[m.text for m in game] for game in self.games],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchRecord:
+        """Parse the JSON form.
+
+        :raises NotationError: bad shape or values.
+        """
+        obj = _object(data, "record")
+        if obj.get("format") != _RECORD_FORMAT or obj.get("version") != 1:
+            raise NotationError(f"record: not a {_RECORD_FORMAT!r} version 1 record")
+        set_id = obj.get("set")
+        if not isinstance(set_id, str) or not set_id:
+            raise NotationError("record: 'set' must be a card set id")
+        seed = obj.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise NotationError("record: 'seed' must be a non-negative integer")
+        rules = rules_from_json(obj.get("rules"), "record.rules")
+        try:
+            trade = Trade.parse(str(obj.get("trade", "none")))
+        except RuleError as exc:
+            raise NotationError(f"record.trade: {exc}") from None
+        raw_range = obj.get("level_range")
+        level_range: tuple[int, int] | None = None
+        if raw_range is not None:
+            if (
+                not isinstance(raw_range, list)
+                or len(raw_range) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw_range)
+            ):
+                raise NotationError("record.level_range: must be [lo, hi] or null")
+            level_range = (raw_range[0], raw_range[1])
+        raw_hands = obj.get("hands")
+        hands: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        if raw_hands is not None:
+            hands_obj = _object(raw_hands, "record.hands")
+            parsed: list[tuple[str, ...]] = []
+            for key in ("blue", "red"):
+                ids = hands_obj.get(key)
+                if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+                    raise NotationError(f"record.hands.{key}: must be a list of card ids")
+                parsed.append(tuple(ids))
+            hands = (parsed[0], parsed[1])
+        raw_draft = obj.get("draft", [])
+        if not isinstance(raw_draft, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in raw_draft
+        ):
+            raise NotationError("record.draft: must be a list of pool indices")
+        raw_games = obj.get("games", [])
+        if not isinstance(raw_games, list):
+            raise NotationError("record.games: must be a list of move lists")
+        games: list[tuple[Move, ...]] = []
+        for g, game in enumerate(raw_games):
+            if not isinstance(game, list):
+                raise NotationError(f"record.games[{g}]: must be a list of moves")
+            games.append(
+                tuple(move_from_json(m, f"record.games[{g}][{i}]") for i, m in enumerate(game))
+            )
+        return cls(set_id, seed, rules, trade, level_range, hands, tuple(raw_draft), tuple(games))
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed match: the `Match`, and per game the states and each ply's events.
+
+    ``states[g][0]`` is game ``g``'s opening position and ``states[g][i]`` the
+    position after ``i`` plies; ``events[g][i]`` are the events of ply ``i``.
+    """
+
+    match: Match
+    states: tuple[tuple[GameState, ...], ...]
+    events: tuple[tuple[tuple[Event, ...], ...], ...]
+
+
+def replay(record: MatchRecord, card_set: CardSet) -> Replay:
+    """Replay a record with its card set.
+
+    :raises NotationError: the set does not match, or a pick, move or
+        rematch is not possible in the replayed match.
+    """
+    if record.set_id != card_set.id:
+        raise NotationError(f"record is for card set {record.set_id!r}, not {card_set.id!r}")
+    try:
+        config = MatchConfig(record.rules, card_set, record.trade, record.level_range)
+        hands = None
+        if record.hands is not None:
+            hands = (
+                [card_set.card(i) for i in record.hands[0]],
+                [card_set.card(i) for i in record.hands[1]],
+            )
+        match = deal_match(config, record.seed, hands=hands)
+        if match.drafting:
+            draft = match.draft()
+            for index in record.draft:
+                draft = draft.pick(index)
+            state = match.start(draft.hands)
+        else:
+            state = match.start()
+        all_states: list[tuple[GameState, ...]] = []
+        all_events: list[tuple[tuple[Event, ...], ...]] = []
+        for number, moves in enumerate(record.games):
+            if number > 0:
+                again = match.rematch(all_states[-1][-1], number)
+                if again is None:
+                    raise NotationError(f"record: game {number} is not a Sudden Death rematch")
+                state = again
+            states = [state]
+            events: list[tuple[Event, ...]] = []
+            for move in moves:
+                state, happened = state.apply(move)
+                states.append(state)
+                events.append(happened)
+            all_states.append(tuple(states))
+            all_events.append(tuple(events))
+    except NotationError:
+        raise
+    except (ValueError, KeyError) as exc:
+        raise NotationError(f"record: {exc}") from None
+    return Replay(match, tuple(all_states), tuple(all_events))
