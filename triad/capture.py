@@ -193,7 +193,7 @@ class Restriction:
     def make(cls, cell: int, op: str, value: int, direction: str) -> Restriction:
         """A validated restriction.
 
-        :raises ValueError: centre cell, unknown op, value outside 4..40, or a
+        :raises ValueError: centre cell, unknown op, value outside 1..40, or a
             direction that does not point from the cell's edge to the opposite one.
         """
         if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell <= 8:
@@ -202,8 +202,8 @@ class Restriction:
             raise ValueError("the centre cell 4 cannot carry a restriction")
         if op not in RESTRICTION_OPS:
             raise ValueError(f"restriction op must be one of {list(RESTRICTION_OPS)}, got {op!r}")
-        if isinstance(value, bool) or not isinstance(value, int) or not 4 <= value <= 40:
-            raise ValueError(f"restriction value must be 4..40, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 40:
+            raise ValueError(f"restriction value must be 1..40, got {value!r}")
         allowed = RESTRICTION_DIRECTIONS[cell]
         if direction not in allowed:
             raise ValueError(

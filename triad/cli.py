@@ -9,6 +9,8 @@
      "move": {"player": "blue", "card": CARD, "cell": 7}}
     CARD = {"top": 9, "right": 4, "bottom": 9, "left": 1, "affinity": null, "name": "optional"}
 
+An optional ``"description"`` string is ignored (golden files use it).
+
 Output: ``{"board": [...9 entries after the move...], "events": [{"kind": ...,
 "cells": [...]}, ...]}`` with kinds place, shift, same, plus, basic, battle,
 combo. Cell affinities count only with ``elemental`` or ``banner``;
@@ -38,7 +40,7 @@ from triad.notation import (
 
 __all__ = ["main", "resolve_scenario"]
 
-_SCENARIO_KEYS = {"rules", "cells", "board", "restrictions", "move"}
+_SCENARIO_KEYS = {"description", "rules", "cells", "board", "restrictions", "move"}
 
 
 def resolve_scenario(data: object) -> dict[str, Any]:
@@ -54,6 +56,8 @@ def resolve_scenario(data: object) -> dict[str, Any]:
     for key in ("rules", "board", "move"):
         if key not in data:
             raise NotationError(f"scenario: missing {key!r}")
+    if not isinstance(data.get("description", ""), str):
+        raise NotationError("scenario: 'description' must be a string")
     rules = rules_from_json(data["rules"])
     board = board_from_json(data["board"])
     cells = cells_from_json(data["cells"]) if "cells" in data else (None,) * 9
