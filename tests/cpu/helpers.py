@@ -1,0 +1,79 @@
+"""Random positions and a plain minimax over the engine, the CPU tests' reference."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from triad.capture import RESTRICTION_DIRECTIONS, Player, Restriction
+from triad.cards import Card
+from triad.rules import RuleSet
+from triad.state import GameState, Table
+
+CAPTURE_RULES = [
+    [],
+    ["elemental"],
+    ["banner"],
+    ["same"],
+    ["same_wall"],
+    ["plus"],
+    ["plus_wall"],
+    ["same", "plus", "combo"],
+    ["same_wall", "plus_wall", "combo"],
+    ["same", "combo", "elemental"],
+    ["plus", "combo", "battle"],
+    ["battle"],
+    ["broken_wall"],
+    ["broken_wall", "same_wall", "plus", "combo"],
+    ["power_wall"],
+    ["power_wall", "same", "plus", "combo", "banner", "battle"],
+]
+
+AFFINITIES = ["fire", "ice", "wind"]
+
+
+def random_card(rng: random.Random, small: bool = False) -> Card:
+    """A card with random sides (small values make Same/Plus/Battle ties common)."""
+    top = 5 if small else 10
+    sides = [rng.randint(1, top) for _ in range(4)]
+    if rng.random() < 0.1:
+        sides[rng.randrange(4)] = 10
+    affinity = rng.choice([None, *AFFINITIES])
+    return Card.of(*sides, affinity=affinity)
+
+
+def random_table(rng: random.Random, names: list[str]) -> Table:
+    """A table with the rules ``names``, random cell affinities and restrictions."""
+    cells = [rng.choice(AFFINITIES) if rng.random() < 0.4 else None for _ in range(9)]
+    restrictions = []
+    if "power_wall" in names:
+        for cell in range(9):
+            if cell != 4 and rng.random() < 0.6:
+                op = rng.choice(["=", "<", ">"])
+                value = rng.randint(8, 30)
+                direction = rng.choice(RESTRICTION_DIRECTIONS[cell])
+                restrictions.append(Restriction.make(cell, op, value, direction))
+    return Table.make(RuleSet.parse(names), cells, restrictions, rng.choice(list(Player)))
+
+
+def random_game(rng: random.Random, names: list[str], placed: int, small: bool) -> GameState:
+    """A game with ``placed`` random moves played."""
+    table = random_table(rng, names)
+    hands = [[random_card(rng, small) for _ in range(5)] for _ in range(2)]
+    if rng.random() < 0.2:
+        hands[1][0] = hands[0][1]  # an identical card in both hands
+    if rng.random() < 0.2:
+        hands[0][2] = hands[0][3]  # two identical cards in one hand
+    state = GameState.new(table, hands[0], hands[1])
+    for _ in range(placed):
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+@functools.lru_cache(maxsize=200_000)
+def brute_value(state: GameState) -> int:
+    """Exact value for the side to move by plain minimax over the engine (no pruning)."""
+    if state.is_terminal:
+        blue, red = state.score
+        return blue - red if state.to_move == 0 else red - blue
+    return max(-brute_value(state.apply(m)[0]) for m in state.legal_moves())

@@ -1,0 +1,32 @@
+"""Exact values from the packed solver against plain minimax over the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.cpu.helpers import CAPTURE_RULES, brute_value, random_game
+from triad.cpu.context import Context, View
+
+
+@pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
+def test_values_match_brute_force(names: list[str]) -> None:
+    rng = random.Random("solve:" + "+".join(names))
+    for _ in range(6):
+        state = random_game(rng, names, rng.choice([4, 5, 6]), small=rng.random() < 0.7)
+        ctx = Context(View.of(state))
+        solver = ctx.solver
+        expected = brute_value(state)
+        assert solver.value(ctx.position) == expected, state
+        # every move's exact value, and the best of them equals the position's value
+        values = {}
+        for child, v in solver.move_values(ctx.position):
+            move = ctx.move_of(child, state.to_move)
+            after, _ = state.apply(move)
+            assert v == -brute_value(after), (state, move)
+            values[move] = v
+        assert max(values.values()) == expected
+        value, best = solver.best(ctx.position)
+        assert value == expected
+        assert values[ctx.move_of(best, state.to_move)] == expected

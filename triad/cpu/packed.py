@@ -1,0 +1,309 @@
+"""Packed-int twin of a position and exact flip resolution for the search.
+
+A position is four ints: ``key`` holds the card code (card index + 1, 0 for
+empty) of each cell in ``width`` bits, ``mine``/``theirs`` are the 9-bit owner
+masks of the side to move and the other side, and the hands are bit masks
+over card indices. The flip result of a placement depends only on the cards of
+the placed cell and its neighbours, so it is cached by ``key & area_mask``;
+ownership is applied afterwards (``candidates & theirs``), and only a Combo
+chain (which depends on the owners of cards farther away) is resolved per call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+Cell = int
+FULL = 0x1FF
+
+# side order is top, right, bottom, left; OPPOSITE[d] is the touching side.
+OPPOSITE = (2, 3, 0, 1)
+POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
+CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(9) if m >> c & 1) for m in range(512)
+)
+
+
+def neighbours(cell: Cell, wrap: bool) -> tuple[int, int, int, int]:
+    """Neighbour of ``cell`` on each side (top, right, bottom, left), -1 at a wall."""
+    row, col = divmod(cell, 3)
+    if wrap:
+        return (
+            ((row + 2) % 3) * 3 + col,
+            row * 3 + (col + 1) % 3,
+            ((row + 1) % 3) * 3 + col,
+            row * 3 + (col + 2) % 3,
+        )
+    return (
+        cell - 3 if row > 0 else -1,
+        cell + 1 if col < 2 else -1,
+        cell + 3 if row < 2 else -1,
+        cell - 1 if col > 0 else -1,
+    )
+
+
+class CardSpec(NamedTuple):
+    """What the solver needs of a card: printed sides and affinity."""
+
+    sides: tuple[int, int, int, int]
+    affinity: str | None = None
+
+
+class RuleFlags(NamedTuple):
+    """Capture rules in force for one placement."""
+
+    modifiers: bool = False
+    same: bool = False
+    same_wall: bool = False
+    plus: bool = False
+    plus_wall: bool = False
+    combo: bool = False
+    battle: bool = False
+    broken_wall: bool = False
+
+
+class Restriction(NamedTuple):
+    """A Power Wall restriction on a cell: ``op`` is '=', '<' or '>'."""
+
+    cell: int
+    op: str
+    value: int
+    direction: str
+
+
+DIRECTIONS = ("up", "right", "down", "left")
+
+
+class Packed:
+    """Static tables for one game: the cards (indexed 0..n-1), cells and rules.
+
+    :raises ValueError: when more than 31 cards take part.
+    """
+
+    def __init__(
+        self,
+        cards: Sequence[CardSpec],
+        cell_affinities: Sequence[str | None],
+        flags: RuleFlags,
+        restrictions: Sequence[Restriction] = (),
+    ) -> None:
+        n = len(cards)
+        if n > 31:
+            raise ValueError(f"at most 31 distinct cards can be searched, got {n}")
+        self.cards = tuple(cards)
+        self.flags = flags
+        self.cell_affinities = tuple(cell_affinities)
+        self.width = 4 if n <= 15 else 5
+        self.slot = (1 << self.width) - 1
+        self.owner_shift = 9 * self.width
+        w = self.width
+        self.neigh = tuple(neighbours(c, flags.broken_wall) for c in range(9))
+        self.totals = tuple(sum(c.sides) for c in cards)
+        mod = [[0] * 9 for _ in range(n)]
+        if flags.modifiers:
+            for i, card in enumerate(cards):
+                for cell, aff in enumerate(cell_affinities):
+                    if aff is not None:
+                        mod[i][cell] = 1 if card.affinity == aff else -1
+        self.mod = mod
+        # beats[i * 9 + c]: (q, bit, mask over codes that card i on c flips at q)
+        beats: list[tuple[tuple[int, int, int], ...]] = []
+        for i in range(n):
+            for c in range(9):
+                row: list[tuple[int, int, int]] = []
+                for d, q in enumerate(self.neigh[c]):
+                    if q < 0:
+                        continue
+                    m = 0
+                    for j in range(n):
+                        if self._beats(i, c, d, j, q):
+                            m |= 1 << (j + 1)
+                    row.append((q, 1 << q, m))
+                beats.append(tuple(row))
+        self.beats = tuple(beats)
+        # area[c]: key mask of cell c and its neighbours, the inputs of a placement.
+        area = []
+        for c in range(9):
+            m = self.slot << (w * c)
+            for q in self.neigh[c]:
+                if q >= 0:
+                    m |= self.slot << (w * q)
+            area.append(m)
+        self.area = tuple(area)
+        self.add = tuple(tuple((i + 1) << (w * c) for i in range(n)) for c in range(9))
+        self.cache: tuple[dict[int, int], ...] = tuple({} for _ in range(9))
+        self.restrictions = {r.cell: r for r in restrictions}
+        self.shift_cells = 0
+        for r in restrictions:
+            self.shift_cells |= 1 << r.cell
+        # identical cards (same sides and affinity) are interchangeable in a hand.
+        rep = []
+        for i, card in enumerate(cards):
+            rep.append(next(j for j in range(i + 1) if cards[j] == card))
+        self.rep = tuple(rep)
+        self._hand_lists: dict[int, tuple[int, ...]] = {}
+
+    def hand_list(self, hand: int) -> tuple[int, ...]:
+        """Card indices of ``hand`` (a bit mask), one per group of identical cards."""
+        got = self._hand_lists.get(hand)
+        if got is None:
+            seen: set[int] = set()
+            out = []
+            for i in range(len(self.cards)):
+                if hand >> i & 1 and self.rep[i] not in seen:
+                    seen.add(self.rep[i])
+                    out.append(i)
+            got = tuple(out)
+            self._hand_lists[hand] = got
+        return got
+
+    def _beats(self, i: int, c: int, d: int, j: int, q: int) -> bool:
+        a = self.cards[i].sides[d] + self.mod[i][c]
+        b = self.cards[j].sides[OPPOSITE[d]] + self.mod[j][q]
+        if a > b:
+            return True
+        return self.flags.battle and a == b and self.totals[i] > self.totals[j]
+
+    def code_at(self, key: int, cell: Cell) -> int:
+        """Card code (index + 1, 0 when empty) on ``cell`` of ``key``."""
+        return key >> (self.width * cell) & self.slot
+
+    def candidates(self, card: int, cell: Cell, key: int) -> int:
+        """Cells that flip if owned by the opponent when ``card`` lands on ``cell``.
+
+        ``key`` already holds the card on the cell. Bits 0..8: every cell that
+        Same, Plus or the basic rule take; bits 9..17 (Combo only): the cells
+        that Same or Plus take, which start the chain.
+        """
+        f = self.flags
+        sides = self.cards[card].sides
+        w = self.width
+        s = self.slot
+        same_count = 0
+        same_cells = 0
+        sums: list[tuple[int, int]] = []
+        walls = not f.broken_wall
+        beat = 0
+        for d, q in enumerate(self.neigh[cell]):
+            if q < 0:
+                if walls:
+                    if f.same_wall and sides[d] == 10:
+                        same_count += 1
+                    if f.plus_wall:
+                        sums.append((sides[d] + 10, 0))
+                continue
+            code = key >> (w * q) & s
+            if not code:
+                continue
+            j = code - 1
+            other = self.cards[j].sides[OPPOSITE[d]]
+            if self._beats(card, cell, d, j, q):
+                beat |= 1 << q
+            if f.same and sides[d] == other:
+                same_count += 1
+                same_cells |= 1 << q
+            if f.plus:
+                sums.append((sides[d] + other, 1 << q))
+        special = same_cells if same_count >= 2 else 0
+        for k, (total, bit) in enumerate(sums):
+            if bit and any(t == total for m, (t, _) in enumerate(sums) if m != k):
+                special |= bit
+        if f.combo and special:
+            return beat | special | special << 9
+        return beat | special
+
+    def chain(self, key: int, start: int, flipped: int, theirs: int) -> int:
+        """Add to ``flipped`` what the Combo chain from ``start`` captures."""
+        left = theirs & ~flipped
+        queue = list(CELLS_OF[start])
+        w = self.width
+        s = self.slot
+        beats = self.beats
+        while queue:
+            c = queue.pop(0)
+            code = key >> (w * c) & s
+            for q, bit, m in beats[(code - 1) * 9 + c]:
+                if left & bit and m >> (key >> (w * q) & s) & 1:
+                    left ^= bit
+                    flipped |= bit
+                    queue.append(q)
+        return flipped
+
+    def meets(self, card: int, cell: Cell) -> bool:
+        """Whether ``card`` meets the Power Wall restriction of ``cell``."""
+        r = self.restrictions.get(cell)
+        if r is None:
+            return False
+        power = self.totals[card]
+        if r.op == "=":
+            return power == r.value
+        if r.op == "<":
+            return power < r.value
+        return power > r.value
+
+    def flips(self, card: int, cell: Cell, key: int, theirs: int) -> int:
+        """Cells the side to move takes by putting ``card`` on ``cell`` (``key`` holds it)."""
+        area = key & self.area[cell]
+        cache = self.cache[cell]
+        x = cache.get(area)
+        if x is None:
+            x = self.candidates(card, cell, key)
+            cache[area] = x
+        fl = x & theirs
+        if x >> 9 & theirs:
+            fl = self.chain(key, x >> 9 & theirs, fl, theirs)
+        return fl
+
+    def shifted(
+        self, card: int, cell: Cell, key: int, mine: int, theirs: int
+    ) -> tuple[int, int, int]:
+        """Power Wall placement: (key, mover's cells, other's cells) after it.
+
+        The row or column of ``cell`` moves one step in the restriction's
+        direction (wrapping round, empty cells too), then the placed card
+        attacks from its new cell by the basic rule.
+        """
+        r = self.restrictions[cell]
+        row, col = divmod(cell, 3)
+        if r.direction in ("left", "right"):
+            line = [row * 3 + k for k in range(3)]
+        else:
+            line = [k * 3 + col for k in range(3)]
+        if r.direction in ("left", "up"):
+            line.reverse()
+        # content moves from line[k] to line[k + 1], the last wrapping to the first.
+        w = self.width
+        s = self.slot
+        key |= (card + 1) << (w * cell)
+        mine |= 1 << cell
+        new_key = key
+        new_mine = mine
+        new_theirs = theirs
+        for c in line:
+            new_key &= ~(s << (w * c))
+            new_mine &= ~(1 << c)
+            new_theirs &= ~(1 << c)
+        dest = cell
+        for k, c in enumerate(line):
+            to = line[(k + 1) % 3]
+            new_key |= (key >> (w * c) & s) << (w * to)
+            new_mine |= (mine >> c & 1) << to
+            new_theirs |= (theirs >> c & 1) << to
+            if c == cell:
+                dest = to
+        fl = 0
+        for q, bit, m in self.beats[card * 9 + dest]:
+            if new_theirs & bit and m >> (new_key >> (w * q) & s) & 1:
+                fl |= bit
+        return new_key, new_mine | fl, new_theirs ^ fl
+
+    def child(
+        self, card: int, cell: Cell, key: int, mine: int, theirs: int
+    ) -> tuple[int, int, int]:
+        """(key, mover's cells, other's cells) after the mover puts ``card`` on ``cell``."""
+        if self.shift_cells >> cell & 1 and self.meets(card, cell):
+            return self.shifted(card, cell, key, mine, theirs)
+        key |= (card + 1) << (self.width * cell)
+        fl = self.flips(card, cell, key, theirs)
+        return key, mine | fl | 1 << cell, theirs ^ fl

@@ -1,0 +1,363 @@
+"""Exact game values by negamax with alpha-beta over the packed position.
+
+Values are the side to move's final score minus the other side's (cards in
+hand count). The transposition table stores a lower bound, an upper bound and
+the best move per position; it is keyed by the packed board plus the owner
+mask of the side to move, which identifies a position within one game, so one
+``Solver`` can be kept for a whole game and reused turn after turn.
+
+Exact values come from null-window searches (MTD(f)): each probe answers
+"is the value at least x?", and the bounds it leaves in the table make the
+next probe cheap. A deadline can interrupt any search (``Timeout``); what was
+learnt stays in the table, so the caller may simply search again later.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from triad.cpu.packed import CELLS_OF, POPCOUNT, Packed
+
+INF = 99
+NO_MOVE = -1
+
+
+class Timeout(Exception):
+    """Raised inside a search when its deadline has passed."""
+
+
+class Position(NamedTuple):
+    """A packed position seen from the side to move."""
+
+    key: int
+    mine: int
+    theirs: int
+    hand: int
+    other_hand: int
+
+
+class Child(NamedTuple):
+    """One legal move (``card`` indexes the packed cards) and the position after it."""
+
+    card: int
+    cell: int
+    flips: int
+    position: Position
+
+
+Search = Callable[[int, int, int, int, int, int, int], int]
+Entry = tuple[int, int, tuple[int, int, int, int, int, int] | None]
+
+
+class Solver:
+    """Exact search over one game's packed tables, with a persistent table."""
+
+    def __init__(self, packed: Packed, total: int) -> None:
+        self.packed = packed
+        self.total = total
+        self.table: dict[int, Entry] = {}
+        self._count = [0, 0]
+        self.deadline = 0.0
+        self._search = self._build()
+
+    @property
+    def nodes(self) -> int:
+        """Interior nodes searched so far."""
+        return self._count[0]
+
+    @property
+    def leaves(self) -> int:
+        """Positions with one or two empty cells evaluated so far."""
+        return self._count[1]
+
+    # ---- public API -------------------------------------------------------
+
+    def children(self, pos: Position) -> list[Child]:
+        """Every legal move of ``pos`` (identical cards once), most flips first."""
+        pk = self.packed
+        out = []
+        key, mine, theirs, hand, other = pos
+        for p in CELLS_OF[0x1FF ^ (mine | theirs)]:
+            bp = 1 << p
+            for a in pk.hand_list(hand):
+                if pk.shift_cells >> p & 1 and pk.meets(a, p):
+                    k2, m2, t2 = pk.shifted(a, p, key, mine, theirs)
+                    gained = POPCOUNT[m2] - POPCOUNT[mine] - 1
+                    out.append(Child(a, p, gained, Position(k2, t2, m2, other, hand ^ 1 << a)))
+                    continue
+                k2 = key | pk.add[p][a]
+                fl = pk.flips(a, p, k2, theirs)
+                child = Position(k2, theirs ^ fl, mine | fl | bp, other, hand ^ 1 << a)
+                out.append(Child(a, p, POPCOUNT[fl], child))
+        out.sort(key=lambda c: -c.flips)
+        return out
+
+    def terminal_value(self, pos: Position) -> int:
+        """Value of ``pos`` as it stands (final once the board is full)."""
+        return 2 * (POPCOUNT[pos.mine] + pos.hand.bit_count()) - self.total
+
+    def probe(self, pos: Position, alpha: int, beta: int, deadline: float = 0.0) -> int:
+        """Fail-soft alpha-beta value of ``pos`` within (``alpha``, ``beta``).
+
+        :raises Timeout: when ``deadline`` (a ``time.perf_counter`` value, 0 for
+            none) passes during the search.
+        """
+        self.deadline = deadline
+        return self._search(pos.key, pos.mine, pos.theirs, pos.hand, pos.other_hand, alpha, beta)
+
+    def value(self, pos: Position, guess: int = 0, deadline: float = 0.0) -> int:
+        """Exact value of ``pos`` (MTD(f) from ``guess``).
+
+        :raises Timeout: when ``deadline`` passes.
+        """
+        lower, upper = -INF, INF
+        g = guess
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = self.probe(pos, beta - 1, beta, deadline)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
+
+    def outcome(self, pos: Position, deadline: float = 0.0) -> int:
+        """Sign of the value of ``pos``: 1 win, 0 draw, -1 loss for the side to move.
+
+        :raises Timeout: when ``deadline`` passes.
+        """
+        g = self.probe(pos, -1, 1, deadline)
+        return (g > 0) - (g < 0)
+
+    def table_key(self, pos: Position) -> int:
+        """The table key of ``pos``: board codes, the mover's cells and the mover's hand."""
+        shift = self.packed.owner_shift
+        return pos.key | pos.mine << shift | pos.hand << (shift + 9)
+
+    def bounds(self, pos: Position) -> tuple[int, int, int]:
+        """(lower, upper, best move) known for ``pos`` in the table."""
+        e = self.table.get(self.table_key(pos))
+        if e is None:
+            return (-INF, INF, NO_MOVE)
+        return (e[0], e[1], NO_MOVE if e[2] is None else e[2][1])
+
+    def best(self, pos: Position, deadline: float = 0.0) -> tuple[int, Child]:
+        """Exact value of ``pos`` and one move that achieves it.
+
+        :raises Timeout: when ``deadline`` passes.
+        """
+        v = self.value(pos, self.bounds(pos)[0] if self.bounds(pos)[0] > -INF else 0, deadline)
+        kids = self.children(pos)
+        # the table's move proved the lower bound; check it, then the others.
+        mv = self.bounds(pos)[2]
+        kids.sort(key=lambda c: c.card * 9 + c.cell != mv)
+        for c in kids:
+            if -self.probe(c.position, -v - 1, -v + 1, deadline) >= v:
+                return v, c
+        raise AssertionError("no move reaches the exact value")  # pragma: no cover
+
+    def move_values(self, pos: Position, deadline: float = 0.0) -> list[tuple[Child, int]]:
+        """Exact value of every legal move of ``pos`` (from the mover's view).
+
+        :raises Timeout: when ``deadline`` passes.
+        """
+        out = []
+        for c in self.children(pos):
+            lo, hi, _ = self.bounds(c.position)
+            guess = -lo if lo > -INF else (-hi if hi < INF else 0)
+            out.append((c, -self.value(c.position, -guess, deadline)))
+        return out
+
+    # ---- the search -------------------------------------------------------
+
+    def _build(self) -> Search:
+        pk = self.packed
+        table = self.table
+        caches = pk.cache
+        area = pk.area
+        add = pk.add
+        cand = pk.candidates
+        chain = pk.chain
+        hand_lists = pk._hand_lists
+        hand_list = pk.hand_list
+        cells_of = CELLS_OF
+        pop = POPCOUNT
+        osh = pk.owner_shift
+        hsh = osh + 9
+        total = self.total
+        shift_cells = pk.shift_cells
+        leaf = 2 if not shift_cells else 0
+        child = pk.child
+        clock = time.perf_counter
+        solver = self
+        count = self._count
+
+        def search(
+            key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
+        ) -> int:
+            empty = 0x1FF ^ (mine | theirs)
+            n = pop[empty]
+            if n <= leaf:
+                return _leaf(key, mine, theirs, hm, ho, alpha, beta)
+            count[0] += 1
+            if not count[0] & 0x3FF and solver.deadline and clock() > solver.deadline:
+                raise Timeout
+            sub = _leaf if n <= leaf + 1 else search
+            tk = key | mine << osh | hm << hsh
+            e = table.get(tk)
+            if e is None:
+                lo = -INF
+                hi = INF
+                ttm = None
+            else:
+                lo, hi, ttm = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0 = alpha
+            best = -INF
+            bm = ttm
+            if ttm is not None:
+                # the stored best move first: it often cuts off before any move generation.
+                _, _, k2, t2, m2, a = ttm
+                best = -sub(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                if best > alpha:
+                    alpha = best
+            if best < beta:
+                hl = hand_lists.get(hm)
+                if hl is None:
+                    hl = hand_list(hm)
+                if not hl:
+                    return 2 * (pop[mine] + hm.bit_count()) - total
+                moves = []
+                for p in cells_of[empty]:
+                    bp = 1 << p
+                    cache = caches[p]
+                    am = area[p]
+                    ad = add[p]
+                    if shift_cells >> p & 1:
+                        for a in hl:
+                            k2, m2, t2 = child(a, p, key, mine, theirs)
+                            moves.append((pop[m2] - pop[mine], a * 9 + p, k2, t2, m2, a))
+                        continue
+                    for a in hl:
+                        k2 = key | ad[a]
+                        x = cache.get(k2 & am)
+                        if x is None:
+                            x = cand(a, p, k2)
+                            cache[k2 & am] = x
+                        fl = x & theirs
+                        if x > 511 and x >> 9 & theirs:
+                            fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                        moves.append((pop[fl], a * 9 + p, k2, theirs ^ fl, mine | fl | bp, a))
+                moves.sort(reverse=True)
+                # (the stored move comes round again: its child answers from the table.)
+                for mt in moves:
+                    _, _, k2, t2, m2, a = mt
+                    v = -sub(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        bm = mt
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+            if best <= a0:
+                table[tk] = (lo, best if best < hi else hi, ttm or bm)
+            elif best >= beta:
+                table[tk] = (best, hi, bm)
+            else:
+                table[tk] = (best, best, bm)
+            return best
+
+        def _leaf(key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int) -> int:
+            # one or two empty cells: plain enumeration, no table.
+            count[1] += 1
+            empty = 0x1FF ^ (mine | theirs)
+            hl = hand_lists.get(hm)
+            if hl is None:
+                hl = hand_list(hm)
+            base = pop[mine] + hm.bit_count()
+            if not empty or not hl:
+                return 2 * base - total
+            cells = cells_of[empty]
+            if len(cells) == 1:
+                p = cells[0]
+                cache = caches[p]
+                am = area[p]
+                ad = add[p]
+                most = 0
+                for a in hl:
+                    k2 = key | ad[a]
+                    x = cache.get(k2 & am)
+                    if x is None:
+                        x = cand(a, p, k2)
+                        cache[k2 & am] = x
+                    fl = x & theirs
+                    if x > 511 and x >> 9 & theirs:
+                        fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                    if pop[fl] > most:
+                        most = pop[fl]
+                return 2 * (base + most) - total
+            ol = hand_lists.get(ho)
+            if ol is None:
+                ol = hand_list(ho)
+            ol = hand_lists.get(ho)
+            if ol is None:
+                ol = hand_list(ho)
+            # ``enough`` gained cards fail high; a line whose own gain is short of
+            # it needs no reply: its gain is an upper bound below beta.
+            enough = (beta + total + 1) // 2 - base
+            best = -INF
+            for p in cells:
+                q = cells[0] if cells[1] == p else cells[1]
+                bp = 1 << p
+                cache = caches[p]
+                am = area[p]
+                ad = add[p]
+                for a in hl:
+                    k2 = key | ad[a]
+                    x = cache.get(k2 & am)
+                    if x is None:
+                        x = cand(a, p, k2)
+                        cache[k2 & am] = x
+                    fl = x & theirs
+                    if x > 511 and x >> 9 & theirs:
+                        fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                    gain = pop[fl]
+                    if gain < enough:
+                        if gain > best:
+                            best = gain
+                        continue
+                    m2 = mine | fl | bp
+                    most = 0
+                    cq = caches[q]
+                    aq = area[q]
+                    dq = add[q]
+                    for b in ol:
+                        k3 = k2 | dq[b]
+                        y = cq.get(k3 & aq)
+                        if y is None:
+                            y = cand(b, q, k3)
+                            cq[k3 & aq] = y
+                        f2 = y & m2
+                        if y > 511 and y >> 9 & m2:
+                            f2 = chain(k3, y >> 9 & m2, f2, m2)
+                        if pop[f2] > most:
+                            most = pop[f2]
+                            if gain - most < enough:
+                                break
+                    if gain - most >= enough:
+                        return 2 * (base + gain - most) - total
+                    if gain - most > best:
+                        best = gain - most
+            return 2 * (base + best) - total
+
+        return search
