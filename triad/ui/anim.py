@@ -1,0 +1,86 @@
+"""The animation plan of one placement, from the engine's ordered events.
+
+`plan(board, player, cell, card, events)` returns the steps the page plays in
+order: the card lands, a Power Wall shift slides its line, each special
+capture announces itself (BREAK for Same and Same Wall, CRITICAL for Plus and
+Plus Wall, BONUS!! before the first Combo wave) and every captured card flips
+one after another.  Each step carries the board as it looks after that step,
+so the page only draws snapshots and the last one is the engine's board.
+"""
+
+# Durations in milliseconds; reduced motion keeps a short, still glimpse of
+# each callout (it carries information) and drops everything else.
+TIMES = {"place": 320, "shift": 420, "callout": 900, "flip": 260, "teatime": 1800}
+REDUCED = {"place": 0, "shift": 0, "callout": 350, "flip": 0, "teatime": 700}
+
+FLIP_SOUNDS = {"basic": "flip", "battle": "flip", "same": "flip", "plus": "flip", "combo": "flip"}
+CALLOUT_SOUNDS = {"same": "break", "plus": "critical", "combo": "bonus", "teatime": "teatime"}
+
+
+def copy_board(board: list) -> list:
+    return [None if s is None else {"card": s["card"], "owner": s["owner"]} for s in board]
+
+
+def shift(board: list, line: list) -> list:
+    """Move the cards of `line` one step along it: `line[i]` goes to `line[i + 1]`, wrapping."""
+    new = list(board)
+    for i in range(3):
+        new[line[(i + 1) % 3]] = board[line[i]]
+    return new
+
+
+def plan(
+    board: list, player: str, cell: int, card: dict, events: list, reduced: bool = False
+) -> list:
+    """The steps that show one placement; each is a dict with `do`, `board`, `fx`, `ms`, `sound`."""
+    times = REDUCED if reduced else TIMES
+    cur = copy_board(board)
+    steps = []
+    combo_announced = False
+    for ev in events:
+        kind = ev.get("kind")
+        cells = ev.get("cells") or []
+        if kind == "place":
+            where = cells[0] if cells else cell
+            cur = copy_board(cur)
+            cur[where] = {"card": card, "owner": player}
+            steps.append(_step("place", cur, {where: "place"}, times["place"], "place"))
+        elif kind == "shift":
+            cur = shift(cur, cells)
+            direction = ev.get("direction") or "down"
+            fx = {}
+            for c in cells:
+                if cur[c] is not None:
+                    fx[c] = "shift-" + direction
+            steps.append(_step("shift", cur, fx, times["shift"], "shift"))
+        elif kind in FLIP_SOUNDS:
+            if kind in ("same", "plus") or (kind == "combo" and not combo_announced):
+                if kind == "combo":
+                    combo_announced = True
+                step = _step("callout", cur, {}, times["callout"], CALLOUT_SOUNDS[kind])
+                step["callout"] = kind
+                step["wall"] = bool(ev.get("wall"))
+                steps.append(step)
+            for c in cells:
+                cur = copy_board(cur)
+                if cur[c] is not None:
+                    cur[c] = {"card": cur[c]["card"], "owner": player}
+                steps.append(_step("flip", cur, {c: "flip"}, times["flip"], FLIP_SOUNDS[kind]))
+    return steps
+
+
+def teatime_step(board: list, reduced: bool = False) -> dict:
+    """The PERFECT TEATIME announcement before a Sudden Death rematch."""
+    times = REDUCED if reduced else TIMES
+    step = _step("callout", copy_board(board), {}, times["teatime"], "teatime")
+    step["callout"] = "teatime"
+    return step
+
+
+def flips(events: list) -> int:
+    """How many cards the placement flipped."""
+    return sum(len(ev.get("cells") or []) for ev in events if ev.get("kind") in FLIP_SOUNDS)
+
+
+def _step(do: str, board: list, fx: dict, ms: int, sound) -> dict:
+    return {"do": do, "board": board, "fx": fx, "ms": ms, "sound": sound}

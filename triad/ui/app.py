@@ -1,0 +1,632 @@
+"""The page's controller: turns, input, animation, CPU calls, settings and dialogs.
+
+`App` is plain Python with its outside world passed in, so it runs the same
+in the browser (MicroPython, see `main`) and in CPython tests:
+
+* `screen`: `mount(html)`, `update(region, html)`, `set_flag(name, on)` for
+  classes on `<html>` (`ready`, `paused`, `busy`...), `scroll_to(id)`;
+* `engine`: the worker's exported functions (`new_match`, `play`,
+  `cpu_move`, `validate`), each taking and returning a JSON string, awaited;
+  it arrives later through `engine_ready` (Pyodide boots in seconds);
+* `store`: `get`/`set` of strings (`settings.SafeStore`);
+* `sound`: `play(name)`;
+* `sleep(ms)`: an awaitable pause; `seed()`: a fresh 32-bit seed;
+* `dealer(request)`: the deal computed here before the engine is up (same
+  seed, same deal as the engine), or None when it cannot.
+
+The match itself lives in the worker; this side keeps the view the worker
+(or the local dealer) sent and the human's selection.
+"""
+
+import asyncio
+import json
+
+from triad.ui import anim, render
+from triad.ui import settings as prefs
+from triad.ui.icons import affinity_table
+from triad.ui.input import Selection
+from triad.ui.menu import render_menu, rules_summary
+from triad.ui.rulebook import render_rulebook
+from triad.ui.text import t
+
+KEYS = {
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+    "z": "select",
+    "Z": "select",
+    "Enter": "select",
+    "x": "cancel",
+    "X": "cancel",
+    "Backspace": "cancel",
+    "F1": "hint",
+    "F5": "new",
+    "Escape": "pause",
+}
+
+CPU_BUDGET_MS = 900
+HINT_LEVEL = "master"
+MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
+HINT_SHOW_MS = 450
+
+
+class App:
+    """One page's game: owns the view, the selection and the flow of turns."""
+
+    def __init__(self, screen, store, sound, sleep, seed, dealer=None, reduced=False) -> None:
+        self.screen = screen
+        self.store = store
+        self.sound = sound
+        self.sleep = sleep
+        self.seed = seed
+        self.dealer = dealer
+        self.reduced = reduced
+        self.engine = None
+        self.engine_error = ""
+        self.settings, notice = prefs.load(store)
+        self.notices = []
+        if notice:
+            self.notices.append(t(notice))
+        if getattr(store, "denied", False) and not getattr(store, "announced", False):
+            self.notices.append(t("notice_storage_denied"))
+        self.view = None
+        self.playing = None  # settings of the match in play, with its seed
+        self.engine_synced = False
+        self.sel = Selection()
+        self.match_id = 0
+        self.paused = False
+        self.panel = None
+        self.menu_error = ""
+        self.autoplay = False
+        self.thinking = False
+        self.animating = False
+        self.keyboard = False
+        self.pending = None
+        self.hint_pending = False
+        self.aff = {}
+        self.aff_key = None
+        self.shown = {}
+        self.fx = {}
+        self.board_override = None
+        self.callout = ""
+        self.result_dismissed = False
+        self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
+
+    # ----------------------------------------------------------------- start
+
+    def start(self) -> None:
+        """Draw the table and the first deal (from the local dealer when it can)."""
+        self.screen.mount(render.render_frame())
+        self.new_match(False)
+        if self.notices:
+            self.show_notice(" ".join(self.notices))
+
+    async def engine_ready(self, engine) -> None:
+        """The worker answered: sync the match with it and carry on."""
+        self.engine = engine
+        await self.sync_engine(self.match_id)
+
+    def engine_failed(self, error: str) -> None:
+        self.engine_error = str(error)
+        self.show_notice(t("engine_failed", error=self.engine_error))
+        self.draw()
+
+    async def sync_engine(self, my_id: int) -> None:
+        request = dict(self.playing)
+        reply = json.loads(await self.engine.new_match(json.dumps(request)))
+        if my_id != self.match_id:
+            return
+        if not reply.get("ok"):
+            self.menu_error = reply.get("error", "")
+            self.show_notice(t("menu_invalid", error=self.menu_error))
+            return
+        view = reply["view"]
+        if self.view is None or not same_deal(self.view, view):
+            # No local deal (or a different one): the engine's is the truth.
+            self.pending = None
+            self.sel.end()
+        self.set_view(view)
+        self.engine_synced = True
+        self.timeline.append(("engine", 0))
+        self.draw()
+        if self.pending is not None:
+            card, cell = self.pending
+            self.pending = None
+            self.timeline.append(("confirm", self.clock_ms()))
+            await self.submit(self.view["to_move"], card, cell, my_id)
+        else:
+            await self.next_turn(my_id)
+
+    # ---------------------------------------------------------------- matches
+
+    def new_match(self, run: bool = True) -> None:
+        """Start a match with the saved settings (rule changes apply from here)."""
+        self.match_id += 1
+        my_id = self.match_id
+        s = self.settings
+        self.playing = {
+            "rules": list(s["rules"]),
+            "level": s["level"],
+            "card_set": s["card_set"],
+            "mode": s["mode"],
+            "seed": self.seed(),
+        }
+        self.pending = None
+        self.hint_pending = False
+        self.thinking = False
+        self.animating = False
+        self.result_dismissed = False
+        self.engine_synced = False
+        self.fx = {}
+        self.board_override = None
+        self.callout = ""
+        self.sel.end()
+        self.screen.update("r-callout", "")
+        view = None
+        if self.dealer is not None:
+            view = self.dealer(self.playing)
+        self.view = None
+        if view is not None:
+            self.set_view(view)
+        self.timeline.append(("match", my_id))
+        self.draw()
+        if self.view is not None and self.is_human(self.view["to_move"]) and not self.autoplay:
+            self.begin_human()
+        if run and self.engine is not None:
+            self.spawn(self.sync_engine(my_id))
+
+    def rematch(self) -> None:
+        self.new_match()
+
+    def set_view(self, view: dict) -> None:
+        self.view = view
+        info = view.get("card_set") or {}
+        key = (info.get("id"), len(info.get("affinities") or []))
+        if key != self.aff_key:
+            self.aff = affinity_table(info.get("kind"), info.get("affinities") or [])
+            self.aff_key = key
+
+    @property
+    def humans(self) -> list:
+        if self.playing and self.playing["mode"] == "hotseat":
+            return ["blue", "red"]
+        return ["blue"]
+
+    def is_human(self, player) -> bool:
+        return player in self.humans
+
+    # ------------------------------------------------------------------ turns
+
+    async def next_turn(self, my_id: int) -> None:
+        """Decide who acts now: wait for a human, or ask the CPU."""
+        if my_id != self.match_id or self.view is None:
+            return
+        view = self.view
+        if view.get("over"):
+            self.finish()
+            return
+        player = view["to_move"]
+        if self.is_human(player) and not self.autoplay:
+            self.begin_human()
+            return
+        if self.engine is None or not self.engine_synced:
+            self.draw()  # the engine is still loading; it will call back
+            return
+        await self.cpu_turn(player, my_id)
+
+    def begin_human(self) -> None:
+        view = self.view
+        player = view["to_move"]
+        empty = [i for i in range(9) if view["board"][i] is None]
+        self.sel.begin(player, len(view["hands"][player]), empty)
+        self.draw()
+
+    async def cpu_turn(self, player: str, my_id: int) -> None:
+        self.thinking = True
+        self.draw()
+        level = self.playing["level"]
+        if self.is_human(player):
+            level = HINT_LEVEL  # autoplay plays the human's cards at the best level
+        started = self.clock_ms()
+        reply = json.loads(
+            await self.engine.cpu_move(
+                json.dumps({"player": player, "level": level, "budget_ms": CPU_BUDGET_MS})
+            )
+        )
+        spent = self.clock_ms() - started
+        if spent < MIN_THINK_MS:
+            await self.sleep(MIN_THINK_MS - spent)
+        await self.wait_unpaused()
+        if my_id != self.match_id:
+            return
+        self.thinking = False
+        if not reply.get("ok"):
+            self.show_notice(reply.get("error", "CPU error"))
+            self.draw()
+            return
+        await self.submit(player, reply["card"], reply["cell"], my_id)
+
+    async def hint(self, my_id: int) -> None:
+        """F1: the CPU chooses the human's move, shows it, and deploys it."""
+        player = self.view["to_move"]
+        self.sel.end()
+        self.thinking = True
+        self.draw()
+        reply = json.loads(
+            await self.engine.cpu_move(
+                json.dumps({"player": player, "level": HINT_LEVEL, "budget_ms": CPU_BUDGET_MS})
+            )
+        )
+        await self.wait_unpaused()
+        if my_id != self.match_id:
+            return
+        self.thinking = False
+        if not reply.get("ok"):
+            self.show_notice(reply.get("error", "CPU error"))
+            self.begin_human()
+            return
+        self.sel.begin(player, len(self.view["hands"][player]), [])
+        self.sel.choose(reply["card"], reply["cell"])
+        self.draw()
+        await self.sleep(HINT_SHOW_MS if not self.reduced else 60)
+        self.sel.end()
+        await self.submit(player, reply["card"], reply["cell"], my_id)
+
+    def human_move(self, move) -> None:
+        card, cell = move
+        player = self.view["to_move"]
+        self.sel.end()
+        if self.engine is None or not self.engine_synced:
+            # Queue the move until the worker is up; show it waiting on its cell.
+            self.pending = (card, cell)
+            self.sel.choose(card, cell)
+            self.draw()
+            return
+        self.timeline.append(("confirm", self.clock_ms()))
+        self.spawn(self.submit(player, card, cell, self.match_id))
+
+    async def submit(self, player: str, card: int, cell: int, my_id: int) -> None:
+        """Play a move in the engine, animate its events, then go on."""
+        before = self.view
+        self.animating = True
+        self.sel.end()
+        self.draw()
+        reply = json.loads(
+            await self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
+        )
+        if my_id != self.match_id:
+            return
+        if not reply.get("ok"):
+            self.animating = False
+            self.show_notice(reply.get("error", ""))
+            self.draw()
+            await self.next_turn(my_id)
+            return
+        placed = before["hands"][player][card]
+        # The hand shrinks at once; the board follows the animation.
+        mid = dict(before)
+        hands = dict(before["hands"])
+        hands[player] = [c for i, c in enumerate(before["hands"][player]) if i != card]
+        mid["hands"] = hands
+        mid["to_move"] = None
+        self.view = mid
+        steps = anim.plan(
+            before["board"], player, cell, placed_card(reply, placed), reply["events"], self.reduced
+        )
+        first = True
+        for step in steps:
+            await self.wait_unpaused()
+            if my_id != self.match_id:
+                return
+            self.board_override = step["board"]
+            self.fx = step["fx"]
+            if step.get("callout"):
+                self.show_callout(step["callout"])
+            self.play_sound(step["sound"])
+            self.draw()
+            if first:
+                self.timeline.append(("shown", self.clock_ms()))
+                first = False
+            if step["ms"]:
+                await self.sleep(step["ms"])
+            if step.get("callout"):
+                self.hide_callout()
+        self.board_override = None
+        self.fx = {}
+        final = reply["view"]
+        if reply.get("rematch"):
+            # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
+            self.set_view(reply["drawn"])
+            self.draw()
+            step = anim.teatime_step(reply["drawn"]["board"], self.reduced)
+            self.show_callout("teatime")
+            self.play_sound(step["sound"])
+            await self.sleep(step["ms"])
+            self.hide_callout()
+            if my_id != self.match_id:
+                return
+        self.set_view(final)
+        self.animating = False
+        self.draw()
+        self.timeline.append(("moved", player))
+        await self.next_turn(my_id)
+
+    def finish(self) -> None:
+        """The match is over: the result screen (drawn by `overlay_html`) and its sound."""
+        self.sel.end()
+        winner = self.view.get("winner")
+        if winner in (None, "draw"):
+            self.play_sound("draw")
+        elif self.playing["mode"] == "hotseat" or self.is_human(winner):
+            self.play_sound("win")
+        else:
+            self.play_sound("lose")
+        self.draw()
+        self.timeline.append(("over", winner))
+
+    # ------------------------------------------------------------------ input
+
+    def key(self, key: str) -> bool:
+        """A key went down; returns True when the page should not act on it itself."""
+        action = KEYS.get(key)
+        if action is None:
+            return False
+        if action == "pause":
+            if self.panel in ("info", "rules"):
+                self.close_panel()
+            else:
+                self.toggle_pause()
+            return True
+        if action == "new":
+            self.new_match()
+            return True
+        if self.paused:
+            return True
+        if self.panel is not None:
+            return action == "hint"  # Enter and Backspace keep their meaning in dialogs
+        if self.view is not None and self.view.get("over"):
+            if action == "select" and not self.animating:
+                self.rematch()
+            return True
+        if action == "hint":
+            self.request_hint()
+            return True
+        if not self.sel.active or self.pending is not None:
+            return True
+        self.keyboard = True
+        move = self.sel.key(action)
+        if move is not None:
+            self.human_move(move)
+        else:
+            self.draw()
+        return True
+
+    def request_hint(self) -> None:
+        view = self.view
+        if view is None or view.get("over") or not self.sel.active:
+            return
+        if self.engine is None or not self.engine_synced:
+            return
+        self.spawn(self.hint(self.match_id))
+
+    def click(self, kind: str, value: str) -> None:
+        """A click (or tap) on an element with one of the page's data attributes."""
+        if kind == "action":
+            self.action(value)
+        elif kind == "do":
+            self.dialog_action(value)
+        elif kind == "rule":
+            self.settings["rules"] = prefs.toggle(self.settings["rules"], value)
+            self.save_settings()
+        elif kind in ("level", "set", "mode"):
+            field = {"level": "level", "set": "card_set", "mode": "mode"}[kind]
+            self.settings[field] = value
+            self.save_settings()
+        elif kind == "jump":
+            self.screen.scroll_to(value)
+        elif kind == "card":
+            self.click_card(value)
+        elif kind == "cell":
+            self.click_cell(value)
+
+    def click_card(self, value) -> None:
+        player, index = value
+        if not self.accepting():
+            return
+        if self.sel.player != player:
+            return
+        self.keyboard = False
+        self.sel.click_card(int(index))
+        self.play_sound("select")
+        self.draw()
+
+    def click_cell(self, value) -> None:
+        if not self.accepting():
+            return
+        self.keyboard = False
+        move = self.sel.click_cell(int(value))
+        if move is not None:
+            self.human_move(move)
+        else:
+            self.draw()
+
+    def accepting(self) -> bool:
+        return not self.paused and self.panel is None and self.sel.active and self.pending is None
+
+    def action(self, name: str) -> None:
+        if name == "pause":
+            self.toggle_pause()
+        elif name == "sound":
+            self.settings["sound"] = not self.settings["sound"]
+            self.save_settings()
+            self.play_sound("select")
+        elif name == "rematch":
+            self.rematch()
+        elif name == "new":
+            self.new_match()
+        elif name == "autoplay":
+            self.autoplay = not self.autoplay
+            self.draw()
+            if self.autoplay and self.sel.active and self.engine is not None and self.engine_synced:
+                self.sel.end()
+                self.spawn(self.next_turn(self.match_id))
+            elif not self.autoplay and self.view and not self.thinking and not self.animating:
+                self.spawn(self.next_turn(self.match_id))
+        elif name in ("info", "rules"):
+            if self.panel == name:
+                self.close_panel()
+            else:
+                self.open_panel(name)
+
+    def dialog_action(self, name: str) -> None:
+        if name == "close":
+            self.close_panel()
+        elif name == "pause":
+            self.toggle_pause()
+        elif name in ("rematch", "new"):
+            self.close_panel(False)
+            self.new_match()
+        elif name == "result":
+            self.result_dismissed = True
+            self.draw()
+        elif name == "rules":
+            self.open_panel("rules")
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.draw()
+
+    def open_panel(self, name: str) -> None:
+        self.panel = name
+        self.menu_error = ""
+        self.draw()
+
+    def close_panel(self, redraw: bool = True) -> None:
+        self.panel = None
+        if redraw:
+            self.draw()
+
+    def save_settings(self) -> None:
+        prefs.save(self.store, self.settings)
+        self.draw()
+
+    # ----------------------------------------------------------------- output
+
+    def ctx(self) -> dict:
+        return {
+            "sel": self.sel,
+            "humans": self.humans,
+            "mode": self.playing["mode"] if self.playing else "cpu",
+            "aff": self.aff,
+            "thinking": self.thinking,
+            "engine_loading": self.view is not None
+            and (self.engine is None or not self.engine_synced)
+            and not self.engine_error,
+            "paused": self.paused,
+            "panel": self.panel,
+            "sound": self.settings["sound"],
+            "autoplay": self.autoplay,
+            "keyboard": self.keyboard,
+        }
+
+    def draw(self) -> None:
+        """Bring every region up to date (only changed regions are written)."""
+        ctx = self.ctx()
+        view = self.view
+        if view is not None:
+            if self.board_override is not None:
+                view = dict(view)
+                view["board"] = self.board_override
+            parts = render.regions(view, ctx, self.fx)
+        else:
+            parts = {
+                "r-bar-top": render.render_bar_top(ctx),
+                "r-bar-right": render.render_bar_right(ctx),
+                "r-bar-bottom": render.render_bar_bottom(ctx),
+                "r-status": '<span class="engine-loading"><i class="spinner"></i>'
+                + t("engine_loading")
+                + "</span>",
+            }
+        parts["r-overlay"] = self.overlay_html(view, ctx)
+        for region in parts:
+            html = parts[region]
+            if self.shown.get(region) != html:
+                self.shown[region] = html
+                self.screen.update(region, html)
+        self.screen.set_flag("paused", self.paused)
+        self.screen.set_flag("busy", self.thinking or self.animating)
+        self.screen.set_flag("ready", self.is_ready())
+
+    def overlay_html(self, view, ctx) -> str:
+        if self.paused:
+            return render.render_pause()
+        if self.panel == "info":
+            return render_rulebook(self.playing["rules"] if self.playing else [])
+        if self.panel == "rules":
+            return render_menu(self.settings, self.playing or {}, self.menu_error)
+        over = view is not None and view.get("over") and not self.animating
+        if over and not self.result_dismissed:
+            return render.render_result(view, ctx)
+        return ""
+
+    def is_ready(self) -> bool:
+        return (
+            self.sel.active
+            and self.pending is None
+            and not self.paused
+            and self.panel is None
+            and not self.animating
+            and not self.thinking
+        )
+
+    def show_callout(self, kind: str) -> None:
+        self.callout = kind
+        self.screen.update("r-callout", render.render_callout(kind))
+        self.timeline.append(("callout", kind))
+
+    def hide_callout(self) -> None:
+        self.callout = ""
+        self.screen.update("r-callout", "")
+
+    def show_notice(self, text: str) -> None:
+        self.screen.update("r-notice", render.render_notice(text))
+        self.timeline.append(("notice", text))
+
+    def play_sound(self, name) -> None:
+        if name and self.settings["sound"]:
+            self.sound.play(name)
+
+    # ------------------------------------------------------------ plumbing
+
+    async def wait_unpaused(self) -> None:
+        while self.paused:
+            await self.sleep(50)
+
+    def spawn(self, coro) -> None:
+        asyncio.create_task(coro)
+
+    def clock_ms(self) -> float:
+        return self.screen.now()
+
+
+def placed_card(reply: dict, fallback):
+    """The card the engine placed (a hidden card is only known once it lands)."""
+    card = reply.get("placed")
+    return card if card else fallback
+
+
+def same_deal(a: dict, b: dict) -> bool:
+    """Whether two views hold the same deal: hands, first player and cells."""
+    if a.get("to_move") != b.get("to_move") or a.get("cells") != b.get("cells"):
+        return False
+    for player in ("blue", "red"):
+        ha = [c.get("id") if c else None for c in a["hands"][player]]
+        hb = [c.get("id") if c else None for c in b["hands"][player]]
+        if ha != hb:
+            return False
+    return True
+
+
+def rules_text(rules: list) -> str:
+    return rules_summary(rules)

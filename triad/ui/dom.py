@@ -1,0 +1,101 @@
+"""The thin layer between `App` and the browser: regions, flags, storage, the engine.
+
+Only this module and `main` touch the DOM.  Runs on the main thread under
+MicroPython.
+"""
+
+import json
+
+
+class Screen:
+    """Writes rendered HTML into the page's regions and classes onto `<html>`."""
+
+    def __init__(self, js) -> None:
+        self.js = js
+        self.document = js.document
+        self.root = js.document.documentElement
+        self.els = {}
+        self.flags = {}
+
+    def mount(self, html: str) -> None:
+        self.document.getElementById("app").innerHTML = html
+        self.els = {}
+        self.flags = {}
+
+    def element(self, region: str):
+        el = self.els.get(region)
+        if el is None:
+            el = self.document.getElementById(region)
+            self.els[region] = el
+        return el
+
+    def update(self, region: str, html: str) -> None:
+        el = self.element(region)
+        if el is not None:
+            el.innerHTML = html
+
+    def set_flag(self, name: str, on) -> None:
+        on = bool(on)
+        if self.flags.get(name) is on:
+            return
+        self.flags[name] = on
+        if on:
+            self.root.classList.add(name)
+        else:
+            self.root.classList.remove(name)
+
+    def scroll_to(self, ident: str) -> None:
+        el = self.document.getElementById(ident)
+        if el is not None:
+            el.scrollIntoView()
+
+    def now(self) -> float:
+        return float(self.js.performance.now())
+
+    def booted(self) -> None:
+        """The first deal is on screen: drop the loading screen."""
+        self.root.classList.remove("booting")
+
+
+class LocalStore:
+    """localStorage; every call may throw (denied storage), `SafeStore` catches."""
+
+    def __init__(self, js) -> None:
+        self.storage = js.window.localStorage
+
+    def get(self, key: str):
+        value = self.storage.getItem(key)
+        if value is None:
+            return None
+        text = str(value)
+        # JS null may come through as a proxy whose text is "null"
+        return None if text in ("null", "undefined") else text
+
+    def set(self, key: str, value: str) -> None:
+        self.storage.setItem(key, value)
+
+
+class Engine:
+    """The engine worker (`window.triadEngine`): calls by name, JSON strings both ways."""
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+
+    async def call(self, name: str, payload: str) -> str:
+        try:
+            result = await self.handle.call(name, payload)
+            return str(result)
+        except Exception as e:  # a rejected call (Python error in the worker)
+            return json.dumps({"ok": False, "error": str(e)})
+
+    async def new_match(self, payload: str) -> str:
+        return await self.call("new_match", payload)
+
+    async def play(self, payload: str) -> str:
+        return await self.call("play", payload)
+
+    async def cpu_move(self, payload: str) -> str:
+        return await self.call("cpu_move", payload)
+
+    async def validate(self, payload: str) -> str:
+        return await self.call("validate", payload)

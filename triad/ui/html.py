@@ -1,0 +1,47 @@
+"""Tiny HTML building helpers: escaping and attribute strings.
+
+Every piece of text that reaches the page goes through `esc`, so a card name
+from a player's own card set is shown as text, never read as markup.
+"""
+
+
+def esc(value) -> str:
+    """Return `value` as text safe inside HTML elements and quoted attributes."""
+    text = str(value)
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "'" in text:
+        text = text.replace("'", "&#39;")
+    return text
+
+
+def attrs(pairs: list) -> str:
+    """Render `[(name, value), ...]` as ` name="value"` pairs.
+
+    A value of None or False drops the attribute; True writes it bare.
+    """
+    out = []
+    for name, value in pairs:
+        if value is None or value is False:
+            continue
+        if value is True:
+            out.append(" " + name)
+        else:
+            out.append(" " + name + '="' + esc(value) + '"')
+    return "".join(out)
+
+
+def tag(name: str, pairs: list, inner: str = "") -> str:
+    """Return `<name attrs>inner</name>`; `inner` must already be safe HTML."""
+    return "<" + name + attrs(pairs) + ">" + inner + "</" + name + ">"
+
+
+def classes(names: list) -> str:
+    """Join the truthy class names of `names` with spaces."""
+    return " ".join([n for n in names if n])

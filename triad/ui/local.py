@@ -1,0 +1,111 @@
+"""The deal drawn on the main thread before the engine has booted.
+
+Uses `triad.deal` (the same code the engine uses), so the same seed and rules
+give the same hands, first player, territories and Power Wall signs as the
+engine's match; the page shows them at once and the engine confirms them.
+"""
+
+import json
+
+import triad
+from triad import deal as dealing
+
+_SETS = {}
+
+
+def data_path(set_id: str) -> str:
+    base = getattr(triad, "__file__", "triad/__init__.py")
+    cut = base.rfind("/")
+    folder = base[:cut] if cut >= 0 else "triad"
+    return folder + "/data/" + set_id + ".json"
+
+
+def load_set(set_id: str) -> dict:
+    """The decoded JSON of a built-in card set (read once)."""
+    data = _SETS.get(set_id)
+    if data is None:
+        with open(data_path(set_id)) as f:
+            data = json.load(f)
+        _SETS[set_id] = data
+    return data
+
+
+def card_view(card: dict) -> dict:
+    """A card as the page draws it (the same fields as the engine's JSON)."""
+    return {
+        "id": card.get("id"),
+        "name": card.get("name"),
+        "title": card.get("title", ""),
+        "level": card.get("level", 1),
+        "top": card["top"],
+        "right": card["right"],
+        "bottom": card["bottom"],
+        "left": card["left"],
+        "affinity": card.get("affinity"),
+    }
+
+
+def set_info(data: dict) -> dict:
+    """What the page needs of a card set besides its cards: id, kind and affinities."""
+    return {
+        "id": data.get("id"),
+        "name": data.get("name"),
+        "kind": data.get("affinity_kind"),
+        "affinities": [
+            {
+                "id": a.get("id"),
+                "name": a.get("name"),
+                "emblem": a.get("emblem"),
+                "color": a.get("color"),
+            }
+            for a in (data.get("affinities") or [])
+        ],
+    }
+
+
+def deal_view(request: dict, data: dict):
+    """The view of a new match for `request` (`seed`, `rules`), or None for a draft.
+
+    :raises ValueError: rules the deal cannot use.
+    """
+    rules = list(request["rules"])
+    if "draft" in rules:
+        return None  # hands come from the draft, which the engine runs
+    levels, powers, affinities = dealing.set_tables(data)
+    d = dealing.deal(request["seed"], rules, levels, powers, affinities)
+    cards = data["cards"]
+    hands = {}
+    for p in range(2):
+        player = dealing.PLAYERS[p]
+        shown = d.shown[p]
+        hand = []
+        for i in range(len(d.hands[p])):
+            card = card_view(cards[d.hands[p][i]])
+            card["open"] = "open" in rules or i in shown
+            hand.append(card)
+        hands[player] = hand
+    return {
+        "rules": rules,
+        "cells": list(d.cells),
+        "restrictions": [
+            {"cell": r[0], "op": r[1], "value": r[2], "direction": r[3]} for r in d.restrictions
+        ],
+        "board": [None] * 9,
+        "hands": hands,
+        "to_move": d.first,
+        "first": d.first,
+        "scores": {"blue": 5, "red": 5},
+        "over": False,
+        "winner": None,
+        "round": 0,
+        "card_set": set_info(data),
+    }
+
+
+def dealer(request: dict):
+    """`App`'s dealer: the local view, or None when it cannot be drawn here."""
+    try:
+        return deal_view(request, load_set(request["card_set"]))
+    except Exception as e:  # a missing set or a rule the deal refuses: the engine will say
+        print("local deal unavailable:", e)
+        return None

@@ -1,0 +1,112 @@
+"""The page's entry point (MicroPython on the main thread): wire `App` to the browser.
+
+Draws the first deal at once from `triad.deal`, then waits for the engine
+worker (Pyodide, started by the boot script) and hands it to the app.
+Clicks and taps are read from the elements' data attributes; keys follow
+seed 000 (arrows, Z/Enter, X/Backspace, F1, F5, Escape).
+"""
+
+import asyncio
+
+import js
+from pyscript.ffi import create_proxy
+
+from triad.ui.app import App
+from triad.ui.dom import Engine, LocalStore, Screen
+from triad.ui.local import dealer
+from triad.ui.settings import SafeStore
+from triad.ui.sound import WebAudio
+
+TARGETS = (
+    "[data-action],[data-do],[data-rule],[data-level],[data-set],[data-mode],[data-jump],"
+    "[data-hand] [data-card],[data-cell]"
+)
+KINDS = ("action", "do", "rule", "level", "set", "mode", "jump")
+
+
+async def sleep(ms) -> None:
+    await asyncio.sleep(ms / 1000)
+
+
+def seed() -> int:
+    return int(js.Math.random() * 4294967296)
+
+
+def reduced_motion() -> bool:
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # an old browser without matchMedia: full motion
+        return False
+
+
+def make_store():
+    denied = str(js.document.documentElement.dataset.storage) == "denied"
+    backend = None
+    if not denied:
+        try:
+            backend = LocalStore(js)
+        except Exception:  # no localStorage at all
+            backend = None
+    store = SafeStore(backend, denied)
+    store.announced = denied  # the boot script already said so
+    return store
+
+
+screen = Screen(js)
+sound = WebAudio(js)
+app = App(screen, make_store(), sound, sleep, seed, dealer, reduced_motion())
+
+
+def on_click(event) -> None:
+    sound.unlock()
+    el = event.target.closest(TARGETS)
+    if el is None:
+        return
+    for kind in KINDS:
+        value = el.getAttribute("data-" + kind)
+        if value is not None:
+            if kind == "action":
+                el.blur()  # keys go to the game, not to the last clicked button
+            app.click(kind, str(value))
+            return
+    card = el.getAttribute("data-card")
+    if card is not None:
+        hand = el.closest("[data-hand]").getAttribute("data-hand")
+        app.click("card", (str(hand), str(card)))
+        return
+    cell = el.getAttribute("data-cell")
+    if cell is not None:
+        app.click("cell", str(cell))
+
+
+def on_key(event) -> None:
+    if event.repeat and event.key not in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+        event.preventDefault()
+        return
+    sound.unlock()
+    key = str(event.key)
+    target = event.target
+    tag = str(target.tagName) if target is not None and target.tagName else ""
+    if tag == "BUTTON" and key in ("Enter", " "):
+        return  # a focused dialog button does its own job
+    if event.ctrlKey or event.altKey or event.metaKey:
+        return
+    if app.key(key):
+        event.preventDefault()
+
+
+async def boot_engine() -> None:
+    handle = js.window.triadEngine
+    try:
+        await handle.ready
+    except Exception as e:  # the worker failed to boot: say so, keep the table
+        app.engine_failed(str(e))
+        return
+    await app.engine_ready(Engine(handle))
+
+
+app.start()
+screen.booted()
+js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
+js.document.addEventListener("keydown", create_proxy(on_key))
+asyncio.create_task(boot_engine())

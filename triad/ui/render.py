@@ -1,0 +1,520 @@
+"""Pure render functions: from the page's view of a match to HTML strings.
+
+Nothing here touches the DOM; the page puts each region's string into its
+element (see `regions`).  A match view is the JSON the engine worker sends
+(see `triad.ui.worker`): `board`, `hands`, `cells`, `restrictions`,
+`to_move`, `scores`, `over`, `winner`.
+"""
+
+from triad.ui import input as sel_phases
+from triad.ui.html import attrs, classes, esc
+from triad.ui.icons import affinity_icon, affinity_name, icon, sprite
+from triad.ui.text import t
+
+PLAYERS = ("blue", "red")
+
+
+def other(player: str) -> str:
+    return "red" if player == "blue" else "blue"
+
+
+def side_text(value) -> str:
+    """A printed side value: 1..9, and A for 10."""
+    return "A" if value == 10 else str(value)
+
+
+def tier(level) -> str:
+    """Border tier by level: silver 1-4, gold 5-7, ornate 8-10."""
+    if level <= 4:
+        return "silver"
+    if level <= 7:
+        return "gold"
+    return "ornate"
+
+
+def initials(name: str) -> str:
+    """Up to two capital letters for a card's emblem."""
+    words = [w for w in str(name).replace("-", " ").split() if w]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:1].upper()
+    return (words[0][:1] + words[-1][:1]).upper()
+
+
+def modifier(card: dict, cell_affinity) -> int:
+    """+1 when a card stands on its own affinity, -1 on another one, 0 off territories."""
+    if cell_affinity is None:
+        return 0
+    return 1 if card.get("affinity") == cell_affinity else -1
+
+
+def card_label(card: dict) -> str:
+    return t(
+        "card_label",
+        name=card.get("name") or "?",
+        level=card.get("level", 1),
+        top=side_text(card["top"]),
+        right=side_text(card["right"]),
+        bottom=side_text(card["bottom"]),
+        left=side_text(card["left"]),
+    )
+
+
+def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, extra=None) -> str:
+    """One face-up card: owner colour and mark, tier border, values, affinity, name.
+
+    `mod` (+1/-1) draws the territory arrows; `extra` is a list of further
+    `(attribute, value)` pairs such as `("data-card", 2)`.
+    """
+    level = card.get("level", 1)
+    name = card.get("name") or ""
+    parts = ['<div class="c-vals">']
+    for side in ("top", "left", "right", "bottom"):
+        parts.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
+    parts.append("</div>")
+    affinity = card.get("affinity")
+    if affinity:
+        parts.append(affinity_icon(affinity, aff, "c-aff"))
+    if mod:
+        arrow = "up" if mod > 0 else "down"
+        parts.append(
+            '<span class="c-mod '
+            + arrow
+            + '" role="img" aria-label="'
+            + esc(t("territory_up" if mod > 0 else "territory_down"))
+            + '">'
+            + icon(arrow)
+            + icon(arrow)
+            + "</span>"
+        )
+    parts.append('<span class="c-emblem" aria-hidden="true">' + esc(initials(name)) + "</span>")
+    parts.append(
+        '<span class="c-name"><i class="c-lv">' + esc(level) + "</i>" + esc(name) + "</span>"
+    )
+    parts.append('<span class="c-mark" aria-hidden="true"></span>')
+    pairs = [
+        ("class", classes(["card", "own-" + owner, "tier-" + tier(level), cls])),
+        ("data-id", card.get("id")),
+        ("aria-label", card_label(card)),
+    ]
+    if extra:
+        pairs = pairs + extra
+    return "<div" + attrs(pairs) + ">" + "".join(parts) + "</div>"
+
+
+def render_back(owner: str, cls: str = "", extra=None) -> str:
+    """A face-down card (its owner still marked, for the colour-blind too)."""
+    pairs = [
+        ("class", classes(["card", "back", "own-" + owner, cls])),
+        ("aria-label", t("card_hidden")),
+    ]
+    if extra:
+        pairs = pairs + extra
+    return (
+        "<div"
+        + attrs(pairs)
+        + ">"
+        + icon("back", "c-back")
+        + '<span class="c-mark" aria-hidden="true"></span></div>'
+    )
+
+
+def hand_visible(view: dict, player: str, index: int, card, humans: list) -> bool:
+    """Whether a hand card is drawn face up: a human's own cards, or the opponent's when open."""
+    if card is None:
+        return False
+    if player in humans:
+        return True
+    return bool(card.get("open"))
+
+
+def render_hand(view: dict, player: str, ctx: dict) -> str:
+    """A player's hand as a `data-hand` container of `data-card` cards."""
+    hand = view["hands"][player]
+    sel = ctx.get("sel")
+    humans = ctx.get("humans", ["blue"])
+    choosing = sel is not None and sel.active and sel.player == player
+    out = []
+    count = len(hand)
+    for i in range(count):
+        card = hand[i]
+        state = []
+        if choosing:
+            if sel.card == i:
+                state.append("sel")
+            if sel.phase == sel_phases.HAND and sel.hand_cursor == i:
+                state.append("cursor")
+        if choosing:
+            state.append("pickable")
+        extra = [("data-card", str(i)), ("style", "--i:" + str(i) + ";--n:" + str(count))]
+        if choosing:
+            extra.append(("role", "button"))
+            extra.append(("tabindex", "-1"))
+        if hand_visible(view, player, i, card, humans):
+            out.append(render_card(card, player, ctx["aff"], " ".join(state), 0, extra))
+        else:
+            out.append(render_back(player, " ".join(state), extra))
+    label_key = "hand_label_" + player
+    if ctx.get("mode", "cpu") == "cpu":
+        label_key += "_you" if player in humans else "_cpu"
+    return (
+        '<div class="hand hand-'
+        + player
+        + '" data-hand="'
+        + player
+        + '" aria-label="'
+        + esc(t(label_key))
+        + '">'
+        + "".join(out)
+        + "</div>"
+    )
+
+
+def player_name(player: str, ctx: dict) -> str:
+    if ctx.get("mode", "cpu") == "cpu":
+        return t("you") if player in ctx.get("humans", ["blue"]) else t("cpu")
+    return t(player)
+
+
+def render_side(view: dict, player: str, ctx: dict) -> str:
+    """One side of the table: turn marker, name, hand and the House's size."""
+    turn = view.get("to_move") == player and not view.get("over")
+    thinking = turn and ctx.get("thinking")
+    mark = ""
+    if turn:
+        mark = (
+            '<div class="turn-mark'
+            + (" thinking" if thinking else "")
+            + '">'
+            + icon("turn", "turn-star")
+            + "<span>"
+            + esc(turn_text(player, ctx))
+            + "</span></div>"
+        )
+    score = view["scores"][player]
+    name = player_name(player, ctx)
+    return (
+        '<div class="side-in'
+        + (" on-turn" if turn else "")
+        + '">'
+        + '<div class="turn-slot">'
+        + mark
+        + "</div>"
+        + render_hand(view, player, ctx)
+        + '<div class="house"><span class="who">'
+        + esc(name)
+        + "</span>"
+        + '<span class="score" data-score="'
+        + player
+        + '" aria-label="'
+        + esc(t("score_label", name=name, count=score))
+        + '">'
+        + esc(score)
+        + "</span></div>"
+        + "</div>"
+    )
+
+
+def turn_text(player: str, ctx: dict) -> str:
+    if ctx.get("mode", "cpu") == "cpu":
+        return t("your_turn") if player in ctx.get("humans", ["blue"]) else t("cpu_turn")
+    return t(player + "_turn")
+
+
+def render_restriction(r: dict) -> str:
+    """A Power Wall sign: the condition and an arrow along the line it moves."""
+    op = {"<": "&lt;", ">": "&gt;", "=": "="}.get(r.get("op"), esc(r.get("op")))
+    direction = r.get("direction", "down")
+    label = t(
+        "restriction",
+        op=r.get("op"),
+        value=r.get("value"),
+        direction=t("dir_" + direction)
+        if direction in ("up", "down", "left", "right")
+        else direction,
+    )
+    return (
+        '<span class="pw pw-'
+        + esc(direction)
+        + '" role="img" aria-label="'
+        + esc(label)
+        + '">'
+        + '<b class="pw-cond">'
+        + op
+        + esc(r.get("value"))
+        + "</b>"
+        + icon("up", "pw-arrow")
+        + "</span>"
+    )
+
+
+def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
+    slot = view["board"][i]
+    cell_aff = view["cells"][i] if view.get("cells") else None
+    sel = ctx.get("sel")
+    aff = ctx["aff"]
+    state = ["cell"]
+    inner = []
+    if cell_aff:
+        state.append("terr")
+        inner.append(
+            '<span class="terr-mark">' + affinity_icon(cell_aff, aff, "terr-icon") + "</span>"
+        )
+    restriction = None
+    for r in view.get("restrictions") or []:
+        if r.get("cell") == i:
+            restriction = r
+    if restriction:
+        state.append("walled")
+        inner.append(render_restriction(restriction))
+    choosing = sel is not None and sel.active and sel.phase in (sel_phases.CELL, sel_phases.CONFIRM)
+    pairs = [("data-cell", str(i))]
+    if slot is None:
+        state.append("empty")
+        label = t("cell_empty", n=i + 1)
+        if choosing:
+            state.append("open")
+            if sel.phase == sel_phases.CONFIRM and sel.cell == i:
+                state.append("chosen")
+                hand = view["hands"][sel.player]
+                if sel.card is not None and sel.card < len(hand) and hand[sel.card]:
+                    card = hand[sel.card]
+                    inner.append(
+                        render_card(card, sel.player, aff, "preview", modifier(card, cell_aff))
+                    )
+    else:
+        owner = slot["owner"]
+        card = slot["card"]
+        pairs.append(("data-owner", owner))
+        label = t("cell_card", n=i + 1, name=card.get("name") or "?", owner=t(owner))
+        inner.append(render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff)))
+    if choosing and sel.cell_cursor == i:
+        state.append("cursor")
+        inner.append(icon("cursor", "cell-cursor"))
+    if cell_aff:
+        label = label + ". " + t("territory", name=affinity_name(cell_aff, aff))
+    pairs.append(("class", " ".join(state)))
+    pairs.append(("aria-label", label))
+    if choosing and slot is None:
+        pairs.append(("role", "button"))
+    return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
+
+
+def render_board(view: dict, ctx: dict, fx=None) -> str:
+    """The 3x3 battlefield; `fx` maps cells to an animation class (place, flip)."""
+    fx = fx or {}
+    cells = [render_cell(view, i, ctx, fx) for i in range(9)]
+    cls = "board"
+    if "broken_wall" in (view.get("rules") or []):
+        cls += " broken"
+    return '<div class="' + cls + '">' + "".join(cells) + "</div>"
+
+
+def status_text(view: dict, ctx: dict) -> str:
+    """The short line above the board: whose turn, or what to do next."""
+    if view.get("over"):
+        return result_title(view, ctx)
+    player = view.get("to_move")
+    sel = ctx.get("sel")
+    if player is None:
+        return ""
+    if ctx.get("thinking"):
+        return t("thinking")
+    if sel is not None and sel.active and sel.player == player:
+        if sel.phase == sel_phases.HAND:
+            return t("choose_card")
+        if sel.phase == sel_phases.CELL:
+            return t("choose_cell")
+        return t("confirm_cell_key" if ctx.get("keyboard") else "confirm_cell")
+    return turn_text(player, ctx)
+
+
+def render_status(view: dict, ctx: dict) -> str:
+    parts = ['<span class="status-text">' + esc(status_text(view, ctx)) + "</span>"]
+    if view.get("round"):
+        parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
+    if ctx.get("engine_loading"):
+        parts.append(
+            '<span class="engine-loading" role="status"><i class="spinner"></i>'
+            + esc(t("engine_loading"))
+            + "</span>"
+        )
+    return "".join(parts)
+
+
+def button(action: str, symbol: str, label: str, pressed=None, cls: str = "") -> str:
+    pairs = [
+        ("type", "button"),
+        ("class", classes(["btn", "btn-" + action, cls])),
+        ("data-action", action),
+        ("title", label),
+        ("aria-label", label),
+    ]
+    if pressed is not None:
+        pairs.append(("aria-pressed", "true" if pressed else "false"))
+    return "<button" + attrs(pairs) + ">" + icon(symbol) + "</button>"
+
+
+def render_bar_top(ctx: dict) -> str:
+    paused = ctx.get("paused")
+    return (
+        '<div class="bar-group">'
+        + button(
+            "pause",
+            "play" if paused else "pause",
+            t("btn_resume" if paused else "btn_pause"),
+            bool(paused),
+        )
+        + button("new", "new", t("btn_new"))
+        + "</div>"
+    )
+
+
+def render_bar_right(ctx: dict) -> str:
+    return (
+        '<div class="bar-group">'
+        + button("info", "info", t("btn_info"), None, "open" if ctx.get("panel") == "info" else "")
+        + button(
+            "rules", "rules", t("btn_rules"), None, "open" if ctx.get("panel") == "rules" else ""
+        )
+        + "</div>"
+    )
+
+
+def render_bar_bottom(ctx: dict) -> str:
+    sound = ctx.get("sound", True)
+    auto = ctx.get("autoplay", False)
+    return (
+        '<div class="bar-group">'
+        + button(
+            "sound",
+            "sound" if sound else "mute",
+            t("btn_sound_on" if sound else "btn_sound_off"),
+            bool(sound),
+        )
+        + button("rematch", "rematch", t("btn_rematch"))
+        + button(
+            "autoplay", "autoplay", t("btn_autoplay_on" if auto else "btn_autoplay_off"), bool(auto)
+        )
+        + "</div>"
+    )
+
+
+def result_title(view: dict, ctx: dict) -> str:
+    winner = view.get("winner")
+    if winner == "draw" or winner is None:
+        return t("draw")
+    if ctx.get("mode", "cpu") == "cpu":
+        return t("win") if winner in ctx.get("humans", ["blue"]) else t("lose")
+    return t(winner + "_wins")
+
+
+def render_result(view: dict, ctx: dict) -> str:
+    """The result screen (`data-result` holds its text)."""
+    title = result_title(view, ctx)
+    score = t("final_score", blue=view["scores"]["blue"], red=view["scores"]["red"])
+    winner = view.get("winner") or "draw"
+    note = ""
+    if winner == "draw" and view.get("round"):
+        note = '<p class="note">' + esc(t("draw_stands", n=view["round"])) + "</p>"
+    return (
+        '<div class="dialog result result-'
+        + esc(winner)
+        + '" role="dialog" aria-modal="false" data-result>'
+        + '<h2 class="result-title">'
+        + esc(title)
+        + "</h2>"
+        + '<p class="final"><span class="f-blue">'
+        + esc(view["scores"]["blue"])
+        + "</span>"
+        + '<span class="f-sep" aria-hidden="true">–</span><span class="f-red">'
+        + esc(view["scores"]["red"])
+        + '</span><span class="sr">'
+        + esc(score)
+        + "</span></p>"
+        + note
+        + '<div class="dialog-buttons">'
+        + '<button type="button" class="big" data-do="rematch">'
+        + esc(t("btn_play_again"))
+        + "</button>"
+        + '<button type="button" data-do="rules">'
+        + esc(t("btn_change_rules"))
+        + "</button>"
+        + '<button type="button" data-do="result">'
+        + esc(t("btn_see_board"))
+        + "</button>"
+        + "</div></div>"
+    )
+
+
+def render_pause() -> str:
+    return (
+        '<div class="dialog pause" role="dialog" aria-modal="true">'
+        + "<h2>"
+        + esc(t("paused"))
+        + "</h2><p>"
+        + esc(t("paused_hint"))
+        + "</p>"
+        + '<div class="dialog-buttons"><button type="button" class="big" data-do="pause">'
+        + icon("play")
+        + esc(t("btn_resume"))
+        + "</button></div></div>"
+    )
+
+
+CALLOUTS = {"same": "break", "plus": "critical", "combo": "bonus", "teatime": "teatime"}
+
+
+def render_callout(kind: str) -> str:
+    """The big word of a special capture: BREAK, CRITICAL, BONUS!! or PERFECT TEATIME."""
+    key = CALLOUTS.get(kind, kind)
+    return (
+        '<div class="callout callout-'
+        + key
+        + '" role="status" aria-live="assertive">'
+        + "<span>"
+        + esc(t(key))
+        + "</span></div>"
+    )
+
+
+def render_notice(text: str) -> str:
+    if not text:
+        return ""
+    return '<div class="notice" role="status">' + esc(text) + "</div>"
+
+
+def render_frame() -> str:
+    """The page skeleton with an empty element for each region."""
+    return (
+        sprite()
+        + '<div class="table" id="table">'
+        + '<header class="bar bar-top"><div id="r-bar-top"></div>'
+        + '<div class="status" id="r-status" aria-live="polite"></div>'
+        + '<div id="r-bar-right"></div></header>'
+        + '<section class="side side-red" id="r-side-red"></section>'
+        + '<section class="field"><div class="board-wrap" id="r-board"></div></section>'
+        + '<section class="side side-blue" id="r-side-blue"></section>'
+        + '<footer class="bar bar-bottom"><div class="keys">'
+        + esc(t("keys_help"))
+        + "</div>"
+        + '<div id="r-bar-bottom"></div></footer>'
+        + '<div class="layer callout-layer" id="r-callout"></div>'
+        + '<div class="layer overlay-layer" id="r-overlay"></div>'
+        + '<div class="notice-layer" id="r-notice"></div>'
+        + "</div>"
+    )
+
+
+def regions(view: dict, ctx: dict, fx=None) -> dict:
+    """Every region of the table that follows the match: region id -> HTML."""
+    return {
+        "r-side-red": render_side(view, "red", ctx),
+        "r-side-blue": render_side(view, "blue", ctx),
+        "r-board": render_board(view, ctx, fx),
+        "r-status": render_status(view, ctx),
+        "r-bar-top": render_bar_top(ctx),
+        "r-bar-right": render_bar_right(ctx),
+        "r-bar-bottom": render_bar_bottom(ctx),
+    }

@@ -1,0 +1,189 @@
+"""The player's settings (rules, CPU level, sound, card set, players) and where they live.
+
+Settings are one JSON object under one localStorage key, with a version
+number.  A value that is missing is a first visit; one that is corrupt, of
+another version or of the wrong shape falls back to the defaults with a
+notice, never a crash.  When the browser refuses storage (a cross-site iframe
+with storage denied), `MemoryStore` keeps them for the visit.
+"""
+
+import json
+
+KEY = "triad.settings"
+VERSION = 1
+
+# Rule names as the engine spells them, in the order the menu lists them.
+RULES = [
+    "open",
+    "three_open",
+    "banner",
+    "elemental",
+    "same",
+    "same_wall",
+    "plus",
+    "plus_wall",
+    "combo",
+    "battle",
+    "broken_wall",
+    "power_wall",
+    "random",
+    "sudden_death",
+]
+# Turning a rule on turns these on too (a wall pair needs its rule).
+IMPLIES = {"same_wall": ["same"], "plus_wall": ["plus"]}
+# Rules that cannot be played together: turning one on turns the other off.
+EXCLUDES = {
+    "open": ["three_open"],
+    "three_open": ["open"],
+    "elemental": ["banner"],
+    "banner": ["elemental"],
+    "random": ["draft"],
+    "draft": ["random"],
+}
+LEVELS = ["novice", "adept", "expert", "master"]
+CARD_SETS = ["houses", "elements"]
+MODES = ["cpu", "hotseat"]
+
+DEFAULTS = {
+    "version": VERSION,
+    "rules": ["banner"],
+    "level": "adept",
+    "sound": True,
+    "card_set": "houses",
+    "mode": "cpu",
+}
+
+
+def defaults() -> dict:
+    return {
+        "version": VERSION,
+        "rules": list(DEFAULTS["rules"]),
+        "level": DEFAULTS["level"],
+        "sound": DEFAULTS["sound"],
+        "card_set": DEFAULTS["card_set"],
+        "mode": DEFAULTS["mode"],
+    }
+
+
+def toggle(rules: list, name: str) -> list:
+    """The rule list with `name` switched, keeping implied rules and exclusions consistent."""
+    chosen = [r for r in rules]
+    if name in chosen:
+        chosen = [r for r in chosen if r != name]
+        # Whatever needed the removed rule goes with it.
+        for cause in IMPLIES:
+            if name in IMPLIES[cause] and cause in chosen:
+                chosen = [r for r in chosen if r != cause]
+    else:
+        chosen.append(name)
+        for extra in IMPLIES.get(name, []):
+            if extra not in chosen:
+                chosen.append(extra)
+        for gone in EXCLUDES.get(name, []):
+            chosen = [r for r in chosen if r != gone]
+    return [r for r in RULES if r in chosen] + sorted([r for r in chosen if r not in RULES])
+
+
+def validate(data) -> dict:
+    """Return clean settings from parsed JSON.
+
+    :raises ValueError: wrong version or shape.
+    """
+    if type(data) is not dict:
+        raise ValueError("settings are not an object")
+    if data.get("version") != VERSION:
+        raise ValueError("settings version " + repr(data.get("version")))
+    rules = data.get("rules")
+    if type(rules) is not list:
+        raise ValueError("rules are not a list")
+    for r in rules:
+        if r not in RULES:
+            raise ValueError("unknown rule " + repr(r))
+    clean = defaults()
+    clean["rules"] = [r for r in RULES if r in rules]
+    for name, allowed in (("level", LEVELS), ("card_set", CARD_SETS), ("mode", MODES)):
+        value = data.get(name, clean[name])
+        if value not in allowed:
+            raise ValueError(name + " " + repr(value))
+        clean[name] = value
+    sound = data.get("sound", True)
+    if sound is not True and sound is not False:
+        raise ValueError("sound " + repr(sound))
+    clean["sound"] = sound
+    return clean
+
+
+def parse(raw) -> tuple:
+    """Settings from a stored string: `(settings, notice_key or None)`."""
+    if raw is None:
+        return defaults(), None
+    try:
+        return validate(json.loads(raw)), None
+    except Exception:  # corrupt JSON, wrong version or shape: start afresh, say so
+        return defaults(), "notice_storage_reset"
+
+
+def dump(settings: dict) -> str:
+    return json.dumps(
+        {
+            "version": VERSION,
+            "rules": list(settings["rules"]),
+            "level": settings["level"],
+            "sound": settings["sound"],
+            "card_set": settings["card_set"],
+            "mode": settings["mode"],
+        }
+    )
+
+
+class MemoryStore:
+    """A key-value store for one visit, used where the browser refuses storage."""
+
+    def __init__(self) -> None:
+        self.data = {}
+
+    def get(self, key: str):
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+
+class SafeStore:
+    """Wraps a store that may throw: the first failure switches to memory for the visit."""
+
+    def __init__(self, backend, denied: bool = False) -> None:
+        self.backend = None if denied else backend
+        self.memory = MemoryStore()
+        self.denied = denied or backend is None
+        self.announced = False  # whether the player was already told storage is off
+
+    def get(self, key: str):
+        if self.backend is not None:
+            try:
+                return self.backend.get(key)
+            except Exception:  # storage refused or missing: keep going in memory
+                self._fail()
+        return self.memory.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.memory.set(key, value)
+        if self.backend is not None:
+            try:
+                self.backend.set(key, value)
+            except Exception:  # quota, denied storage: the memory copy serves the visit
+                self._fail()
+
+    def _fail(self) -> None:
+        self.backend = None
+        self.denied = True
+
+
+def load(store) -> tuple:
+    """Read settings from `store`: `(settings, notice_key or None)`."""
+    raw = store.get(KEY)
+    return parse(raw)
+
+
+def save(store, settings: dict) -> None:
+    store.set(KEY, dump(settings))
