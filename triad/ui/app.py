@@ -91,6 +91,7 @@ class App:
         self.board_override = None
         self.callout = ""
         self.result_dismissed = False
+        self.tasks = []
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
 
     # ----------------------------------------------------------------- start
@@ -604,7 +605,9 @@ class App:
             await self.sleep(50)
 
     def spawn(self, coro) -> None:
-        asyncio.create_task(coro)
+        # Keep references to running tasks so none is collected half-way.
+        self.tasks = [t for t in self.tasks if not t.done()]
+        self.tasks.append(asyncio.create_task(coro))
 
     def clock_ms(self) -> float:
         return self.screen.now()

@@ -21,14 +21,15 @@ SYMBOLS = {
     ),
     "rose": (
         '<path d="M12 13.2c-3.4 0-5.7-2.3-5.7-5.2S8.6 2.5 12 2.5 17.7 5 17.7 8 15.4 13.2 12 13.2Z'
-        'M12 5.6c-1.5 0-2.5.9-2.5 2.2s1 2.2 2.4 2.2 2.3-.9 2.3-2-.9-1.7-1.9-1.7M12 13.2v8.3'
+        "M12 5.6c-1.5 0-2.5.9-2.5 2.2s1 2.2 2.4 2.2 2.3-.9 2.3-2-.9-1.7-1.9-1.7M12 13.2v8.3"
         'M12 18.6l2.3-1.3"' + _STROKE + ' stroke-width="1.7"/>'
         '<path d="M12 17.4c-2.6-.1-4.2-1.4-4.8-3.2 2.6-.2 4.2 1 4.8 3.2Z"/>'
     ),
     "wave": (
         '<path d="M1.8 8.6c2.6-3.1 5.1-3.1 7.7 0s5.1 3.1 7.7 0c1.7-2 3.3-2.1 5-1'
         'M1.8 15.4c2.6-3.1 5.1-3.1 7.7 0s5.1 3.1 7.7 0c1.7-2 3.3-2.1 5-1"'
-        + _STROKE + ' stroke-width="2.4"/>'
+        + _STROKE
+        + ' stroke-width="2.4"/>'
     ),
     "anvil": (
         '<path d="M2.2 6.2h14.9c.6 1.7 2.3 2.6 4.7 2.6v1.9c-2.9.2-4.7 1.4-5.5 3.3H8.6'
@@ -37,18 +38,18 @@ SYMBOLS = {
     ),
     "horse": (
         '<path fill-rule="evenodd" d="M6.8 21.6c-.2-3.9.9-6.7 3.1-8.8-1.6.4-3.2.2-4.5-.7L4 10.6'
-        ' 8.8 5 9.5 2.3l1.8 2.1c3.7.4 6.9 3 7.9 7.4.6 2.7.5 6.4 0 9.8Z'
+        " 8.8 5 9.5 2.3l1.8 2.1c3.7.4 6.9 3 7.9 7.4.6 2.7.5 6.4 0 9.8Z"
         'M11.6 7.2a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 1 0 0-2.2Z"/>'
     ),
     "eye": (
         '<path fill-rule="evenodd" d="M1.5 12C4.5 6.8 8 4.8 12 4.8s7.5 2 10.5 7.2'
-        'c-3 5.2-6.5 7.2-10.5 7.2S4.5 17.2 1.5 12Z'
-        'M12 7.8a4.2 4.2 0 1 0 0 8.4 4.2 4.2 0 1 0 0-8.4Z'
+        "c-3 5.2-6.5 7.2-10.5 7.2S4.5 17.2 1.5 12Z"
+        "M12 7.8a4.2 4.2 0 1 0 0 8.4 4.2 4.2 0 1 0 0-8.4Z"
         'M12 10.2a1.8 1.8 0 1 0 0 3.6 1.8 1.8 0 1 0 0-3.6Z"/>'
     ),
     "tree": (
         '<path d="M12 1.8c3.7 0 6.6 2.8 6.6 6.2 0 2.4-1.4 4.4-3.4 5.4H13v3.1l3-1.8.9 1.4'
-        '-3.9 2.4v3.9h-2.1v-5.6l-3.5-2.2.9-1.4 2.6 1.6v-1.4H8.8C6.8 12.4 5.4 10.4 5.4 8'
+        "-3.9 2.4v3.9h-2.1v-5.6l-3.5-2.2.9-1.4 2.6 1.6v-1.4H8.8C6.8 12.4 5.4 10.4 5.4 8"
         ' 5.4 4.6 8.3 1.8 12 1.8Z"/>'
     ),
     # --- elements (Elements card set) ---
@@ -227,10 +228,7 @@ def sprite() -> str:
 
 def icon(name: str, cls: str = "icon", label: str = "") -> str:
     """Return an inline `<svg>` using symbol `name`; `label` becomes its accessible name."""
-    if label:
-        aria = ' role="img" aria-label="' + esc(label) + '"'
-    else:
-        aria = ' aria-hidden="true"'
+    aria = ' role="img" aria-label="' + esc(label) + '"' if label else ' aria-hidden="true"'
     return '<svg class="' + cls + '"' + aria + '><use href="#i-' + name + '"></use></svg>'
 
 
@@ -240,11 +238,26 @@ def affinity_icon(affinity: str, table: dict, cls: str = "aff") -> str:
     style = ' style="--aff:' + colour + '"'
     if symbol is not None:
         return (
-            '<svg class="' + cls + " aff-" + symbol + '"' + style + ' role="img" aria-label="'
-            + esc(name) + '"><use href="#i-' + symbol + '"></use></svg>'
+            '<svg class="'
+            + cls
+            + " aff-"
+            + symbol
+            + '"'
+            + style
+            + ' role="img" aria-label="'
+            + esc(name)
+            + '"><use href="#i-'
+            + symbol
+            + '"></use></svg>'
         )
     return (
-        '<span class="' + cls + ' aff-text"' + style + ' role="img" aria-label="' + esc(name) + '">'
+        '<span class="'
+        + cls
+        + ' aff-text"'
+        + style
+        + ' role="img" aria-label="'
+        + esc(name)
+        + '">'
         + esc(str(name)[:2])
         + "</span>"
     )

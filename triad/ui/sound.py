@@ -106,6 +106,8 @@ class WebAudio:
 
     def context(self):
         if self.ctx is None:
-            cls = getattr(self.js, "AudioContext", None) or getattr(self.js, "webkitAudioContext", None)
+            cls = getattr(self.js, "AudioContext", None) or getattr(
+                self.js, "webkitAudioContext", None
+            )
             self.ctx = cls.new()
         return self.ctx

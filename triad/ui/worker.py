@@ -144,7 +144,9 @@ def play(move_json: str) -> str:
         if player is not state.to_move:
             return _error(f"it is {state.to_move}'s turn, not {player}'s")
         move = Move(int(request["card"]), int(request["cell"]))
-        placed = state.hands[player][move.card] if 0 <= move.card < len(state.hands[player]) else None
+        placed = (
+            state.hands[player][move.card] if 0 <= move.card < len(state.hands[player]) else None
+        )
         new, events = state.apply(move)
     except (ValueError, KeyError, TypeError) as e:
         return _error(str(e))
