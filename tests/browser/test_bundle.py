@@ -170,3 +170,18 @@ def test_a_new_version_replaces_the_cache(
     )
     label = page.evaluate("fetch('./label.txt').then(r => r.text())")
     assert label.strip() == "second"
+
+    # Once the player has moved, an update waits for the player's word instead.
+    play_one_move(page)
+    assert page.locator("html").get_attribute("data-fresh") == "0"
+    third = build.bundle(site, label="third")
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    update = page.locator('#boot-notice [data-action="update"]')
+    update.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("html").get_attribute("data-build") == second["build"]
+    update.click()
+    page.wait_for_function(
+        f"() => document.documentElement.dataset.build === {third['build']!r}",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    wait_ready(page)
