@@ -158,6 +158,26 @@ class Solver:
                 return v, c
         raise AssertionError("no move reaches the exact value")  # pragma: no cover
 
+    def limited(self, pos: Position, depth: int, alpha: int = -INF, beta: int = INF) -> int:
+        """Value of ``pos`` looking ``depth`` plies ahead, counting cards at the horizon.
+
+        Exact when ``depth`` reaches the end of the game.
+        """
+        if depth <= 0:
+            return self.terminal_value(pos)
+        if POPCOUNT[0x1FF ^ (pos.mine | pos.theirs)] <= depth:
+            return self.probe(pos, alpha, beta)
+        best = -INF
+        for c in self.children(pos):
+            v = -self.limited(c.position, depth - 1, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
     def move_values(self, pos: Position, deadline: float = 0.0) -> list[tuple[Child, int]]:
         """Exact value of every legal move of ``pos`` (from the mover's view).
 

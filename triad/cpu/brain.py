@@ -1,0 +1,310 @@
+"""The CPU player: difficulty levels, hidden-hand play and an anytime search.
+
+A `Brain` plays one side (or hints for the human) from an `Observation`
+only. It is meant to live for a whole match: with both hands known it keeps
+its solver's transposition table from turn to turn, so each answer builds on
+the previous ones and on the thinking done while the human chose (`ponder`).
+
+Levels (fixed, documented behaviour):
+
+* ``random``: a uniformly random legal move.
+* ``greedy``: the move that flips the most cards now; ties at random.
+* ``novice``, ``adept``, ``expert``: values every move, then picks at
+  random with probability proportional to ``exp((value - best) / T)``
+  (values count cards twice: +2 is one more card). Lower levels look less
+  far (``depth`` plies, counting cards at the horizon) until few enough
+  cells are empty for exact values (``exact_from``), and use a higher
+  temperature ``T``; see `LEVEL_SPECS`.
+* ``master``: only moves of the best exact value whenever both hands are
+  known (Open, or once every hidden card is deduced); otherwise the best
+  average over sampled hands.
+
+Hidden cards (no Open, Three Open) are sampled from the pool the hand was
+dealt from, less every card the viewer can see (board, own hand, shown
+cards); each sampled deal is valued like an open one and the values are
+averaged (determinization). The samples come from the brain's seeded
+generator, never from the real hidden cards, which the brain does not get.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from triad.capture import Player
+from triad.cards import Card, builtin_set
+from triad.cpu.context import Context, View
+from triad.cpu.solver import INF, Timeout
+from triad.observe import Observation
+from triad.state import Move
+
+LEVELS: tuple[str, ...] = ("random", "greedy", "novice", "adept", "expert", "master")
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """How a level values and picks moves.
+
+    ``exact_from``: exact values when at most this many cells are empty;
+    ``depth``: plies looked ahead otherwise; ``temperature``: of the random
+    pick over values (0 picks among the best only); ``samples``: sampled
+    deals per move when cards are hidden.
+    """
+
+    exact_from: int
+    depth: int
+    temperature: float
+    samples: int
+
+
+LEVEL_SPECS: dict[str, LevelSpec] = {
+    "novice": LevelSpec(exact_from=2, depth=1, temperature=2.0, samples=2),
+    "adept": LevelSpec(exact_from=4, depth=2, temperature=1.0, samples=4),
+    "expert": LevelSpec(exact_from=6, depth=3, temperature=0.4, samples=8),
+    "master": LevelSpec(exact_from=9, depth=3, temperature=0.0, samples=12),
+}
+
+#: With hidden cards, master values each sampled deal exactly from this many empty cells.
+HIDDEN_EXACT_FROM = 6
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of an anytime search: the best move so far and how sure it is.
+
+    ``value`` is the mover's final score minus the other's for ``move`` (an
+    average over samples with hidden cards); ``exact`` says it is proven.
+    """
+
+    move: Move
+    value: float
+    exact: bool
+    done: bool
+
+
+class Brain:
+    """A CPU player of one level, kept for a whole match.
+
+    ``pool``: the cards a hidden hand can hold (the set or collection it was
+    dealt from); the whole Houses set by default.
+
+    :raises ValueError: unknown level.
+    """
+
+    def __init__(self, level: str = "master", seed: int = 0, pool: Sequence[Card] | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose from {list(LEVELS)}")
+        self.level = level
+        self.rng = random.Random(seed)
+        self.pool: tuple[Card, ...] = tuple(builtin_set().cards if pool is None else pool)
+        self._context: Context | None = None
+
+    # ---- public API -------------------------------------------------------
+
+    def choose(self, obs: Observation, budget_ms: float | None = 900) -> Move:
+        """The move to play for ``obs.viewer``, who must be to move.
+
+        Within ``budget_ms`` (None: no limit, fully reproducible) the search
+        answers from what it has when time is up.
+
+        :raises ValueError: the viewer is not to move, or the game is over.
+        """
+        _check_turn(obs)
+        if self.level == "random":
+            return self.rng.choice(_legal(obs))
+        if self.level == "greedy":
+            return self._greedy(obs)
+        if self.level == "master" and obs.hidden == 0:
+            return self._run(self.search(obs), budget_ms).move
+        values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
+        return self._pick(values, LEVEL_SPECS[self.level].temperature)
+
+    def hint(self, obs: Observation, budget_ms: float | None = 900) -> Move:
+        """The master move for ``obs.viewer`` (F1, Autoplay), whatever this brain's level.
+
+        :raises ValueError: the viewer is not to move, or the game is over.
+        """
+        _check_turn(obs)
+        if obs.hidden == 0:
+            return self._run(self.search(obs), budget_ms).move
+        values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
+        return self._pick(values, 0.0)
+
+    def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
+        """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
+
+        Only useful when both hands are known: the solver's table keeps what is learnt.
+        """
+        if obs.hidden or _finished(obs):
+            return
+        deadline = time.perf_counter() + budget_ms / 1000
+        ctx = self._sync(_view(obs, ()))
+        with contextlib.suppress(Timeout):
+            ctx.solver.best(ctx.position, deadline)
+
+    def search(self, obs: Observation, slice_ms: float = 40) -> Iterator[Progress]:
+        """Anytime search for ``obs.viewer`` (both hands known): yields after each slice.
+
+        The first `Progress` comes from a short lookahead; later ones from the
+        exact search as it completes; the last one has ``done`` set. Stop
+        iterating whenever the time is up and play the last move yielded.
+
+        :raises ValueError: cards are hidden, or the viewer is not to move.
+        """
+        if obs.hidden:
+            raise ValueError("the exact search needs both hands known")
+        _check_turn(obs)
+        ctx = self._sync(_view(obs, ()))
+        solver = ctx.solver
+        pos = ctx.position
+        me = obs.viewer
+        kids = solver.children(pos)
+        quick = [(c, -solver.limited(c.position, 1)) for c in kids]
+        top = max(v for _, v in quick)
+        first = next(c for c, v in quick if v == top)
+        yield Progress(ctx.move_of(first, me), top, False, False)
+        while True:
+            try:
+                value, best = solver.best(pos, time.perf_counter() + slice_ms / 1000)
+            except Timeout:
+                lo, _, mv = solver.bounds(pos)
+                guess = next((c for c in kids if c.card * 9 + c.cell == mv), None)
+                if guess is not None:
+                    yield Progress(ctx.move_of(guess, me), lo if lo > -INF else top, False, False)
+                else:
+                    yield Progress(ctx.move_of(first, me), top, False, False)
+                continue
+            yield Progress(ctx.move_of(best, me), value, True, True)
+            return
+
+    # ---- internals --------------------------------------------------------
+
+    def _run(self, steps: Iterator[Progress], budget_ms: float | None) -> Progress:
+        deadline = _deadline(budget_ms)
+        last = next(steps)
+        for last in steps:
+            if last.done or (deadline and time.perf_counter() > deadline):
+                break
+        return last
+
+    def _sync(self, view: View) -> Context:
+        ctx = self._context
+        if ctx is None or not ctx.sync(view):
+            ctx = Context(view)
+            self._context = ctx
+        return ctx
+
+    def _greedy(self, obs: Observation) -> Move:
+        state = obs.with_guess([_PLACEHOLDER] * obs.hidden)
+        scored = []
+        for move in state.legal_moves():
+            after, _ = state.apply(move)
+            scored.append((after.owned(obs.viewer), move))
+        top = max(s for s, _ in scored)
+        return self.rng.choice([m for s, m in scored if s == top])
+
+    def _values(self, obs: Observation, spec: LevelSpec, deadline: float) -> dict[Move, float]:
+        """Each move's value for ``obs.viewer``: exact, looked ahead, or averaged over samples."""
+        empty = sum(1 for s in obs.board if s is None)
+        if obs.hidden == 0:
+            return self._view_values(self._sync(_view(obs, ())), obs.viewer, spec, empty, 0.0)
+        exact_from = min(spec.exact_from, HIDDEN_EXACT_FROM)
+        hidden_spec = LevelSpec(exact_from, spec.depth, spec.temperature, spec.samples)
+        totals: dict[Move, float] = {}
+        count = 0
+        for guess in self._samples(obs, spec.samples):
+            ctx = Context(_view(obs, guess))
+            values = self._view_values(ctx, obs.viewer, hidden_spec, empty, deadline)
+            for move, v in values.items():
+                totals[move] = totals.get(move, 0.0) + v
+            count += 1
+            if deadline and time.perf_counter() > deadline:
+                break
+        return {m: v / count for m, v in totals.items()}
+
+    def _view_values(
+        self, ctx: Context, me: Player, spec: LevelSpec, empty: int, deadline: float
+    ) -> dict[Move, float]:
+        solver = ctx.solver
+        pos = ctx.position
+        out: dict[Move, float] = {}
+        if empty <= spec.exact_from:
+            try:
+                for child, v in solver.move_values(pos, deadline):
+                    out[ctx.move_of(child, me)] = v
+                return out
+            except Timeout:
+                out.clear()
+        for child in solver.children(pos):
+            out[ctx.move_of(child, me)] = -solver.limited(child.position, spec.depth - 1)
+        return out
+
+    def _samples(self, obs: Observation, count: int) -> list[list[Card]]:
+        """Guesses of the hidden opponent cards: the pool less every card in sight."""
+        left = list(self.pool)
+        for card in obs.visible_cards:
+            if card in left:
+                left.remove(card)
+        need = obs.hidden
+        out = []
+        for _ in range(count):
+            if len(left) >= need:
+                out.append(self.rng.sample(left, need))
+            else:
+                source = left or list(self.pool) or [_PLACEHOLDER]
+                out.append([self.rng.choice(source) for _ in range(need)])
+        return out
+
+    def _pick(self, values: dict[Move, float], temperature: float) -> Move:
+        moves = sorted(values)
+        top = max(values.values())
+        if temperature <= 0:
+            best = [m for m in moves if values[m] >= top - 1e-9]
+            return best[0] if len(best) == 1 else self.rng.choice(best)
+        weights = [math.exp((values[m] - top) / temperature) for m in moves]
+        return self.rng.choices(moves, weights)[0]
+
+
+def choose_move(
+    obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0
+) -> Move:
+    """One-shot: the move a fresh `Brain` of ``level`` plays in ``obs``.
+
+    :raises ValueError: unknown level, or the viewer is not to move.
+    """
+    return Brain(level, seed).choose(obs, budget_ms)
+
+
+_PLACEHOLDER = Card.of(1, 1, 1, 1)
+
+
+def _deadline(budget_ms: float | None) -> float:
+    return 0.0 if budget_ms is None else time.perf_counter() + budget_ms / 1000
+
+
+def _finished(obs: Observation) -> bool:
+    return None not in obs.board
+
+
+def _check_turn(obs: Observation) -> None:
+    if _finished(obs):
+        raise ValueError("the game is over: there is no move to choose")
+    if obs.to_move != obs.viewer:
+        raise ValueError(f"it is {obs.to_move}'s turn, not {obs.viewer}'s")
+
+
+def _legal(obs: Observation) -> list[Move]:
+    empty = [c for c, s in enumerate(obs.board) if s is None]
+    return [Move(i, c) for i in range(len(obs.own_hand)) for c in empty]
+
+
+def _view(obs: Observation, guess: Sequence[Card]) -> View:
+    cards = iter(guess)
+    opponent = tuple(c if c is not None else next(cards) for c in obs.opponent_hand)
+    if obs.viewer is Player.BLUE:
+        return View(obs.table, obs.board, (obs.own_hand, opponent), obs.to_move)
+    return View(obs.table, obs.board, (opponent, obs.own_hand), obs.to_move)
