@@ -1,0 +1,72 @@
+"""Rule sets: names, implications, rejected combinations, trade rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from triad.rules import DEFAULT_RULES, Rule, RuleError, RuleSet, Trade
+
+
+def test_rule_names_are_the_command_line_names() -> None:
+    assert [r.value for r in Rule] == [
+        "same", "same_wall", "plus", "plus_wall", "combo", "elemental", "banner", "battle",
+        "broken_wall", "power_wall", "open", "three_open", "random", "draft", "level_range",
+        "sudden_death",
+    ]  # fmt: skip
+    assert [t.value for t in Trade] == ["none", "one", "diff", "direct", "all"]
+
+
+def test_parse_and_flags() -> None:
+    rules = RuleSet.parse(["same", "combo", "battle"])
+    assert rules.same and rules.combo and rules.battle
+    assert not (rules.plus or rules.same_wall or rules.broken_wall or rules.affinity)
+    assert Rule.SAME in rules and Rule.PLUS not in rules
+    assert rules.names == ["battle", "combo", "same"]
+    assert RuleSet.parse(rules.names) == rules
+    assert hash(RuleSet.of(Rule.SAME, Rule.COMBO)) == hash(RuleSet.parse(["combo", "same"]))
+    assert RuleSet.of(Rule.BANNER) == DEFAULT_RULES and DEFAULT_RULES.banner
+
+
+def test_walls_imply_their_rule() -> None:
+    assert RuleSet.parse(["same_wall"]).names == ["same", "same_wall"]
+    assert RuleSet.parse(["plus_wall"]).names == ["plus", "plus_wall"]
+    assert RuleSet.of(Rule.PLUS_WALL).plus
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["open", "three_open"], "'open' and 'three_open' cannot be combined"),
+        (["random", "draft"], "'random' and 'draft' cannot be combined"),
+        (["elemental", "banner"], "'elemental' and 'banner' cannot be combined"),
+        (["same", "sticky"], "unknown rule 'sticky'"),
+    ],
+)
+def test_rejected(names: list[str], message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        RuleSet.parse(names)
+
+
+def test_allowed_but_inert_combinations() -> None:
+    assert RuleSet.parse(["combo"]).combo
+    both = RuleSet.parse(["same_wall", "plus_wall", "broken_wall"])
+    assert both.same_wall and both.broken_wall and not both.walls
+    assert RuleSet.parse(["draft", "level_range"]).names == ["draft", "level_range"]
+
+
+def test_immutable_and_derived_sets() -> None:
+    rules = RuleSet.parse(["same"])
+    with pytest.raises(AttributeError):
+        rules.same = False
+    assert rules.with_rules(Rule.PLUS).names == ["plus", "same"]
+    assert rules.with_rules(Rule.PLUS).without(Rule.SAME).names == ["plus"]
+    with pytest.raises(RuleError):
+        rules.with_rules(Rule.OPEN, Rule.THREE_OPEN)
+    assert repr(rules) == "RuleSet.of(Rule.SAME)"
+    assert list(RuleSet.parse(["plus", "combo"])) == [Rule.COMBO, Rule.PLUS]
+
+
+def test_trade_parse() -> None:
+    assert Trade.parse("diff") is Trade.DIFF
+    with pytest.raises(RuleError, match="unknown trade rule 'half'"):
+        Trade.parse("half")
