@@ -3,7 +3,9 @@
 Only plain Python here: it must run on MicroPython 1.27 too.
 """
 
-from triad.deal import board_setup, deal, deal_code, parse_deal_code, shown_setup
+import json
+
+from triad.deal import board_setup, deal, deal_code, parse_deal_code, set_tables, shown_setup
 from triad.prng import Rng, seed_from_text
 
 RULE_SETS = [
@@ -29,6 +31,28 @@ def canon(d):
         d.shown,
         d.level_range,
     ]
+
+
+def load_set(name):
+    for folder in ("triad/data/", "/lib/triad/data/"):
+        try:
+            with open(folder + name + ".json") as f:
+                return json.load(f)
+        except OSError:
+            pass
+    raise OSError("card set " + name + " not found")
+
+
+def real_sets():
+    for name, rules in (("houses", ["banner", "three_open"]), ("elements", ["elemental", "draft"])):
+        levels, powers, affinities = set_tables(load_set(name))
+        print(name, len(levels), sum(powers), repr(affinities))
+        walls = list(rules)
+        walls.append("power_wall")
+        for seed in (0, 7, 2**63):
+            print(repr(canon(deal(seed, walls, levels, powers, affinities))))
+        d = deal(5, ["level_range", "banner"], levels, powers, affinities)
+        print(repr(canon(d)))
 
 
 def main():
@@ -59,6 +83,7 @@ def main():
                 repr(board_setup(seed, ["banner", "power_wall"], affinities, [20, 21, 22], round_)),
                 repr(shown_setup(seed, ["three_open"], round_)),
             )
+    real_sets()
 
 
 main()
