@@ -10,7 +10,7 @@ so the page only draws snapshots and the last one is the engine's board.
 
 # Durations in milliseconds; reduced motion keeps a short, still glimpse of
 # each callout (it carries information) and drops everything else.
-TIMES = {"place": 320, "shift": 420, "callout": 900, "flip": 260, "teatime": 1800}
+TIMES = {"place": 240, "shift": 420, "callout": 900, "flip": 260, "teatime": 1800}
 REDUCED = {"place": 0, "shift": 0, "callout": 350, "flip": 0, "teatime": 700}
 
 FLIP_SOUNDS = {"basic": "flip", "battle": "flip", "same": "flip", "plus": "flip", "combo": "flip"}

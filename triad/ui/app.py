@@ -46,7 +46,9 @@ KEYS = {
 }
 
 CPU_BUDGET_MS = 900
-HINT_LEVEL = "master"
+PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
+PONDER_GAP_MS = 40
+PONDER_SLICES = 15
 MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
 HINT_SHOW_MS = 450
 
@@ -83,7 +85,7 @@ class App:
         self.animating = False
         self.keyboard = False
         self.pending = None
-        self.hint_pending = False
+        self.before = None
         self.aff = {}
         self.aff_key = None
         self.shown = {}
@@ -92,6 +94,7 @@ class App:
         self.callout = ""
         self.result_dismissed = False
         self.tasks = []
+        self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
 
     # ----------------------------------------------------------------- start
@@ -154,7 +157,7 @@ class App:
             "seed": self.seed(),
         }
         self.pending = None
-        self.hint_pending = False
+        self.before = None
         self.thinking = False
         self.animating = False
         self.result_dismissed = False
@@ -222,17 +225,40 @@ class App:
         empty = [i for i in range(9) if view["board"][i] is None]
         self.sel.begin(player, len(view["hands"][player]), empty)
         self.draw()
+        if (
+            self.playing["mode"] == "cpu"
+            and "open" in view["rules"]
+            and self.engine_synced
+            and not self.pondering
+        ):
+            self.spawn(self.ponder(self.match_id))
+
+    async def ponder(self, my_id: int) -> None:
+        """With open hands the CPU thinks ahead while the human chooses a card."""
+        self.pondering = True
+        try:
+            for _ in range(PONDER_SLICES):
+                if (
+                    my_id != self.match_id
+                    or self.sel.phase != "hand"
+                    or self.paused
+                    or self.pending is not None
+                ):
+                    return
+                await self.engine.ponder(json.dumps({"player": "red", "budget_ms": PONDER_MS}))
+                await self.sleep(PONDER_GAP_MS)
+        finally:
+            self.pondering = False
 
     async def cpu_turn(self, player: str, my_id: int) -> None:
         self.thinking = True
         self.draw()
-        level = self.playing["level"]
-        if self.is_human(player):
-            level = HINT_LEVEL  # autoplay plays the human's cards at the best level
+        # Autoplay plays the human's cards at the best level (a hint).
+        hint = self.is_human(player)
         started = self.clock_ms()
         reply = json.loads(
             await self.engine.cpu_move(
-                json.dumps({"player": player, "level": level, "budget_ms": CPU_BUDGET_MS})
+                json.dumps({"player": player, "hint": hint, "budget_ms": CPU_BUDGET_MS})
             )
         )
         spent = self.clock_ms() - started
@@ -256,7 +282,7 @@ class App:
         self.draw()
         reply = json.loads(
             await self.engine.cpu_move(
-                json.dumps({"player": player, "level": HINT_LEVEL, "budget_ms": CPU_BUDGET_MS})
+                json.dumps({"player": player, "hint": True, "budget_ms": CPU_BUDGET_MS})
             )
         )
         await self.wait_unpaused()
@@ -285,36 +311,52 @@ class App:
             self.draw()
             return
         self.timeline.append(("confirm", self.clock_ms()))
+        self.show_placing(player, card, cell)
         self.spawn(self.submit(player, card, cell, self.match_id))
 
-    async def submit(self, player: str, card: int, cell: int, my_id: int) -> None:
-        """Play a move in the engine, animate its events, then go on."""
+    def show_placing(self, player: str, card: int, cell: int) -> None:
+        """Put the card on its cell at once; the engine's answer brings the flips."""
         before = self.view
-        self.animating = True
-        self.sel.end()
-        self.draw()
-        reply = json.loads(
-            await self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
-        )
-        if my_id != self.match_id:
-            return
-        if not reply.get("ok"):
-            self.animating = False
-            self.show_notice(reply.get("error", ""))
-            self.draw()
-            await self.next_turn(my_id)
-            return
         placed = before["hands"][player][card]
-        # The hand shrinks at once; the board follows the animation.
         mid = dict(before)
         hands = dict(before["hands"])
         hands[player] = [c for i, c in enumerate(before["hands"][player]) if i != card]
         mid["hands"] = hands
         mid["to_move"] = None
+        board = anim.copy_board(before["board"])
+        board[cell] = {"card": placed, "owner": player}
+        self.before = before
         self.view = mid
-        steps = anim.plan(
-            before["board"], player, cell, placed_card(reply, placed), reply["events"], self.reduced
+        self.board_override = board
+        self.fx = {cell: "place"}
+        self.animating = True
+        self.sel.end()
+        self.play_sound("place")
+        self.draw()
+        self.timeline.append(("placed", self.clock_ms()))
+
+    async def submit(self, player: str, card: int, cell: int, my_id: int) -> None:
+        """Play a move in the engine, animate its events, then go on."""
+        if self.before is None:
+            self.show_placing(player, card, cell)
+        before = self.before
+        reply = json.loads(
+            await self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
         )
+        if my_id != self.match_id:
+            return
+        self.before = None
+        if not reply.get("ok"):
+            self.view = before
+            self.board_override = None
+            self.fx = {}
+            self.animating = False
+            self.show_notice(reply.get("error", ""))
+            self.draw()
+            await self.next_turn(my_id)
+            return
+        placed = placed_card(reply, before["hands"][player][card])
+        steps = anim.plan(before["board"], player, cell, placed, reply["events"], self.reduced)
         first = True
         for step in steps:
             await self.wait_unpaused()
@@ -324,10 +366,11 @@ class App:
             self.fx = step["fx"]
             if step.get("callout"):
                 self.show_callout(step["callout"])
-            self.play_sound(step["sound"])
+            if not first:  # the landing sounded when the card was put down
+                self.play_sound(step["sound"])
             self.draw()
             if first:
-                self.timeline.append(("shown", self.clock_ms()))
+                self.timeline.append(("answered", self.clock_ms()))
                 first = False
             if step["ms"]:
                 await self.sleep(step["ms"])

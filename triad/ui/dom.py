@@ -97,5 +97,8 @@ class Engine:
     async def cpu_move(self, payload: str) -> str:
         return await self.call("cpu_move", payload)
 
+    async def ponder(self, payload: str) -> str:
+        return await self.call("ponder", payload)
+
     async def validate(self, payload: str) -> str:
         return await self.call("validate", payload)

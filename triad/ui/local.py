@@ -55,8 +55,8 @@ def set_info(data: dict) -> dict:
             {
                 "id": a.get("id"),
                 "name": a.get("name"),
-                "emblem": a.get("emblem"),
-                "color": a.get("color"),
+                "emblem": a.get("emblem") or None,
+                "color": a.get("color") or None,
             }
             for a in (data.get("affinities") or [])
         ],

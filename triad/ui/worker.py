@@ -14,7 +14,10 @@ as a JSON string; none raises for bad input.
 * `play({"player", "card", "cell"})` -> `{"events", "placed", "view"}`, plus
   `"rematch": true` and `"drawn"` (the drawn game's last view) when Sudden
   Death starts a rematch;
-* `cpu_move({"player", "level", "budget_ms"})` -> `{"card", "cell"}`;
+* `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell"}`: the CPU's
+  move at the match's level, or with `"hint": true` the best move for a
+  human (F1, Autoplay);
+* `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
 * `validate({"rules", "card_set"})` -> `{"rules"}` (normalised names).
 """
 
@@ -25,6 +28,7 @@ from typing import Any
 
 from triad.capture import Player
 from triad.cards import CardSet, builtin_set
+from triad.cpu import Brain
 from triad.match import Match, MatchConfig, deal_match
 from triad.notation import card_to_json
 from triad.observe import observe
@@ -121,15 +125,12 @@ def new_match(request_json: str) -> str:
         state = match.start()
     except (ValueError, KeyError, TypeError) as e:
         return _error(str(e))
+    try:
+        brain = Brain(str(request.get("level", "adept")), seed=seed, pool=card_set.cards)
+    except ValueError as e:
+        return _error(str(e))
     _game.clear()
-    _game.update(
-        match=match,
-        state=state,
-        round=0,
-        card_set=card_set,
-        level=request.get("level", "adept"),
-        moves=[],
-    )
+    _game.update(match=match, state=state, round=0, card_set=card_set, brain=brain, moves=[])
     return _ok(view=view_of(state, match, 0, card_set))
 
 
@@ -176,23 +177,40 @@ def play(move_json: str) -> str:
 
 
 def cpu_move(request_json: str) -> str:
-    """The CPU's move for `player` at `level`, from that player's observation only."""
+    """The CPU's move for `player` (or a hint), from that player's observation only."""
     if "state" not in _game:
         return _error("no match is being played")
     try:
         request = json.loads(request_json)
         state: GameState = _game["state"]
         player = Player.parse(str(request.get("player", str(state.to_move))))
-        level = str(request.get("level", _game.get("level", "adept")))
-        budget = int(request.get("budget_ms", 900))
+        raw = request.get("budget_ms", 900)
+        budget = None if raw is None else float(raw)  # None: search to the end
+        hint = bool(request.get("hint", False))
     except (ValueError, KeyError, TypeError) as e:
         return _error(str(e))
     if state.is_terminal or player is not state.to_move:
         return _error(f"{player} has no move to make now")
-    from triad.cpu import choose_move
-
-    move = choose_move(observe(state, player), level, budget_ms=budget)
+    brain: Brain = _game["brain"]
+    seen = observe(state, player)
+    move = brain.hint(seen, budget) if hint else brain.choose(seen, budget)
     return _ok(card=move.card, cell=move.cell)
+
+
+def ponder(request_json: str) -> str:
+    """Let the CPU think for a moment about the position while the human chooses."""
+    if "state" not in _game:
+        return _error("no match is being played")
+    try:
+        request = json.loads(request_json)
+        state: GameState = _game["state"]
+        player = Player.parse(str(request["player"]))
+        budget = float(request.get("budget_ms", 60))
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(str(e))
+    if not state.is_terminal:
+        _game["brain"].ponder(observe(state, player), budget)
+    return _ok()
 
 
 def validate(request_json: str) -> str:

@@ -1,0 +1,114 @@
+"""Test doubles for the page's outside world: a screen, a sound player, an in-process engine."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any
+
+from triad.ui import worker
+from triad.ui.app import App
+from triad.ui.local import dealer
+from triad.ui.settings import MemoryStore, SafeStore
+
+
+class FakeScreen:
+    """Keeps each region's HTML and the classes on <html>, like the page would show them."""
+
+    def __init__(self) -> None:
+        self.regions: dict[str, str] = {}
+        self.flags: dict[str, bool] = {}
+        self.clock = 0.0
+        self.scrolled: list[str] = []
+
+    def mount(self, html: str) -> None:
+        self.regions = {"app": html}
+
+    def update(self, region: str, html: str) -> None:
+        self.regions[region] = html
+
+    def set_flag(self, name: str, on: Any) -> None:
+        self.flags[name] = bool(on)
+
+    def scroll_to(self, ident: str) -> None:
+        self.scrolled.append(ident)
+
+    def now(self) -> float:
+        return self.clock
+
+    @property
+    def ready(self) -> bool:
+        return self.flags.get("ready", False)
+
+
+class FakeSound:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+class LocalEngine:
+    """The worker's functions called in this process, awaited like the real worker."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    async def _call(self, name: str, payload: str) -> str:
+        self.calls.append((name, json.loads(payload)))
+        await asyncio.sleep(0)
+        return str(getattr(worker, name)(payload))
+
+    async def new_match(self, payload: str) -> str:
+        return await self._call("new_match", payload)
+
+    async def play(self, payload: str) -> str:
+        return await self._call("play", payload)
+
+    async def cpu_move(self, payload: str) -> str:
+        return await self._call("cpu_move", payload)
+
+    async def ponder(self, payload: str) -> str:
+        return await self._call("ponder", payload)
+
+    async def validate(self, payload: str) -> str:
+        return await self._call("validate", payload)
+
+
+def make_app(
+    store: Any = None, seed: int = 7, use_dealer: bool = True
+) -> tuple[App, FakeScreen, FakeSound]:
+    screen = FakeScreen()
+    sound = FakeSound()
+    seeds = iter(range(seed, seed + 1000))
+
+    async def sleep(ms: float) -> None:
+        screen.clock += ms
+        await asyncio.sleep(0)
+
+    app = App(
+        screen,
+        store if store is not None else SafeStore(MemoryStore()),
+        sound,
+        sleep,
+        lambda: next(seeds),
+        dealer if use_dealer else None,
+        reduced=True,
+    )
+    return app, screen, sound
+
+
+async def settle(app: App, rounds: int = 400) -> None:
+    """Let the app's tasks run until nothing is left to do."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+        if all(t.done() for t in app.tasks):
+            await asyncio.sleep(0)
+            if all(t.done() for t in app.tasks):
+                return
+
+
+def attr_values(html: str, name: str) -> list[str]:
+    return re.findall(r"\b" + name + r'="([^"]*)"', html)

@@ -1,0 +1,268 @@
+"""The page's controller with the real engine in-process: whole games, queueing, menus, keys."""
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+
+from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
+from triad.ui import app as app_module
+from triad.ui import settings
+from triad.ui.app import App
+from triad.ui.settings import KEY, MemoryStore, SafeStore
+
+
+@pytest.fixture(autouse=True)
+def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 60)
+    monkeypatch.setattr(app_module, "PONDER_SLICES", 2)
+
+
+def store_with(**changes: Any) -> SafeStore:
+    store = SafeStore(MemoryStore())
+    mine = settings.defaults()
+    mine.update(changes)
+    settings.save(store, mine)
+    return store
+
+
+def empty_cells(app: App) -> list[int]:
+    return [i for i in range(9) if app.view["board"][i] is None]
+
+
+async def start(app: App) -> LocalEngine:
+    app.start()
+    engine = LocalEngine()
+    await app.engine_ready(engine)
+    await settle(app)
+    return engine
+
+
+def result_text(screen: Any) -> str:
+    html = screen.regions.get("r-overlay", "")
+    assert "data-result" in html
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_whole_hot_seat_game_by_clicks() -> None:
+    async def run() -> None:
+        app, screen, sound = make_app(store_with(mode="hotseat", rules=["same", "plus", "combo"]))
+        await start(app)
+        turns = 0
+        while not app.view["over"]:
+            assert screen.ready
+            player = app.view["to_move"]
+            cell = empty_cells(app)[0]
+            app.click("card", (player, "0"))
+            app.click("cell", str(cell))
+            assert screen.ready and "preview" in screen.regions["r-board"]
+            app.click("cell", str(cell))
+            assert not screen.ready
+            await settle(app)
+            assert attr_values(screen.regions["r-board"], "data-cell").count(str(cell)) == 1
+            turns += 1
+        assert turns == 9
+        assert not screen.ready
+        text = result_text(screen)
+        assert "wins" in text or "Draw" in text
+        assert app.view["scores"]["blue"] + app.view["scores"]["red"] == 10
+        assert "place" in sound.played
+
+    asyncio.run(run())
+
+
+def test_whole_game_against_the_cpu_by_keys_alone() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        engine = await start(app)
+        human_moves = 0
+        while not app.view["over"]:
+            assert screen.ready and app.view["to_move"] == "blue"
+            assert app.key("z") and app.key("z") and app.key("Enter")
+            human_moves += 1
+            await settle(app)
+        assert human_moves in (4, 5)
+        assert any(name == "cpu_move" for name, _ in engine.calls)
+        assert re.search(r"You win!|You lose|Draw", result_text(screen))
+        app.key("Enter")  # a rematch from the result screen
+        await settle(app)
+        assert "data-result" not in screen.regions["r-overlay"]
+        assert app.match_id == 2
+
+    asyncio.run(run())
+
+
+def test_f1_lets_the_cpu_play_for_the_human() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(rules=["open"]), seed=40)
+        engine = await start(app)
+        while not app.view["over"]:
+            assert screen.ready
+            assert app.key("F1")
+            await settle(app)
+        hints = [p for name, p in engine.calls if name == "cpu_move" and p.get("hint")]
+        assert 4 <= len(hints) <= 5
+        assert "data-result" in screen.regions["r-overlay"]
+
+    asyncio.run(run())
+
+
+def test_autoplay_plays_both_sides_until_turned_off() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=40)
+        await start(app)
+        app.click("action", "autoplay")
+        await settle(app, 3000)
+        assert app.view["over"]
+        assert "data-result" in screen.regions["r-overlay"]
+        assert 'data-action="autoplay"' in screen.regions["r-bar-bottom"]
+        assert 'aria-pressed="true"' in screen.regions["r-bar-bottom"]
+
+    asyncio.run(run())
+
+
+def test_a_move_confirmed_before_the_engine_is_up_waits_for_it() -> None:
+    async def run() -> None:
+        seed = 0
+        for seed in range(50):  # find a deal where blue moves first
+            app, screen, _ = make_app(seed=seed)
+            app.start()
+            if app.view["to_move"] == "blue":
+                break
+        assert screen.ready
+        assert "Engine loading" in screen.regions["r-status"]
+        app.click("card", ("blue", "2"))
+        app.click("cell", "4")
+        app.click("cell", "4")
+        assert app.pending == (2, 4) and not screen.ready
+        assert "preview" in screen.regions["r-board"]
+        app.click("cell", "5")  # a queued move is final
+        assert app.pending == (2, 4)
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        assert app.view["board"][4] is not None or app.view["over"]
+        assert "Engine loading" not in screen.regions["r-status"]
+
+    asyncio.run(run())
+
+
+def test_cpu_first_waits_for_the_engine_then_plays() -> None:
+    async def run() -> None:
+        for seed in range(50):
+            app, screen, _ = make_app(seed=seed)
+            app.start()
+            if app.view["to_move"] == "red":
+                break
+        assert not screen.ready
+        engine = LocalEngine()
+        await app.engine_ready(engine)
+        await settle(app)
+        assert sum(1 for s in app.view["board"] if s) == 1
+        assert screen.ready and app.view["to_move"] == "blue"
+
+    asyncio.run(run())
+
+
+def test_rule_changes_apply_to_the_next_match_only() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app()
+        await start(app)
+        app.click("action", "rules")
+        assert 'data-rule="same"' in screen.regions["r-overlay"]
+        app.click("rule", "same")
+        app.click("rule", "banner")
+        app.click("level", "master")
+        assert app.view["rules"] == ["banner"]
+        assert "start a new match to play with them" in screen.regions["r-overlay"]
+        stored = settings.parse(app.store.get(KEY))[0]
+        assert stored["rules"] == ["same"] and stored["level"] == "master"
+        app.click("do", "new")
+        await settle(app)
+        assert app.view["rules"] == ["same"]
+        assert app.view["cells"] == [None] * 9
+        assert app.panel is None
+
+    asyncio.run(run())
+
+
+def test_pause_stops_input_and_escape_resumes() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=3)
+        await start(app)
+        assert screen.ready
+        app.key("Escape")
+        assert app.paused and not screen.ready and screen.flags["paused"]
+        assert "Paused" in screen.regions["r-overlay"]
+        app.click("card", ("blue", "0"))
+        assert app.sel.card is None
+        app.key("Escape")
+        assert screen.ready and not app.paused
+        app.click("action", "pause")
+        assert app.paused
+        app.click("do", "pause")
+        assert not app.paused
+
+    asyncio.run(run())
+
+
+def test_info_and_sound_buttons() -> None:
+    async def run() -> None:
+        app, screen, sound = make_app(seed=3)
+        await start(app)
+        app.click("action", "info")
+        assert "Rulebook" in screen.regions["r-overlay"] and not screen.ready
+        app.click("jump", "rb-same")
+        assert screen.scrolled == ["rb-same"]
+        app.key("Escape")
+        assert app.panel is None and screen.ready
+        app.click("action", "sound")
+        assert app.settings["sound"] is False
+        assert 'aria-pressed="false"' in screen.regions["r-bar-bottom"]
+        played = len(sound.played)
+        app.click("card", ("blue", "0"))
+        assert len(sound.played) == played  # muted
+        assert settings.parse(app.store.get(KEY))[0]["sound"] is False
+
+    asyncio.run(run())
+
+
+def test_new_game_during_the_cpu_turn_starts_clean() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=11)
+        await start(app)
+        app.key("F5")
+        app.key("F5")
+        await settle(app)
+        assert app.match_id == 3
+        assert sum(1 for s in app.view["board"] if s) <= 1
+        assert screen.ready
+
+    asyncio.run(run())
+
+
+def test_corrupt_settings_give_defaults_and_a_notice() -> None:
+    store = SafeStore(MemoryStore())
+    store.set(KEY, '{"version": 1, "rules": ["nonsense"]')
+    app, screen, _ = make_app(store)
+    app.start()
+    assert app.settings == settings.defaults()
+    assert "could not be read" in screen.regions["r-notice"]
+
+
+def test_denied_storage_is_announced_once() -> None:
+    class Refusing:
+        def get(self, key: str) -> str:
+            raise RuntimeError("denied")
+
+        def set(self, key: str, value: str) -> None:
+            raise RuntimeError("denied")
+
+    app, screen, _ = make_app(SafeStore(Refusing()))
+    app.start()
+    assert "this visit only" in screen.regions["r-notice"]
+    announced = SafeStore(Refusing(), denied=True)
+    announced.announced = True
+    app, screen, _ = make_app(announced)
+    app.start()
+    assert "r-notice" not in screen.regions

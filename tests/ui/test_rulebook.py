@@ -1,0 +1,59 @@
+"""The rulebook and the rule menu cover every rule, with the engine's names and RULES.md's decisions."""
+
+import re
+
+from triad.rules import Rule
+from triad.ui import menu, rulebook, settings
+from triad.ui.text import EN
+
+
+def test_menu_rules_are_engine_rules_and_each_has_words() -> None:
+    names = {r.value for r in Rule}
+    for name in settings.RULES:
+        assert name in names
+        assert EN["rule_" + name] and EN["ruletip_" + name]
+    html = menu.render_menu(
+        settings.defaults(),
+        {"rules": ["banner"], "level": "adept", "card_set": "houses", "mode": "cpu"},
+    )
+    assert re.findall(r'data-rule="(\w+)"', html) == settings.RULES
+    assert "next match" in html
+
+
+def test_every_rule_has_a_rulebook_section() -> None:
+    html = rulebook.render_rulebook([])
+    sections = set(re.findall(r'id="rb-(\w+)"', html))
+    assert set(settings.RULES) <= sections
+
+
+def test_rulebook_states_the_decisions_of_the_rules() -> None:
+    text = re.sub(r"<[^>]+>", "", rulebook.render_rulebook([]))
+    for phrase in (
+        "one in three",  # Banner odds, centre included
+        "the centre included",
+        "one in ten",  # Elemental odds
+        "an A with +1 beats an A",  # no clamping
+        "Same and Plus ignore them",
+        "After five rematches a draw stands",
+        "moved second in the drawn match moves first",
+        "Turning Same Wall on turns Same on",
+        "Turning Plus Wall on turns Plus on",
+        "Without Same or Plus, Combo never fires",
+        "sum of its four printed numbers",
+        "Changes apply to the next match",
+        "BREAK",
+        "CRITICAL",
+        "BONUS!!",
+        "PERFECT TEATIME",
+    ):
+        assert phrase in text, phrase
+
+
+def test_active_rules_are_marked_in_the_contents() -> None:
+    html = rulebook.render_rulebook(["same", "combo"])
+    on = re.findall(r'class="toc on" data-jump="rb-(\w+)"', html)
+    assert on == ["same", "combo"]
+
+
+def test_strong_marks_never_open_markup() -> None:
+    assert rulebook.inline("a *b* <c> *d") == "a <strong>b</strong> &lt;c&gt; *d"

@@ -1,0 +1,141 @@
+"""The engine worker's functions: same deal as the page, moves, Sudden Death, honest CPU."""
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from triad.ui import worker
+from triad.ui.app import same_deal
+from triad.ui.local import dealer
+
+RULE_SETS = [
+    [],
+    ["banner"],
+    ["elemental"],
+    ["banner", "same", "plus", "combo"],
+    ["open", "power_wall", "battle"],
+    ["three_open", "banner", "same_wall", "broken_wall"],
+    ["random", "sudden_death", "plus_wall"],
+]
+
+
+def call(name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    reply = json.loads(getattr(worker, name)(json.dumps(payload)))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def start(rules: list[str], seed: int, card_set: str = "houses", level: str = "novice") -> dict:
+    reply = call("new_match", {"rules": rules, "seed": seed, "card_set": card_set, "level": level})
+    assert reply["ok"], reply
+    return reply["view"]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_page_deals_what_the_engine_deals(rules: list[str]) -> None:
+    card_set = "elements" if "elemental" in rules else "houses"
+    for seed in (1, 77, 2**31 + 5):
+        engine = start(rules, seed, card_set)
+        page = dealer({"rules": rules, "seed": seed, "card_set": card_set})
+        assert page is not None
+        assert same_deal(page, engine)
+        for key in ("hands", "cells", "restrictions", "to_move", "card_set", "board"):
+            assert page[key] == engine[key], key
+
+
+def legal(view: dict) -> list[tuple[int, int]]:
+    player = view["to_move"]
+    empty = [i for i in range(9) if view["board"][i] is None]
+    return [(c, e) for c in range(len(view["hands"][player])) for e in empty]
+
+
+def test_play_returns_events_and_the_next_view() -> None:
+    view = start(["banner", "same", "plus", "combo"], 5)
+    rng = random.Random(5)
+    for _ in range(9):
+        card, cell = rng.choice(legal(view))
+        player = view["to_move"]
+        reply = call("play", {"player": player, "card": card, "cell": cell})
+        assert reply["ok"], reply
+        assert reply["events"][0] == {"kind": "place", "cells": [cell]}
+        assert reply["placed"] == {
+            k: v for k, v in view["hands"][player][card].items() if k != "open"
+        }
+        view = reply["view"]
+        assert view["scores"]["blue"] + view["scores"]["red"] == 10
+    assert view["over"] and view["to_move"] is None
+    assert view["winner"] in ("blue", "red", "draw")
+
+
+def test_bad_moves_are_refused_with_a_message() -> None:
+    view = start([], 9)
+    other = "red" if view["to_move"] == "blue" else "blue"
+    assert not call("play", {"player": other, "card": 0, "cell": 0})["ok"]
+    assert not call("play", {"player": view["to_move"], "card": 7, "cell": 0})["ok"]
+    assert call("play", {"player": view["to_move"], "card": 0, "cell": 0})["ok"]
+    taken = call("play", {"player": other, "card": 0, "cell": 0})
+    assert not taken["ok"] and "taken" in taken["error"]
+    assert json.loads(worker.play("not json"))["ok"] is False
+
+
+def test_bad_rules_are_refused_with_a_message() -> None:
+    reply = call("new_match", {"rules": ["open", "three_open"], "seed": 1, "card_set": "houses"})
+    assert not reply["ok"] and "open" in reply["error"]
+    assert not call("validate", {"rules": ["warp"]})["ok"]
+    assert call("validate", {"rules": ["same_wall"]})["rules"] == ["same", "same_wall"]
+
+
+def test_sudden_death_draw_starts_a_rematch_from_the_owned_cards() -> None:
+    for seed in range(300):
+        view = start(["sudden_death"], seed)
+        rng = random.Random(seed)
+        reply: dict[str, Any] = {}
+        for _ in range(9):
+            card, cell = rng.choice(legal(view))
+            reply = call("play", {"player": view["to_move"], "card": card, "cell": cell})
+            view = reply["view"]
+        if reply.get("rematch"):
+            drawn = reply["drawn"]
+            assert drawn["over"] and drawn["winner"] == "draw"
+            assert view["round"] == 1 and not view["over"]
+            assert view["to_move"] != drawn["first"]
+            owned = sorted(s["card"]["id"] for s in drawn["board"] if s and s["owner"] == "blue")
+            owned += [c["id"] for c in drawn["hands"]["blue"]]
+            assert sorted(c["id"] for c in view["hands"]["blue"]) == sorted(owned)
+            return
+    pytest.fail("no draw in 300 random games")
+
+
+def test_cpu_moves_for_the_player_to_move_only() -> None:
+    view = start(["open"], 11, level="novice")
+    player = view["to_move"]
+    reply = call("cpu_move", {"player": player, "budget_ms": 50})
+    assert reply["ok"] and (reply["card"], reply["cell"]) in legal(view)
+    other = "red" if player == "blue" else "blue"
+    assert not call("cpu_move", {"player": other, "budget_ms": 50})["ok"]
+    hint = call("cpu_move", {"player": player, "hint": True, "budget_ms": 50})
+    assert hint["ok"] and (hint["card"], hint["cell"]) in legal(view)
+    assert call("ponder", {"player": other, "budget_ms": 20})["ok"]
+
+
+def test_the_cpu_never_reads_hidden_cards() -> None:
+    # The worker hands the CPU an observation: swapping blue's hidden cards
+    # for others leaves red's choice unchanged.
+    view = start([], 21, level="adept")
+    if view["to_move"] == "blue":
+        call("play", {"player": "blue", "card": 0, "cell": 4})
+    first = call("cpu_move", {"player": "red", "budget_ms": None})
+    state = worker._game["state"]
+    seen = {s.card.id for s in state.board if s} | {c.id for c in state.hands[0] + state.hands[1]}
+    others = [c for c in worker._game["card_set"].cards if c.id not in seen]
+    swapped_hand = tuple(others[: len(state.hands[0])])
+    assert not set(swapped_hand) & set(state.hands[0])
+    worker._game["state"] = type(state)(
+        state.table, state.board, (swapped_hand, state.hands[1]), state.to_move, state.shown
+    )
+    start_brain = worker._game["brain"]
+    worker._game["brain"] = type(start_brain)("adept", seed=21, pool=worker._game["card_set"].cards)
+    again = call("cpu_move", {"player": "red", "budget_ms": None})
+    assert (first["card"], first["cell"]) == (again["card"], again["cell"])
