@@ -117,8 +117,7 @@ class EventKind(StrEnum):
     COMBO = "combo"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One step of a placement, in the order it happened.
 
     * ``place``: ``cells`` is the cell the card was put on.
@@ -143,6 +142,15 @@ class Event:
         if self.direction is not None:
             data["direction"] = self.direction
         return data
+
+
+_PLACE = EventKind.PLACE
+_SHIFT = EventKind.SHIFT
+_SAME = EventKind.SAME
+_PLUS = EventKind.PLUS
+_BASIC = EventKind.BASIC
+_BATTLE = EventKind.BATTLE
+_COMBO = EventKind.COMBO
 
 
 def _line(cell: int, direction: str) -> tuple[int, int, int]:
@@ -316,7 +324,7 @@ def resolve(
         cells = NO_AFFINITIES
     new: list[Placed | None] = list(board)
     new[cell] = Placed(card, player)
-    events: list[Event] = [Event(EventKind.PLACE, (cell,))]
+    events: list[Event] = [Event(_PLACE, (cell,))]
     full = True
     if rules.power_wall:
         restriction = restrictions[cell]
@@ -324,7 +332,7 @@ def resolve(
             line = restriction.line
             new = list(shift_line(tuple(new), line))
             cell = line[(line.index(cell) + 1) % 3]
-            events.append(Event(EventKind.SHIFT, line, direction=restriction.direction))
+            events.append(Event(_SHIFT, line, direction=restriction.direction))
             full = False
     wrap = rules.broken_wall
     table = _NEIGHBOURS[wrap]
@@ -365,7 +373,7 @@ def resolve(
                 for n in flipped:
                     new[n] = Placed(_card(new, n), player)
                 chain.extend(flipped)
-                events.append(Event(EventKind.SAME, tuple(flipped), wall=same_walls > 0))
+                events.append(Event(_SAME, tuple(flipped), wall=same_walls > 0))
         if plus_on:
             plus_flipped: list[int] = []
             plus_wall_used = False
@@ -381,18 +389,18 @@ def resolve(
                 for n in plus_flipped:
                     new[n] = Placed(_card(new, n), player)
                 chain.extend(plus_flipped)
-                events.append(Event(EventKind.PLUS, tuple(plus_flipped), wall=plus_wall_used))
+                events.append(Event(_PLUS, tuple(plus_flipped), wall=plus_wall_used))
 
     # Basic captures and Battle, with modifiers.
     basic, battle = _attack(new, cell, card, opponent, nbrs, cells, rules.battle)
     for n in basic:
         new[n] = Placed(_card(new, n), player)
     if basic:
-        events.append(Event(EventKind.BASIC, tuple(basic)))
+        events.append(Event(_BASIC, tuple(basic)))
     for n in battle:
         new[n] = Placed(_card(new, n), player)
     if battle:
-        events.append(Event(EventKind.BATTLE, tuple(battle)))
+        events.append(Event(_BATTLE, tuple(battle)))
 
     # Combo: breadth first from the Same/Plus captures.
     if rules.combo and chain:
@@ -409,7 +417,7 @@ def resolve(
                     next_wave.append(n)
             if next_wave:
                 next_wave.sort()
-                events.append(Event(EventKind.COMBO, tuple(next_wave)))
+                events.append(Event(_COMBO, tuple(next_wave)))
             wave = next_wave
     return tuple(new), tuple(events)
 

@@ -79,8 +79,8 @@ def side_text(value: int) -> str:
 class Card:
     """One card. Equal fields mean equal cards (two copies compare equal).
 
-    ``sides`` (top, right, bottom, left) and ``power`` (their sum) are derived
-    once at construction for the hot path.
+    ``sides`` (top, right, bottom, left), ``power`` (their sum) and the hash
+    are derived once at construction for the hot path.
     """
 
     id: str
@@ -94,11 +94,18 @@ class Card:
     affinity: str | None = None
     sides: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     power: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = (self.top, self.right, self.bottom, self.left)
         object.__setattr__(self, "sides", sides)
         object.__setattr__(self, "power", sum(sides))
+        object.__setattr__(
+            self, "_hash", hash((self.id, self.name, self.title, self.level, sides, self.affinity))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from triad.capture import (
     EMPTY_BOARD,
@@ -56,6 +57,9 @@ HAND_SIZE = 5
 
 Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
 
+# Legal move lists by (hand size, mask of empty cells), built on first use.
+_MOVES: dict[tuple[int, int], tuple[Move, ...]] = {}
+
 
 class InvalidMoveError(ValueError):
     """A move that is malformed: a hand index or cell that does not exist."""
@@ -73,11 +77,10 @@ class Outcome(StrEnum):
     DRAW = "draw"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(NamedTuple):
     """Play card ``card`` (index into the mover's current hand) on cell ``cell`` (0..8).
 
-    Text form ``"<card>@<cell>"``, e.g. ``"2@4"``.
+    A plain tuple ``(card, cell)``; text form ``"<card>@<cell>"``, e.g. ``"2@4"``.
     """
 
     card: int
@@ -160,14 +163,14 @@ class GameState:
     hands: Hands
     to_move: Player
     shown: tuple[int, int] = (0, 0)
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(
-            self, "_hash", hash((self.table, self.board, self.hands, self.to_move, self.shown))
-        )
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
+        # Computed on first use: most states of a playout are never hashed.
+        if self._hash is None:
+            value = hash((self.table, self.board, self.hands, self.to_move, self.shown))
+            object.__setattr__(self, "_hash", value)
+            return value
         return self._hash
 
     @classmethod
@@ -217,10 +220,18 @@ class GameState:
         Identical cards in a hand give moves with identical results; callers
         that search may skip the repeats.
         """
-        if self.is_terminal:
-            return []
-        empty = self.empty_cells
-        return [Move(i, c) for i in range(len(self.hands[self.to_move])) for c in empty]
+        board = self.board
+        mask = 0
+        for cell in range(9):
+            if board[cell] is None:
+                mask |= 1 << cell
+        key = (len(self.hands[self.to_move]), mask)
+        moves = _MOVES.get(key)
+        if moves is None:
+            empty = [c for c in range(9) if mask >> c & 1]
+            moves = tuple(Move(i, c) for i in range(key[0]) for c in empty) if mask else ()
+            _MOVES[key] = moves
+        return list(moves)
 
     def apply(self, move: Move) -> tuple[GameState, tuple[Event, ...]]:
         """Play ``move`` for the player to move; return the new state and the events.
