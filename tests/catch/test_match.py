@@ -1,0 +1,181 @@
+"""Whole matches: replays, program bots over the protocol, forfeits, the command line."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from triad.catch.cli import main
+from triad.catch.mapgen import generate
+from triad.catch.match import play_match, recompute
+from triad.catch.players import BuiltinPlayer, SubprocessPlayer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A bot as one would write it for CodinGame: plain input() and print().
+SCRIPT_BOT = """
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "play"
+count = int(input())
+for _ in range(count):
+    input()
+turn = 0
+while True:
+    turn += 1
+    input()
+    mine = []
+    for _ in range(count):
+        house, my_units, opponent_units = map(int, input().split())
+        if my_units:
+            mine.append(house)
+    neighbours = {}
+    for _ in range(int(input())):
+        a, b = map(int, input().split())
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    for _ in range(int(input())):
+        input()
+    for _ in range(int(input())):
+        input()
+    print(f"turn {turn}: units on {mine}", file=sys.stderr)
+    if turn == 2 and mode == "bad":
+        print("MOVE 1 2 3;FLY 1 2")
+    elif turn == 2 and mode == "slow":
+        time.sleep(1.5)
+        print("WAIT")
+    elif turn == 2 and mode == "crash":
+        sys.exit(3)
+    elif mine and neighbours.get(mine[0]):
+        print(f"MOVE {mine[0]} {neighbours[mine[0]][0]} 1;MSG turn {turn}")
+    else:
+        print("WAIT")
+"""
+
+
+@pytest.fixture
+def script_bot(tmp_path: Path) -> str:
+    path = tmp_path / "bot.py"
+    path.write_text(SCRIPT_BOT)
+    return f"{sys.executable} {path}"
+
+
+def test_a_replay_recomputes_to_the_recorded_states() -> None:
+    game_map = generate(21)
+    players = (BuiltinPlayer("planner", 1), BuiltinPlayer("greedy", 2))
+    record = play_match(players, game_map, max_turns=40)
+    replay = json.loads(json.dumps(record.to_json()))
+    assert replay["result"]["turns"] == len(replay["turns"]) <= 40
+    states = recompute(replay)
+    assert [s.to_json() for s in states[1:]] == [t["state"] for t in replay["turns"]]
+    assert states[0].to_json() == replay["initial"]
+    assert replay["result"]["scores"] == states[-1].scores
+
+
+def test_a_program_bot_plays_over_the_protocol(script_bot: str) -> None:
+    errors: list[str] = []
+    program = SubprocessPlayer(
+        script_bot, "script", first_limit_ms=5000, limit_ms=2000, stderr_sink=errors.append
+    )
+    try:
+        record = play_match((program, BuiltinPlayer("greedy")), generate(4), max_turns=6)
+    finally:
+        program.close()
+    replay = record.to_json()
+    turns = replay["turns"]
+    assert isinstance(turns, list) and len(turns) == 6
+    assert all("forfeit" not in t for t in turns)
+    assert turns[0]["commands"][0].startswith("MOVE ")
+    assert turns[0]["messages"][0] == "turn 1"
+    assert turns[0]["outcomes"][0]["ok"]
+    assert [s.to_json() for s in recompute(replay)[1:]] == [t["state"] for t in turns]
+    assert errors[0] == f"turn 1: units on {_start(4, 0)}"
+    assert len(errors) == 6
+
+
+def _start(seed: int, player: int) -> list[int]:
+    units = generate(seed).units[player]
+    return [h for h in range(len(units)) if units[h]]
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("bad", "'FLY 1 2'"),
+        ("slow", "did not answer within 300 ms"),
+        ("crash", "stopped without answering"),
+    ],
+)
+def test_a_failing_program_loses(script_bot: str, mode: str, reason: str) -> None:
+    program = SubprocessPlayer(
+        f"{script_bot} {mode}", "script", first_limit_ms=5000, limit_ms=300, stderr_sink=print
+    )
+    try:
+        record = play_match((BuiltinPlayer("random"), program), generate(4), max_turns=10)
+    finally:
+        program.close()
+    assert record.result.winner == 0
+    assert reason in record.result.reason
+    last = record.to_json()["turns"][-1]
+    assert last["turn"] == 2
+    assert reason in last["forfeit"]
+
+
+def test_both_players_failing_in_one_turn_is_a_draw(script_bot: str) -> None:
+    programs = [
+        SubprocessPlayer(f"{script_bot} bad", f"script{i}", 5000, 2000, stderr_sink=print)
+        for i in (0, 1)
+    ]
+    try:
+        record = play_match((programs[0], programs[1]), generate(4), max_turns=10)
+    finally:
+        for program in programs:
+            program.close()
+    assert record.result.winner is None
+    assert "script0" in record.result.reason and "script1" in record.result.reason
+
+
+def test_cli_plays_a_match_and_writes_a_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay_path = tmp_path / "replay.json"
+    argv = ["catch", "--p1", "greedy", "--p2", "random", "--seed", "3", "--turns", "15"]
+    assert main([*argv, "--json", "--replay", str(replay_path)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["players"] == ["greedy", "random"]
+    assert summary["turns"] <= 15
+    replay = json.loads(replay_path.read_text())
+    assert replay["result"]["scores"] == summary["scores"]
+    assert summary["winner"] in ("p1", "p2", None)
+    assert main([*argv, "--no-replay"]) == 0
+    text = capsys.readouterr().out
+    assert "seed 3: p1 (greedy) vs p2 (random)" in text
+    assert "scores" in text
+
+
+def test_cli_usage_errors() -> None:
+    assert main(["catch", "--p1", "greedy"]) == 2
+    assert main(["catch", "--p1", "a", "--p2", "b", "--seed", "1", "--turns", "0"]) == 2
+
+
+def test_python_m_triad_catch_runs_the_bot_file_as_a_program(tmp_path: Path) -> None:
+    bot = f"{sys.executable} {ROOT / 'triad' / 'catch' / 'bots' / 'standard.py'} greedy"
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "triad", "catch", "--p1", bot, "--p2", "planner"),
+            *("--seed", "9", "--turns", "8", "--json", "--no-replay"),
+            *("--first-limit-ms", "5000", "--limit-ms", "2000"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["turns"] == 8 or "80%" in summary["reason"]
+    assert "did not answer" not in summary["reason"]

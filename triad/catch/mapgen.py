@@ -1,0 +1,451 @@
+"""Map layout (houses, candidate paths, triangles) and the seeded map generator.
+
+A ``Layout`` is the static geometry of a set of houses: every *candidate*
+path (a pair of houses at most 400 apart whose segment passes through no
+other house), which candidates cross which, and every *potential triangle*
+(three houses pairwise joined by candidates, with no other house inside or on
+its border). Paths in play are always candidates, so the game state is a
+bitmask of candidate indices: the current triangles are the potential ones
+whose three edges are all present, and a path can be added when its
+candidate's crossing mask meets no present path. All of it is integer
+arithmetic.
+
+``generate(seed)`` builds a map as TRYANGLE.md states:
+
+- 50 houses in the field 1920x1080 inside the margins (x in 80..1839, y in
+  70..889), placed in pairs: house ``2k + 1`` is the point reflection of
+  house ``2k`` through the centre of the playable area, ``(x, y) ->
+  (1919 - x, 959 - y)``.
+- Any two houses are at least 140 apart. Pairwise squared distances are
+  distinct up to the mirror: a pair and its reflected pair necessarily have
+  the same length, and no other two pairs do.
+- Like the public referee, no three houses that are pairwise at most 400
+  apart form an angle above 160 degrees, so paths never run through or
+  graze a house and no sliver triangles appear (tested exactly in integers).
+- Paths: candidates shortest first, each added unless it crosses one already
+  added. A layout whose full graph has fewer than 20 triangles or a cut house
+  is discarded and the generator draws again (as the public referee does).
+- Then a fraction drawn uniformly from 10.0% to 50.0% of the paths is
+  removed: mirrored pairs of paths are tried in random order, a removal
+  is kept only if at least 20 triangles remain and no house is a cut house
+  (the graph stays connected after deleting any single house), and removal
+  stops once the drawn number is reached (a pair may overshoot it by one).
+- Player 0 starts with 1 unit on each of the 3 houses with the smallest x
+  (ties by id), player 1 with 1 unit on each of their twins.
+"""
+
+from dataclasses import dataclass
+
+from triad.catch.geometry import Point, dist2, flat_angle, in_triangle, on_segment, segments_cross
+from triad.prng import Rng
+
+FIELD_WIDTH = 1920
+FIELD_HEIGHT = 1080
+MARGIN_SIDE = 80
+MARGIN_TOP = 70
+MARGIN_BOTTOM = 190
+PLAY_WIDTH = FIELD_WIDTH - 2 * MARGIN_SIDE  # 1760: x in 80..1839
+PLAY_HEIGHT = FIELD_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM  # 820: y in 70..889
+HOUSE_COUNT = 50
+MIN_DIST = 140
+MAX_PATH = 400
+MIN_TRIANGLES = 20
+SPARSE_MIN_PERMILLE = 100
+SPARSE_MAX_PERMILLE = 500
+START_HOUSES = 3
+
+_MIN_DIST2 = MIN_DIST * MIN_DIST
+_MAX_PATH2 = MAX_PATH * MAX_PATH
+_PLACE_TRIES = 4_000
+
+Pair = tuple[int, int]
+Corners = tuple[int, int, int]
+
+
+def mirror(p: Point) -> Point:
+    """Return the point reflection of ``p`` through the centre of the playable area."""
+    return (2 * MARGIN_SIDE + PLAY_WIDTH - 1 - p[0], 2 * MARGIN_TOP + PLAY_HEIGHT - 1 - p[1])
+
+
+class Layout:
+    """Static geometry of a set of houses: candidate paths and potential triangles."""
+
+    __slots__ = (
+        "cross",
+        "house_count",
+        "houses",
+        "pair_d2",
+        "pair_of",
+        "pairs",
+        "tri_corners",
+        "tri_edges",
+        "tri_of",
+        "tris_of_pair",
+    )
+
+    def __init__(self, houses: list[Point] | tuple[Point, ...]) -> None:
+        self.houses: tuple[Point, ...] = tuple((int(x), int(y)) for x, y in houses)
+        self.house_count = len(self.houses)
+        if len(set(self.houses)) != self.house_count:
+            raise ValueError(f"two houses share a position: {self.houses!r}")
+        self.pairs, self.pair_d2 = _candidate_pairs(self.houses)
+        self.pair_of: dict[Pair, int] = {pair: i for i, pair in enumerate(self.pairs)}
+        self.cross: tuple[int, ...] = _crossing_masks(self.houses, self.pairs)
+        self.tri_corners, self.tri_edges = _potential_triangles(self.houses, self.pair_of)
+        self.tri_of: dict[Corners, int] = {c: i for i, c in enumerate(self.tri_corners)}
+        per_pair: list[list[int]] = [[] for _ in self.pairs]
+        for t, (a, b, c) in enumerate(self.tri_corners):
+            for pair in ((a, b), (a, c), (b, c)):
+                per_pair[self.pair_of[pair]].append(t)
+        self.tris_of_pair: tuple[tuple[int, ...], ...] = tuple(tuple(ts) for ts in per_pair)
+
+    def __repr__(self) -> str:
+        return f"Layout({list(self.houses)!r})"
+
+    def pair_index(self, a: int, b: int) -> int:
+        """Return the candidate index of the path between ``a`` and ``b``, or -1 if none."""
+        return self.pair_of.get((a, b) if a < b else (b, a), -1)
+
+    def mask_of(self, paths: list[Pair] | tuple[Pair, ...]) -> int:
+        """Return the bitmask of ``paths``.
+
+        :raises ValueError: if a path is not a candidate (too long, through a house)
+            or two of them cross.
+        """
+        mask = 0
+        for a, b in paths:
+            i = self.pair_index(a, b)
+            if i < 0:
+                raise ValueError(f"not a possible path: {(a, b)!r}")
+            if self.cross[i] & mask:
+                raise ValueError(f"path {(a, b)!r} crosses another path")
+            mask |= 1 << i
+        return mask
+
+    def paths_of(self, mask: int) -> list[Pair]:
+        """Return the paths of ``mask`` as sorted ``(a, b)`` pairs with ``a < b``."""
+        return sorted(self.pairs[i] for i in _bits(mask))
+
+    def adjacency(self, mask: int) -> list[list[int]]:
+        """Return each house's neighbours (sorted) in the graph of ``mask``."""
+        adj: list[list[int]] = [[] for _ in range(self.house_count)]
+        for i in _bits(mask):
+            a, b = self.pairs[i]
+            adj[a].append(b)
+            adj[b].append(a)
+        for row in adj:
+            row.sort()
+        return adj
+
+    def triangles(self, mask: int) -> list[int]:
+        """Return the indices of the potential triangles whose three paths are in ``mask``."""
+        edges = self.tri_edges
+        return [t for t in range(len(edges)) if edges[t] & mask == edges[t]]
+
+    def can_add(self, mask: int, a: int, b: int) -> bool:
+        """Return True when the path a-b is absent, at most 400 long and crosses none of ``mask``."""
+        i = self.pair_index(a, b)
+        return i >= 0 and not (mask >> i) & 1 and not self.cross[i] & mask
+
+    def linkable(self, mask: int) -> list[Pair]:
+        """Return every path that could be added to ``mask`` now, sorted."""
+        cross = self.cross
+        return sorted(
+            pair for i, pair in enumerate(self.pairs) if not (mask >> i) & 1 and not cross[i] & mask
+        )
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """A layout with its starting paths and units; ``seed`` is None for hand-made maps."""
+
+    layout: Layout
+    paths: int
+    units: tuple[tuple[int, ...], tuple[int, ...]]
+    seed: int | None = None
+    full_path_count: int = 0
+
+    @staticmethod
+    def build(
+        houses: list[Point],
+        paths: list[Pair],
+        units: list[list[int]] | tuple[tuple[int, ...], tuple[int, ...]],
+        seed: int | None = None,
+    ) -> "GameMap":
+        """Make a map from houses, paths and each player's starting units per house.
+
+        :raises ValueError: if a path is impossible or the unit lists are malformed.
+        """
+        layout = Layout(houses)
+        mask = layout.mask_of(paths)
+        if len(units) != 2 or any(len(row) != layout.house_count for row in units):
+            raise ValueError(f"units must be two rows of {layout.house_count} counts: {units!r}")
+        if any(u < 0 for row in units for u in row):
+            raise ValueError(f"unit counts must not be negative: {units!r}")
+        unit_rows = (tuple(int(u) for u in units[0]), tuple(int(u) for u in units[1]))
+        return GameMap(layout, mask, unit_rows, seed, bin(mask).count("1"))
+
+    def to_json(self) -> dict[str, object]:
+        """Return the map as plain JSON data (houses, paths, starting units, seed)."""
+        return {
+            "seed": self.seed,
+            "width": FIELD_WIDTH,
+            "height": FIELD_HEIGHT,
+            "houses": [[x, y] for x, y in self.layout.houses],
+            "paths": [[a, b] for a, b in self.layout.paths_of(self.paths)],
+            "units": [list(self.units[0]), list(self.units[1])],
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> "GameMap":
+        """Rebuild a map from ``to_json`` data.
+
+        :raises ValueError: if the data is malformed.
+        """
+        try:
+            houses = [(int(p[0]), int(p[1])) for p in data["houses"]]  # type: ignore[attr-defined]
+            paths = [(int(p[0]), int(p[1])) for p in data["paths"]]  # type: ignore[attr-defined]
+            units = [[int(u) for u in row] for row in data["units"]]  # type: ignore[attr-defined]
+            seed = data.get("seed")
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"malformed map data: {exc}") from exc
+        return GameMap.build(houses, paths, units, seed if isinstance(seed, int) else None)
+
+
+def generate(seed: int) -> GameMap:
+    """Generate the map of ``seed``: the same seed gives the same map everywhere."""
+    rng = Rng(seed)
+    while True:
+        houses = _place_houses(rng)
+        layout = Layout(houses)
+        mask = _greedy_paths(layout)
+        if _count_triangles(layout, mask) >= MIN_TRIANGLES and not has_cut_house(
+            layout.adjacency(mask)
+        ):
+            break
+    full = bin(mask).count("1")
+    mask = _sparsify(layout, mask, rng)
+    order = sorted(range(HOUSE_COUNT), key=lambda h: (houses[h][0], h))
+    units = [[0] * HOUSE_COUNT, [0] * HOUSE_COUNT]
+    for h in order[:START_HOUSES]:
+        units[0][h] = 1
+        units[1][h ^ 1] = 1
+    return GameMap(layout, mask, (tuple(units[0]), tuple(units[1])), seed, full)
+
+
+def has_cut_house(adj: list[list[int]]) -> bool:
+    """Return True when the graph is disconnected or deleting one house disconnects it."""
+    n = len(adj)
+    if n <= 2:
+        return n == 2 and not adj[0]
+    order = [-1] * n
+    low = [0] * n
+    order[0] = 0
+    counter = 1
+    root_children = 0
+    stack: list[tuple[int, int, int]] = [(0, -1, 0)]  # (house, parent, next neighbour index)
+    while stack:
+        v, parent, k = stack[-1]
+        if k < len(adj[v]):
+            stack[-1] = (v, parent, k + 1)
+            w = adj[v][k]
+            if order[w] < 0:
+                order[w] = low[w] = counter
+                counter += 1
+                if v == 0:
+                    root_children += 1
+                stack.append((w, v, 0))
+            elif w != parent:
+                low[v] = min(low[v], order[w])
+        else:
+            stack.pop()
+            if parent >= 0:
+                low[parent] = min(low[parent], low[v])
+                if parent != 0 and low[v] >= order[parent]:
+                    return True
+    return counter < n or root_children > 1
+
+
+def _bits(mask: int) -> list[int]:
+    """Return the indices of the set bits of ``mask``, ascending."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def _candidate_pairs(houses: tuple[Point, ...]) -> tuple[tuple[Pair, ...], tuple[int, ...]]:
+    """Return the candidate paths sorted by (length, a, b) and their squared lengths."""
+    found: list[tuple[int, int, int]] = []
+    n = len(houses)
+    for a in range(n):
+        pa = houses[a]
+        for b in range(a + 1, n):
+            pb = houses[b]
+            d = dist2(pa, pb)
+            if d > _MAX_PATH2:
+                continue
+            if any(on_segment(houses[h], pa, pb) for h in range(n) if h != a and h != b):
+                continue
+            found.append((d, a, b))
+    found.sort()
+    return tuple((a, b) for _, a, b in found), tuple(d for d, _, _ in found)
+
+
+def _crossing_masks(houses: tuple[Point, ...], pairs: tuple[Pair, ...]) -> tuple[int, ...]:
+    """Return, for each candidate, the bitmask of the candidates it crosses."""
+    count = len(pairs)
+    boxes = []
+    for a, b in pairs:
+        (ax, ay), (bx, by) = houses[a], houses[b]
+        boxes.append((min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)))
+    # Sweep over candidates sorted by their left edge: only boxes that overlap in x are tested.
+    by_left = sorted(range(count), key=lambda i: boxes[i][0])
+    masks = [0] * count
+    for pos, i in enumerate(by_left):
+        a, b = pairs[i]
+        _, right, top, bottom = boxes[i]
+        pa, pb = houses[a], houses[b]
+        for j in by_left[pos + 1 :]:
+            left_j, _, top_j, bottom_j = boxes[j]
+            if left_j > right:
+                break
+            if top_j > bottom or bottom_j < top:
+                continue
+            c, d = pairs[j]
+            if c in (a, b) or d in (a, b):
+                continue
+            if segments_cross(pa, pb, houses[c], houses[d]):
+                masks[i] |= 1 << j
+                masks[j] |= 1 << i
+    return tuple(masks)
+
+
+def _potential_triangles(
+    houses: tuple[Point, ...], pair_of: dict[Pair, int]
+) -> tuple[tuple[Corners, ...], tuple[int, ...]]:
+    """Return the potential triangles (sorted corners) and the bitmask of their edges."""
+    n = len(houses)
+    near: list[list[int]] = [[] for _ in range(n)]
+    for a, b in pair_of:
+        near[a].append(b)
+    for row in near:
+        row.sort()
+    corners: list[Corners] = []
+    edges: list[int] = []
+    for a in range(n):
+        for b in near[a]:
+            for c in near[b]:
+                if (a, c) not in pair_of:
+                    continue
+                pa, pb, pc = houses[a], houses[b], houses[c]
+                left = min(pa[0], pb[0], pc[0])
+                right = max(pa[0], pb[0], pc[0])
+                top = min(pa[1], pb[1], pc[1])
+                bottom = max(pa[1], pb[1], pc[1])
+                if any(
+                    left <= p[0] <= right and top <= p[1] <= bottom and in_triangle(p, pa, pb, pc)
+                    for p in houses
+                ):
+                    continue
+                corners.append((a, b, c))
+                edges.append(
+                    (1 << pair_of[(a, b)]) | (1 << pair_of[(a, c)]) | (1 << pair_of[(b, c)])
+                )
+    return tuple(corners), tuple(edges)
+
+
+def _place_houses(rng: Rng) -> list[Point]:
+    """Place 50 houses in mirrored pairs meeting the distance and angle constraints."""
+    while True:
+        houses: list[Point] = []
+        lengths: set[int] = set()
+        tries = 0
+        while len(houses) < HOUSE_COUNT and tries < _PLACE_TRIES:
+            tries += 1
+            p = (MARGIN_SIDE + rng.below(PLAY_WIDTH), MARGIN_TOP + rng.below(PLAY_HEIGHT))
+            twin = mirror(p)
+            fresh = [dist2(p, twin)]
+            if fresh[0] < _MIN_DIST2:
+                continue
+            too_close = False
+            for q in houses:
+                d = dist2(p, q)
+                if d < _MIN_DIST2:
+                    too_close = True
+                    break
+                fresh.append(d)
+            if too_close:
+                continue
+            if len(set(fresh)) != len(fresh) or not lengths.isdisjoint(fresh):
+                continue
+            if _makes_flat_angle(houses, p, twin):
+                continue
+            lengths.update(fresh)
+            houses.append(p)
+            houses.append(twin)
+        if len(houses) == HOUSE_COUNT:
+            return houses
+
+
+def _makes_flat_angle(houses: list[Point], p: Point, twin: Point) -> bool:
+    """Return True when adding ``p`` (and its twin) creates a nearly flat close triple.
+
+    Triples through the twin alone are reflections of triples through ``p``.
+    """
+    close = [q for q in [*houses, twin] if dist2(p, q) <= _MAX_PATH2]
+    for i, q in enumerate(close):
+        for r in close[i + 1 :]:
+            if dist2(q, r) <= _MAX_PATH2 and flat_angle(p, q, r):
+                return True
+    return False
+
+
+def _greedy_paths(layout: Layout) -> int:
+    """Add candidates shortest first unless they cross one already added."""
+    mask = 0
+    cross = layout.cross
+    for i in range(len(layout.pairs)):
+        if not cross[i] & mask:
+            mask |= 1 << i
+    return mask
+
+
+def _count_triangles(layout: Layout, mask: int) -> int:
+    """Return how many triangles the graph of ``mask`` has."""
+    return sum(1 for e in layout.tri_edges if e & mask == e)
+
+
+def _sparsify(layout: Layout, mask: int, rng: Rng) -> int:
+    """Remove mirrored pairs of paths at random while the map keeps its guarantees."""
+    total = bin(mask).count("1")
+    target = total * rng.between(SPARSE_MIN_PERMILLE, SPARSE_MAX_PERMILLE) // 1000
+    houses = layout.houses
+    groups: list[int] = []
+    seen = 0
+    for i in _bits(mask):
+        if (seen >> i) & 1:
+            continue
+        a, b = layout.pairs[i]
+        twin = layout.pair_index(a ^ 1, b ^ 1)
+        if twin < 0 or houses[a ^ 1] != mirror(houses[a]):
+            raise ValueError(f"map is not mirrored at path {(a, b)!r}")
+        group = (1 << i) | (1 << twin)
+        seen |= group
+        groups.append(group)
+    groups = [groups[i] for i in rng.permutation(len(groups))]
+    removed = 0
+    for group in groups:
+        if removed >= target:
+            break
+        trial = mask & ~group
+        if _count_triangles(layout, trial) >= MIN_TRIANGLES and not has_cut_house(
+            layout.adjacency(trial)
+        ):
+            mask = trial
+            removed += bin(group).count("1")
+    return mask
