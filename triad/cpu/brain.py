@@ -62,8 +62,8 @@ class LevelSpec:
 
 
 LEVEL_SPECS: dict[str, LevelSpec] = {
-    "novice": LevelSpec(exact_from=2, depth=1, temperature=2.0, samples=2),
-    "adept": LevelSpec(exact_from=4, depth=2, temperature=1.0, samples=4),
+    "novice": LevelSpec(exact_from=2, depth=2, temperature=2.0, samples=2),
+    "adept": LevelSpec(exact_from=4, depth=2, temperature=0.6, samples=4),
     "expert": LevelSpec(exact_from=6, depth=3, temperature=0.4, samples=8),
     "master": LevelSpec(exact_from=9, depth=3, temperature=0.0, samples=12),
 }

@@ -1,0 +1,215 @@
+"""CPU levels: master plays only best moves, hidden cards stay hidden, levels are ordered."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from triad.capture import Player
+from triad.cards import Card, builtin_set
+from triad.cpu import LEVELS, Brain
+from triad.cpu.cli import play_game
+from triad.cpu.context import Context, View
+from triad.match import MatchConfig, deal_match
+from triad.observe import observation_from_json, observe
+from triad.rules import RuleSet
+from triad.state import GameState
+
+CARDS = builtin_set()
+
+
+def dealt(names: list[str], seed: int, placed: int) -> GameState:
+    """A dealt game (Houses set) with ``placed`` random moves played."""
+    match = deal_match(MatchConfig(RuleSet.parse(names), CARDS), seed)
+    state = match.start()
+    rng = random.Random(seed)
+    for _ in range(placed):
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def exact_values(state: GameState) -> dict[tuple[int, int], int]:
+    """Exact value of each move (by hand index and cell) from the mover's view."""
+    ctx = Context(View.of(state))
+    hand = state.hands[state.to_move]
+    by_card = {}
+    for child, v in ctx.solver.move_values(ctx.position):
+        move = ctx.move_of(child, state.to_move)
+        by_card[(hand[move.card], move.cell)] = v
+    return {(i, c): by_card[(card, c)] for i, card in enumerate(hand) for c in state.empty_cells}
+
+
+OPEN_RULES = [
+    ["open"],
+    ["open", "same", "plus", "combo"],
+    ["open", "banner", "battle"],
+    ["open", "same_wall", "plus_wall", "combo", "broken_wall"],
+    ["open", "power_wall", "elemental"],
+]
+
+
+@pytest.mark.parametrize("names", OPEN_RULES, ids=lambda n: "+".join(n))
+def test_master_plays_only_moves_of_the_best_exact_value(names: list[str]) -> None:
+    rules = RuleSet.parse(names)
+    config = MatchConfig(rules, builtin_set("elements") if rules.elemental else CARDS)
+    for seed in range(4):
+        state = deal_match(config, 50 + seed).start()
+        rng = random.Random(seed)
+        for _ in range(rng.randint(2, 5)):
+            state, _ = state.apply(rng.choice(state.legal_moves()))
+        values = exact_values(state)
+        best = max(values.values())
+        for level_seed in range(3):
+            brain = Brain("master", level_seed, config.card_set.cards)
+            move = brain.choose(observe(state, state.to_move), None)
+            assert values[(move.card, move.cell)] == best, (state, move)
+        # the hint for the same side is a best move as well
+        hint = Brain("novice", 0).hint(observe(state, state.to_move), None)
+        assert values[(hint.card, hint.cell)] == best
+
+
+def test_master_follows_the_exact_values_through_a_whole_game() -> None:
+    state = dealt(["open", "same", "plus"], 7, 0)
+    brains = (Brain("master", 1), Brain("master", 2))
+    while not state.is_terminal:
+        if state.placements >= 2:
+            values = exact_values(state)
+        move = brains[state.to_move].choose(observe(state, state.to_move), None)
+        if state.placements >= 2:
+            assert values[(move.card, move.cell)] == max(values.values())
+        state, _ = state.apply(move)
+
+
+def swap_hidden(state: GameState, player: Player, rng: random.Random) -> GameState:
+    """``state`` with ``player``'s hidden hand cards replaced by other cards of the set."""
+    shown = state.shown[player]
+    in_play = {slot.card for slot in state.board if slot is not None}
+    in_play.update(state.hands[0] + state.hands[1])
+    spare = [c for c in CARDS.cards if c not in in_play]
+    hand = tuple(
+        card if shown >> i & 1 else spare.pop(rng.randrange(len(spare)))
+        for i, card in enumerate(state.hands[player])
+    )
+    hands = (hand, state.hands[1]) if player is Player.BLUE else (state.hands[0], hand)
+    return GameState(state.table, state.board, hands, state.to_move, state.shown)
+
+
+@pytest.mark.parametrize("names", [[], ["three_open", "same", "combo"]], ids=["hidden", "three"])
+def test_cpu_move_does_not_depend_on_the_humans_hidden_cards(names: list[str]) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = dealt(names, 200 + seed, rng.choice([2, 3, 4, 5]))
+        cpu = state.to_move
+        human = cpu.other
+        if observe(state, cpu).hidden == 0:
+            continue
+        checked += 1
+        other = swap_hidden(state, human, rng)
+        assert other.hands[human] != state.hands[human]
+        real_view = observe(state, cpu)
+        swapped_view = observe(other, cpu)
+        # what the CPU is handed holds no trace of the hidden cards
+        assert json.dumps(real_view.to_json()) == json.dumps(swapped_view.to_json())
+        for level in LEVELS:
+            a = Brain(level, seed).choose(real_view, None)
+            b = Brain(level, seed).choose(observation_from_json(swapped_view.to_json()), None)
+            assert a == b, (level, state)
+    assert checked >= 3
+
+
+def test_hidden_play_is_reproducible_with_a_seed() -> None:
+    state = dealt(["same"], 11, 0)
+
+    def run() -> GameState:
+        return play_game(state, (Brain("expert", 3), Brain("adept", 4)))
+
+    assert run() == run()
+
+
+def margin(strong: str, weak: str, names: list[str], deals: int, placed: int) -> int:
+    """Total score margin of ``strong`` over ``weak``, each deal played from both sides."""
+    total = 0
+    for seed in range(deals):
+        start = dealt(names, 300 + seed, placed)
+        for side in (Player.BLUE, Player.RED):
+            brains = [Brain(weak, seed), Brain(weak, seed)]
+            brains[side] = Brain(strong, seed + 1)
+            end = play_game(start, (brains[0], brains[1]))
+            blue, red = end.score
+            total += blue - red if side is Player.BLUE else red - blue
+    return total
+
+
+@pytest.mark.parametrize(
+    ("strong", "weak"),
+    [("greedy", "random"), ("adept", "novice"), ("expert", "adept"), ("master", "expert")],
+)
+def test_each_level_beats_the_one_below_with_open(strong: str, weak: str) -> None:
+    assert margin(strong, weak, ["open"], deals=8, placed=2) > 0
+
+
+def test_master_beats_greedy() -> None:
+    wins = losses = 0
+    for seed in range(6):
+        start = dealt(["open"], 400 + seed, 2)
+        for side in (Player.BLUE, Player.RED):
+            brains = [Brain("greedy", seed), Brain("greedy", seed)]
+            brains[side] = Brain("master", seed)
+            end = play_game(start, (brains[0], brains[1]))
+            wins += end.winner is side
+            losses += end.winner is side.other
+    assert wins >= 6
+    assert losses <= 1
+
+
+def test_anytime_search_reports_progress_then_the_exact_answer() -> None:
+    state = dealt(["open"], 21, 1)
+    obs = observe(state, state.to_move)
+    steps = list(Brain("master").search(obs, slice_ms=5))
+    assert not steps[0].done
+    assert steps[-1].done and steps[-1].exact
+    values = exact_values(state)
+    move = steps[-1].move
+    assert values[(move.card, move.cell)] == max(values.values()) == steps[-1].value
+
+
+def test_pondering_keeps_the_table_for_the_next_turn() -> None:
+    state = dealt(["open"], 22, 2)
+    cpu = state.to_move.other
+    brain = Brain("master")
+    brain.ponder(observe(state, cpu), budget_ms=60_000)  # the human's turn: solve it
+    ctx = brain._context
+    assert ctx is not None
+    after, _ = state.apply(state.legal_moves()[0])
+    before = ctx.solver.nodes
+    brain.choose(observe(after, cpu), None)
+    assert brain._context is ctx  # same table, reused
+    assert ctx.solver.nodes - before < 2000
+
+
+def test_a_short_budget_still_gives_a_legal_move() -> None:
+    state = dealt(["open", "same", "plus", "combo"], 23, 0)
+    move = Brain("master").choose(observe(state, state.to_move), budget_ms=1)
+    assert move in state.legal_moves()
+
+
+def test_bad_requests_are_refused() -> None:
+    state = dealt([], 24, 0)
+    with pytest.raises(ValueError, match="unknown level"):
+        Brain("grandmaster")
+    with pytest.raises(ValueError, match="turn"):
+        Brain("master").choose(observe(state, state.to_move.other), None)
+
+
+def test_sampled_hands_avoid_every_card_in_sight() -> None:
+    state = dealt([], 25, 3)
+    obs = observe(state, state.to_move)
+    brain = Brain("expert", 1)
+    seen = set(obs.visible_cards)
+    for guess in brain._samples(obs, 20):
+        assert len(guess) == obs.hidden
+        assert not seen & set(guess)
+        assert all(isinstance(c, Card) for c in guess)

@@ -1,0 +1,147 @@
+"""``python -m triad solve`` and ``python -m triad play``."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from tests.cpu.helpers import brute_value, random_game
+from triad.__main__ import main
+from triad.notation import state_to_json
+from triad.state import GameState
+
+
+def run(
+    args: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def position(state: GameState) -> str:
+    data = state_to_json(state)
+    data.pop("shown", None)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("names", [[], ["same", "plus", "combo"], ["power_wall", "banner"]])
+def test_solve_matches_brute_force(
+    names: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(len(names))
+    for _ in range(3):
+        state = random_game(rng, names, 5, small=True)
+        status, out, err = run(["solve"], position(state), monkeypatch, capsys)
+        assert status == 0, err
+        result = json.loads(out)
+        assert result["value"] == brute_value(state)
+        listed = {(m["card"], m["cell"]): m["value"] for m in result["moves"]}
+        assert len(listed) == len(state.legal_moves())
+        for move in state.legal_moves():
+            after, _ = state.apply(move)
+            assert listed[(move.card, move.cell)] == -brute_value(after)
+        assert result["moves"][0]["value"] == result["value"]
+        status, out, _ = run(["solve", "--value-only"], position(state), monkeypatch, capsys)
+        assert json.loads(out) == {"value": result["value"]}
+
+
+def test_solve_a_finished_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = random_game(random.Random(1), [], 9, small=False)
+    status, out, _ = run(["solve"], position(state), monkeypatch, capsys)
+    assert status == 0
+    blue, red = state.score
+    assert json.loads(out) == {
+        "value": (blue - red) * (1 if state.to_move == 0 else -1),
+        "moves": [],
+    }
+
+
+@pytest.mark.parametrize(
+    ("stdin", "needle"),
+    [
+        ("not json", "not JSON"),
+        ("[1, 2]", "object"),
+        ('{"rules": [], "board": [], "hands": {}, "to_move": "blue"}', "9"),
+        (
+            '{"rules": ["nope"], "board": [null, null, null, null, null, null, null, null, null],'
+            ' "hands": {"blue": [], "red": []}, "to_move": "blue"}',
+            "nope",
+        ),
+        (
+            '{"rules": [], "board": [null, null, null, null, null, null, null, null, null],'
+            ' "hands": {"blue": [], "red": []}, "to_move": "blue", "extra": 1}',
+            "extra",
+        ),
+        (
+            '{"rules": [], "board": [null, null, null, null, null, null, null, null, null],'
+            ' "hands": {"blue": [], "red": []}, "to_move": "blue"}',
+            "cards",
+        ),
+    ],
+)
+def test_solve_rejects_bad_input_with_one_line(
+    stdin: str, needle: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(["solve"], stdin, monkeypatch, capsys)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and needle in err
+    assert "Traceback" not in err
+
+
+def test_play_is_reproducible_and_counts_every_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [
+        "play",
+        "--blue",
+        "adept",
+        "--red",
+        "greedy",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--rules",
+        "same,plus",
+        "--json",
+    ]
+    status, out, _ = run(args, "", monkeypatch, capsys)
+    assert status == 0
+    first = json.loads(out)
+    assert first["games"] == 3
+    for side in ("blue", "red"):
+        r = first[side]
+        assert r["wins"] + r["draws"] + r["losses"] == 3
+    assert first["blue"]["wins"] == first["red"]["losses"]
+    assert first["blue"]["level"] == "adept" and first["red"]["level"] == "greedy"
+    _, again, _ = run(args, "", monkeypatch, capsys)
+    assert json.loads(again) == first
+    status, table, _ = run(args[:-1], "", monkeypatch, capsys)
+    assert status == 0 and "adept" in table and "wins" in table
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--blue", "grandmaster"],
+        ["play", "--rules", "open,three_open"],
+        ["play", "--games", "x"],
+        ["play", "--games", "-1"],
+        ["solve", "--bogus"],
+    ],
+)
+def test_play_rejects_bad_options(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(args, "", monkeypatch, capsys)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
