@@ -269,9 +269,7 @@ class Brain:
         return self.rng.choices(moves, weights)[0]
 
 
-def choose_move(
-    obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0
-) -> Move:
+def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0) -> Move:
     """One-shot: the move a fresh `Brain` of ``level`` plays in ``obs``.
 
     :raises ValueError: unknown level, or the viewer is not to move.

@@ -220,4 +220,3 @@ def _play(args: list[str]) -> int:
 def _fail(message: str) -> int:
     sys.stderr.write("error: " + " ".join(message.split()) + "\n")
     return 2
-

@@ -1,0 +1,82 @@
+"""JSON-string entry points for the page's engine worker (Pyodide).
+
+The worker exports these plain functions to the main thread. They keep one
+`Brain` for the match in progress, so the transposition table survives from
+turn to turn, and pondering while the human chooses speeds up the CPU's
+next answer. Observations are `triad.observe.Observation.to_json()` strings
+(the CPU's own view, never the full state); moves come back as
+``{"card": hand_index, "cell": 0..8}``.
+
+Typical page flow::
+
+    cpu_reset("master", seed, pool_json)          # new match
+    cpu_ponder(cpu_view_json, 200)                # repeatedly while the human chooses
+    cpu_move(cpu_view_json, 900)                  # the CPU's turn
+    cpu_hint(human_view_json, 900)                # F1 / Autoplay
+"""
+
+from __future__ import annotations
+
+import json
+
+from triad.cards import Card
+from triad.cpu.brain import Brain
+from triad.notation import card_from_json, move_to_json
+from triad.observe import observation_from_json
+
+__all__ = ["cpu_hint", "cpu_move", "cpu_ponder", "cpu_reset"]
+
+_state: dict[str, Brain] = {}
+
+
+def cpu_reset(level: str = "master", seed: int = 0, pool_json: str = "") -> str:
+    """Start a match: a fresh brain of ``level``; ``pool_json`` lists the cards hidden
+    hands are dealt from (JSON list of cards; empty for the whole default set).
+
+    Returns ``{"ok": true}`` or ``{"error": message}``.
+    """
+    try:
+        pool: list[Card] | None = None
+        if pool_json:
+            raw = json.loads(pool_json)
+            if not isinstance(raw, list):
+                raise ValueError("pool: must be a list of cards")
+            pool = [card_from_json(c, f"pool[{i}]") for i, c in enumerate(raw)]
+        _state["brain"] = Brain(level, seed, pool)
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"ok": True})
+
+
+def cpu_move(obs_json: str, budget_ms: float = 900) -> str:
+    """The CPU's move for the observation's viewer: ``{"card": i, "cell": c}`` or ``{"error": ...}``."""
+    try:
+        move = _brain().choose(observation_from_json(json.loads(obs_json)), budget_ms)
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps(move_to_json(move))
+
+
+def cpu_hint(obs_json: str, budget_ms: float = 900) -> str:
+    """The master move for the observation's viewer (the human): same shape as `cpu_move`."""
+    try:
+        move = _brain().hint(observation_from_json(json.loads(obs_json)), budget_ms)
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps(move_to_json(move))
+
+
+def cpu_ponder(obs_json: str, budget_ms: float = 200) -> str:
+    """Think for up to ``budget_ms`` about the observed position: ``{"ok": true}``."""
+    try:
+        _brain().ponder(observation_from_json(json.loads(obs_json)), budget_ms)
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"ok": True})
+
+
+def _brain() -> Brain:
+    brain = _state.get("brain")
+    if brain is None:
+        brain = _state["brain"] = Brain()
+    return brain
