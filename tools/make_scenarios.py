@@ -14,9 +14,6 @@ optional ``:affinity``; board entries are ``"r:TRBL"`` or ``"b:TRBL"``.
     python tools/make_scenarios.py --check  # exit 1 if any file differs
 """
 
-# Scenario descriptions are prose kept on one line each.
-# ruff: noqa: E501
-
 from __future__ import annotations
 
 import json
