@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from triad.catch.bots import make_bot
 from triad.catch.cli import main
 from triad.catch.mapgen import generate
-from triad.catch.match import play_match, recompute
+from triad.catch.match import Match, play_match, recompute
 from triad.catch.players import BuiltinPlayer, SubprocessPlayer
+from triad.catch.protocol import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,6 +75,36 @@ def test_a_replay_recomputes_to_the_recorded_states() -> None:
     assert [s.to_json() for s in states[1:]] == [t["state"] for t in replay["turns"]]
     assert states[0].to_json() == replay["initial"]
     assert replay["result"]["scores"] == states[-1].scores
+
+
+def test_a_page_drives_a_match_turn_by_turn() -> None:
+    match = Match.from_seed(6, ("you", "planner"))
+    bot = make_bot("planner", 6)
+    assert match.view()["state"] == match.initial
+    start = [h for h, units in enumerate(match.state.units[0]) if units]
+    step = match.state.adjacency()[start[0]][0]
+    line = f"MOVE {start[0]} {step} 1;SPAWN 0 1 2;MSG hello"
+    checked = match.check(0, line)
+    assert [c["ok"] for c in checked] == [True, False]
+    assert match.state.turn == 0 and match.turns == []  # checking changes nothing
+    with pytest.raises(CommandError, match="JUMP"):
+        match.check(0, "JUMP 1")
+    entry = match.play(line, bot.turn(match.input_for(1)))
+    assert entry["turn"] == 1
+    assert entry["messages"] == ["hello", ""]
+    assert match.state.units[0][step] >= 1
+    replay = json.loads(json.dumps(match.to_json()))
+    assert replay["result"] is None
+    assert [s.to_json() for s in recompute(replay)[1:]] == [entry["state"]]
+
+
+def test_an_unrecognised_command_loses_the_match() -> None:
+    match = Match.from_seed(6, ("you", "bot"))
+    entry = match.play("MOVE 1 2 1;JUMP 3", "WAIT")
+    assert match.over and match.result.winner == 1
+    assert "you printed an unrecognised command 'JUMP 3'" in str(entry["forfeit"])
+    with pytest.raises(ValueError, match="over"):
+        match.play("WAIT", "WAIT")
 
 
 def test_a_program_bot_plays_over_the_protocol(script_bot: str) -> None:

@@ -43,17 +43,16 @@ def main(argv: list[str]) -> int:
             players.append(
                 make_player(spec, args.seed * 2 + index, args.first_limit_ms, args.limit_ms)
             )
-        record = play_match((players[0], players[1]), game_map, args.turns)
+        match = play_match((players[0], players[1]), game_map, args.turns)
     finally:
         for player in players:
             player.close()
     replay_path = None if args.no_replay else (args.replay or f"catch-{args.seed}.json")
     if replay_path is not None:
         with open(replay_path, "w", encoding="utf-8") as out:
-            json.dump(record.to_json(), out, separators=(",", ":"))
-    result = record.result
-    assert record.final is not None
-    scores = record.final.scores
+            json.dump(match.to_json(), out, separators=(",", ":"))
+    result = match.result
+    scores = match.state.scores
     labels = [f"p1 ({args.p1})", f"p2 ({args.p2})"]
     if args.json:
         summary = {
@@ -62,7 +61,7 @@ def main(argv: list[str]) -> int:
             "winner": None if result.winner is None else f"p{result.winner + 1}",
             "reason": result.reason,
             "scores": scores,
-            "turns": record.final.turn,
+            "turns": match.state.turn,
             "replay": replay_path,
         }
         print(json.dumps(summary))
@@ -70,7 +69,7 @@ def main(argv: list[str]) -> int:
         outcome = "draw" if result.winner is None else f"{labels[result.winner]} wins"
         print(f"seed {args.seed}: {labels[0]} vs {labels[1]}")
         print(f"{outcome}: {result.reason}")
-        print(f"scores {scores[0]}-{scores[1]} after {record.final.turn} turns")
+        print(f"scores {scores[0]}-{scores[1]} after {match.state.turn} turns")
         if replay_path is not None:
             print(f"replay written to {replay_path}")
     return 0

@@ -19,9 +19,12 @@ arithmetic.
 - Any two houses are at least 140 apart. Pairwise squared distances are
   distinct up to the mirror: a pair and its reflected pair necessarily have
   the same length, and no other two pairs do.
-- Like the public referee, no three houses that are pairwise at most 400
-  apart form an angle above 160 degrees, so paths never run through or
-  graze a house and no sliver triangles appear (tested exactly in integers).
+- No three houses that are pairwise at most 400 apart form an angle above
+  170 degrees (tested exactly in integers), so no house lies on or right
+  beside a possible path. The public referee uses 160 degrees and may then
+  place fewer than 50 houses; 170 keeps that from happening. A pair that
+  fails a constraint is drawn again; after 4,000 draws without completing
+  the 50 houses, placement starts over.
 - Paths: candidates shortest first, each added unless it crosses one already
   added. A layout whose full graph has fewer than 20 triangles or a cut house
   is discarded and the generator draws again (as the public referee does).

@@ -1,6 +1,15 @@
-"""Playing a whole match between two players, and its JSON replay.
+"""A match turn by turn (``Match``, what a page drives), whole matches, JSON replays.
 
-Replay format (``MatchRecord.to_json``), version 1::
+A page playing a human against a built-in bot::
+
+    match = Match.from_seed(seed, ("you", "planner"))
+    bot = make_bot("planner", seed)               # triad.catch.bots
+    match.view()                                  # map and state to draw
+    match.check(0, "MOVE 3 7 1;SPAWN 3 7 9")      # refuse illegal orders first
+    match.play(human_line, bot.turn(match.input_for(1)))  # one turn; the entry
+    match.over, match.result, match.to_json()     # end, result, replay
+
+Replay format (``Match.to_json``), version 1::
 
     {
       "format": "triad-catch-replay", "version": 1,
@@ -18,6 +27,7 @@ Replay format (``MatchRecord.to_json``), version 1::
         ...
       ],
       "result": {"winner": 0|1|null, "reason", "scores": [s0, s1], "turns": n}
+                (null while the match goes on)
     }
 
 where STATE is ``State.to_json()``: ``turn``, ``scores``, ``units`` (two
@@ -31,37 +41,132 @@ be checked against the rules.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from triad.catch.mapgen import GameMap
+from triad.catch.mapgen import GameMap, generate
 from triad.catch.players import BotError, Player
 from triad.catch.protocol import CommandError, initial_input, parse_orders, turn_input
-from triad.catch.referee import MAX_TURNS, Orders, Result, State, forfeit, new_game, resolve_turn
+from triad.catch.referee import (
+    MAX_TURNS,
+    Orders,
+    Result,
+    State,
+    forfeit,
+    new_game,
+    resolve_turn,
+)
 
 REPLAY_FORMAT = "triad-catch-replay"
 REPLAY_VERSION = 1
 
 
-@dataclass
-class MatchRecord:
-    """A played match: the map, every turn, and the result."""
+class Match:
+    """A match in progress and its record: what a page or a runner drives turn by turn.
 
-    game_map: GameMap
-    names: tuple[str, str]
-    max_turns: int
-    initial: dict[str, object]
-    turns: list[dict[str, object]] = field(default_factory=list)
-    final: State | None = None
+    ``input_for(p)`` is the protocol text player ``p`` reads this turn,
+    ``check(p, line)`` says which of a player's commands would be applied if
+    the opponent did nothing (a page refuses illegal orders with it),
+    ``play(line0, line1)`` resolves a turn from both players' output lines,
+    ``view()`` is what to draw and ``to_json()`` the replay so far.
+    """
+
+    def __init__(
+        self,
+        game_map: GameMap,
+        names: tuple[str, str] = ("player 0", "player 1"),
+        max_turns: int = MAX_TURNS,
+    ) -> None:
+        self.game_map = game_map
+        self.names = names
+        self.max_turns = max_turns
+        self.state = new_game(game_map, max_turns)
+        self.initial = self.state.to_json()
+        self.turns: list[dict[str, object]] = []
+        self._opening = initial_input(self.state)
+
+    @staticmethod
+    def from_seed(
+        seed: int, names: tuple[str, str] = ("player 0", "player 1"), max_turns: int = MAX_TURNS
+    ) -> "Match":
+        """A new match on the generated map of ``seed``."""
+        return Match(generate(seed), names, max_turns)
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state.result is not None
 
     @property
     def result(self) -> Result:
-        """How the match ended."""
-        assert self.final is not None and self.final.result is not None
-        return self.final.result
+        """How the match ended.
+
+        :raises ValueError: if it has not ended.
+        """
+        if self.state.result is None:
+            raise ValueError("the match is not over")
+        return self.state.result
+
+    def input_for(self, player: int) -> str:
+        """The lines ``player`` reads this turn (with the initial block on the first turn)."""
+        return (self._opening if self.state.turn == 0 else "") + turn_input(self.state, player)
+
+    def check(self, player: int, line: str) -> list[dict[str, object]]:
+        """Each command of ``line`` with whether it would apply if the opponent did nothing.
+
+        :raises CommandError: naming an unrecognised command.
+        """
+        orders = parse_orders(line, self.game_map.layout.house_count)
+        mine, idle = (orders, Orders()) if player == 0 else (Orders(), orders)
+        _, report = resolve_turn(self.state, mine, idle)
+        return [o.to_json() for o in report.outcomes if o.player == player]
+
+    def play(self, line0: str, line1: str) -> dict[str, object]:
+        """Resolve one turn from both output lines; return the turn's replay entry.
+
+        A line with an unrecognised command makes its player lose (both: a draw).
+
+        :raises ValueError: if the match is over.
+        """
+        if self.over:
+            raise ValueError(f"the match is over: {self.result.reason}")
+        lines = (line0, line1)
+        orders: list[Orders] = []
+        failures: list[tuple[int, str]] = []
+        for p in (0, 1):
+            try:
+                orders.append(parse_orders(lines[p], self.game_map.layout.house_count))
+            except CommandError as exc:
+                failures.append((p, f"{self.names[p]} printed an {exc}"))
+        if failures:
+            return self.fail(failures, lines)
+        self.state, report = resolve_turn(self.state, orders[0], orders[1])
+        entry = {**report.to_json(), "commands": list(lines), "state": self.state.to_json()}
+        self.turns.append(entry)
+        return entry
+
+    def fail(self, failures: list[tuple[int, str]], lines: tuple[str, str]) -> dict[str, object]:
+        """End the match by forfeit of the failing players (reasons given); return the entry."""
+        reason = "; ".join(why for _, why in failures)
+        self.state = forfeit(self.state, [p for p, _ in failures], reason)
+        entry: dict[str, object] = {
+            "turn": self.state.turn + 1,
+            "commands": list(lines),
+            "forfeit": reason,
+            "state": self.state.to_json(),
+        }
+        self.turns.append(entry)
+        return entry
+
+    def view(self) -> dict[str, object]:
+        """What a page draws: the map, the current state and the players' names."""
+        return {
+            "players": list(self.names),
+            "map": self.game_map.to_json(),
+            "state": self.state.to_json(),
+        }
 
     def to_json(self) -> dict[str, object]:
-        """Return the replay as plain JSON data (format in the module docstring)."""
-        assert self.final is not None
+        """Return the replay so far as plain JSON data (format in the module docstring)."""
+        result = self.state.result
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
@@ -70,11 +175,9 @@ class MatchRecord:
             "map": self.game_map.to_json(),
             "initial": self.initial,
             "turns": self.turns,
-            "result": {
-                **self.result.to_json(),
-                "scores": self.final.scores[:],
-                "turns": self.final.turn,
-            },
+            "result": None
+            if result is None
+            else {**result.to_json(), "scores": self.state.scores[:], "turns": self.state.turn},
         }
 
 
@@ -83,42 +186,25 @@ def play_match(
     game_map: GameMap,
     max_turns: int = MAX_TURNS,
     on_turn: Callable[[State, dict[str, object]], None] | None = None,
-) -> MatchRecord:
+) -> Match:
     """Play ``players[0]`` against ``players[1]`` on ``game_map`` until the game ends."""
-    state = new_game(game_map, max_turns)
-    record = MatchRecord(game_map, (players[0].name, players[1].name), max_turns, state.to_json())
-    opening = initial_input(state)
-    while state.result is None:
-        first = state.turn == 0
+    match = Match(game_map, (players[0].name, players[1].name), max_turns)
+    while not match.over:
+        first = match.state.turn == 0
         lines = ["", ""]
         failures: list[tuple[int, str]] = []
-        orders: list[Orders] = [Orders(), Orders()]
         for p in (0, 1):
-            text = (opening if first else "") + turn_input(state, p)
             try:
-                lines[p] = players[p].respond(text, first)
-                orders[p] = parse_orders(lines[p], game_map.layout.house_count)
+                lines[p] = players[p].respond(match.input_for(p), first)
             except BotError as exc:
                 failures.append((p, str(exc)))
-            except CommandError as exc:
-                failures.append((p, f"{players[p].name} printed an {exc}"))
         if failures:
-            reason = "; ".join(why for _, why in failures)
-            state = forfeit(state, [p for p, _ in failures], reason)
-            entry: dict[str, object] = {
-                "turn": state.turn + 1,
-                "commands": lines,
-                "forfeit": reason,
-                "state": state.to_json(),
-            }
+            entry = match.fail(failures, (lines[0], lines[1]))
         else:
-            state, report = resolve_turn(state, orders[0], orders[1])
-            entry = {**report.to_json(), "commands": lines, "state": state.to_json()}
-        record.turns.append(entry)
+            entry = match.play(lines[0], lines[1])
         if on_turn is not None:
-            on_turn(state, entry)
-    record.final = state
-    return record
+            on_turn(match.state, entry)
+    return match
 
 
 def recompute(replay: dict[str, object]) -> list[State]:

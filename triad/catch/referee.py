@@ -10,7 +10,10 @@ The rules are those of TRYANGLE.md. Where it is silent, these decisions hold
   rule (that would make the iteration oscillate); the surrounded-units step
   removes such a minority-owner's units instead, after which the house
   follows its neighbours. A house without neighbours is owned by majority
-  only.
+  only. (With majorities fixed, a house owned through its neighbours never
+  neighbours another such house, so the fixed point is reached in one
+  pass; letting the neighbour rule override majorities instead would give
+  two consistent answers for some positions.)
 - Surrounded units: at the step of the turn order, every unit of a player on
   a house that has at least one neighbour, all owned by the opponent, dies;
   both players' units are judged on the same ownership and die at once.

@@ -27,6 +27,7 @@ from collections.abc import Callable
 DEFAULT_BOT = "planner"
 
 Tri = tuple[int, int, int, int, int, int]  # a, b, c, owner (-1/0 me/1), me_can, opp_can
+Corners = tuple[int, int, int]
 
 
 class World:
@@ -240,9 +241,6 @@ class PlannerBot(Bot):
         if world.turn > 150:
             return 0
         return min(world.n // 2, max(6, sum(world.theirs) + 2))
-
-
-Corners = tuple[int, int, int]
 
 
 class _Plan:
