@@ -8,11 +8,25 @@
 // script. The script's output goes to stdout; a Python exception prints its
 // message on stderr and exits with status 1.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+// Write all of ``text`` synchronously (process.exit() would cut an asynchronous
+// write to a pipe); a non-blocking pipe that is full answers EAGAIN: retry.
+function writeAll(fd, text) {
+  const buffer = Buffer.from(text);
+  let offset = 0;
+  while (offset < buffer.length) {
+    try {
+      offset += writeSync(fd, buffer, offset);
+    } catch (err) {
+      if (err.code !== "EAGAIN") throw err;
+    }
+  }
+}
 const [script, ...extra] = process.argv.slice(2);
 if (!script) {
   process.stderr.write("usage: node bench/micropython_runner.mjs SCRIPT.py [REPO_FILE ...]\n");
@@ -28,7 +42,7 @@ files.push(...extra);
 let out = "";
 const mp = await loadMicroPython({
   stdout: (line) => { out += line + "\n"; },
-  stderr: (line) => { process.stderr.write(line + "\n"); },
+  stderr: (line) => { writeAll(2, line + "\n"); },
 });
 const made = new Set();
 try { mp.FS.mkdir("/lib"); } catch (e) { /* exists */ }
@@ -48,8 +62,8 @@ let status = 0;
 try {
   mp.runPython(readFileSync(resolve(script), "utf8"));
 } catch (err) {
-  process.stderr.write(String(err && err.message ? err.message : err) + "\n");
+  writeAll(2, String(err && err.message ? err.message : err) + "\n");
   status = 1;
 }
-process.stdout.write(out);
+writeAll(1, out);
 process.exit(status);
