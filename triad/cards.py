@@ -45,6 +45,7 @@ __all__ = [
     "CardSetError",
     "builtin_set",
     "default_budget",
+    "json_kind",
     "load_card_set",
     "parse_card_set",
     "side_text",
@@ -261,7 +262,7 @@ def parse_card_set(data: object) -> CardSet:
         range, duplicate id, unknown affinity or card outside the budget.
     """
     if not isinstance(data, Mapping):
-        raise CardSetError(f"card set: expected a JSON object, got {_json_type(data)}")
+        raise CardSetError(f"card set: expected a JSON object, got {json_kind(data)}")
     set_id = _text(data, "id", "card set")
     where = f"card set {set_id!r}"
     name = _text(data, "name", where)
@@ -338,10 +339,8 @@ def builtin_set(set_id: str = "houses") -> CardSet:
     return cached
 
 
-# -- private helpers ---------------------------------------------------------
-
-
-def _json_type(value: object) -> str:
+def json_kind(value: object) -> str:
+    """How a decoded JSON value reads in an error message: ``"a string"``, ``"null"``, ..."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -357,6 +356,9 @@ def _json_type(value: object) -> str:
     return type(value).__name__
 
 
+# -- private helpers ---------------------------------------------------------
+
+
 def _text(data: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str:
     if key not in data:
         if required:
@@ -364,7 +366,7 @@ def _text(data: Mapping[str, Any], key: str, where: str, *, required: bool = Tru
         return ""
     value = data[key]
     if not isinstance(value, str):
-        raise CardSetError(f"{where}: field {key!r} must be a string, got {_json_type(value)}")
+        raise CardSetError(f"{where}: field {key!r} must be a string, got {json_kind(value)}")
     if required and not value.strip():
         raise CardSetError(f"{where}: field {key!r} must not be empty")
     return value
@@ -390,7 +392,7 @@ def _int_field(data: Mapping[str, Any], key: str, where: str, low: int, high: in
         raise CardSetError(f"{where}: missing field {key!r}")
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CardSetError(f"{where}: field {key!r} must be an integer, got {_json_type(value)}")
+        raise CardSetError(f"{where}: field {key!r} must be an integer, got {json_kind(value)}")
     if not low <= value <= high:
         raise CardSetError(f"{where}: field {key!r} must be {low}..{high}, got {value}")
     return value
@@ -398,13 +400,13 @@ def _int_field(data: Mapping[str, Any], key: str, where: str, low: int, high: in
 
 def _parse_affinities(raw: object, where: str) -> tuple[Affinity, ...]:
     if not isinstance(raw, list):
-        raise CardSetError(f"{where}: field 'affinities' must be a list, got {_json_type(raw)}")
+        raise CardSetError(f"{where}: field 'affinities' must be a list, got {json_kind(raw)}")
     result: list[Affinity] = []
     seen: set[str] = set()
     for index, item in enumerate(raw):
         item_where = f"{where}: affinity #{index}"
         if not isinstance(item, Mapping):
-            raise CardSetError(f"{item_where}: expected an object, got {_json_type(item)}")
+            raise CardSetError(f"{item_where}: expected an object, got {json_kind(item)}")
         affinity_id = _text(item, "id", item_where)
         if affinity_id in seen:
             raise CardSetError(f"{item_where}: field 'id' duplicates {affinity_id!r}")
@@ -429,12 +431,12 @@ def _parse_affinities(raw: object, where: str) -> tuple[Affinity, ...]:
 
 def _parse_budget(raw: object, where: str) -> tuple[Budget, ...]:
     if not isinstance(raw, list):
-        raise CardSetError(f"{where}: field 'budget' must be a list, got {_json_type(raw)}")
+        raise CardSetError(f"{where}: field 'budget' must be a list, got {json_kind(raw)}")
     result: dict[int, Budget] = {}
     for index, item in enumerate(raw):
         item_where = f"{where}: budget #{index}"
         if not isinstance(item, Mapping):
-            raise CardSetError(f"{item_where}: expected an object, got {_json_type(item)}")
+            raise CardSetError(f"{item_where}: expected an object, got {json_kind(item)}")
         level = _int_field(item, "level", item_where, 1, 10)
         low = _int_field(item, "min_total", item_where, 4, 40)
         high = _int_field(item, "max_total", item_where, low, 40)
@@ -447,7 +449,7 @@ def _parse_budget(raw: object, where: str) -> tuple[Budget, ...]:
 
 def _parse_card(raw: object, index: int, known: set[str], kind: str | None) -> Card:
     if not isinstance(raw, Mapping):
-        raise CardSetError(f"card #{index}: expected an object, got {_json_type(raw)}")
+        raise CardSetError(f"card #{index}: expected an object, got {json_kind(raw)}")
     card_id = _text(raw, "id", f"card #{index}")
     where = f"card {card_id!r}"
     name = _text(raw, "name", where)
@@ -458,7 +460,7 @@ def _parse_card(raw: object, index: int, known: set[str], kind: str | None) -> C
     if affinity is not None:
         if not isinstance(affinity, str):
             raise CardSetError(
-                f"{where}: field 'affinity' must be a string or null, got {_json_type(affinity)}"
+                f"{where}: field 'affinity' must be a string or null, got {json_kind(affinity)}"
             )
         if affinity not in known:
             choices = sorted(known) if known else "none (the set declares no affinities)"

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from triad.capture import Affinities, Board, Event, Placed, Player, Restriction, Restrictions
-from triad.cards import Card, CardSet
+from triad.cards import Card, CardSet, json_kind
 from triad.match import Match, MatchConfig, deal_match
 from triad.rules import RuleError, RuleSet, Trade
 from triad.state import GameState, Move, Table
@@ -191,7 +191,7 @@ def restrictions_from_json(data: object, where: str = "restrictions") -> Restric
     :raises NotationError: a bad entry or two restrictions on one cell.
     """
     if not isinstance(data, list):
-        raise NotationError(f"{where}: must be a list, got {_kind(data)}")
+        raise NotationError(f"{where}: must be a list, got {json_kind(data)}")
     slots: list[Restriction | None] = [None] * 9
     for index, item in enumerate(data):
         item_where = f"{where}[{index}]"
@@ -449,31 +449,15 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(5) if mask >> i & 1]
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def _object(data: object, where: str) -> Mapping[str, Any]:
     if not isinstance(data, dict):
-        raise NotationError(f"{where}: must be an object, got {_kind(data)}")
+        raise NotationError(f"{where}: must be an object, got {json_kind(data)}")
     return data
 
 
 def _list(data: object, where: str, length: int) -> Sequence[Any]:
     if not isinstance(data, list):
-        raise NotationError(f"{where}: must be a list of {length}, got {_kind(data)}")
+        raise NotationError(f"{where}: must be a list of {length}, got {json_kind(data)}")
     if len(data) != length:
         raise NotationError(f"{where}: must have {length} entries, got {len(data)}")
     return data
@@ -484,7 +468,7 @@ def _int(obj: Mapping[str, Any], key: str, where: str, low: int, high: int) -> i
         raise NotationError(f"{where}: missing {key!r}")
     value = obj[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"{where}: {key!r} must be an integer, got {_kind(value)}")
+        raise NotationError(f"{where}: {key!r} must be an integer, got {json_kind(value)}")
     if not low <= value <= high:
         raise NotationError(f"{where}: {key!r} must be {low}..{high}, got {value}")
     return value
@@ -493,7 +477,7 @@ def _int(obj: Mapping[str, Any], key: str, where: str, low: int, high: int) -> i
 def _str(obj: Mapping[str, Any], key: str, where: str) -> str:
     value = obj.get(key, "")
     if not isinstance(value, str):
-        raise NotationError(f"{where}: {key!r} must be a string, got {_kind(value)}")
+        raise NotationError(f"{where}: {key!r} must be a string, got {json_kind(value)}")
     return value
 
 
