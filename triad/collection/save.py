@@ -1,0 +1,589 @@
+"""The player's save: one versioned JSON document, its migrations and its validation.
+
+The page keeps the save as one localStorage string (`STORAGE_KEY`) and
+replaces it with one ``setItem``; every change here is a pure function from
+the old `Save` to a new one, so the stored text is always a whole save,
+the old one or the new one.
+
+Current shape (version 3)::
+
+    {"format": "triad-save", "version": 3, "set": "houses",
+     "cards": {"pim-cobble": 2, "sarnai-velk": 1},          # card id -> copies
+     "beaten": ["wren-ashby"],                              # ladder opponents won against
+     "stats": {"overall": STATS, "opponents": {"wren-ashby": STATS}},
+     "applied": ["m-1718000000000-42"],                     # settled match ids, newest last
+     "history": [ENTRY],                                    # recent matches, newest last
+     "pending": null}                                       # or FINISHED awaiting a choice
+
+    STATS    = {"wins": 0, "losses": 0, "draws": 0, "cards_won": 0, "cards_lost": 0}
+    ENTRY    = {"id": "...", "opponent": "wren-ashby" | null, "outcome": "win"|"loss"|"draw",
+                "score": [player, opponent], "trade": "one", "taken": [ids], "given": [ids],
+                "record": RECORD}
+    FINISHED = {"id": "...", "opponent": "wren-ashby" | null, "record": RECORD,
+                "picks": [indices] | null}
+
+RECORD is a match record in the engine's notation (`triad.notation.MatchRecord`).
+
+Past versions, each migrated forward one step at a time (`migrate`):
+
+* version 1, the first shape: ``format``, ``version``, ``set``, ``cards``,
+  ``beaten``, ``applied``.
+* version 2 added ``stats``. The step from 1 credits one win against each
+  beaten opponent (the least a beaten opponent means) and nothing else.
+* version 3 added ``history`` (replays of recent matches) and ``pending``
+  (a won match waiting for the player to pick a card). The step from 2
+  starts both empty.
+
+Validation (`read_save`) checks the shape of every field and names the
+one at fault: card ids must exist in the save's card set, copies are whole
+numbers 0..`MAX_COPIES` (zeros are dropped), statistics are whole numbers
+0..`MAX_STAT`, ids are 1 to 64 letters, digits or ``_.:-``. A save written
+by a newer game (a version above `SAVE_VERSION`) is refused with
+`SaveVersionError` and nothing is changed; the page must then keep the
+stored text as it is. Older ``applied`` ids and ``history`` entries beyond
+`APPLIED_LIMIT` and `HISTORY_LIMIT` are dropped, oldest first: they only
+guard against settling a match twice right after it ends, and feed the
+replay list.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from triad.cards import BUILTIN_SETS, CardSet, builtin_set
+from triad.collection.starter import starter_cards
+from triad.notation import MatchRecord, NotationError
+
+__all__ = [
+    "APPLIED_LIMIT",
+    "HISTORY_LIMIT",
+    "MAX_COPIES",
+    "MAX_SAVE_CHARS",
+    "MAX_STAT",
+    "OUTCOMES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "STORAGE_KEY",
+    "Finished",
+    "HistoryEntry",
+    "Save",
+    "SaveError",
+    "SaveVersionError",
+    "Stats",
+    "check_id",
+    "dump_save",
+    "export_save",
+    "load_save",
+    "migrate",
+    "new_save",
+    "read_save",
+    "reset_save",
+]
+
+SAVE_FORMAT = "triad-save"
+#: The version this game writes; `migrate` brings every older one up to it.
+SAVE_VERSION = 3
+#: The localStorage key the page keeps the save under.
+STORAGE_KEY = "triad:collection"
+#: Most copies of one card a collection holds; wins beyond it are not kept.
+MAX_COPIES = 999
+#: Largest statistic a save may hold.
+MAX_STAT = 10**9
+#: Settled match ids kept (newest), so a match is never settled twice.
+APPLIED_LIMIT = 200
+#: Finished matches kept for replay (newest).
+HISTORY_LIMIT = 20
+#: Longest save text read (a full save is a few tens of kilobytes).
+MAX_SAVE_CHARS = 2_000_000
+#: A match's result from the player's side.
+OUTCOMES: tuple[str, str, str] = ("win", "loss", "draw")
+
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:-")
+_MAX_ID = 64
+
+
+class SaveError(ValueError):
+    """A save that cannot be read; the message names the field and what is wrong."""
+
+
+class SaveVersionError(SaveError):
+    """A save written by a newer version of the game: refused, never changed."""
+
+
+# -- the document ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Match results and cards traded, overall or against one opponent."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    cards_won: int = 0
+    cards_lost: int = 0
+
+    def add(self, outcome: str, won: int, lost: int) -> Stats:
+        """These statistics after one more match (``outcome`` from `OUTCOMES`)."""
+        return Stats(
+            min(MAX_STAT, self.wins + (outcome == "win")),
+            min(MAX_STAT, self.losses + (outcome == "loss")),
+            min(MAX_STAT, self.draws + (outcome == "draw")),
+            min(MAX_STAT, self.cards_won + won),
+            min(MAX_STAT, self.cards_lost + lost),
+        )
+
+    def to_json(self) -> dict[str, int]:
+        """``{"wins", "losses", "draws", "cards_won", "cards_lost"}``."""
+        return {
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "cards_won": self.cards_won,
+            "cards_lost": self.cards_lost,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> Stats:
+        """Parse and validate.
+
+        :raises SaveError: not an object of five whole numbers 0..`MAX_STAT`.
+        """
+        obj = _object(data, where)
+        values = [
+            _count(obj.get(key, 0), f"{where}.{key}", MAX_STAT)
+            for key in ("wins", "losses", "draws", "cards_won", "cards_lost")
+        ]
+        return cls(*values)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished match handed to `triad.collection.trade.settle`.
+
+    ``record`` replays it through the engine; ``picks`` are the indices the
+    player chose in the loser's starting hand (One, Diff) or None.
+    """
+
+    id: str
+    opponent: str | None
+    record: MatchRecord
+    picks: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The FINISHED form of the module docstring."""
+        return {
+            "id": self.id,
+            "opponent": self.opponent,
+            "record": self.record.to_json(),
+            "picks": None if self.picks is None else list(self.picks),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "match") -> Finished:
+        """Parse and validate the shape (the engine checks the moves when settling).
+
+        :raises SaveError: a missing or malformed field.
+        """
+        obj = _object(data, where)
+        match_id = check_id(obj.get("id"), f"{where}.id")
+        opponent = _opponent(obj.get("opponent"), f"{where}.opponent")
+        record = _record(obj.get("record"), f"{where}.record")
+        raw = obj.get("picks")
+        picks: tuple[int, ...] | None = None
+        if raw is not None:
+            items = _list(raw, f"{where}.picks")
+            picks = tuple(_count(v, f"{where}.picks[{i}]", 4) for i, v in enumerate(items))
+        return cls(match_id, opponent, record, picks)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One settled match, for the history list and its replay."""
+
+    id: str
+    opponent: str | None
+    outcome: str
+    score: tuple[int, int]
+    trade: str
+    taken: tuple[str, ...]
+    given: tuple[str, ...]
+    record: MatchRecord
+
+    def to_json(self) -> dict[str, Any]:
+        """The ENTRY form of the module docstring."""
+        return {
+            "id": self.id,
+            "opponent": self.opponent,
+            "outcome": self.outcome,
+            "score": list(self.score),
+            "trade": self.trade,
+            "taken": list(self.taken),
+            "given": list(self.given),
+            "record": self.record.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str, card_set: CardSet) -> HistoryEntry:
+        """Parse and validate, card ids against ``card_set``.
+
+        :raises SaveError: a missing or malformed field.
+        """
+        obj = _object(data, where)
+        outcome = obj.get("outcome")
+        if outcome not in OUTCOMES:
+            raise SaveError(f"{where}.outcome: must be one of {list(OUTCOMES)}, got {outcome!r}")
+        score = _list(obj.get("score"), f"{where}.score")
+        if len(score) != 2:
+            raise SaveError(f"{where}.score: must be [player, opponent], got {len(score)} numbers")
+        trade = obj.get("trade")
+        if not isinstance(trade, str):
+            raise SaveError(f"{where}.trade: must be a trade rule name, got {_kind(trade)}")
+        record = _record(obj.get("record"), f"{where}.record")
+        if record.set_id != card_set.id:
+            raise SaveError(
+                f"{where}.record: is for card set {record.set_id!r}, not {card_set.id!r}"
+            )
+        return cls(
+            check_id(obj.get("id"), f"{where}.id"),
+            _opponent(obj.get("opponent"), f"{where}.opponent"),
+            str(outcome),
+            (_count(score[0], f"{where}.score[0]", 10), _count(score[1], f"{where}.score[1]", 10)),
+            trade,
+            _card_ids(obj.get("taken"), f"{where}.taken", card_set),
+            _card_ids(obj.get("given"), f"{where}.given", card_set),
+            record,
+        )
+
+
+@dataclass(frozen=True)
+class Save:
+    """A validated save at the current version. Treat it as immutable.
+
+    ``cards`` maps card id to copies (only positive counts, in set order).
+    """
+
+    set_id: str
+    cards: dict[str, int]
+    beaten: tuple[str, ...] = ()
+    stats: Stats = Stats()
+    opponent_stats: dict[str, Stats] = field(default_factory=dict)
+    applied: tuple[str, ...] = ()
+    history: tuple[HistoryEntry, ...] = ()
+    pending: Finished | None = None
+
+    @property
+    def card_set(self) -> CardSet:
+        """The card set the collection belongs to."""
+        return builtin_set(self.set_id)
+
+    @property
+    def total(self) -> int:
+        """Copies of all cards together."""
+        return sum(self.cards.values())
+
+    def copies(self, card_id: str) -> int:
+        """Copies of one card the player owns (0 when none)."""
+        return self.cards.get(card_id, 0)
+
+    def with_changes(self, **changes: Any) -> Save:
+        """A new save with these fields replaced (the cards re-normalised)."""
+        new = replace(self, **changes)
+        return replace(new, cards=_normal_cards(new.cards, new.card_set))
+
+    def to_json(self) -> dict[str, Any]:
+        """The current-version document of the module docstring."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "set": self.set_id,
+            "cards": dict(self.cards),
+            "beaten": list(self.beaten),
+            "stats": {
+                "overall": self.stats.to_json(),
+                "opponents": {k: v.to_json() for k, v in self.opponent_stats.items()},
+            },
+            "applied": list(self.applied),
+            "history": [entry.to_json() for entry in self.history],
+            "pending": None if self.pending is None else self.pending.to_json(),
+        }
+
+
+# -- reading and writing -----------------------------------------------------
+
+
+def new_save(seed: int, set_id: str = "houses") -> Save:
+    """A new player's save: the starter collection drawn from ``seed``, nothing else.
+
+    :raises SaveError: ``set_id`` is not a built-in card set.
+    """
+    card_set = _card_set(set_id, "set")
+    return Save(set_id, starter_cards(card_set, seed))
+
+
+def reset_save(seed: int, set_id: str = "houses") -> Save:
+    """The save after Reset: a new player's save (asking first is the page's job)."""
+    return new_save(seed, set_id)
+
+
+def read_save(source: str | Mapping[str, Any]) -> tuple[Save, int]:
+    """Read a save from JSON text or a decoded object: ``(save, version it was written in)``.
+
+    The input is never changed; an older version is migrated to the current one.
+
+    :raises SaveVersionError: the save is newer than this game.
+    :raises SaveError: corrupt JSON, or any field of the wrong shape (the
+        message names it).
+    """
+    data = _decode(source)
+    version = _version(data)
+    current = migrate(data)
+    return _parse(current), version
+
+
+def load_save(source: str | Mapping[str, Any]) -> Save:
+    """`read_save` without the version.
+
+    :raises SaveError: see `read_save`.
+    """
+    return read_save(source)[0]
+
+
+def dump_save(save: Save) -> str:
+    """The compact JSON text the page stores."""
+    return json.dumps(save.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def export_save(save: Save) -> str:
+    """The save as the text of a file to download (indented, ends with a newline)."""
+    return json.dumps(save.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+
+def migrate(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The document brought up to `SAVE_VERSION`, one step per version; ``data`` is not changed.
+
+    :raises SaveVersionError: newer than this game.
+    :raises SaveError: no version, or a field a step needs is malformed.
+    """
+    version = _version(data)
+    current = copy.deepcopy(dict(data))
+    while version < SAVE_VERSION:
+        current = _MIGRATIONS[version](current)
+        version += 1
+        current["version"] = version
+    return current
+
+
+def check_id(value: object, where: str) -> str:
+    """An id (match, opponent): 1 to 64 letters, digits or ``_.:-``.
+
+    :raises SaveError: anything else.
+    """
+    if not isinstance(value, str) or not 1 <= len(value) <= _MAX_ID:
+        raise SaveError(f"{where}: must be an id of 1 to {_MAX_ID} characters, got {_kind(value)}")
+    bad = [ch for ch in value if ch not in _ID_CHARS]
+    if bad:
+        raise SaveError(
+            f"{where}: id {value!r} may only hold letters, digits and '_.:-', not {bad[0]!r}"
+        )
+    return value
+
+
+# -- migrations: version n -> n + 1 ------------------------------------------
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    beaten = _string_list(data.get("beaten", []), "save.beaten")
+    data["stats"] = {
+        "overall": Stats(wins=len(beaten)).to_json(),
+        "opponents": {name: Stats(wins=1).to_json() for name in beaten},
+    }
+    return data
+
+
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    data["history"] = []
+    data["pending"] = None
+    return data
+
+
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}
+
+
+# -- private helpers ---------------------------------------------------------
+
+
+def _decode(source: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(source, Mapping):
+        return source
+    if not isinstance(source, str):
+        raise SaveError(f"save: expected JSON text, got {_kind(source)}")
+    if len(source) > MAX_SAVE_CHARS:
+        raise SaveError(
+            f"save: the text is too long ({len(source)} characters, at most {MAX_SAVE_CHARS})"
+        )
+    if not source.strip():
+        raise SaveError("save: the text is empty")
+    try:
+        data = json.loads(source, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"save: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"save: not valid JSON ({exc})") from None
+    return _object(data, "save")
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _version(data: Mapping[str, Any]) -> int:
+    if not isinstance(data, Mapping):
+        raise SaveError(f"save: must be a JSON object, got {_kind(data)}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"save: not a Triad save (its 'format' is not {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SaveError(f"save.version: must be a whole number from 1, got {version!r}")
+    if version > SAVE_VERSION:
+        raise SaveVersionError(
+            f"save: written by a newer version of the game (save version {version}; this "
+            f"game reads versions up to {SAVE_VERSION}); it was left as it is"
+        )
+    return version
+
+
+def _parse(data: Mapping[str, Any]) -> Save:
+    for key in ("set", "cards", "beaten", "stats", "applied", "history", "pending"):
+        if key not in data:
+            raise SaveError(f"save: missing {key!r}")
+    set_id = data["set"]
+    card_set = _card_set(set_id, "save.set")
+    raw_cards = _object(data["cards"], "save.cards")
+    cards: dict[str, int] = {}
+    for card_id, count in raw_cards.items():
+        if card_id not in card_set:
+            raise SaveError(f"save.cards: no card {card_id!r} in card set {card_set.id!r}")
+        cards[card_id] = _count(count, f"save.cards[{card_id!r}]", MAX_COPIES)
+    beaten = tuple(
+        check_id(v, f"save.beaten[{i}]")
+        for i, v in enumerate(_string_list(data["beaten"], "save.beaten"))
+    )
+    if len(set(beaten)) != len(beaten):
+        raise SaveError("save.beaten: an opponent is listed twice")
+    stats_obj = _object(data["stats"], "save.stats")
+    overall = Stats.from_json(stats_obj.get("overall"), "save.stats.overall")
+    opponents: dict[str, Stats] = {}
+    for name, value in _object(stats_obj.get("opponents"), "save.stats.opponents").items():
+        where = f"save.stats.opponents[{name!r}]"
+        opponents[check_id(name, where)] = Stats.from_json(value, where)
+    applied = tuple(
+        check_id(v, f"save.applied[{i}]")
+        for i, v in enumerate(_list(data["applied"], "save.applied"))
+    )
+    history = tuple(
+        HistoryEntry.from_json(v, f"save.history[{i}]", card_set)
+        for i, v in enumerate(_list(data["history"], "save.history"))
+    )
+    pending = None
+    if data["pending"] is not None:
+        pending = Finished.from_json(data["pending"], "save.pending")
+        if pending.record.set_id != card_set.id:
+            raise SaveError(
+                f"save.pending.record: is for card set {pending.record.set_id!r}, "
+                f"not {card_set.id!r}"
+            )
+    return Save(
+        card_set.id,
+        _normal_cards(cards, card_set),
+        beaten,
+        overall,
+        opponents,
+        applied[-APPLIED_LIMIT:],
+        history[-HISTORY_LIMIT:],
+        pending,
+    )
+
+
+def _normal_cards(cards: Mapping[str, int], card_set: CardSet) -> dict[str, int]:
+    return {c.id: cards[c.id] for c in card_set.cards if cards.get(c.id, 0) > 0}
+
+
+def _card_set(set_id: object, where: str) -> CardSet:
+    if not isinstance(set_id, str) or set_id not in BUILTIN_SETS:
+        raise SaveError(
+            f"{where}: must be a built-in card set {list(BUILTIN_SETS)}, got {set_id!r}"
+        )
+    return builtin_set(set_id)
+
+
+def _record(data: object, where: str) -> MatchRecord:
+    try:
+        return MatchRecord.from_json(data)
+    except NotationError as exc:
+        raise SaveError(f"{where}: {exc}") from None
+
+
+def _opponent(value: object, where: str) -> str | None:
+    return None if value is None else check_id(value, where)
+
+
+def _card_ids(value: object, where: str, card_set: CardSet) -> tuple[str, ...]:
+    ids = _string_list(value, where)
+    for i, card_id in enumerate(ids):
+        if card_id not in card_set:
+            raise SaveError(f"{where}[{i}]: no card {card_id!r} in card set {card_set.id!r}")
+    return tuple(ids)
+
+
+def _count(value: object, where: str, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SaveError(f"{where}: must be a whole number 0..{most}, got {_kind(value)}")
+    if not 0 <= value <= most:
+        raise SaveError(f"{where}: must be a whole number 0..{most}, got {value}")
+    return value
+
+
+def _object(data: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise SaveError(f"{where}: must be an object, got {_kind(data)}")
+    return data
+
+
+def _list(data: object, where: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise SaveError(f"{where}: must be a list, got {_kind(data)}")
+    return data
+
+
+def _string_list(data: object, where: str) -> list[str]:
+    items = _list(data, where)
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise SaveError(f"{where}[{i}]: must be text, got {_kind(item)}")
+    return items
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
