@@ -235,3 +235,29 @@ def test_best_cards() -> None:
     assert best_cards(cards, 1) == [1]
     strong = [HOUSES.cards[0], HOUSES.cards[109], HOUSES.cards[55]]
     assert best_cards(strong, 2) == [1, 2]
+
+
+def test_page_deal_matches_the_engine_deal() -> None:
+    """The page deals from the set's JSON with its own rule list; the worker gets the same match."""
+    import json
+    from pathlib import Path
+
+    from triad import deal as dealing
+
+    raw = json.loads(
+        (Path(__file__).resolve().parents[2] / "triad/data/houses.json").read_text(encoding="utf-8")
+    )
+    levels, powers, affinities = dealing.set_tables(raw)
+    ids = [c["id"] for c in raw["cards"]]
+    for seed in (1, 2**40, 99):
+        for names in (["power_wall", "same_wall", "banner"], ["three_open", "level_range"], []):
+            page = dealing.deal(seed, names, levels, powers, affinities)
+            match = deal_match(MatchConfig(RuleSet.parse(names), HOUSES), seed)
+            assert [[ids[i] for i in hand] for hand in page.hands] == [
+                [c.id for c in hand] for hand in match.hands
+            ]
+            assert page.first == str(match.first) and tuple(page.cells) == match.table.cells
+            assert [r.to_json() for r in match.table.restriction_list] == [
+                {"cell": c, "op": o, "value": v, "direction": d} for c, o, v, d in page.restrictions
+            ]
+            assert match.shown == tuple(sum(1 << i for i in s) for s in page.shown)
