@@ -54,7 +54,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from triad.cards import BUILTIN_SETS, CardSet, builtin_set
+from triad.cards import BUILTIN_SETS, CardSet, builtin_set, json_kind
 from triad.collection.starter import starter_cards
 from triad.notation import MatchRecord, NotationError
 
@@ -242,7 +242,7 @@ class HistoryEntry:
             raise SaveError(f"{where}.score: must be [player, opponent], got {len(score)} numbers")
         trade = obj.get("trade")
         if not isinstance(trade, str):
-            raise SaveError(f"{where}.trade: must be a trade rule name, got {_kind(trade)}")
+            raise SaveError(f"{where}.trade: must be a trade rule name, got {json_kind(trade)}")
         record = _record(obj.get("record"), f"{where}.record")
         if record.set_id != card_set.id:
             raise SaveError(
@@ -384,7 +384,9 @@ def check_id(value: object, where: str) -> str:
     :raises SaveError: anything else.
     """
     if not isinstance(value, str) or not 1 <= len(value) <= _MAX_ID:
-        raise SaveError(f"{where}: must be an id of 1 to {_MAX_ID} characters, got {_kind(value)}")
+        raise SaveError(
+            f"{where}: must be an id of 1 to {_MAX_ID} characters, got {json_kind(value)}"
+        )
     bad = [ch for ch in value if ch not in _ID_CHARS]
     if bad:
         raise SaveError(
@@ -424,7 +426,7 @@ def _decode(source: str | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(source, Mapping):
         return source
     if not isinstance(source, str):
-        raise SaveError(f"save: expected JSON text, got {_kind(source)}")
+        raise SaveError(f"save: expected JSON text, got {json_kind(source)}")
     if len(source) > MAX_SAVE_CHARS:
         raise SaveError(
             f"save: the text is too long ({len(source)} characters, at most {MAX_SAVE_CHARS})"
@@ -448,7 +450,7 @@ def _no_constant(name: str) -> object:
 
 def _version(data: Mapping[str, Any]) -> int:
     if not isinstance(data, Mapping):
-        raise SaveError(f"save: must be a JSON object, got {_kind(data)}")
+        raise SaveError(f"save: must be a JSON object, got {json_kind(data)}")
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"save: not a Triad save (its 'format' is not {SAVE_FORMAT!r})")
     version = data.get("version")
@@ -546,22 +548,20 @@ def _card_ids(value: object, where: str, card_set: CardSet) -> tuple[str, ...]:
 
 
 def _count(value: object, where: str, most: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SaveError(f"{where}: must be a whole number 0..{most}, got {_kind(value)}")
-    if not 0 <= value <= most:
-        raise SaveError(f"{where}: must be a whole number 0..{most}, got {value}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise SaveError(f"{where}: must be a whole number 0..{most}, got {value!r}")
     return value
 
 
 def _object(data: object, where: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise SaveError(f"{where}: must be an object, got {_kind(data)}")
+        raise SaveError(f"{where}: must be an object, got {json_kind(data)}")
     return data
 
 
 def _list(data: object, where: str) -> list[Any]:
     if not isinstance(data, list):
-        raise SaveError(f"{where}: must be a list, got {_kind(data)}")
+        raise SaveError(f"{where}: must be a list, got {json_kind(data)}")
     return data
 
 
@@ -569,21 +569,5 @@ def _string_list(data: object, where: str) -> list[str]:
     items = _list(data, where)
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise SaveError(f"{where}[{i}]: must be text, got {_kind(item)}")
+            raise SaveError(f"{where}[{i}]: must be text, got {json_kind(item)}")
     return items
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return f"the number {value!r}"
-    if isinstance(value, str):
-        return f"the text {value[:40]!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__

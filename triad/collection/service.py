@@ -264,7 +264,7 @@ def collection_settle(save_text: str, finished_json: str) -> str:
     def run() -> dict[str, Any]:
         save = load_save(save_text)
         ladder = default_ladder()
-        settlement = settle(save, Finished.from_json(json.loads(finished_json)), ladder)
+        settlement = settle(save, Finished.from_json(_request(finished_json)), ladder)
         return _settled(settlement.save, settlement.to_json(), ladder)
 
     return _call(run)

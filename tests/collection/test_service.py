@@ -1,0 +1,175 @@
+"""The worker's JSON functions: a whole session, and errors answered, never raised."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.collection import service_flow
+from tests.collection.helpers import rich_save
+from triad.collection import service
+from triad.collection.dealcode import encode
+from triad.collection.save import SAVE_VERSION, dump_save, load_save, new_save
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node")
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def ok(reply: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(reply)
+    assert data.pop("ok") is True, data
+    return data
+
+
+def error(reply: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(reply)
+    assert data["ok"] is False and data["error"], data
+    return data
+
+
+def test_a_session_of_ladder_matches() -> None:
+    lines = service_flow.session(rounds=8)
+    assert len(lines) == 9
+    assert lines[0].startswith("old-mabry ")
+
+
+def test_new_load_export_import_reset() -> None:
+    created = ok(service.collection_new(json.dumps({"seed": 5})))
+    assert load_save(created["save"]) == new_save(5)
+    assert created["summary"]["total"] == 8 and created["summary"]["unlocked"] == ["old-mabry"]
+    loaded = ok(service.collection_load(created["save"]))
+    assert loaded["save"] == created["save"] and loaded["migrated_from"] is None
+    exported = ok(service.collection_export(created["save"]))
+    assert exported["filename"].endswith(".json")
+    imported = ok(service.collection_import(exported["text"]))
+    assert imported["save"] == created["save"]
+    old = json.dumps({"format": "triad-save", "version": 1, "set": "houses",
+                      "cards": {"pim-cobble": 5}, "beaten": [], "applied": []})  # fmt: skip
+    assert ok(service.collection_import(old))["migrated_from"] == 1
+    reset = ok(service.collection_reset(json.dumps({"seed": 6})))
+    assert load_save(reset["save"]) == new_save(6)
+
+
+def test_load_errors_say_why_and_which_kind() -> None:
+    newer = json.dumps({"format": "triad-save", "version": SAVE_VERSION + 1})
+    assert error(service.collection_load(newer))["kind"] == "newer"
+    broken = error(service.collection_import('{"format": "triad-save", "version": 3, "set": 1}'))
+    assert broken["kind"] == "invalid" and "save" in broken["error"]
+    assert "not valid JSON" in error(service.collection_load("{"))["error"]
+
+
+def test_album_filters() -> None:
+    save = dump_save(rich_save(copies=2).with_changes(cards={"pim-cobble": 2, "orla-finch": 1}))
+    every = ok(service.collection_album(save))
+    assert len(every["cards"]) == 110 and every["found"] == 2 and every["size"] == 110
+    found = ok(service.collection_album(save, json.dumps({"owned": "found"})))["cards"]
+    assert [(c["id"], c["copies"]) for c in found] == [("pim-cobble", 2), ("orla-finch", 1)]
+    missing = ok(
+        service.collection_album(
+            save, json.dumps({"owned": "missing", "level": 1, "banner": "anvil"})
+        )
+    )
+    assert [c["id"] for c in missing["cards"]] == ["brunna-flint"]
+    assert all(c["tier"] == "silver" for c in missing["cards"])
+    assert (
+        "must be all, found or missing"
+        in error(service.collection_album(save, '{"owned": "x"}'))["error"]
+    )
+
+
+def test_ladder_view_and_history() -> None:
+    save = dump_save(new_save(1))
+    opponents = ok(service.collection_ladder(save))["opponents"]
+    assert [o["unlocked"] for o in opponents][:2] == [True, False]
+    assert opponents[0]["stats"] is None and opponents[0]["title"]["fr"]
+    assert ok(service.collection_history(save))["matches"] == []
+
+
+def test_decks() -> None:
+    save = dump_save(new_save(1))
+    deck = ok(service.collection_deal_deck(save, json.dumps({"seed": 3})))["deck"]
+    assert len(deck) == 5
+    assert ok(service.collection_check_deck(save, json.dumps({"deck": deck})))["deck"] == deck
+    assert (
+        "collection has 0"
+        in error(service.collection_check_deck(save, json.dumps({"deck": ["orla-finch"] * 5})))[
+            "error"
+        ]
+    )
+    assert (
+        "'seed' must be a whole number" in error(service.collection_deal_deck(save, "{}"))["error"]
+    )
+
+
+def test_match_errors_are_answers() -> None:
+    save = dump_save(new_save(1))
+    assert "not unlocked" in error(service.collection_prepare(save, json.dumps(
+        {"opponent": "magister-vael", "seed": 1, "match_id": "m-1", "deck": None})))["error"]  # fmt: skip
+    assert "not valid JSON" in error(service.collection_settle(save, "{"))["error"]
+    assert (
+        "no match is waiting" in error(service.collection_choose(save, '{"picks": [0]}'))["error"]
+    )
+    assert (
+        "list of card indices" in error(service.collection_choose(save, '{"picks": "0"}'))["error"]
+    )
+    assert "list of move lists" in error(service.collection_finished("{}", '{"games": 3}'))["error"]
+
+
+def test_deal_codes_and_replays() -> None:
+    code = ok(
+        service.deal_code_make(json.dumps({"seed": 9, "rules": ["banner"], "set": "houses"}))
+    )["code"]
+    assert code == encode(9, ["banner"])
+    deal = ok(service.deal_code_read(code))["deal"]
+    assert deal == {
+        "seed": 9,
+        "rules": ["banner"],
+        "set": "houses",
+        "mode": "default",
+        "level_range": None,
+    }
+    assert (
+        "damaged"
+        in error(service.deal_code_read(code[:-1] + "0" if code[-1] != "0" else code[:-1] + "1"))[
+            "error"
+        ]
+    )
+
+    save = rich_save()
+    prepared = ok(service.collection_prepare(dump_save(save), json.dumps(
+        {"opponent": "old-mabry", "seed": 4, "match_id": "m-9",
+         "deck": ["pim-cobble", "pim-cobble", "bede-lark", "orla-finch", "mossback"]})))["match"]  # fmt: skip
+    games = service_flow.play(prepared, 1)
+    record = prepared["record"] | {"games": games}
+    text = ok(service.replay_export(json.dumps(record)))["text"]
+    back = ok(service.replay_import(text))
+    assert back["record"] == record
+    assert len(back["steps"]) == 10 * len(games)
+    assert ok(service.replay_steps(json.dumps(record)))["steps"] == back["steps"]
+    assert "not valid JSON" in error(service.replay_import("nope"))["error"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.skipif(not PYODIDE.exists(), reason="node_modules lacks pyodide (npm ci)")
+def test_the_session_is_the_same_under_pyodide() -> None:
+    script = "tests/collection/service_flow.py"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    expected = subprocess.run(
+        [sys.executable, script], cwd=ROOT, capture_output=True, text=True, check=True, env=env
+    ).stdout
+    assert expected.count("\n") == 13
+    result = subprocess.run(
+        [str(NODE), "bench/pyodide_runner.mjs", script],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout == expected
