@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.collection.helpers import HOUSES
+from tests.collection.helpers import HOUSES, NODE, ROOT, same_output_in_node
 from triad.cards import builtin_set
 from triad.collection.dealcode import EXCLUSIVE_RULES, DealCodeError, deal_mode, decode, encode
 from triad.deal import RULE_NAMES
 from triad.match import MatchConfig, deal_match
 from triad.rules import RuleError, RuleSet
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -147,16 +139,8 @@ def test_codes_with_valid_check_characters_but_bad_parts() -> None:
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="node_modules lacks MicroPython (npm ci)")
 def test_codes_are_the_same_under_micropython() -> None:
-    script = "tests/collection/dealcode_digest.py"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    expected = subprocess.run(
-        [sys.executable, script], cwd=ROOT, capture_output=True, text=True, check=True, env=env
-    ).stdout
-    assert expected.count("\n") == 21
-    result = subprocess.run(
-        [str(NODE), "bench/micropython_runner.mjs", script,
-         "triad/collection/__init__.py", "triad/collection/dealcode.py"],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout == expected
+    extra = ("triad/collection/__init__.py", "triad/collection/dealcode.py")
+    digest = same_output_in_node(
+        "tests/collection/dealcode_digest.py", "micropython_runner.mjs", *extra
+    )
+    assert digest.count("\n") == 21

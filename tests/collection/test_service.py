@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.collection import service_flow
-from tests.collection.helpers import rich_save
+from tests.collection.helpers import NODE, ROOT, rich_save, same_output_in_node
 from triad.collection import service
 from triad.collection.dealcode import encode
 from triad.collection.save import SAVE_VERSION, dump_save, load_save, new_save
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
@@ -161,15 +154,5 @@ def test_deal_codes_and_replays() -> None:
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 @pytest.mark.skipif(not PYODIDE.exists(), reason="node_modules lacks pyodide (npm ci)")
 def test_the_session_is_the_same_under_pyodide() -> None:
-    script = "tests/collection/service_flow.py"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    expected = subprocess.run(
-        [sys.executable, script], cwd=ROOT, capture_output=True, text=True, check=True, env=env
-    ).stdout
-    assert expected.count("\n") == 13
-    result = subprocess.run(
-        [str(NODE), "bench/pyodide_runner.mjs", script],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout == expected
+    digest = same_output_in_node("tests/collection/service_flow.py", "pyodide_runner.mjs")
+    assert digest.count("\n") == 13

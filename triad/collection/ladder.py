@@ -26,13 +26,13 @@ Beaten opponents stay open for rematches.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set
+from triad.collection.jsontext import parse_json
 from triad.match import MatchConfig
 from triad.rules import Rule, RuleError, RuleSet, Trade
 from triad.state import HAND_SIZE
@@ -180,11 +180,7 @@ def load_ladder(path: str | Path) -> Ladder:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise LadderError(f"ladder file {str(path)!r}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LadderError(f"ladder: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    return parse_ladder(data)
+    return parse_ladder(parse_json(text, "ladder", LadderError))
 
 
 _DEFAULT: list[Ladder] = []

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set
+from triad.collection.jsontext import parse_json
 from triad.notation import (
     MatchRecord,
     NotationError,
@@ -56,18 +57,7 @@ def read_record(source: str | Mapping[str, Any]) -> MatchRecord:
     """
     data: object = source
     if isinstance(source, str):
-        if len(source) > MAX_REPLAY_CHARS:
-            raise ReplayError(
-                f"replay: the file is too long (at most {MAX_REPLAY_CHARS} characters)"
-            )
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(
-                f"replay: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
-            ) from None
-        except (ValueError, RecursionError) as exc:
-            raise ReplayError(f"replay: not valid JSON ({exc})") from None
+        data = parse_json(source, "replay", ReplayError, MAX_REPLAY_CHARS)
     try:
         return MatchRecord.from_json(data)
     except NotationError as exc:

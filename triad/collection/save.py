@@ -55,6 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set, json_kind
+from triad.collection.jsontext import parse_json
 from triad.collection.starter import starter_cards
 from triad.notation import MatchRecord, NotationError
 
@@ -427,25 +428,8 @@ def _decode(source: str | Mapping[str, Any]) -> Mapping[str, Any]:
         return source
     if not isinstance(source, str):
         raise SaveError(f"save: expected JSON text, got {json_kind(source)}")
-    if len(source) > MAX_SAVE_CHARS:
-        raise SaveError(
-            f"save: the text is too long ({len(source)} characters, at most {MAX_SAVE_CHARS})"
-        )
-    if not source.strip():
-        raise SaveError("save: the text is empty")
-    try:
-        data = json.loads(source, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"save: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"save: not valid JSON ({exc})") from None
+    data = parse_json(source, "save", SaveError, MAX_SAVE_CHARS)
     return _object(data, "save")
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _version(data: Mapping[str, Any]) -> int:
