@@ -140,8 +140,11 @@
       console.warn("Triad: offline play is not available here:", err && err.message ? err.message : err);
     });
   }
-  // The page counts as fresh (safe to update in place) until the player's first move.
+  // The page counts as fresh (safe to update in place) until the player first touches it.
   html.dataset.fresh = "1";
+  ["pointerdown", "keydown"].forEach(function (type) {
+    window.addEventListener(type, function () { html.dataset.fresh = "0"; }, { capture: true, once: true });
+  });
 
   // --- The engine: Pyodide in a worker, called by name from the page's Python. ---
   function startEngine() {
