@@ -24,6 +24,9 @@ NODE = shutil.which("node")
 HOUSES = builtin_set("houses")
 LADDER = default_ladder()
 Games = list[list[Move]]
+#: Two hands for matches with given hands: five low cards (blue), a mixed hand (red).
+BLUE_HAND = ["pim-cobble", "sarnai-velk", "tamsin-reed", "jonah-brine", "bede-lark"]
+RED_HAND = ["orla-finch", "greta-ironside", "maud-carrow", "lucan-spark", "coral-wynn"]
 
 
 def rich_save(seed: int = 1, copies: int = 3) -> Save:

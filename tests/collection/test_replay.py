@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.collection.helpers import HOUSES, find_games, finished, record_of
+from tests.collection.helpers import BLUE_HAND, HOUSES, RED_HAND, find_games, finished, record_of
 from triad.capture import Player
 from triad.collection.replay import (
     ReplayError,
@@ -19,12 +19,9 @@ from triad.collection.replay import (
 from triad.notation import MatchRecord, state_from_json
 from triad.rules import Trade
 
-BLUE = ["pim-cobble", "sarnai-velk", "tamsin-reed", "jonah-brine", "bede-lark"]
-RED = ["orla-finch", "greta-ironside", "maud-carrow", "lucan-spark", "coral-wynn"]
-
 
 def sudden_death_record() -> MatchRecord:
-    record = record_of(["open", "sudden_death", "same", "banner"], Trade.ONE, BLUE, RED)
+    record = record_of(["open", "sudden_death", "same", "banner"], Trade.ONE, BLUE_HAND, RED_HAND)
     games, _ = find_games(record, lambda g, f: len(g) == 2, tries=2000)
     return finished(record, games).record
 

@@ -7,8 +7,10 @@ from collections import Counter
 import pytest
 
 from tests.collection.helpers import (
+    BLUE_HAND,
     HOUSES,
     LADDER,
+    RED_HAND,
     find_games,
     finished,
     play_out,
@@ -22,9 +24,6 @@ from triad.collection.trade import TradeError, choose, cpu_choice, prepare_match
 from triad.match import best_cards
 from triad.rules import Trade
 from triad.state import GameState
-
-BLUE_HAND = ["pim-cobble", "sarnai-velk", "tamsin-reed", "jonah-brine", "bede-lark"]
-RED_HAND = ["orla-finch", "greta-ironside", "maud-carrow", "lucan-spark", "coral-wynn"]
 
 
 def player_wins(games: object, final: GameState) -> bool:
