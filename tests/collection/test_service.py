@@ -8,10 +8,24 @@ from typing import Any
 import pytest
 
 from tests.collection import service_flow
-from tests.collection.helpers import NODE, ROOT, rich_save, same_output_in_node
+from tests.collection.helpers import (
+    BLUE_HAND,
+    LADDER,
+    NODE,
+    RED_HAND,
+    ROOT,
+    find_games,
+    finished,
+    record_of,
+    rich_save,
+    same_output_in_node,
+)
+from triad.capture import Player
 from triad.collection import service
 from triad.collection.dealcode import encode
 from triad.collection.save import SAVE_VERSION, dump_save, load_save, new_save
+from triad.collection.trade import settle
+from triad.rules import Trade
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
@@ -156,3 +170,30 @@ def test_deal_codes_and_replays() -> None:
 def test_the_session_is_the_same_under_pyodide() -> None:
     digest = same_output_in_node("tests/collection/service_flow.py", "pyodide_runner.mjs")
     assert digest.count("\n") == 13
+
+
+def test_a_pending_match_survives_a_reload_and_can_be_given_up() -> None:
+    save = new_save(1).with_changes(cards=dict.fromkeys(BLUE_HAND, 1))
+    record = record_of(["open"], Trade.ONE, BLUE_HAND, RED_HAND)
+    games, _ = find_games(record, lambda g, f: f.winner is Player.BLUE)
+    waiting = dump_save(settle(save, finished(record, games), LADDER).save)
+    pending = ok(service.collection_load(waiting))["summary"]["pending"]
+    assert pending == {
+        "id": "m-1",
+        "opponent": None,
+        "error": None,
+        "count": 1,
+        "candidates": RED_HAND,
+    }
+
+    gone = json.loads(waiting)
+    gone["pending"]["opponent"] = "left-the-ladder"
+    stuck = ok(service.collection_load(json.dumps(gone)))["summary"]["pending"]
+    assert "no opponent 'left-the-ladder'" in stuck["error"]
+    freed = ok(service.collection_discard_pending(json.dumps(gone)))
+    assert freed["summary"]["pending"] is None
+    assert load_save(freed["save"]).applied == ("m-1",)
+    assert load_save(freed["save"]).cards == save.cards
+    assert (
+        "no match is waiting" in error(service.collection_discard_pending(freed["save"]))["error"]
+    )

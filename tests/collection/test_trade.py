@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -20,7 +21,7 @@ from tests.collection.helpers import (
 )
 from triad.capture import Player
 from triad.collection.save import MAX_COPIES, Save, dump_save, load_save, new_save
-from triad.collection.trade import TradeError, choose, cpu_choice, prepare_match, settle
+from triad.collection.trade import Prepared, TradeError, choose, cpu_choice, prepare_match, settle
 from triad.match import best_cards
 from triad.rules import Trade
 from triad.state import GameState
@@ -338,3 +339,20 @@ def test_a_record_must_follow_its_opponent_rules() -> None:
     games, _ = play_out(foreign)
     with pytest.raises(TradeError, match="Old Mabry does not play"):
         settle(save, finished(foreign, games, opponent="old-mabry"), LADDER)
+
+
+def test_a_prepared_match_reads_back_and_deals_its_hands() -> None:
+    save = rich_save()
+    prepared = prepared_for(save, "gaffer-rootwise", seed=77)
+    again = Prepared.from_json(json.loads(json.dumps(prepared.to_json())))
+    assert again == prepared
+    state = again.match(HOUSES).start()
+    assert tuple(c.id for c in state.hands[0]) == prepared.hands[0]
+    assert tuple(c.id for c in state.hands[1]) == prepared.hands[1]
+    assert "sudden_death" in state.rules.names and "random" not in state.rules.names
+    with pytest.raises(TradeError, match="must be a JSON object"):
+        Prepared.from_json([])
+    with pytest.raises(TradeError, match="malformed"):
+        Prepared.from_json({**prepared.to_json(), "record": {}})
+    with pytest.raises(TradeError, match="needs 'record' with hands"):
+        Prepared.from_json({**prepared.to_json(), "level": None})

@@ -22,6 +22,7 @@ Shapes (SAVE is the save text, see `triad.collection.save`):
 * `collection_finished` ``(MATCH, {"games", "picks"})`` -> ``{"finished"}``
 * `collection_settle` ``(SAVE, FINISHED)`` -> ``{"save", "result", "summary"}``
 * `collection_choose` ``(SAVE, {"picks"})`` -> ``{"save", "result", "summary"}``
+* `collection_discard_pending` ``(SAVE)`` -> ``{"save", "summary"}``
 * `deal_code_make` ``({"seed", "rules", "set", "level_range"})`` -> ``{"code"}``
 * `deal_code_read` ``(code)`` -> ``{"deal"}``
 * `replay_export` ``(RECORD)`` -> ``{"text"}``
@@ -51,7 +52,7 @@ from triad.collection.save import (
     read_save,
     reset_save,
 )
-from triad.collection.trade import choose, prepare_match, settle
+from triad.collection.trade import TradeError, choose, discard_pending, prepare_match, settle
 from triad.notation import card_to_json, move_from_json
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "collection_check_deck",
     "collection_choose",
     "collection_deal_deck",
+    "collection_discard_pending",
     "collection_export",
     "collection_finished",
     "collection_history",
@@ -287,6 +289,11 @@ def collection_choose(save_text: str, request_json: str) -> str:
     return _call(run)
 
 
+def collection_discard_pending(save_text: str) -> str:
+    """Give up a pending match that can no longer be settled (see `_summary`)."""
+    return _call(lambda: _saved(discard_pending(load_save(save_text))))
+
+
 # -- deal codes and replays --------------------------------------------------
 
 
@@ -382,18 +389,19 @@ def _settled(save: Save, result: dict[str, Any], ladder: Ladder) -> dict[str, An
 def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
     """``{"set", "total", "found", "size", "beaten", "unlocked", "stats", "pending"}``.
 
-    ``pending`` is null or ``{"id", "opponent", "count", "candidates"}``: a
-    won match whose card the player has not chosen yet (show the dialog again).
+    ``pending`` is null or ``{"id", "opponent", "count", "candidates", "error"}``:
+    a won match whose card the player has not chosen yet (show the dialog
+    again); ``error`` is set when it can no longer be settled (offer
+    `collection_discard_pending`).
     """
-    pending = None
+    pending: dict[str, Any] | None = None
     if save.pending is not None:
-        waiting = settle(save, save.pending, ladder)
-        pending = {
-            "id": save.pending.id,
-            "opponent": save.pending.opponent,
-            "count": waiting.count,
-            "candidates": list(waiting.candidates),
-        }
+        pending = {"id": save.pending.id, "opponent": save.pending.opponent, "error": None}
+        try:
+            waiting = settle(save, save.pending, ladder)
+            pending.update(count=waiting.count, candidates=list(waiting.candidates))
+        except TradeError as exc:
+            pending.update(count=0, candidates=[], error=str(exc))
     return {
         "set": save.set_id,
         "total": save.total,

@@ -73,6 +73,7 @@ __all__ = [
     "TradeError",
     "choose",
     "cpu_choice",
+    "discard_pending",
     "prepare_match",
     "settle",
 ]
@@ -151,6 +152,37 @@ class Prepared:
             "cpu_pool": list(self.cpu_pool),
             "record": self.record().to_json(),
         }
+
+    @classmethod
+    def from_json(cls, data: object) -> Prepared:
+        """Read back `to_json` output (e.g. in the worker, to deal the match with `match`).
+
+        :raises TradeError: a missing or malformed field.
+        """
+        if not isinstance(data, dict):
+            raise TradeError("a prepared match must be a JSON object")
+        try:
+            record = MatchRecord.from_json(data.get("record"))
+            match_id = check_id(data.get("id"), "match.id")
+            opponent = check_id(data.get("opponent"), "match.opponent")
+            table_rules = RuleSet.parse(data.get("table_rules", []))
+        except ValueError as exc:
+            raise TradeError(f"a prepared match is malformed: {exc}") from None
+        level, pool = data.get("level"), data.get("cpu_pool", [])
+        if record.hands is None or not isinstance(level, str) or not isinstance(pool, list):
+            raise TradeError("a prepared match needs 'record' with hands, 'level' and 'cpu_pool'")
+        return cls(
+            match_id,
+            opponent,
+            record.seed,
+            record.set_id,
+            record.rules,
+            table_rules,
+            record.trade,
+            level,
+            record.hands,
+            tuple(str(i) for i in pool),
+        )
 
 
 @dataclass(frozen=True)
@@ -329,6 +361,20 @@ def choose(save: Save, picks: Sequence[int], ladder: Ladder) -> Settlement:
     return settle(
         save, Finished(pending.id, pending.opponent, pending.record, tuple(picks)), ladder
     )
+
+
+def discard_pending(save: Save) -> Save:
+    """The save without its pending match, which is then settled as nothing traded.
+
+    For a pending match that can no longer be settled (its opponent left the
+    ladder of a newer game); the match id is kept so it is never settled later.
+
+    :raises TradeError: nothing is pending.
+    """
+    pending = save.pending
+    if pending is None:
+        raise TradeError("no match is waiting for a card choice")
+    return save.with_changes(pending=None, applied=(*save.applied, pending.id)[-APPLIED_LIMIT:])
 
 
 def cpu_choice(cards: Sequence[Card], count: int) -> list[int]:
