@@ -266,3 +266,33 @@ def test_denied_storage_is_announced_once() -> None:
     app, screen, _ = make_app(announced)
     app.start()
     assert "r-notice" not in screen.regions
+
+
+def test_a_deal_code_fixes_the_first_match_only() -> None:
+    from triad.deal import deal_code
+
+    code = deal_code(123456, ["plus", "same"], "houses")
+    app, screen, _ = make_app(seed=9)
+    app.start(code)
+    assert app.playing["seed"] == 123456 and sorted(app.playing["rules"]) == ["plus", "same"]
+    app.click("action", "rules")
+    assert code in screen.regions["r-overlay"]
+    app.new_match(False)
+    assert app.playing["rules"] == ["banner"] and app.playing["seed"] != 123456
+
+
+@pytest.mark.parametrize("code", ["T1-NOPE-0-5", "garbage", "T1-HOUSES-ZZZZZZZ-5"])
+def test_a_bad_deal_code_is_refused_with_a_notice(code: str) -> None:
+    app, screen, _ = make_app()
+    app.start(code)
+    assert "cannot be played" in screen.regions["r-notice"]
+    assert app.view is not None and app.playing["rules"] == ["banner"]
+
+
+def test_elemental_brings_the_elements_set_and_banner_the_houses() -> None:
+    app, _, _ = make_app()
+    app.start()
+    app.click("rule", "elemental")
+    assert app.settings["card_set"] == "elements" and "banner" not in app.settings["rules"]
+    app.click("rule", "banner")
+    assert app.settings["card_set"] == "houses" and "elemental" not in app.settings["rules"]

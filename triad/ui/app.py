@@ -21,6 +21,8 @@ The match itself lives in the worker; this side keeps the view the worker
 import asyncio
 import json
 
+from triad.deal import deal_code as make_deal_code
+from triad.deal import parse_deal_code
 from triad.ui import anim, render
 from triad.ui import settings as prefs
 from triad.ui.icons import affinity_table
@@ -99,10 +101,26 @@ class App:
 
     # ----------------------------------------------------------------- start
 
-    def start(self) -> None:
-        """Draw the table and the first deal (from the local dealer when it can)."""
+    def start(self, deal_code: str = "") -> None:
+        """Draw the table and the first deal (from the local dealer when it can).
+
+        A deal code (from the page's address) fixes the first match's seed,
+        rules and card set, so a friend can play the very same deal.
+        """
         self.screen.mount(render.render_frame())
-        self.new_match(False)
+        shared = None
+        if deal_code:
+            try:
+                seed, rules, set_id, _ = parse_deal_code(deal_code)
+                if set_id not in prefs.CARD_SETS:
+                    raise ValueError("unknown card set " + repr(set_id))
+                for rule in rules:
+                    if rule not in prefs.RULES:
+                        raise ValueError("rule " + repr(rule) + " is not played on this page")
+                shared = {"seed": seed, "rules": rules, "card_set": set_id}
+            except ValueError as e:
+                self.notices.append(t("notice_bad_deal", error=str(e)))
+        self.new_match(False, shared)
         if self.notices:
             self.show_notice(" ".join(self.notices))
 
@@ -144,8 +162,11 @@ class App:
 
     # ---------------------------------------------------------------- matches
 
-    def new_match(self, run: bool = True) -> None:
-        """Start a match with the saved settings (rule changes apply from here)."""
+    def new_match(self, run: bool = True, shared=None) -> None:
+        """Start a match with the saved settings (rule changes apply from here).
+
+        `shared` (seed, rules, card set of a shared deal) overrides them for this match.
+        """
         self.match_id += 1
         my_id = self.match_id
         s = self.settings
@@ -156,6 +177,8 @@ class App:
             "mode": s["mode"],
             "seed": self.seed(),
         }
+        if shared:
+            self.playing.update(shared)
         self.pending = None
         self.before = None
         self.thinking = False
@@ -182,6 +205,11 @@ class App:
 
     def rematch(self) -> None:
         self.new_match()
+
+    def deal_code(self) -> str:
+        """The code of the match in play (seed, rules, card set), to share it."""
+        p = self.playing
+        return make_deal_code(p["seed"], p["rules"], p["card_set"])
 
     def set_view(self, view: dict) -> None:
         self.view = view
@@ -461,7 +489,13 @@ class App:
         elif kind == "do":
             self.dialog_action(value)
         elif kind == "rule":
-            self.settings["rules"] = prefs.toggle(self.settings["rules"], value)
+            rules = prefs.toggle(self.settings["rules"], value)
+            self.settings["rules"] = rules
+            # Elements come with the Elements set, banners with the Houses.
+            if value == "elemental" and "elemental" in rules:
+                self.settings["card_set"] = "elements"
+            elif value == "banner" and "banner" in rules:
+                self.settings["card_set"] = "houses"
             self.save_settings()
         elif kind in ("level", "set", "mode"):
             field = {"level": "level", "set": "card_set", "mode": "mode"}[kind]
@@ -524,7 +558,7 @@ class App:
                 self.open_panel(name)
 
     def dialog_action(self, name: str) -> None:
-        if name == "close":
+        if name == "close" or (name == "backdrop" and self.panel in ("info", "rules")):
             self.close_panel()
         elif name == "pause":
             self.toggle_pause()
@@ -608,7 +642,10 @@ class App:
         if self.panel == "info":
             return render_rulebook(self.playing["rules"] if self.playing else [])
         if self.panel == "rules":
-            return render_menu(self.settings, self.playing or {}, self.menu_error)
+            playing = dict(self.playing or {})
+            if self.playing:
+                playing["code"] = self.deal_code()
+            return render_menu(self.settings, playing, self.menu_error)
         over = view is not None and view.get("over") and not self.animating
         if over and not self.result_dismissed:
             return render.render_result(view, ctx)

@@ -59,6 +59,9 @@ app = App(screen, make_store(), sound, sleep, seed, dealer, reduced_motion())
 
 def on_click(event) -> None:
     sound.unlock()
+    if str(event.target.id) == "r-overlay":
+        app.click("do", "backdrop")  # a click beside a dialog closes it
+        return
     el = event.target.closest(TARGETS)
     if el is None:
         return
@@ -105,7 +108,16 @@ async def boot_engine() -> None:
     await app.engine_ready(Engine(handle))
 
 
-app.start()
+def deal_from_address() -> str:
+    """The `deal` parameter of the page's address, if any (a shared deal code)."""
+    query = str(js.location.search or "")
+    for part in query.lstrip("?").split("&"):
+        if part.startswith("deal="):
+            return str(js.decodeURIComponent(part[5:]))
+    return ""
+
+
+app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
 js.document.addEventListener("keydown", create_proxy(on_key))

@@ -89,6 +89,11 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
         + '<p class="menu-current">'
         + esc(t("menu_current", rules=rules_summary(playing.get("rules", []))))
         + "</p>"
+        + (
+            '<p class="menu-code">' + esc(t("menu_code", code=playing["code"])) + "</p>"
+            if playing.get("code")
+            else ""
+        )
         + '<div class="rules-grid">'
         + "".join(toggles)
         + "</div>"

@@ -1,0 +1,186 @@
+"""Every button, the rule menu seen in effect in the next match, settings kept and a corrupt value."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.test_page_play import RECORDER, finish_checks, open_page
+from triad.deal import parse_deal_code
+from triad.ui.local import dealer
+
+pytestmark = pytest.mark.browser
+
+
+def pressed(page: Any, selector: str) -> bool:
+    return page.locator(selector).get_attribute("aria-pressed") == "true"
+
+
+def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Server) -> None:
+    page = open_page(new_context, server)
+    wait_engine(page)
+    wait_ready(page)
+
+    # Play / pause, and Escape.
+    page.click('[data-action="pause"]')
+    page.locator(".dialog.pause").wait_for()
+    assert page.locator("html.paused").count() == 1 and page.locator("html.ready").count() == 0
+    page.keyboard.press("Escape")
+    wait_ready(page)
+    assert page.locator(".dialog.pause").count() == 0
+
+    # Info: the rulebook, which Escape closes.
+    page.click('[data-action="info"]')
+    book = page.locator(".dialog.book")
+    book.wait_for()
+    assert book.locator(".rb-sec").count() >= 15
+    assert "BREAK" in book.inner_text() and "PERFECT TEATIME" in book.inner_text()
+    page.click('[data-jump="rb-power_wall"]')
+    page.keyboard.press("Escape")
+    wait_ready(page)
+
+    # Rules: the menu, closed by its button.
+    page.click('[data-action="rules"]')
+    page.locator(".dialog.menu").wait_for()
+    assert page.locator("[data-rule]").count() == 14
+    assert "next match" in page.locator(".dialog.menu").inner_text()
+    page.click('.dialog.menu [data-do="close"]')
+    wait_ready(page)
+
+    # Sound: muted, and still muted after a reload.
+    assert pressed(page, '[data-action="sound"]')
+    page.click('[data-action="sound"]')
+    assert not pressed(page, '[data-action="sound"]')
+
+    # Rematch and New: a fresh deal each time (a card on the board is gone).
+    for action in ("rematch", "new"):
+        wait_ready(page)
+        page.locator('[data-hand="blue"] [data-card]').first.click()
+        cell = page.locator("[data-cell]:not([data-owner])").first
+        index = cell.get_attribute("data-cell")
+        page.click(f'[data-cell="{index}"]')
+        page.click(f'[data-cell="{index}"]')
+        page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
+        wait_ready(page)
+        page.click(f'[data-action="{action}"]')
+        page.wait_for_function(
+            "() => document.querySelectorAll('[data-cell][data-owner]').length <= 1"
+        )
+        wait_ready(page)
+
+    # Autoplay: the CPU plays the human's cards to the end.
+    page.click('[data-action="autoplay"]')
+    assert pressed(page, '[data-action="autoplay"]')
+    page.locator("[data-result]").wait_for(state="attached", timeout=120_000)
+    finish_checks(page)
+    page.click('[data-action="autoplay"]')
+    assert not pressed(page, '[data-action="autoplay"]')
+
+    page.reload()
+    wait_ready(page)
+    assert not pressed(page, '[data-action="sound"]')
+
+
+def test_rule_changes_show_in_the_next_match(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, rules=["banner"])
+    wait_engine(page)
+    wait_ready(page)
+    terr_before = page.locator(".cell.terr").count()
+
+    page.click('[data-action="rules"]')
+    for rule in ("banner", "power_wall", "open"):
+        page.click(f'[data-rule="{rule}"]')
+    assert page.locator('[data-rule="banner"]').get_attribute("aria-pressed") == "false"
+    assert page.locator('[data-rule="open"]').get_attribute("aria-pressed") == "true"
+    assert "start a new match" in page.locator(".menu-pending").inner_text()
+    page.click('.dialog.menu [data-do="close"]')
+    # The match being played keeps its rules.
+    assert page.locator(".cell.terr").count() == terr_before
+    assert page.locator(".pw").count() == 0
+    red_cards = page.locator('[data-hand="red"] [data-card]').count()
+    assert page.locator('[data-hand="red"] .back').count() == red_cards
+
+    page.click('[data-action="new"]')
+    wait_ready(page)
+    page.click('[data-action="rules"]')
+    code = re.search(r"T1-[0-9A-Z-]+", page.locator(".menu-code").inner_text())
+    assert code is not None
+    page.click('.dialog.menu [data-do="close"]')
+    seed, rules, set_id, _ = parse_deal_code(code.group(0))
+    assert sorted(rules) == ["open", "power_wall"]
+    expected = dealer({"seed": seed, "rules": rules, "card_set": set_id})
+    assert expected is not None
+    assert page.locator(".cell.terr").count() == 0
+    assert page.locator(".pw").count() == len(expected["restrictions"])
+    for r in expected["restrictions"]:
+        sign = page.locator(f'[data-cell="{r["cell"]}"] .pw')
+        assert sign.get_attribute("class") == "pw pw-" + r["direction"]
+        assert sign.inner_text().strip() == f"{r['op']}{r['value']}"
+    assert page.locator('[data-hand="red"] .back').count() == 0
+    red_ids = [e.get_attribute("data-id") for e in page.locator('[data-hand="red"] .card').all()]
+    dealt = [c["id"] for c in expected["hands"]["red"]]
+    assert len(red_ids) >= 4 and [i for i in dealt if i in red_ids] == red_ids
+
+
+def test_three_open_and_elemental_next_match(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, rules=[])
+    wait_ready(page)
+    page.click('[data-action="rules"]')
+    page.click('[data-rule="three_open"]')
+    page.click('[data-rule="elemental"]')
+    # Elemental comes with the Elements set.
+    assert page.locator('[data-set="elements"]').get_attribute("aria-pressed") == "true"
+    page.click('.dialog.menu [data-do="new"]')
+    wait_ready(page)
+    assert page.locator(".dialog.menu").count() == 0
+    # Three of red's five cards are shown (fewer if red has played one of them).
+    assert page.locator('[data-hand="red"] .card:not(.back)').count() >= 2
+    assert page.locator('[data-hand="red"] .back').count() <= 2
+    page.click('[data-action="rules"]')
+    code = re.search(r"T1-[0-9A-Z-]+", page.locator(".menu-code").inner_text())
+    assert code is not None
+    seed, rules, set_id, _ = parse_deal_code(code.group(0))
+    assert set_id == "elements" and sorted(rules) == ["elemental", "three_open"]
+    expected = dealer({"seed": seed, "rules": rules, "card_set": set_id})
+    assert expected is not None
+    assert page.locator(".cell.terr").count() == sum(1 for c in expected["cells"] if c)
+
+
+def test_corrupt_settings_fall_back_to_defaults_with_a_notice(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    context.add_init_script(
+        "try { if (location.protocol.startsWith('http')) "
+        'localStorage.setItem(\'triad.settings\', \'{"version": 1, "rules": ["same"\'); }'
+        " catch (e) {}"
+    )
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    assert "could not be read" in page.locator(".notice").inner_text()
+    page.click('[data-action="rules"]')
+    assert page.locator('[data-rule="banner"]').get_attribute("aria-pressed") == "true"
+    assert page.locator('[data-rule="same"]').get_attribute("aria-pressed") == "false"
+    page.click('[data-rule="same"]')  # a change writes a clean value back
+    stored = json.loads(page.evaluate("localStorage.getItem('triad.settings')"))
+    assert stored["version"] == 1 and stored["rules"] == ["banner", "same"]
+
+
+def test_bad_deal_code_is_refused_and_the_game_starts(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, query="?deal=T1-NOPE-!!-12")
+    wait_ready(page)
+    assert "cannot be played" in page.locator(".notice").inner_text()
+    assert page.locator('[data-hand="blue"] [data-card]').count() == 5
