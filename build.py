@@ -50,7 +50,13 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
 
 # Python files the main thread (MicroPython) needs; the engine worker gets the whole package.
-MAIN_THREAD_MODULES = ("triad/__init__.py", "triad/prng.py", "triad/deal.py")
+MAIN_THREAD_MODULES = (
+    "triad/__init__.py",
+    "triad/prng.py",
+    "triad/deal.py",
+    "triad/collection/__init__.py",
+    "triad/collection/dealcode.py",
+)
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
