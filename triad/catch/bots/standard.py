@@ -9,15 +9,24 @@ Strengths, weakest first (checked by a seeded round robin in the tests):
 
 - ``random``: each unit that can move goes to a random neighbour half the
   time; each owned triangle spawns on a random corner half the time.
-- ``greedy``: while it has fewer units than half the houses, spawns from
-  every triangle it owns; keeps one unit on each house it stands on and
-  sends the rest, one by one, to the nearest houses it does not own.
-- ``planner``: values houses by the triangles they complete, sends units
-  to the cheapest such targets, reinforces houses the opponent can take
-  next turn, spawns while the game is young (preferring triangles it can
-  take back soon) and holds triangles late, attacks opponent stacks next to
-  its triangles, and removes paths to break the opponent's triangles when
-  that costs fewer triangles than it destroys.
+- ``greedy``: spawns from every triangle it owns while it has fewer than
+  six units; picks the capturable triangle nearest to its units and keeps
+  walking one unit to each corner it lacks until it has it, then the next.
+- ``planner``: each turn, sorts every capturable triangle by the unit-steps
+  it needs (the opponent's units on a corner must be outnumbered; the
+  opponent's triangles count double, last turn's targets are preferred)
+  and sends its nearest free units to as many as it can at once, keeping
+  enough units on the corners it already holds; reinforces a corner of
+  each triangle the opponent could take next turn; attacks a stack of at
+  least four opponent units next to one of its triangles (five on one of
+  the triangle's own corners, where it pays a unit too); removes a path when that breaks two of the
+  opponent's triangles and none of its own; empties the houses of the
+  triangles it has used so that it may capture them again; and spawns from
+  every triangle it owns while it has fewer units than half the houses,
+  until turn 180.
+
+Their ordering (planner beats greedy beats random) was measured over seeds
+0-9, both sides: 20 of 20 games in each pairing.
 """
 
 import random
@@ -25,6 +34,8 @@ import sys
 from collections.abc import Callable
 
 DEFAULT_BOT = "planner"
+ATTACK_MIN_GAIN = 4  # opponent units an attack must kill (one more on the triangle's corners)
+SPAWN_UNTIL_TURN = 180
 
 Tri = tuple[int, int, int, int, int, int]  # a, b, c, owner (-1/0 me/1), me_can, opp_can
 Corners = tuple[int, int, int]
@@ -220,7 +231,7 @@ class GreedyBot(Bot):
 
 
 class PlannerBot(Bot):
-    """Plans captures by cost, defends threatened triangles, spawns early, attacks stacks."""
+    """Plans captures by cost, defends, attacks stacks, reclaims used triangles, spawns."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -231,6 +242,7 @@ class PlannerBot(Bot):
         plan.uses()
         plan.defend()
         plan.capture()
+        plan.reclaim()
         plan.spawn(self._unit_target(world))
         self.targets = plan.targets
         return plan.commands()
@@ -238,9 +250,7 @@ class PlannerBot(Bot):
     @staticmethod
     def _unit_target(world: World) -> int:
         """How many units are worth spawning for at this point of the game."""
-        if world.turn > 150:
-            return 0
-        return min(world.n // 2, max(6, sum(world.theirs) + 2))
+        return world.n // 2 if world.turn <= SPAWN_UNTIL_TURN else 0
 
 
 class _Plan:
@@ -276,7 +286,7 @@ class _Plan:
         for corners in self.mine_tris():
             if any(self.free[h] < 1 for h in corners):
                 continue
-            best, best_gain = -1, 1
+            best, best_gain = -1, ATTACK_MIN_GAIN - 1
             for h in corners:
                 for k in w.adj[h]:
                     gain = w.theirs[k] - (1 if k in corners else 0)
@@ -394,6 +404,28 @@ class _Plan:
                 spare[src] -= take
                 missing -= take
         return plan
+
+    def reclaim(self) -> None:
+        """Empty the houses of used triangles so that they can be captured again."""
+        w = self.w
+        blocked = [(a, b, c) for a, b, c, owner, me_can, _ in w.tris if owner == -1 and not me_can]
+        avoid = {h for t in blocked for h in t}
+        for corners in blocked:
+            if any(w.mine[h] != self.free[h] for h in corners):
+                continue  # some units there have orders already
+            if any(w.theirs[h] for h in corners):
+                continue
+            exits = {}
+            for h in corners:
+                if not self.free[h]:
+                    continue
+                outs = [k for k in w.adj[h] if k not in corners]
+                if not outs:
+                    break
+                exits[h] = min(outs, key=lambda k: (k in avoid, self.own[k] != 0, k))
+            else:
+                for h, k in exits.items():
+                    self._move(h, k, self.free[h])
 
     def _move(self, src: int, dst: int, amount: int, taken: bool = False) -> None:
         """Order ``amount`` units from ``src`` toward ``dst`` (``taken``: already off ``free``)."""
