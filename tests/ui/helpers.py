@@ -21,6 +21,7 @@ class FakeScreen:
         self.flags: dict[str, bool] = {}
         self.clock = 0.0
         self.scrolled: list[str] = []
+        self.data: dict[str, str] = {}
 
     def mount(self, html: str) -> None:
         self.regions = {"app": html}
@@ -33,6 +34,9 @@ class FakeScreen:
 
     def scroll_to(self, ident: str) -> None:
         self.scrolled.append(ident)
+
+    def set_data(self, name: str, value: str) -> None:
+        self.data[name] = value
 
     def now(self) -> float:
         return self.clock

@@ -30,6 +30,9 @@ class Screen:
     def scroll_to(self, ident):
         pass
 
+    def set_data(self, name, value):
+        pass
+
     def now(self):
         return 0.0
 

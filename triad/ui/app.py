@@ -4,7 +4,8 @@
 in the browser (MicroPython, see `main`) and in CPython tests:
 
 * `screen`: `mount(html)`, `update(region, html)`, `set_flag(name, on)` for
-  classes on `<html>` (`ready`, `paused`, `busy`...), `scroll_to(id)`;
+  classes on `<html>` (`ready`, `paused`, `busy`...), `set_data(name, value)`,
+  `scroll_to(id)`, `now()` in milliseconds;
 * `engine`: the worker's exported functions (`new_match`, `play`,
   `cpu_move`, `validate`), each taking and returning a JSON string, awaited;
   it arrives later through `engine_ready` (Pyodide boots in seconds);
@@ -96,6 +97,7 @@ class App:
         self.callout = ""
         self.result_dismissed = False
         self.tasks = []
+        self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
 
@@ -399,6 +401,8 @@ class App:
             self.draw()
             if first:
                 self.timeline.append(("answered", self.clock_ms()))
+                self.answered += 1
+                self.screen.set_data("answered", str(self.answered))
                 first = False
             if step["ms"]:
                 await self.sleep(step["ms"])

@@ -44,6 +44,10 @@ class Screen:
         else:
             self.root.classList.remove(name)
 
+    def set_data(self, name: str, value: str) -> None:
+        """A `data-*` value on `<html>` (counters that tests and benchmarks watch)."""
+        self.root.setAttribute("data-" + name, value)
+
     def scroll_to(self, ident: str) -> None:
         el = self.document.getElementById(ident)
         if el is not None:

@@ -1,0 +1,76 @@
+"""The table fits a phone in portrait, itch.io's embed and a desktop window; touch plays too.
+
+Screenshots are kept under test-artifacts/ to be looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "embed": {"viewport": {"width": 960, "height": 640}},
+    "desktop": {"viewport": {"width": 1440, "height": 900}},
+}
+
+
+def inside(page: Any, selector: str) -> None:
+    """Every element matching `selector` lies wholly inside the window."""
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    for box in [el.bounding_box() for el in page.locator(selector).all()]:
+        assert box is not None
+        assert box["x"] >= -1 and box["y"] >= -1, (selector, box)
+        assert box["x"] + box["width"] <= width + 1, (selector, box)
+        assert box["y"] + box["height"] <= height + 1, (selector, box)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_layout_fits_and_plays(
+    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    page = context.new_page()
+    page.goto(server.url)
+    wait_engine(page)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for selector in ("[data-cell]", "[data-action]", "[data-score]", "[data-hand]"):
+        inside(page, selector)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"page-{size}.png"))
+
+    # Deploy a card (by touch on the phone) and look at the selection on the way.
+    card = page.locator('[data-hand="blue"] [data-card]').first
+    cell = page.locator("[data-cell]:not([data-owner])").first
+    index = cell.get_attribute("data-cell")
+    target = page.locator(f'[data-cell="{index}"]')
+    if size == "phone":
+        card.tap()
+        target.tap()
+    else:
+        card.click()
+        target.click()
+    assert page.locator(f'[data-cell="{index}"] .preview').count() == 1
+    page.screenshot(path=str(ARTIFACTS / f"page-{size}-selected.png"))
+    if size == "phone":
+        target.tap()
+    else:
+        target.click()
+    page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
+    wait_ready(page)
+    page.click('[data-action="info"]')
+    page.locator(".dialog.book").wait_for()
+    inside(page, ".dialog.book")
+    page.screenshot(path=str(ARTIFACTS / f"page-{size}-rulebook.png"))
+    page.keyboard.press("Escape")
+    page.click('[data-action="rules"]')
+    page.locator(".dialog.menu").wait_for()
+    page.screenshot(path=str(ARTIFACTS / f"page-{size}-menu.png"))
