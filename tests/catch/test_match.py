@@ -12,7 +12,7 @@ from triad.catch.cli import main
 from triad.catch.mapgen import generate
 from triad.catch.match import Match, play_match, recompute
 from triad.catch.players import BuiltinPlayer, SubprocessPlayer
-from triad.catch.protocol import CommandError
+from triad.catch.protocol import CommandError, turn_input
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,6 +156,19 @@ def test_a_failing_program_loses(script_bot: str, mode: str, reason: str) -> Non
     assert reason in last["forfeit"]
 
 
+def test_a_program_that_never_reads_its_input_cannot_stall_the_match(tmp_path: Path) -> None:
+    path = tmp_path / "deaf.py"
+    path.write_text("import time\nfor _ in range(150):\n    print('WAIT')\ntime.sleep(60)\n")
+    program = SubprocessPlayer(f"{sys.executable} {path}", "deaf", 5000, 2000)
+    try:
+        match = play_match((program, BuiltinPlayer("random")), generate(4), max_turns=120)
+    finally:
+        program.close()
+    assert all("forfeit" not in turn for turn in match.turns)
+    written = sum(len(turn_input(state, 0)) for state in recompute(match.to_json())[:-1])
+    assert written > 2**16  # more than a pipe holds: the writes would have blocked
+
+
 def test_both_players_failing_in_one_turn_is_a_draw(script_bot: str) -> None:
     programs = [
         SubprocessPlayer(f"{script_bot} bad", f"script{i}", 5000, 2000, stderr_sink=print)
@@ -181,11 +194,17 @@ def test_cli_plays_a_match_and_writes_a_replay(
     assert summary["turns"] <= 15
     replay = json.loads(replay_path.read_text())
     assert replay["result"]["scores"] == summary["scores"]
-    assert summary["winner"] in ("p1", "p2", None)
-    assert main([*argv, "--no-replay"]) == 0
-    text = capsys.readouterr().out
-    assert "seed 3: p1 (greedy) vs p2 (random)" in text
-    assert "scores" in text
+    assert summary["winner"] in (0, 1, None)
+    skipped = [0, 0]
+    for turn in replay["turns"]:
+        for outcome in turn["outcomes"]:
+            skipped[outcome["player"]] += not outcome["ok"]
+    assert summary["skipped"] == skipped
+    assert main([*argv, "--no-replay", "--verbose"]) == 0
+    captured = capsys.readouterr()
+    assert "seed 3: player 0 (greedy) vs player 1 (random)" in captured.out
+    assert f"actions skipped as invalid: {skipped[0]} and {skipped[1]}" in captured.out
+    assert captured.err.count("skipped:") == sum(skipped)
 
 
 def test_cli_usage_errors() -> None:

@@ -3,10 +3,14 @@
 ``python -m triad catch --p1 BOT --p2 BOT --seed S [--turns N] [--json]``
 plays one match on the map of seed ``S``. BOT is a built-in bot name
 (``random``, ``greedy``, ``planner``) or a shell command run as a subprocess
-speaking the protocol (``"python3 mybot.py"``). ``--p1`` plays player 0.
-It prints the result and scores (a JSON object with ``--json``) and writes
-the replay (``catch-S.json`` unless ``--replay PATH`` or ``--no-replay``).
-Exit code 0 when the match was played, 2 on a usage error.
+speaking the protocol (``"python3 mybot.py"``) with the time limits
+(``--first-limit-ms``, ``--limit-ms``). ``--p1`` plays player 0 and
+``--p2`` player 1, as the referee and the replay number them. It prints the
+result, the scores and how many actions of each player were skipped as
+invalid (``--verbose`` lists them on stderr), or one JSON object with
+``--json`` (``winner`` is 0, 1 or null), and writes the replay
+(``catch-S.json`` unless ``--replay PATH`` or ``--no-replay``). Exit code 0
+when the match was played, 2 on a usage error.
 """
 
 import argparse
@@ -53,23 +57,38 @@ def main(argv: list[str]) -> int:
             json.dump(match.to_json(), out, separators=(",", ":"))
     result = match.result
     scores = match.state.scores
-    labels = [f"p1 ({args.p1})", f"p2 ({args.p2})"]
+    bots = [args.p1, args.p2]
+    skipped = [0, 0]
+    for entry in match.turns:
+        for outcome in entry.get("outcomes", []):  # type: ignore[attr-defined]
+            if not outcome["ok"]:
+                skipped[outcome["player"]] += 1
+                if args.verbose:
+                    print(
+                        f"turn {entry['turn']} player {outcome['player']}: "
+                        f"{outcome['action']} skipped: {outcome['detail']}",
+                        file=sys.stderr,
+                    )
     if args.json:
         summary = {
             "seed": args.seed,
-            "players": [args.p1, args.p2],
-            "winner": None if result.winner is None else f"p{result.winner + 1}",
+            "players": bots,
+            "winner": result.winner,
+            "winner_bot": None if result.winner is None else bots[result.winner],
             "reason": result.reason,
             "scores": scores,
             "turns": match.state.turn,
+            "skipped": skipped,
             "replay": replay_path,
         }
         print(json.dumps(summary))
     else:
+        labels = [f"player 0 ({args.p1})", f"player 1 ({args.p2})"]
         outcome = "draw" if result.winner is None else f"{labels[result.winner]} wins"
         print(f"seed {args.seed}: {labels[0]} vs {labels[1]}")
         print(f"{outcome}: {result.reason}")
         print(f"scores {scores[0]}-{scores[1]} after {match.state.turn} turns")
+        print(f"actions skipped as invalid: {skipped[0]} and {skipped[1]}")
         if replay_path is not None:
             print(f"replay written to {replay_path}")
     return 0
@@ -86,6 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, required=True, help="map seed")
     parser.add_argument("--turns", type=int, default=MAX_TURNS, help="turn limit (200)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--verbose", action="store_true", help="list every skipped action on stderr"
+    )
     parser.add_argument("--replay", help="replay file to write (default catch-SEED.json)")
     parser.add_argument("--no-replay", action="store_true", help="do not write a replay")
     parser.add_argument(

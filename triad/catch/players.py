@@ -108,7 +108,12 @@ class SubprocessPlayer:
             start_new_session=True,
         )
         self._lines: queue.Queue[str | None] = queue.Queue()
-        self._threads = [threading.Thread(target=self._pump_stdout, daemon=True)]
+        # Input is written by a thread so that a program that stops reading cannot block us.
+        self._inputs: queue.Queue[str | None] = queue.Queue()
+        self._threads = [
+            threading.Thread(target=self._pump_stdout, daemon=True),
+            threading.Thread(target=self._pump_stdin, daemon=True),
+        ]
         if stderr_sink is not None:
             self._threads.append(
                 threading.Thread(target=self._pump_stderr, args=(stderr_sink,), daemon=True)
@@ -117,13 +122,7 @@ class SubprocessPlayer:
             thread.start()
 
     def respond(self, text: str, first: bool) -> str:
-        stdin = self._proc.stdin
-        assert stdin is not None
-        try:
-            stdin.write(text)
-            stdin.flush()
-        except OSError as exc:
-            raise BotCrash(f"{self.name} closed its input ({self._exit_note()})") from exc
+        self._inputs.put(text)
         limit = self.first_limit_ms if first else self.limit_ms
         start = time.perf_counter()
         try:
@@ -136,6 +135,7 @@ class SubprocessPlayer:
         return line.rstrip("\r\n")
 
     def close(self) -> None:
+        self._inputs.put(None)
         proc = self._proc
         if proc.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -159,6 +159,19 @@ class SubprocessPlayer:
             time.sleep(0.05)
             code = self._proc.poll()
         return "still running" if code is None else f"exit code {code}"
+
+    def _pump_stdin(self) -> None:
+        stdin = self._proc.stdin
+        assert stdin is not None
+        while True:
+            text = self._inputs.get()
+            if text is None:
+                return
+            try:
+                stdin.write(text)
+                stdin.flush()
+            except (OSError, ValueError):
+                return  # the program is gone: its stdout reaches EOF and respond reports it
 
     def _pump_stdout(self) -> None:
         stdout = self._proc.stdout
