@@ -83,9 +83,10 @@ def test_a_page_drives_a_match_turn_by_turn() -> None:
     assert match.view()["state"] == match.initial
     start = [h for h, units in enumerate(match.state.units[0]) if units]
     step = match.state.adjacency()[start[0]][0]
-    line = f"MOVE {start[0]} {step} 1;SPAWN 0 1 2;MSG hello"
+    line = f"SPAWN 0 1 2;MOVE {start[0]} {step} 1;WAIT;MSG hello"
     checked = match.check(0, line)
-    assert [c["ok"] for c in checked] == [True, False]
+    assert [c["action"] for c in checked] == ["SPAWN 0 1 2", f"MOVE {start[0]} {step} 1", "WAIT"]
+    assert [c["ok"] for c in checked] == [False, True, True]
     assert match.state.turn == 0 and match.turns == []  # checking changes nothing
     with pytest.raises(CommandError, match="JUMP"):
         match.check(0, "JUMP 1")

@@ -47,6 +47,7 @@ from triad.catch.players import BotError, Player
 from triad.catch.protocol import CommandError, initial_input, parse_orders, turn_input
 from triad.catch.referee import (
     MAX_TURNS,
+    WAIT,
     Orders,
     Result,
     State,
@@ -110,14 +111,20 @@ class Match:
         return (self._opening if self.state.turn == 0 else "") + turn_input(self.state, player)
 
     def check(self, player: int, line: str) -> list[dict[str, object]]:
-        """Each command of ``line`` with whether it would apply if the opponent did nothing.
+        """Each command of ``line``, in order, with whether it would apply if the opponent
+        did nothing (``ok``) and what it would do or why not (``detail``).
 
         :raises CommandError: naming an unrecognised command.
         """
         orders = parse_orders(line, self.game_map.layout.house_count)
         mine, idle = (orders, Orders()) if player == 0 else (Orders(), orders)
         _, report = resolve_turn(self.state, mine, idle)
-        return [o.to_json() for o in report.outcomes if o.player == player]
+        by_kind: dict[str, list[dict[str, object]]] = {}
+        for outcome in report.outcomes:
+            if outcome.player == player:
+                by_kind.setdefault(outcome.action.kind, []).append(outcome.to_json())
+        wait = {"player": player, "action": WAIT, "ok": True, "detail": "waits"}
+        return [dict(wait) if a.kind == WAIT else by_kind[a.kind].pop(0) for a in orders.actions]
 
     def play(self, line0: str, line1: str) -> dict[str, object]:
         """Resolve one turn from both output lines; return the turn's replay entry.
