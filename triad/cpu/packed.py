@@ -11,8 +11,8 @@ chain (which depends on the owners of cards farther away) is resolved per call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 Cell = int
 FULL = 0x1FF
@@ -75,6 +75,37 @@ class Restriction(NamedTuple):
 DIRECTIONS = ("up", "right", "down", "left")
 
 
+class FlipCache(dict[int, int]):
+    """``candidates`` of one cell by the area key (the cell's and its neighbours' codes).
+
+    Subscripting fills a missing entry, so the search never calls a method on a hit.
+    """
+
+    def __init__(self, packed: Packed, cell: Cell) -> None:
+        super().__init__()
+        self.packed = packed
+        self.cell = cell
+
+    def __missing__(self, area: int) -> int:
+        pk = self.packed
+        x = pk.candidates(pk.code_at(area, self.cell) - 1, self.cell, area)
+        self[area] = x
+        return x
+
+
+class HandTable(dict[int, Any]):
+    """A table by hand mask that computes a missing entry with ``make``."""
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, hand: int) -> Any:
+        got = self.make(hand)
+        self[hand] = got
+        return got
+
+
 class Packed:
     """Static tables for one game: the cards (indexed 0..n-1), cells and rules.
 
@@ -132,7 +163,7 @@ class Packed:
             area.append(m)
         self.area = tuple(area)
         self.add = tuple(tuple((i + 1) << (w * c) for i in range(n)) for c in range(9))
-        self.cache: tuple[dict[int, int], ...] = tuple({} for _ in range(9))
+        self.cache: tuple[FlipCache, ...] = tuple(FlipCache(self, c) for c in range(9))
         self.restrictions = {r.cell: r for r in restrictions}
         self.shift_cells = 0
         for r in restrictions:
@@ -142,21 +173,26 @@ class Packed:
         for i, card in enumerate(cards):
             rep.append(next(j for j in range(i + 1) if cards[j] == card))
         self.rep = tuple(rep)
-        self._hand_lists: dict[int, tuple[int, ...]] = {}
+        # hand_lists[mask]: the cards of a hand, one per group of identical cards;
+        # hand_sizes[mask]: how many cards it holds. Filled in full for small games.
+        self.hand_lists: dict[int, tuple[int, ...]] = HandTable(self._hand_list)
+        self.hand_sizes: dict[int, int] = HandTable(int.bit_count)
+        if n <= 12:
+            self.hand_lists = {m: self._hand_list(m) for m in range(1 << n)}
+            self.hand_sizes = {m: m.bit_count() for m in range(1 << n)}
 
     def hand_list(self, hand: int) -> tuple[int, ...]:
         """Card indices of ``hand`` (a bit mask), one per group of identical cards."""
-        got = self._hand_lists.get(hand)
-        if got is None:
-            seen: set[int] = set()
-            out = []
-            for i in range(len(self.cards)):
-                if hand >> i & 1 and self.rep[i] not in seen:
-                    seen.add(self.rep[i])
-                    out.append(i)
-            got = tuple(out)
-            self._hand_lists[hand] = got
-        return got
+        return self.hand_lists[hand]
+
+    def _hand_list(self, hand: int) -> tuple[int, ...]:
+        seen: set[int] = set()
+        out = []
+        for i in range(len(self.cards)):
+            if hand >> i & 1 and self.rep[i] not in seen:
+                seen.add(self.rep[i])
+                out.append(i)
+        return tuple(out)
 
     def _beats(self, i: int, c: int, d: int, j: int, q: int) -> bool:
         a = self.cards[i].sides[d] + self.mod[i][c]
@@ -244,12 +280,7 @@ class Packed:
 
     def flips(self, card: int, cell: Cell, key: int, theirs: int) -> int:
         """Cells the side to move takes by putting ``card`` on ``cell`` (``key`` holds it)."""
-        area = key & self.area[cell]
-        cache = self.cache[cell]
-        x = cache.get(area)
-        if x is None:
-            x = self.candidates(card, cell, key)
-            cache[area] = x
+        x = self.cache[cell][key & self.area[cell]]
         fl = x & theirs
         if x >> 9 & theirs:
             fl = self.chain(key, x >> 9 & theirs, fl, theirs)

@@ -48,7 +48,7 @@ class Child(NamedTuple):
 
 
 Search = Callable[[int, int, int, int, int, int, int], int]
-Entry = tuple[int, int, tuple[int, int, int, int, int, int] | None]
+Entry = tuple[int, int, tuple[int, int, int, int, int, int] | None]  # lower, upper, best move
 
 
 class Solver:
@@ -141,7 +141,7 @@ class Solver:
         e = self.table.get(self.table_key(pos))
         if e is None:
             return (-INF, INF, NO_MOVE)
-        return (e[0], e[1], NO_MOVE if e[2] is None else e[2][1])
+        return (e[0], e[1], NO_MOVE if e[2] is None else e[2][4] * 9 + e[2][5])
 
     def best(self, pos: Position, deadline: float = 0.0) -> tuple[int, Child]:
         """Exact value of ``pos`` and one move that achieves it.
@@ -193,15 +193,18 @@ class Solver:
     # ---- the search -------------------------------------------------------
 
     def _build(self) -> Search:
+        # The hot loop: everything is a local, a closure cell or a tuple; tables
+        # are subscripted (no method calls on the common path), and the flip
+        # caches fill themselves on a miss.
         pk = self.packed
         table = self.table
+        table_get = table.get
         caches = pk.cache
         area = pk.area
         add = pk.add
-        cand = pk.candidates
         chain = pk.chain
-        hand_lists = pk._hand_lists
-        hand_list = pk.hand_list
+        hand_lists = pk.hand_lists
+        hand_sizes = pk.hand_sizes
         cells_of = CELLS_OF
         pop = POPCOUNT
         osh = pk.owner_shift
@@ -213,6 +216,11 @@ class Solver:
         clock = time.perf_counter
         solver = self
         count = self._count
+        history = [[0] * len(pk.cards) for _ in range(9)]
+        cell_info = [
+            tuple((p, 1 << p, caches[p], area[p], add[p], history[p]) for p in cells_of[m])
+            for m in range(512)
+        ]
 
         def search(
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
@@ -226,7 +234,7 @@ class Solver:
                 raise Timeout
             sub = _leaf if n <= leaf + 1 else search
             tk = key | mine << osh | hm << hsh
-            e = table.get(tk)
+            e = table_get(tk)
             if e is None:
                 lo = -INF
                 hi = INF
@@ -246,41 +254,39 @@ class Solver:
             bm = ttm
             if ttm is not None:
                 # the stored best move first: it often cuts off before any move generation.
-                _, _, k2, t2, m2, a = ttm
+                _, k2, t2, m2, a, _ = ttm
                 best = -sub(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
                 if best > alpha:
                     alpha = best
             if best < beta:
-                hl = hand_lists.get(hm)
-                if hl is None:
-                    hl = hand_list(hm)
+                hl = hand_lists[hm]
                 if not hl:
-                    return 2 * (pop[mine] + hm.bit_count()) - total
-                moves = []
-                for p in cells_of[empty]:
-                    bp = 1 << p
-                    cache = caches[p]
-                    am = area[p]
-                    ad = add[p]
-                    if shift_cells >> p & 1:
+                    return 2 * (pop[mine] + hand_sizes[hm]) - total
+                # moves: (order, key, their cells, my cells, card, cell); most flips
+                # first, then the moves that cut off most often elsewhere (history).
+                if shift_cells:
+                    moves = []
+                    for p, _, _, _, _, hp in cell_info[empty]:
                         for a in hl:
                             k2, m2, t2 = child(a, p, key, mine, theirs)
-                            moves.append((pop[m2] - pop[mine], a * 9 + p, k2, t2, m2, a))
-                        continue
-                    for a in hl:
-                        k2 = key | ad[a]
-                        x = cache.get(k2 & am)
-                        if x is None:
-                            x = cand(a, p, k2)
-                            cache[k2 & am] = x
-                        fl = x & theirs
-                        if x > 511 and x >> 9 & theirs:
-                            fl = chain(k2, x >> 9 & theirs, fl, theirs)
-                        moves.append((pop[fl], a * 9 + p, k2, theirs ^ fl, mine | fl | bp, a))
+                            moves.append(((pop[m2] - pop[mine]) << 24 | hp[a], k2, t2, m2, a, p))
+                else:
+                    moves = [
+                        (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                        for p, bp, cache, am, ad, hp in cell_info[empty]
+                        for a in hl
+                        for k2 in (key | ad[a],)
+                        for x in (cache[k2 & am],)
+                        for fl in (
+                            x & theirs
+                            if x < 512 or not x >> 9 & theirs
+                            else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                        )
+                    ]
                 moves.sort(reverse=True)
                 # (the stored move comes round again: its child answers from the table.)
                 for mt in moves:
-                    _, _, k2, t2, m2, a = mt
+                    _, k2, t2, m2, a, p = mt
                     v = -sub(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
                     if v > best:
                         best = v
@@ -288,6 +294,7 @@ class Solver:
                         if v > alpha:
                             alpha = v
                             if v >= beta:
+                                history[p][a] += n * n
                                 break
             if best <= a0:
                 table[tk] = (lo, best if best < hi else hi, ttm or bm)
@@ -301,10 +308,8 @@ class Solver:
             # one or two empty cells: plain enumeration, no table.
             count[1] += 1
             empty = 0x1FF ^ (mine | theirs)
-            hl = hand_lists.get(hm)
-            if hl is None:
-                hl = hand_list(hm)
-            base = pop[mine] + hm.bit_count()
+            hl = hand_lists[hm]
+            base = pop[mine] + hand_sizes[hm]
             if not empty or not hl:
                 return 2 * base - total
             cells = cells_of[empty]
@@ -316,38 +321,23 @@ class Solver:
                 most = 0
                 for a in hl:
                     k2 = key | ad[a]
-                    x = cache.get(k2 & am)
-                    if x is None:
-                        x = cand(a, p, k2)
-                        cache[k2 & am] = x
+                    x = cache[k2 & am]
                     fl = x & theirs
                     if x > 511 and x >> 9 & theirs:
                         fl = chain(k2, x >> 9 & theirs, fl, theirs)
                     if pop[fl] > most:
                         most = pop[fl]
                 return 2 * (base + most) - total
-            ol = hand_lists.get(ho)
-            if ol is None:
-                ol = hand_list(ho)
-            ol = hand_lists.get(ho)
-            if ol is None:
-                ol = hand_list(ho)
+            ol = hand_lists[ho]
             # ``enough`` gained cards fail high; a line whose own gain is short of
             # it needs no reply: its gain is an upper bound below beta.
             enough = (beta + total + 1) // 2 - base
             best = -INF
-            for p in cells:
+            for p, bp, cache, am, ad, _ in cell_info[empty]:
                 q = cells[0] if cells[1] == p else cells[1]
-                bp = 1 << p
-                cache = caches[p]
-                am = area[p]
-                ad = add[p]
                 for a in hl:
                     k2 = key | ad[a]
-                    x = cache.get(k2 & am)
-                    if x is None:
-                        x = cand(a, p, k2)
-                        cache[k2 & am] = x
+                    x = cache[k2 & am]
                     fl = x & theirs
                     if x > 511 and x >> 9 & theirs:
                         fl = chain(k2, x >> 9 & theirs, fl, theirs)
@@ -363,10 +353,7 @@ class Solver:
                     dq = add[q]
                     for b in ol:
                         k3 = k2 | dq[b]
-                        y = cq.get(k3 & aq)
-                        if y is None:
-                            y = cand(b, q, k3)
-                            cq[k3 & aq] = y
+                        y = cq[k3 & aq]
                         f2 = y & m2
                         if y > 511 and y >> 9 & m2:
                             f2 = chain(k3, y >> 9 & m2, f2, m2)
