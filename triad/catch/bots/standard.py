@@ -220,7 +220,7 @@ class GreedyBot(Bot):
         for h in corners:
             if own[h] == 0:
                 continue
-            sources = [s for s in range(world.n) if spare[s] > 0 and dist[s][h] < world.n]
+            sources = [s for s in range(world.n) if spare[s] > 0 and 0 < dist[s][h] < world.n]
             if not sources:
                 return None
             src = min(sources, key=lambda s: (dist[s][h], s))
