@@ -618,8 +618,10 @@ class App:
         view = self.view
         if view is not None:
             if self.board_override is not None:
+                # The Houses' sizes follow the cards as they flip.
                 view = dict(view)
                 view["board"] = self.board_override
+                view["scores"] = scores_of(view)
             parts = render.regions(view, ctx, self.fx)
         else:
             parts = {
@@ -695,6 +697,18 @@ class App:
 
     def clock_ms(self) -> float:
         return self.screen.now()
+
+
+def scores_of(view: dict) -> dict:
+    """Each House's size: its cards on the board plus its cards in hand."""
+    scores = {}
+    for player in ("blue", "red"):
+        owned = 0
+        for slot in view["board"]:
+            if slot is not None and slot["owner"] == player:
+                owned += 1
+        scores[player] = owned + len(view["hands"][player])
+    return scores
 
 
 def placed_card(reply: dict, fallback):
