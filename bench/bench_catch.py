@@ -6,7 +6,7 @@
 
 Maps: ``generate(seed)`` for seeds 0..N-1 (mean, median and worst).
 Referee: whole matches of the built-in bots are recorded (planner against
-greedy, both sides), then every recorded turn is resolved again and timed
+greedy on both sides, planner against itself), then every recorded turn is resolved again and timed
 alone: ``resolve_turn``; the same plus both players' protocol input (what a
 referee does each turn for bots); and ``State.to_json`` (what a page draws).
 Bots: the mean time of one turn of each built-in bot during those matches,
@@ -70,7 +70,7 @@ def record_games(count: int) -> tuple[list[Turn], dict[str, list[float]], list[f
     match_s: list[float] = []
     for seed in range(count):
         game_map = generate(seed)
-        for names in (("planner", "greedy"), ("greedy", "planner")):
+        for names in (("planner", "greedy"), ("greedy", "planner"), ("planner", "planner")):
             players = (TimedPlayer(names[0], seed), TimedPlayer(names[1], seed + 1))
             start = time.perf_counter()
             record = play_match(players, game_map)
@@ -129,7 +129,7 @@ def report(maps: int, games: int, rounds: int) -> None:
             state.to_json()
 
     n = len(turns)
-    print(f"referee over {n} recorded turns ({2 * games} matches, planner vs greedy):")
+    print(f"referee over {n} recorded turns of {3 * games} matches:")
     print(f"  resolve_turn                 {best_per_turn(resolve_all, n, rounds):.3f} ms/turn")
     print(
         f"  resolve_turn + both inputs   {best_per_turn(resolve_with_inputs, n, rounds):.3f} ms/turn"
