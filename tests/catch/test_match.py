@@ -170,6 +170,19 @@ def test_a_program_that_never_reads_its_input_cannot_stall_the_match(tmp_path: P
     assert written > 2**16  # more than a pipe holds: the writes would have blocked
 
 
+def test_a_timeout_and_a_bad_command_in_one_turn_is_a_draw(script_bot: str) -> None:
+    slow = SubprocessPlayer(f"{script_bot} slow", "slow", 5000, 300, stderr_sink=print)
+    bad = SubprocessPlayer(f"{script_bot} bad", "bad", 5000, 2000, stderr_sink=print)
+    try:
+        match = play_match((bad, slow), generate(4), max_turns=10)
+    finally:
+        slow.close()
+        bad.close()
+    assert match.result.winner is None
+    assert "'FLY 1 2'" in match.result.reason
+    assert "slow did not answer" in match.result.reason
+
+
 def test_both_players_failing_in_one_turn_is_a_draw(script_bot: str) -> None:
     programs = [
         SubprocessPlayer(f"{script_bot} bad", f"script{i}", 5000, 2000, stderr_sink=print)

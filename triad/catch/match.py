@@ -206,7 +206,13 @@ def play_match(
             except BotError as exc:
                 failures.append((p, str(exc)))
         if failures:
-            entry = match.fail(failures, (lines[0], lines[1]))
+            for p in (0, 1):
+                if all(q != p for q, _ in failures):
+                    try:
+                        parse_orders(lines[p], game_map.layout.house_count)
+                    except CommandError as exc:
+                        failures.append((p, f"{players[p].name} printed an {exc}"))
+            entry = match.fail(sorted(failures), (lines[0], lines[1]))
         else:
             entry = match.play(lines[0], lines[1])
         if on_turn is not None:
