@@ -24,6 +24,8 @@ from triad.catch.mapgen import (
     has_cut_house,
     mirror,
 )
+from triad.catch.match import play_match
+from triad.catch.players import BuiltinPlayer
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
@@ -195,14 +197,18 @@ def test_layout_linkable_paths_match_the_definition() -> None:
 
 
 PYODIDE_SCRIPT = """
-import json
+import hashlib, json
 from triad.catch.mapgen import generate
-print(json.dumps([generate(seed).to_json() for seed in (0, 12345)]))
+from triad.catch.match import play_match
+from triad.catch.players import BuiltinPlayer
+match = play_match((BuiltinPlayer("random", 5), BuiltinPlayer("planner", 6)), generate(5))
+replay = json.dumps(match.to_json(), sort_keys=True).encode()
+print(json.dumps([[generate(seed).to_json() for seed in (0, 12345)], hashlib.sha256(replay).hexdigest()]))
 """
 
 
 @pytest.mark.slow
-def test_pyodide_generates_the_same_maps() -> None:
+def test_pyodide_generates_the_same_maps_and_plays_the_same_match() -> None:
     runner = ROOT / "bench" / "pyodide_runner.mjs"
     if not runner.exists() or not (ROOT / "node_modules" / "pyodide").exists():
         pytest.skip("the Pyodide runner or the npm pyodide package is missing")
@@ -215,5 +221,8 @@ def test_pyodide_generates_the_same_maps() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    maps = json.loads(result.stdout.strip().splitlines()[-1])
+    maps, digest = json.loads(result.stdout.strip().splitlines()[-1])
     assert maps == [generated(0).to_json(), generated(12345).to_json()]
+    players = (BuiltinPlayer("random", 5), BuiltinPlayer("planner", 6))
+    replay = json.dumps(play_match(players, generate(5)).to_json(), sort_keys=True).encode()
+    assert digest == hashlib.sha256(replay).hexdigest()
