@@ -217,12 +217,15 @@ class Brain:
         totals: dict[Move, float] = {}
         count = 0
         for guess in self._samples(obs, spec.samples):
+            started = time.perf_counter()
             ctx = Context(_view(obs, guess))
             values = self._view_values(ctx, obs.viewer, hidden_spec, empty, deadline)
             for move, v in values.items():
                 totals[move] = totals.get(move, 0.0) + v
             count += 1
-            if deadline and time.perf_counter() > deadline:
+            # stop when the next sample would likely end past the deadline
+            now = time.perf_counter()
+            if deadline and now + (now - started) > deadline:
                 break
         return {m: v / count for m, v in totals.items()}
 

@@ -166,4 +166,5 @@ class Context:
         pos = self.position
         key, mine, theirs = pk.child(index, move.cell, pos.key, pos.mine, pos.theirs)
         after = Position(key, theirs, mine, pos.other_hand, pos.hand ^ 1 << index)
-        return Child(index, move.cell, 0, after)
+        gained = mine.bit_count() - pos.mine.bit_count() - 1
+        return Child(index, move.cell, gained, after)

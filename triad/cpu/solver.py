@@ -58,7 +58,7 @@ class Solver:
         self.packed = packed
         self.total = total
         self.table: dict[int, Entry] = {}
-        self._count = [0, 0]
+        self._count = [0, 0, 0]  # interior nodes, leaves, next deadline check
         self.deadline = 0.0
         self._search = self._build()
 
@@ -212,6 +212,8 @@ class Solver:
         total = self.total
         shift_cells = pk.shift_cells
         leaf = 2 if not shift_cells else 0
+        # positions with fewer empty cells are searched without the table
+        table_from = 5 if not shift_cells else 0
         child = pk.child
         clock = time.perf_counter
         solver = self
@@ -230,9 +232,13 @@ class Solver:
             if n <= leaf:
                 return _leaf(key, mine, theirs, hm, ho, alpha, beta)
             count[0] += 1
-            if not count[0] & 0x3FF and solver.deadline and clock() > solver.deadline:
-                raise Timeout
-            sub = _leaf if n <= leaf + 1 else search
+            if count[0] >= count[2]:
+                count[2] = count[0] + 2000
+                if solver.deadline and clock() > solver.deadline:
+                    raise Timeout
+            if n < table_from:
+                return _plain(key, mine, theirs, hm, ho, alpha, beta, n, empty)
+            sub = _plain_entry if n <= table_from else search
             tk = key | mine << osh | hm << hsh
             e = table_get(tk)
             if e is None:
@@ -302,6 +308,64 @@ class Solver:
                 table[tk] = (best, hi, bm)
             else:
                 table[tk] = (best, best, bm)
+            return best
+
+        def _plain_entry(
+            key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
+        ) -> int:
+            empty = 0x1FF ^ (mine | theirs)
+            return _plain(key, mine, theirs, hm, ho, alpha, beta, pop[empty], empty)
+
+        def _plain(
+            key: int,
+            mine: int,
+            theirs: int,
+            hm: int,
+            ho: int,
+            alpha: int,
+            beta: int,
+            n: int,
+            empty: int,
+        ) -> int:
+            # few empty cells: transpositions are rare here, so no table.
+            count[0] += 1
+            hl = hand_lists[hm]
+            if not hl:
+                return 2 * (pop[mine] + hand_sizes[hm]) - total
+            moves = [
+                (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                for p, bp, cache, am, ad, hp in cell_info[empty]
+                for a in hl
+                for k2 in (key | ad[a],)
+                for x in (cache[k2 & am],)
+                for fl in (
+                    x & theirs
+                    if x < 512 or not x >> 9 & theirs
+                    else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                )
+            ]
+            moves.sort(reverse=True)
+            best = -INF
+            if n - 1 <= leaf:
+                for _, k2, t2, m2, a, p in moves:
+                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                history[p][a] += n * n
+                                return best
+                return best
+            for _, k2, t2, m2, a, p in moves:
+                v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, empty ^ 1 << p)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            history[p][a] += n * n
+                            return best
             return best
 
         def _leaf(key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int) -> int:
