@@ -367,32 +367,38 @@ def _place_houses(rng: Rng) -> list[Point]:
     while True:
         houses: list[Point] = []
         lengths: set[int] = set()
+        # Houses by cell of side MIN_DIST: a house too close to a draw is in a neighbouring cell.
+        cells: dict[tuple[int, int], list[Point]] = {}
         tries = 0
         while len(houses) < HOUSE_COUNT and tries < _PLACE_TRIES:
             tries += 1
             p = (MARGIN_SIDE + rng.below(PLAY_WIDTH), MARGIN_TOP + rng.below(PLAY_HEIGHT))
             twin = mirror(p)
-            fresh = [dist2(p, twin)]
-            if fresh[0] < _MIN_DIST2:
+            if dist2(p, twin) < _MIN_DIST2 or _crowded(cells, p):
                 continue
-            too_close = False
-            for q in houses:
-                d = dist2(p, q)
-                if d < _MIN_DIST2:
-                    too_close = True
-                    break
-                fresh.append(d)
-            if too_close:
-                continue
+            fresh = [dist2(p, twin), *(dist2(p, q) for q in houses)]
             if len(set(fresh)) != len(fresh) or not lengths.isdisjoint(fresh):
                 continue
             if _makes_flat_angle(houses, p, twin):
                 continue
             lengths.update(fresh)
-            houses.append(p)
-            houses.append(twin)
+            for point in (p, twin):
+                houses.append(point)
+                cells.setdefault((point[0] // MIN_DIST, point[1] // MIN_DIST), []).append(point)
         if len(houses) == HOUSE_COUNT:
             return houses
+
+
+def _crowded(cells: dict[tuple[int, int], list[Point]], p: Point) -> bool:
+    """Whether a placed house is closer than MIN_DIST to ``p``."""
+    x, y = p
+    cx, cy = x // MIN_DIST, y // MIN_DIST
+    for gx in (cx - 1, cx, cx + 1):
+        for gy in (cy - 1, cy, cy + 1):
+            for qx, qy in cells.get((gx, gy), ()):
+                if (qx - x) * (qx - x) + (qy - y) * (qy - y) < _MIN_DIST2:
+                    return True
+    return False
 
 
 def _makes_flat_angle(houses: list[Point], p: Point, twin: Point) -> bool:
