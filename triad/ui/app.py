@@ -28,8 +28,6 @@ from triad.ui import anim, render
 from triad.ui import settings as prefs
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
-from triad.ui.menu import render_menu, rules_summary
-from triad.ui.rulebook import render_rulebook
 from triad.ui.text import t
 
 KEYS = {
@@ -646,8 +644,12 @@ class App:
         if self.paused:
             return render.render_pause()
         if self.panel == "info":
+            from triad.ui.rulebook import render_rulebook  # loaded when first opened
+
             return render_rulebook(self.playing["rules"] if self.playing else [])
         if self.panel == "rules":
+            from triad.ui.menu import render_menu
+
             playing = dict(self.playing or {})
             if self.playing:
                 playing["code"] = self.deal_code()
@@ -727,7 +729,3 @@ def same_deal(a: dict, b: dict) -> bool:
         if ha != hb:
             return False
     return True
-
-
-def rules_text(rules: list) -> str:
-    return rules_summary(rules)
