@@ -17,6 +17,11 @@ pytestmark = pytest.mark.browser
 
 SIZES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "phone-landscape": {
+        "viewport": {"width": 844, "height": 390},
+        "is_mobile": True,
+        "has_touch": True,
+    },
     "embed": {"viewport": {"width": 960, "height": 640}},
     "desktop": {"viewport": {"width": 1440, "height": 900}},
 }
@@ -52,7 +57,8 @@ def test_layout_fits_and_plays(
     cell = page.locator("[data-cell]:not([data-owner])").first
     index = cell.get_attribute("data-cell")
     target = page.locator(f'[data-cell="{index}"]')
-    if size == "phone":
+    touch = size.startswith("phone")
+    if touch:
         card.tap()
         target.tap()
     else:
@@ -60,7 +66,7 @@ def test_layout_fits_and_plays(
         target.click()
     assert page.locator(f'[data-cell="{index}"] .preview').count() == 1
     page.screenshot(path=str(ARTIFACTS / f"page-{size}-selected.png"))
-    if size == "phone":
+    if touch:
         target.tap()
     else:
         target.click()
