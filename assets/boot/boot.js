@@ -146,8 +146,11 @@
     window.addEventListener(type, function () { html.dataset.fresh = "0"; }, { capture: true, once: true });
   });
 
-  // --- The engine: Pyodide in a worker, called by name from the page's Python. ---
-  function startEngine() {
+  // --- Python workers: Pyodide in a worker, a module's functions called by name. ---
+  // window.triadEngine runs triad.ui.worker (the rules engine and the CPU); the
+  // page may start more with window.triadStartWorker(module), and end one with
+  // its terminate() (a program that overruns its time is stopped that way).
+  function startWorker(module) {
     var listeners = {};
     var nextId = 1;
     var pending = {};
@@ -156,6 +159,18 @@
       progress: 0,
       message: "Loading the engine",
       ready: null,
+      module: module,
+      terminate: function () {
+        worker.terminate();
+        engine.state = "failed";
+        engine.message = "stopped";
+        Object.keys(pending).forEach(function (id) {
+          pending[id].reject(new Error("the worker was stopped"));
+          delete pending[id];
+        });
+        rejectReady(new Error("the worker was stopped"));
+        emit();
+      },
       call: function (name) {
         var args = Array.prototype.slice.call(arguments, 1);
         var id = nextId++;
@@ -170,10 +185,12 @@
     engine.ready.catch(function () {});
     function emit() {
       window.dispatchEvent(new CustomEvent("triad-engine", {
-        detail: { state: engine.state, progress: engine.progress, message: engine.message }
+        detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message }
       }));
     }
-    var worker = new Worker("./engine-worker.js", { type: "module", name: "triad-engine" });
+    var worker = new Worker("./engine-worker.js?module=" + encodeURIComponent(module), {
+      type: "module", name: module
+    });
     worker.addEventListener("message", function (event) {
       var data = event.data;
       if (data.type === "result") {
@@ -222,7 +239,8 @@
     document.head.appendChild(script);
   }
 
-  window.triadEngine = startEngine();
+  window.triadStartWorker = startWorker;
+  window.triadEngine = startWorker("triad.ui.worker");
   whenDocumentReady(startPage);
   registerServiceWorker();
 })();

@@ -1,7 +1,8 @@
 /* Triad's engine worker: Pyodide running the rules engine and the CPU, off the main thread.
  *
- * The page calls functions of the Python module triad.ui.worker by name
- * (window.triadEngine.call(name, ...args) in boot.js). A call whose result is a
+ * The page calls functions of a Python module by name: triad.ui.worker for
+ * window.triadEngine, or the module named in this script's ?module= for other
+ * workers (window.triadStartWorker in boot.js). A call whose result is a
  * coroutine is awaited, so a long search can yield between slices and let
  * later calls in. Plain Pyodide, not a PyScript worker: it needs no storage,
  * so it also starts in iframes where the browser denies storage.
@@ -11,6 +12,7 @@ import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 const post = (message) => self.postMessage(message);
 const progress = (fraction, message) => post({ type: "progress", progress: fraction, message });
 
+const MODULE = new URL(import.meta.url).searchParams.get("module") || "triad.ui.worker";
 let api = null;
 
 async function boot() {
@@ -27,7 +29,8 @@ async function boot() {
   });
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
-  api = pyodide.pyimport("triad.ui.worker");
+  if (!/^triad(\.\w+)+$/.test(MODULE)) throw new Error(`not a module of the game: ${MODULE}`);
+  api = pyodide.pyimport(MODULE);
   post({ type: "ready" });
 }
 
