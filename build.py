@@ -198,15 +198,20 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     _write_engine_zip(dist)
     _write_pyscript_config(dist, main_files)
 
+    manifest = json.loads((boot / "manifest.webmanifest").read_text())
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+    pages = sorted(ROOT.glob("*.html"))  # index.html, and the pages of other game modes
+    for page in pages:
+        shutil.copy2(page, dist / page.name)
     if label:
         (dist / "label.txt").write_text(label + "\n")
+
+    # The build id hashes every file so far (the pages before their id is written in).
     version = _content_version(dist)
     info: dict[str, object] = {"name": "Triad", "version": _package_version(), "build": version}
     (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")
-    index = (ROOT / "index.html").read_text().replace("{{BUILD}}", version)
-    (dist / "index.html").write_text(index)
-    manifest = json.loads((boot / "manifest.webmanifest").read_text())
-    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+    for page in pages:
+        (dist / page.name).write_text(page.read_text().replace("{{BUILD}}", version))
 
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files)]
@@ -257,8 +262,8 @@ def _copy_python(dist: Path) -> list[str]:
     names = list(MAIN_THREAD_MODULES)
     names += sorted(
         p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "triad" / "ui").glob("*.py")
-        if p.name != "worker.py"
+        for p in (ROOT / "triad" / "ui").rglob("*.py")
+        if p.name != "worker.py" and "__pycache__" not in p.parts
     )
     names += sorted(
         p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json")
