@@ -30,3 +30,22 @@ def test_values_match_brute_force(names: list[str]) -> None:
         value, best = solver.best(ctx.position)
         assert value == expected
         assert values[ctx.move_of(best, state.to_move)] == expected
+
+
+@pytest.mark.parametrize("names", [[], ["same", "plus", "combo"], ["power_wall", "battle"]])
+def test_probes_keep_the_fail_soft_contract(names: list[str]) -> None:
+    rng = random.Random("windows:" + "+".join(names))
+    for _ in range(12):
+        state = random_game(rng, names, rng.choice([4, 5, 6, 7]), small=rng.random() < 0.7)
+        exact = brute_value(state)
+        for _ in range(6):
+            alpha = rng.randint(-11, 9)
+            beta = rng.randint(alpha + 1, 11)
+            ctx = Context(View.of(state))  # a fresh table each time
+            g = ctx.solver.probe(ctx.position, alpha, beta)
+            if g <= alpha:
+                assert exact <= g, (state, alpha, beta, g)
+            elif g >= beta:
+                assert exact >= g, (state, alpha, beta, g)
+            else:
+                assert exact == g, (state, alpha, beta, g)

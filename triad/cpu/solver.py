@@ -393,9 +393,11 @@ class Solver:
                         most = pop[fl]
                 return 2 * (base + most) - total
             ol = hand_lists[ho]
-            # ``enough`` gained cards fail high; a line whose own gain is short of
-            # it needs no reply: its gain is an upper bound below beta.
+            # A line gaining ``enough`` cards fails high; one whose gain cannot
+            # exceed ``low`` cannot beat alpha, so it needs no reply (its gain is
+            # an upper bound at most alpha, which fail-soft may return).
             enough = (beta + total + 1) // 2 - base
+            low = (alpha + total) // 2 - base
             best = -INF
             for p, bp, cache, am, ad, _ in cell_info[empty]:
                 q = cells[0] if cells[1] == p else cells[1]
@@ -406,7 +408,7 @@ class Solver:
                     if x > 511 and x >> 9 & theirs:
                         fl = chain(k2, x >> 9 & theirs, fl, theirs)
                     gain = pop[fl]
-                    if gain < enough:
+                    if gain <= low:
                         if gain > best:
                             best = gain
                         continue
@@ -423,7 +425,7 @@ class Solver:
                             f2 = chain(k3, y >> 9 & m2, f2, m2)
                         if pop[f2] > most:
                             most = pop[f2]
-                            if gain - most < enough:
+                            if gain - most <= low:
                                 break
                     if gain - most >= enough:
                         return 2 * (base + gain - most) - total
