@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from triad.cpu.packed import CELLS_OF, POPCOUNT, Packed
 
@@ -223,6 +223,17 @@ class Solver:
             tuple((p, 1 << p, caches[p], area[p], add[p], history[p]) for p in cells_of[m])
             for m in range(512)
         ]
+        # two empty cells p, q: (p's bit, p's cache, area, codes, then q's cache, area, codes)
+        pair_info: dict[
+            int, tuple[tuple[int, Any, int, tuple[int, ...], Any, int, tuple[int, ...]], ...]
+        ] = {
+            m: tuple(
+                (1 << p, caches[p], area[p], add[p], caches[q], area[q], add[q])
+                for p, q in ((c[0], c[1]), (c[1], c[0]))
+            )
+            for m in range(512)
+            if len(c := cells_of[m]) == 2
+        }
 
         def search(
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
@@ -376,9 +387,8 @@ class Solver:
             base = pop[mine] + hand_sizes[hm]
             if not empty or not hl:
                 return 2 * base - total
-            cells = cells_of[empty]
-            if len(cells) == 1:
-                p = cells[0]
+            if not empty & (empty - 1):
+                p = cells_of[empty][0]
                 cache = caches[p]
                 am = area[p]
                 ad = add[p]
@@ -399,8 +409,7 @@ class Solver:
             enough = (beta + total + 1) // 2 - base
             low = (alpha + total) // 2 - base
             best = -INF
-            for p, bp, cache, am, ad, _ in cell_info[empty]:
-                q = cells[0] if cells[1] == p else cells[1]
+            for bp, cache, am, ad, cq, aq, dq in pair_info[empty]:
                 for a in hl:
                     k2 = key | ad[a]
                     x = cache[k2 & am]
@@ -414,9 +423,6 @@ class Solver:
                         continue
                     m2 = mine | fl | bp
                     most = 0
-                    cq = caches[q]
-                    aq = area[q]
-                    dq = add[q]
                     for b in ol:
                         k3 = k2 | dq[b]
                         y = cq[k3 & aq]
