@@ -219,3 +219,16 @@ def test_sampled_hands_avoid_every_card_in_sight() -> None:
         assert len(guess) == obs.hidden
         assert not seen & set(guess)
         assert all(isinstance(c, Card) for c in guess)
+
+
+def test_master_plays_exactly_once_the_hidden_cards_are_deduced() -> None:
+    # the pool is exactly the ten dealt cards: what the CPU cannot see must be the rest
+    for seed in range(3):
+        state = dealt(["same"], 60 + seed, 3)
+        pool = state.hands[0] + state.hands[1]
+        pool += tuple(slot.card for slot in state.board if slot is not None)
+        obs = observe(state, state.to_move)
+        assert obs.hidden > 0
+        values = exact_values(state)
+        move = Brain("master", seed, pool).choose(obs, None)
+        assert values[(move.card, move.cell)] == max(values.values())

@@ -118,7 +118,7 @@ class Brain:
             return self.rng.choice(_legal(obs))
         if self.level == "greedy":
             return self._greedy(obs)
-        if self.level == "master" and obs.hidden == 0:
+        if self.level == "master" and self._known(obs) is not None:
             return self._run(self.search(obs), budget_ms).move
         values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
         return self._pick(values, LEVEL_SPECS[self.level].temperature)
@@ -129,7 +129,7 @@ class Brain:
         :raises ValueError: the viewer is not to move, or the game is over.
         """
         _check_turn(obs)
-        if obs.hidden == 0:
+        if self._known(obs) is not None:
             return self._run(self.search(obs), budget_ms).move
         values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
         return self._pick(values, 0.0)
@@ -139,10 +139,11 @@ class Brain:
 
         Only useful when both hands are known: the solver's table keeps what is learnt.
         """
-        if obs.hidden or _finished(obs):
+        view = self._known(obs)
+        if view is None or _finished(obs):
             return
         deadline = time.perf_counter() + budget_ms / 1000
-        ctx = self._sync(_view(obs, ()))
+        ctx = self._sync(view)
         with contextlib.suppress(Timeout):
             ctx.solver.best(ctx.position, deadline)
 
@@ -155,10 +156,11 @@ class Brain:
 
         :raises ValueError: cards are hidden, or the viewer is not to move.
         """
-        if obs.hidden:
+        view = self._known(obs)
+        if view is None:
             raise ValueError("the exact search needs both hands known")
         _check_turn(obs)
-        ctx = self._sync(_view(obs, ()))
+        ctx = self._sync(view)
         solver = ctx.solver
         pos = ctx.position
         me = obs.viewer
@@ -210,8 +212,9 @@ class Brain:
     def _values(self, obs: Observation, spec: LevelSpec, deadline: float) -> dict[Move, float]:
         """Each move's value for ``obs.viewer``: exact, looked ahead, or averaged over samples."""
         empty = sum(1 for s in obs.board if s is None)
-        if obs.hidden == 0:
-            return self._view_values(self._sync(_view(obs, ())), obs.viewer, spec, empty, 0.0)
+        view = self._known(obs)
+        if view is not None:
+            return self._view_values(self._sync(view), obs.viewer, spec, empty, 0.0)
         exact_from = min(spec.exact_from, HIDDEN_EXACT_FROM)
         hidden_spec = LevelSpec(exact_from, spec.depth, spec.temperature, spec.samples)
         totals: dict[Move, float] = {}
@@ -246,12 +249,26 @@ class Brain:
             out[ctx.move_of(child, me)] = -solver.limited(child.position, spec.depth - 1)
         return out
 
-    def _samples(self, obs: Observation, count: int) -> list[list[Card]]:
-        """Guesses of the hidden opponent cards: the pool less every card in sight."""
+    def _unseen(self, obs: Observation) -> list[Card]:
+        """The pool less every card in sight: what a hidden card can be."""
         left = list(self.pool)
         for card in obs.visible_cards:
             if card in left:
                 left.remove(card)
+        return left
+
+    def _known(self, obs: Observation) -> View | None:
+        """Both hands, when the viewer sees or can deduce every card; else None."""
+        if obs.hidden == 0:
+            return _view(obs, ())
+        left = self._unseen(obs)
+        if len(left) == obs.hidden:
+            return _view(obs, left)
+        return None
+
+    def _samples(self, obs: Observation, count: int) -> list[list[Card]]:
+        """Guesses of the hidden opponent cards: the pool less every card in sight."""
+        left = self._unseen(obs)
         need = obs.hidden
         out = []
         for _ in range(count):
