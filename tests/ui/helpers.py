@@ -22,6 +22,7 @@ class FakeScreen:
         self.clock = 0.0
         self.scrolled: list[str] = []
         self.data: dict[str, str] = {}
+        self.focused: list[str] = []
 
     def mount(self, html: str) -> None:
         self.regions = {"app": html}
@@ -37,6 +38,9 @@ class FakeScreen:
 
     def set_data(self, name: str, value: str) -> None:
         self.data[name] = value
+
+    def focus(self, selector: str) -> None:
+        self.focused.append(selector)
 
     def now(self) -> float:
         return self.clock

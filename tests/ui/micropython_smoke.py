@@ -33,6 +33,9 @@ class Screen:
     def set_data(self, name, value):
         pass
 
+    def focus(self, selector):
+        pass
+
     def now(self):
         return 0.0
 

@@ -212,6 +212,7 @@ def test_info_and_sound_buttons() -> None:
         await start(app)
         app.click("action", "info")
         assert "Rulebook" in screen.regions["r-overlay"] and not screen.ready
+        assert screen.focused[-1] == "#r-overlay .dialog button"
         app.click("jump", "rb-same")
         assert screen.scrolled == ["rb-same"]
         app.key("Escape")

@@ -5,7 +5,7 @@ in the browser (MicroPython, see `main`) and in CPython tests:
 
 * `screen`: `mount(html)`, `update(region, html)`, `set_flag(name, on)` for
   classes on `<html>` (`ready`, `paused`, `busy`...), `set_data(name, value)`,
-  `scroll_to(id)`, `now()` in milliseconds;
+  `scroll_to(id)`, `focus(selector)`, `now()` in milliseconds;
 * `engine`: the worker's exported functions (`new_match`, `play`,
   `cpu_move`, `validate`), each taking and returning a JSON string, awaited;
   it arrives later through `engine_ready` (Pyodide boots in seconds);
@@ -437,6 +437,7 @@ class App:
         else:
             self.play_sound("lose")
         self.draw()
+        self.screen.focus("#r-overlay .result button")
         self.timeline.append(("over", winner))
 
     # ------------------------------------------------------------------ input
@@ -581,6 +582,7 @@ class App:
         self.panel = name
         self.menu_error = ""
         self.draw()
+        self.screen.focus("#r-overlay .dialog button")  # keyboard users land in the dialog
 
     def close_panel(self, redraw: bool = True) -> None:
         self.panel = None

@@ -48,6 +48,12 @@ class Screen:
         """A `data-*` value on `<html>` (counters that tests and benchmarks watch)."""
         self.root.setAttribute("data-" + name, value)
 
+    def focus(self, selector: str) -> None:
+        """Move the keyboard focus to the first element matching `selector`, if any."""
+        el = self.document.querySelector(selector)
+        if el is not None:
+            el.focus()
+
     def scroll_to(self, ident: str) -> None:
         el = self.document.getElementById(ident)
         if el is not None:

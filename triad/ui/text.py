@@ -128,6 +128,14 @@ EN = {
 STRINGS = {"en": EN}
 
 
+def set_language(code: str) -> str:
+    """Use language `code` ("fr", "fr-CA" -> "fr") when there is a table for it; return the one in use."""
+    global LANG
+    short = str(code or "").lower().split("-")[0]
+    LANG = short if short in STRINGS else "en"
+    return LANG
+
+
 def t(key: str, **values) -> str:
     """Return the text for `key` in the current language, filled with `values`."""
     table = STRINGS.get(LANG, EN)
