@@ -148,7 +148,7 @@ class Solver:
 
         :raises Timeout: when ``deadline`` passes.
         """
-        v = self.value(pos, self.bounds(pos)[0] if self.bounds(pos)[0] > -INF else 0, deadline)
+        v = self.value(pos, _guess(self.bounds(pos)), deadline)
         kids = self.children(pos)
         # the table's move proved the lower bound; check it, then the others.
         mv = self.bounds(pos)[2]
@@ -185,9 +185,7 @@ class Solver:
         """
         out = []
         for c in self.children(pos):
-            lo, hi, _ = self.bounds(c.position)
-            guess = -lo if lo > -INF else (-hi if hi < INF else 0)
-            out.append((c, -self.value(c.position, -guess, deadline)))
+            out.append((c, -self.value(c.position, _guess(self.bounds(c.position)), deadline)))
         return out
 
     # ---- the search -------------------------------------------------------
@@ -440,3 +438,11 @@ class Solver:
             return 2 * (base + best) - total
 
         return search
+
+
+def _guess(bounds: tuple[int, int, int]) -> int:
+    """A first guess for MTD(f) from known (lower, upper, move) bounds."""
+    lo, hi, _ = bounds
+    if lo > -INF:
+        return lo
+    return hi if hi < INF else 0

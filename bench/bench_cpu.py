@@ -1,0 +1,192 @@
+"""CPU benchmark: exact solve times and nodes, master's time per move, strength tables.
+
+    python bench/bench_cpu.py              # CPython figures, then the speed part under Pyodide
+    python bench/bench_cpu.py --speed      # speed part only (what the Pyodide run executes)
+    python bench/bench_cpu.py --strength   # the play tables only
+    options: --deals N (solve deals, default 7), --games N (games per table row, default 10)
+
+Prints figures; never fails on time. Deals are the Houses set's seeded deals
+(`triad.match.deal_match`), so every run solves the same positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from triad.cards import builtin_set  # noqa: E402
+from triad.cpu import Brain  # noqa: E402
+from triad.cpu.cli import play_games  # noqa: E402
+from triad.cpu.context import Context, View  # noqa: E402
+from triad.match import MatchConfig, deal_match  # noqa: E402
+from triad.observe import observe  # noqa: E402
+from triad.rules import RuleSet  # noqa: E402
+from triad.state import GameState  # noqa: E402
+
+CARDS = builtin_set()
+SOLVE_RULES = [("basic", ["open"]), ("same+plus+combo", ["open", "same", "plus", "combo"])]
+
+
+def runtime() -> str:
+    """Which Python runs this."""
+    impl = "Pyodide" if sys.platform == "emscripten" else platform.python_implementation()
+    return f"{impl} {platform.python_version()}"
+
+
+def start(names: list[str], seed: int, placed: int) -> GameState:
+    """Seeded deal ``seed`` with ``placed`` seeded random moves played."""
+    state = deal_match(MatchConfig(RuleSet.parse(names), CARDS), seed).start()
+    rng = random.Random(seed)
+    for _ in range(placed):
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def bench_solves(deals: int) -> None:
+    """Exact value (and a best move) from the empty board and one and two cards down."""
+    print(f"exact solves, {deals} seeded deals, {runtime()}")
+    print(
+        f"  {'rules':<16}{'cards down':>11}{'median s':>10}{'min s':>8}{'max s':>8}"
+        f"{'median nodes':>14}{'+best move s':>14}"
+    )
+    for label, names in SOLVE_RULES:
+        for placed in (0, 1, 2):
+            times: list[float] = []
+            nodes: list[int] = []
+            best_times: list[float] = []
+            for seed in range(1, deals + 1):
+                state = start(names, seed, placed)
+                ctx = Context(View.of(state))
+                t0 = time.perf_counter()
+                ctx.solver.value(ctx.position)
+                t1 = time.perf_counter()
+                ctx.solver.best(ctx.position)
+                t2 = time.perf_counter()
+                times.append(t1 - t0)
+                best_times.append(t2 - t0)
+                nodes.append(ctx.solver.nodes + ctx.solver.leaves)
+            print(
+                f"  {label:<16}{placed:>11}{statistics.median(times):>10.3f}"
+                f"{min(times):>8.3f}{max(times):>8.3f}{int(statistics.median(nodes)):>14}"
+                f"{statistics.median(best_times):>14.3f}",
+                flush=True,
+            )
+
+
+def bench_master_game() -> None:
+    """Master (Open) through whole games: time of each of its moves.
+
+    "no limit": both sides master, every move searched to the end. "page": the
+    CPU (master, 900 ms budget) against a human stand-in (master), pondering
+    300 ms on each position where the human is to move, as the page does while
+    a human chooses; only the CPU's moves are timed.
+    """
+    print(f"master per move through a game (Open, seeded deal 1), {runtime()}")
+    for label, names in SOLVE_RULES:
+        state = start(names, 1, 0)
+        brains = (Brain("master", 1), Brain("master", 2))
+        times = []
+        while not state.is_terminal:
+            mover = state.to_move
+            t0 = time.perf_counter()
+            move = brains[mover].choose(observe(state, mover), None)
+            times.append(time.perf_counter() - t0)
+            state, _ = state.apply(move)
+        print(
+            f"  {label:<16} {'no limit, both sides':<28} s per move: "
+            + " ".join(f"{t:.2f}" for t in times),
+            flush=True,
+        )
+        for cpu in (state.table.first, state.table.first.other):
+            state = start(names, 1, 0)
+            brain = Brain("master", 3)
+            human = Brain("master", 4)
+            times = []
+            while not state.is_terminal:
+                mover = state.to_move
+                if mover is cpu:
+                    t0 = time.perf_counter()
+                    move = brain.choose(observe(state, cpu), 900)
+                    times.append(time.perf_counter() - t0)
+                else:
+                    brain.ponder(observe(state, cpu), 300)
+                    move = human.choose(observe(state, mover), None)
+                state, _ = state.apply(move)
+            order = "first" if cpu is state.table.first else "second"
+            print(
+                f"  {label:<16} {'page, CPU moves ' + order:<28} s per move: "
+                + " ".join(f"{t:.2f}" for t in times),
+                flush=True,
+            )
+
+
+def bench_strength(games: int) -> None:
+    """Play tables: every level against greedy and against the level below, Open and hidden."""
+    print(f"strength: {games} seeded games per row (hands from the Houses set, random first)")
+    print(f"  {'rules':<8}{'blue':<8}{'red':<8}{'W':>4}{'D':>4}{'L':>4}   (blue's results)")
+    rows = [
+        ("random", "greedy"),
+        ("novice", "greedy"),
+        ("adept", "greedy"),
+        ("expert", "greedy"),
+        ("master", "greedy"),
+        ("adept", "novice"),
+        ("expert", "adept"),
+        ("master", "expert"),
+    ]
+    for label, names in (("open", ["open"]), ("hidden", [])):
+        for blue, red in rows:
+            n = 30 if (blue, red, label) == ("master", "greedy", "open") else games
+            t0 = time.perf_counter()
+            r = play_games(blue, red, n, 2024, RuleSet.parse(names))["blue"]
+            took = time.perf_counter() - t0
+            print(
+                f"  {label:<8}{blue:<8}{red:<8}{r['wins']:>4}{r['draws']:>4}{r['losses']:>4}"
+                f"   {n} games, {took:.0f} s",
+                flush=True,
+            )
+
+
+def pyodide(args: list[str]) -> None:
+    """Run this script's speed part under Pyodide in Node, if Node is here."""
+    node = shutil.which("node")
+    runner = ROOT / "bench" / "pyodide_runner.mjs"
+    if node is None or not runner.exists() or not (ROOT / "node_modules" / "pyodide").exists():
+        print("(Pyodide run skipped: node or node_modules/pyodide missing)")
+        return
+    subprocess.run(
+        [node, str(runner), str(Path(__file__).resolve()), "--speed", *args], cwd=ROOT, check=False
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--speed", action="store_true", help="solve and per-move times only")
+    parser.add_argument("--strength", action="store_true", help="play tables only")
+    parser.add_argument("--deals", type=int, default=7)
+    parser.add_argument("--games", type=int, default=10)
+    options = parser.parse_args()
+    both = not options.speed and not options.strength
+    if options.speed or both:
+        bench_solves(options.deals)
+        bench_master_game()
+    if both and sys.platform != "emscripten" and not os.environ.get("BENCH_NO_PYODIDE"):
+        pyodide(["--deals", str(options.deals)])
+    if options.strength or both:
+        bench_strength(options.games)
+
+
+if __name__ == "__main__":
+    main()
