@@ -8,6 +8,7 @@ import pytest
 
 from tests.cpu.helpers import CAPTURE_RULES, brute_value, random_game
 from triad.cpu.context import Context, View
+from triad.state import GameState
 
 
 @pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
@@ -49,3 +50,24 @@ def test_probes_keep_the_fail_soft_contract(names: list[str]) -> None:
                 assert exact >= g, (state, alpha, beta, g)
             else:
                 assert exact == g, (state, alpha, beta, g)
+
+
+def lookahead(state: GameState, depth: int) -> int:
+    """Plain depth-limited minimax over the engine, counting cards at the horizon."""
+    if depth == 0 or state.is_terminal:
+        blue, red = state.score
+        return blue - red if state.to_move == 0 else red - blue
+    return max(-lookahead(state.apply(m)[0], depth - 1) for m in state.legal_moves())
+
+
+@pytest.mark.parametrize("names", [[], ["same", "plus", "combo"], ["power_wall", "elemental"]])
+def test_limited_lookahead_matches_plain_minimax(names: list[str]) -> None:
+    rng = random.Random("limited:" + "+".join(names))
+    for _ in range(8):
+        state = random_game(rng, names, rng.choice([3, 4, 5, 6]), small=rng.random() < 0.7)
+        ctx = Context(View.of(state))
+        for depth in (1, 2, 3):
+            assert ctx.solver.limited(ctx.position, depth) == lookahead(state, depth), (
+                state,
+                depth,
+            )

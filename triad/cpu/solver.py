@@ -48,6 +48,7 @@ class Child(NamedTuple):
 
 
 Search = Callable[[int, int, int, int, int, int, int], int]
+Limited = Callable[[int, int, int, int, int, int, int, int], int]
 Entry = tuple[int, int, tuple[int, int, int, int, int, int] | None]  # lower, upper, best move
 
 
@@ -60,7 +61,7 @@ class Solver:
         self.table: dict[int, Entry] = {}
         self._count = [0, 0, 0]  # interior nodes, leaves, next deadline check
         self.deadline = 0.0
-        self._search = self._build()
+        self._search, self._limited = self._build()
 
     @property
     def nodes(self) -> int:
@@ -163,20 +164,10 @@ class Solver:
 
         Exact when ``depth`` reaches the end of the game.
         """
-        if depth <= 0:
-            return self.terminal_value(pos)
         if POPCOUNT[0x1FF ^ (pos.mine | pos.theirs)] <= depth:
             return self.probe(pos, alpha, beta)
-        best = -INF
-        for c in self.children(pos):
-            v = -self.limited(c.position, depth - 1, -beta, -alpha)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        break
-        return best
+        key, mine, theirs, hand, other = pos
+        return self._limited(key, mine, theirs, hand, other, alpha, beta, depth)
 
     def move_values(self, pos: Position, deadline: float = 0.0) -> list[tuple[Child, int]]:
         """Exact value of every legal move of ``pos`` (from the mover's view).
@@ -190,7 +181,7 @@ class Solver:
 
     # ---- the search -------------------------------------------------------
 
-    def _build(self) -> Search:
+    def _build(self) -> tuple[Search, Limited]:
         # The hot loop: everything is a local, a closure cell or a tuple; tables
         # are subscripted (no method calls on the common path), and the flip
         # caches fill themselves on a miss.
@@ -437,7 +428,50 @@ class Solver:
                         best = gain - most
             return 2 * (base + best) - total
 
-        return search
+        def limited(
+            key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int, depth: int
+        ) -> int:
+            # looks ``depth`` plies ahead and counts cards at the horizon.
+            empty = 0x1FF ^ (mine | theirs)
+            hl = hand_lists[hm]
+            if depth <= 0 or not empty or not hl:
+                return 2 * (pop[mine] + hand_sizes[hm]) - total
+            count[0] += 1
+            if shift_cells:
+                moves = []
+                for p, _, _, _, _, _ in cell_info[empty]:
+                    for a in hl:
+                        k2, m2, t2 = child(a, p, key, mine, theirs)
+                        moves.append((pop[m2], k2, t2, m2, a))
+            else:
+                moves = [
+                    (pop[fl], k2, theirs ^ fl, mine | fl | bp, a)
+                    for _, bp, cache, am, ad, _ in cell_info[empty]
+                    for a in hl
+                    for k2 in (key | ad[a],)
+                    for x in (cache[k2 & am],)
+                    for fl in (
+                        x & theirs
+                        if x < 512 or not x >> 9 & theirs
+                        else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                    )
+                ]
+            if depth == 1:
+                top = max(pop[m2] for _, _, _, m2, _ in moves)
+                return 2 * (top + hand_sizes[hm] - 1) - total
+            moves.sort(reverse=True)
+            best = -INF
+            for _, k2, t2, m2, a in moves:
+                v = -limited(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, depth - 1)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            return best
+
+        return search, limited
 
 
 def _guess(bounds: tuple[int, int, int]) -> int:
