@@ -67,6 +67,7 @@ class App:
         self.reduced = reduced
         self.engine = None
         self.engine_error = ""
+        self.engine_progress = 0.0
         self.settings, notice = prefs.load(store)
         self.notices = []
         if notice:
@@ -128,6 +129,12 @@ class App:
         """The worker answered: sync the match with it and carry on."""
         self.engine = engine
         await self.sync_engine(self.match_id)
+
+    def engine_loading(self, progress: float) -> None:
+        """The worker reports how far its boot has got (0..1)."""
+        self.engine_progress = progress
+        if self.engine is None:
+            self.draw()
 
     def engine_failed(self, error: str) -> None:
         self.engine_error = str(error)
@@ -602,6 +609,7 @@ class App:
             "mode": self.playing["mode"] if self.playing else "cpu",
             "aff": self.aff,
             "thinking": self.thinking,
+            "engine_progress": self.engine_progress,
             "engine_loading": self.view is not None
             and (self.engine is None or not self.engine_synced)
             and not self.engine_error,
@@ -629,7 +637,7 @@ class App:
                 "r-bar-right": render.render_bar_right(ctx),
                 "r-bar-bottom": render.render_bar_bottom(ctx),
                 "r-status": '<span class="engine-loading"><i class="spinner"></i>'
-                + t("engine_loading")
+                + render.loading_text(self.engine_progress)
                 + "</span>",
             }
         parts["r-overlay"] = self.overlay_html(view, ctx)

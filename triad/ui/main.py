@@ -98,6 +98,13 @@ def on_key(event) -> None:
         event.preventDefault()
 
 
+def on_engine(event) -> None:
+    try:
+        app.engine_loading(float(event.detail.progress))
+    except Exception:  # an event without progress: nothing to show
+        return
+
+
 async def boot_engine() -> None:
     handle = js.window.triadEngine
     try:
@@ -121,4 +128,5 @@ app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
 js.document.addEventListener("keydown", create_proxy(on_key))
+js.window.addEventListener("triad-engine", create_proxy(on_engine))
 app.spawn(boot_engine())

@@ -93,10 +93,12 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
         '<span class="c-name"><i class="c-lv">' + esc(level) + "</i>" + esc(name) + "</span>"
     )
     parts.append('<span class="c-mark" aria-hidden="true"></span>')
+    title = card.get("title")
     pairs = [
         ("class", classes(["card", "own-" + owner, "tier-" + tier(level), cls])),
         ("data-id", card.get("id")),
         ("aria-label", card_label(card)),
+        ("title", t("card_title", name=name, title=title) if title else name or None),
     ]
     if extra:
         pairs = pairs + extra
@@ -337,10 +339,17 @@ def render_status(view: dict, ctx: dict) -> str:
     if ctx.get("engine_loading"):
         parts.append(
             '<span class="engine-loading" role="status"><i class="spinner"></i>'
-            + esc(t("engine_loading"))
+            + esc(loading_text(ctx.get("engine_progress", 0)))
             + "</span>"
         )
     return "".join(parts)
+
+
+def loading_text(progress) -> str:
+    """The engine loading text, with how far it has got once the worker says so."""
+    if progress and 0 < progress < 1:
+        return t("engine_loading_pct", pct=int(progress * 100))
+    return t("engine_loading")
 
 
 def button(action: str, symbol: str, label: str, pressed=None, cls: str = "") -> str:

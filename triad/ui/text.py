@@ -18,6 +18,8 @@ EN = {
     "red_turn": "Red's turn",
     "thinking": "CPU is thinking…",
     "engine_loading": "Engine loading…",
+    "engine_loading_pct": "Engine loading… {pct}%",
+    "card_title": "{name}, {title}",
     "engine_failed": "The game engine could not start: {error}",
     "choose_card": "Choose a card",
     "choose_cell": "Choose a space",
