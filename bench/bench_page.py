@@ -30,16 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
 
 PROBE = """
 window.__bench = {longtasks: [], busy: [], clicks: [], placed: [], answered: []};
@@ -141,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         "} catch (e) {}"
     )
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS, headless=True)
+        browser = pw.chromium.launch(
+            executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
         context = browser.new_context(
             viewport={"width": 1280, "height": 800},
             reduced_motion="reduce" if args.reduced else "no-preference",

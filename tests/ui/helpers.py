@@ -9,6 +9,7 @@ from typing import Any
 
 from triad.ui import worker
 from triad.ui.app import App
+from triad.ui.dom import Engine
 from triad.ui.local import dealer
 from triad.ui.settings import MemoryStore, SafeStore
 
@@ -58,31 +59,17 @@ class FakeSound:
         self.played.append(name)
 
 
-class LocalEngine:
+class LocalEngine(Engine):
     """The worker's functions called in this process, awaited like the real worker."""
 
     def __init__(self) -> None:
+        super().__init__(None)
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
-    async def _call(self, name: str, payload: str) -> str:
+    async def call(self, name: str, payload: str) -> str:
         self.calls.append((name, json.loads(payload)))
         await asyncio.sleep(0)
         return str(getattr(worker, name)(payload))
-
-    async def new_match(self, payload: str) -> str:
-        return await self._call("new_match", payload)
-
-    async def play(self, payload: str) -> str:
-        return await self._call("play", payload)
-
-    async def cpu_move(self, payload: str) -> str:
-        return await self._call("cpu_move", payload)
-
-    async def ponder(self, payload: str) -> str:
-        return await self._call("ponder", payload)
-
-    async def validate(self, payload: str) -> str:
-        return await self._call("validate", payload)
 
 
 def make_app(

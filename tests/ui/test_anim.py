@@ -7,17 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from triad.ui import anim, worker
+from triad.ui.settings import RULES
 
+# Every menu rule that changes how a placement resolves (not Elemental: another card set).
 CAPTURE_RULES = [
-    "same",
-    "same_wall",
-    "plus",
-    "plus_wall",
-    "combo",
-    "battle",
-    "broken_wall",
-    "power_wall",
-    "banner",
+    r for r in RULES if r not in ("open", "three_open", "elemental", "random")
 ]
 
 

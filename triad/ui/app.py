@@ -76,25 +76,17 @@ class App:
             self.notices.append(t("notice_storage_denied"))
         self.view = None
         self.playing = None  # settings of the match in play, with its seed
-        self.engine_synced = False
         self.sel = Selection()
         self.match_id = 0
         self.paused = False
         self.panel = None
         self.menu_error = ""
         self.autoplay = False
-        self.thinking = False
-        self.animating = False
         self.keyboard = False
-        self.pending = None
-        self.before = None
         self.aff = {}
         self.aff_key = None
         self.shown = {}
-        self.fx = {}
-        self.board_override = None
-        self.callout = ""
-        self.result_dismissed = False
+        self.reset_turn_state()
         self.tasks = []
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = False
@@ -186,15 +178,7 @@ class App:
         }
         if shared:
             self.playing.update(shared)
-        self.pending = None
-        self.before = None
-        self.thinking = False
-        self.animating = False
-        self.result_dismissed = False
-        self.engine_synced = False
-        self.fx = {}
-        self.board_override = None
-        self.callout = ""
+        self.reset_turn_state()
         self.sel.end()
         self.screen.update("r-callout", "")
         view = None
@@ -209,6 +193,18 @@ class App:
             self.begin_human()
         if run and self.engine is not None:
             self.spawn(self.sync_engine(my_id))
+
+    def reset_turn_state(self) -> None:
+        """Forget everything about the match in play's turns (a new match begins)."""
+        self.engine_synced = False
+        self.pending = None
+        self.before = None
+        self.thinking = False
+        self.animating = False
+        self.result_dismissed = False
+        self.fx = {}
+        self.board_override = None
+        self.callout = ""
 
     def rematch(self) -> None:
         self.new_match()

@@ -112,6 +112,20 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> d
     }
 
 
+def _request(request_json: str) -> tuple[dict[str, Any], GameState, Player]:
+    """The decoded request, the game in play and the request's player (default: to move).
+
+    :raises ValueError: no match, bad JSON or an unknown player.
+    """
+    if "state" not in _game:
+        raise ValueError("no match is being played")
+    request = json.loads(request_json)
+    if not isinstance(request, dict):
+        raise ValueError("a request must be a JSON object")
+    state: GameState = _game["state"]
+    return request, state, Player.parse(str(request.get("player", str(state.to_move))))
+
+
 def new_match(request_json: str) -> str:
     """Deal a new match from the page's settings and seed."""
     try:
@@ -136,12 +150,8 @@ def new_match(request_json: str) -> str:
 
 def play(move_json: str) -> str:
     """Play a move for the player to move; return its events and the new view."""
-    if "state" not in _game:
-        return _error("no match is being played")
     try:
-        request = json.loads(move_json)
-        state: GameState = _game["state"]
-        player = Player.parse(str(request["player"]))
+        request, state, player = _request(move_json)
         if player is not state.to_move:
             return _error(f"it is {state.to_move}'s turn, not {player}'s")
         move = Move(int(request["card"]), int(request["cell"]))
@@ -178,12 +188,8 @@ def play(move_json: str) -> str:
 
 def cpu_move(request_json: str) -> str:
     """The CPU's move for `player` (or a hint), from that player's observation only."""
-    if "state" not in _game:
-        return _error("no match is being played")
     try:
-        request = json.loads(request_json)
-        state: GameState = _game["state"]
-        player = Player.parse(str(request.get("player", str(state.to_move))))
+        request, state, player = _request(request_json)
         raw = request.get("budget_ms", 900)
         budget = None if raw is None else float(raw)  # None: search to the end
         hint = bool(request.get("hint", False))
@@ -199,12 +205,8 @@ def cpu_move(request_json: str) -> str:
 
 def ponder(request_json: str) -> str:
     """Let the CPU think for a moment about the position while the human chooses."""
-    if "state" not in _game:
-        return _error("no match is being played")
     try:
-        request = json.loads(request_json)
-        state: GameState = _game["state"]
-        player = Player.parse(str(request["player"]))
+        request, state, player = _request(request_json)
         budget = float(request.get("budget_ms", 60))
     except (ValueError, KeyError, TypeError) as e:
         return _error(str(e))
