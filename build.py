@@ -49,7 +49,8 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # editor, the terminal's xterm, the Pyodide package graph and the zip reader.
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
 
-# Python files the main thread (MicroPython) needs; the engine worker gets the whole package.
+# Python files the main thread (MicroPython) needs, besides triad/ui/**; the Pyodide
+# workers get the whole package (engine.zip).
 MAIN_THREAD_MODULES = (
     "triad/__init__.py",
     "triad/prng.py",
@@ -57,6 +58,9 @@ MAIN_THREAD_MODULES = (
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",
 )
+
+# Modules of triad/ui that only ever run in a Pyodide worker.
+WORKER_ONLY_MODULES = frozenset({"worker.py", "botrunner.py"})
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -263,7 +267,7 @@ def _copy_python(dist: Path) -> list[str]:
     names += sorted(
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "triad" / "ui").rglob("*.py")
-        if p.name != "worker.py" and "__pycache__" not in p.parts
+        if p.name not in WORKER_ONLY_MODULES and "__pycache__" not in p.parts
     )
     names += sorted(
         p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json")
@@ -297,10 +301,24 @@ def _write_engine_zip(dist: Path) -> None:
 
 
 def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
+    """pyscript.toml for the card game (index.html), NAME.toml for each other mode's page.
+
+    A mode with a page NAME.html keeps its page code in triad/ui/NAME/: the card game's
+    page does not load it, the mode's page loads everything.
+    """
     template = (ROOT / "pyscript.toml").read_text()
-    lines = [f'"./{name}" = "./{name}"' for name in main_files]
-    config = template.replace("# {{FILES}}", "\n".join(lines))
-    (dist / "pyscript.toml").write_text(config)
+    modes = [p.stem for p in ROOT.glob("*.html") if (ROOT / "triad" / "ui" / p.stem).is_dir()]
+
+    def write(name: str, files: list[str]) -> None:
+        lines = [f'"./{f}" = "./{f}"' for f in files]
+        (dist / name).write_text(template.replace("# {{FILES}}", "\n".join(lines)))
+
+    write(
+        "pyscript.toml",
+        [f for f in main_files if not any(f.startswith(f"triad/ui/{m}/") for m in modes)],
+    )
+    for mode in modes:
+        write(f"{mode}.toml", main_files)
 
 
 def _copy_tree(source: Path, target: Path, skip: tuple[str, ...] = ()) -> None:

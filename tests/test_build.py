@@ -82,3 +82,17 @@ def test_zip_for_itch_io(dist: Path, tmp_path: Path) -> None:
     assert sorted(names) == sorted(
         p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()
     )
+
+
+def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
+    card_game = tomllib.loads((dist / "pyscript.toml").read_text())["files"]
+    for page in dist.glob("*.html"):
+        mode = page.stem
+        if not (build.ROOT / "triad" / "ui" / mode).is_dir():
+            continue
+        mode_files = tomllib.loads((dist / f"{mode}.toml").read_text())["files"]
+        assert any(f.startswith(f"./triad/ui/{mode}/") for f in mode_files)
+        assert not any(f.startswith(f"./triad/ui/{mode}/") for f in card_game)
+        assert f'config="./{mode}.toml"' in page.read_text()
+    worker_only = [f for f in card_game if f.rsplit("/", 1)[-1] in build.WORKER_ONLY_MODULES]
+    assert not worker_only

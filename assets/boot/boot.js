@@ -240,7 +240,8 @@
   }
 
   window.triadStartWorker = startWorker;
-  window.triadEngine = startWorker("triad.ui.worker");
+  // A page that runs no card game (data-engine="none" on <html>) starts its own workers.
+  if (html.dataset.engine !== "none") window.triadEngine = startWorker("triad.ui.worker");
   whenDocumentReady(startPage);
   registerServiceWorker();
 })();
