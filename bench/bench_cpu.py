@@ -37,6 +37,8 @@ from triad.state import GameState  # noqa: E402
 
 CARDS = builtin_set()
 SOLVE_RULES = [("basic", ["open"]), ("same+plus+combo", ["open", "same", "plus", "combo"])]
+# exotic rules, solved too (Power Wall moves rows and columns: a slower path)
+EXTRA_RULES = [("power_wall", ["open", "power_wall"])]
 
 
 def runtime() -> str:
@@ -61,7 +63,7 @@ def bench_solves(deals: int) -> None:
         f"  {'rules':<16}{'cards down':>11}{'median s':>10}{'min s':>8}{'max s':>8}"
         f"{'median nodes':>14}{'+best move s':>14}"
     )
-    for label, names in SOLVE_RULES:
+    for label, names in SOLVE_RULES + EXTRA_RULES:
         for placed in (0, 1, 2):
             times: list[float] = []
             nodes: list[int] = []
@@ -138,6 +140,7 @@ def bench_strength(games: int) -> None:
     print(f"  {'rules':<8}{'blue':<8}{'red':<8}{'W':>4}{'D':>4}{'L':>4}   (blue's results)")
     rows = [
         ("random", "greedy"),
+        ("novice", "random"),
         ("novice", "greedy"),
         ("adept", "greedy"),
         ("expert", "greedy"),

@@ -48,6 +48,7 @@ class Child(NamedTuple):
 
 
 Search = Callable[[int, int, int, int, int, int, int], int]
+Moves = list[tuple[int, int, int, int, int, int]]
 Limited = Callable[[int, int, int, int, int, int, int, int], int]
 Entry = tuple[int, int, tuple[int, int, int, int, int, int] | None]  # lower, upper, best move
 
@@ -200,10 +201,11 @@ class Solver:
         hsh = osh + 9
         total = self.total
         shift_cells = pk.shift_cells
-        leaf = 2 if not shift_cells else 0
         # positions with fewer empty cells are searched without the table
-        table_from = 5 if not shift_cells else 0
-        child = pk.child
+        table_from = 5
+        shifted = pk.shifted
+        # shifters[cell]: the cards whose placement there moves a line (Power Wall)
+        shifters = [sum(1 << a for a in range(len(pk.cards)) if pk.meets(a, c)) for c in range(9)]
         clock = time.perf_counter
         solver = self
         count = self._count
@@ -224,12 +226,47 @@ class Solver:
             if len(c := cells_of[m]) == 2
         }
 
+        def gen(key: int, mine: int, theirs: int, hl: tuple[int, ...], empty: int) -> Moves:
+            # every move as (order, key, their cells, my cells, card, cell): most
+            # flips first, then the moves that cut off most often (history).
+            if shift_cells & empty:
+                moves = []
+                for p, bp, cache, am, ad, hp in cell_info[empty]:
+                    shifting = shifters[p]
+                    for a in hl:
+                        if shifting >> a & 1:
+                            k2, m2, t2 = shifted(a, p, key, mine, theirs)
+                            gain = pop[m2] - pop[mine] - 1
+                        else:
+                            k2 = key | ad[a]
+                            x = cache[k2 & am]
+                            fl = x & theirs
+                            if x > 511 and x >> 9 & theirs:
+                                fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                            t2 = theirs ^ fl
+                            m2 = mine | fl | bp
+                            gain = pop[fl]
+                        moves.append((gain << 24 | hp[a], k2, t2, m2, a, p))
+                return moves
+            return [
+                (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                for p, bp, cache, am, ad, hp in cell_info[empty]
+                for a in hl
+                for k2 in (key | ad[a],)
+                for x in (cache[k2 & am],)
+                for fl in (
+                    x & theirs
+                    if x < 512 or not x >> 9 & theirs
+                    else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                )
+            ]
+
         def search(
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
         ) -> int:
             empty = 0x1FF ^ (mine | theirs)
             n = pop[empty]
-            if n <= leaf:
+            if n <= 2 and not shift_cells & empty:
                 return _leaf(key, mine, theirs, hm, ho, alpha, beta)
             count[0] += 1
             if count[0] >= count[2]:
@@ -238,7 +275,7 @@ class Solver:
                     raise Timeout
             if n < table_from:
                 return _plain(key, mine, theirs, hm, ho, alpha, beta, n, empty)
-            sub = _plain_entry if n <= table_from else search
+            sub = _plain_entry if n <= table_from else search  # (n > 2 here)
             tk = key | mine << osh | hm << hsh
             e = table_get(tk)
             if e is None:
@@ -268,27 +305,7 @@ class Solver:
                 hl = hand_lists[hm]
                 if not hl:
                     return 2 * (pop[mine] + hand_sizes[hm]) - total
-                # moves: (order, key, their cells, my cells, card, cell); most flips
-                # first, then the moves that cut off most often elsewhere (history).
-                if shift_cells:
-                    moves = []
-                    for p, _, _, _, _, hp in cell_info[empty]:
-                        for a in hl:
-                            k2, m2, t2 = child(a, p, key, mine, theirs)
-                            moves.append(((pop[m2] - pop[mine]) << 24 | hp[a], k2, t2, m2, a, p))
-                else:
-                    moves = [
-                        (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
-                        for p, bp, cache, am, ad, hp in cell_info[empty]
-                        for a in hl
-                        for k2 in (key | ad[a],)
-                        for x in (cache[k2 & am],)
-                        for fl in (
-                            x & theirs
-                            if x < 512 or not x >> 9 & theirs
-                            else chain(k2, x >> 9 & theirs, x & theirs, theirs),
-                        )
-                    ]
+                moves = gen(key, mine, theirs, hl, empty)
                 moves.sort(reverse=True)
                 # (the stored move comes round again: its child answers from the table.)
                 for mt in moves:
@@ -314,6 +331,8 @@ class Solver:
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
         ) -> int:
             empty = 0x1FF ^ (mine | theirs)
+            if pop[empty] <= 2 and not shift_cells & empty:
+                return _leaf(key, mine, theirs, hm, ho, alpha, beta)
             return _plain(key, mine, theirs, hm, ho, alpha, beta, pop[empty], empty)
 
         def _plain(
@@ -330,23 +349,12 @@ class Solver:
             # few empty cells: transpositions are rare here, so no table.
             count[0] += 1
             hl = hand_lists[hm]
-            if not hl:
+            if not hl or not empty:
                 return 2 * (pop[mine] + hand_sizes[hm]) - total
-            moves = [
-                (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
-                for p, bp, cache, am, ad, hp in cell_info[empty]
-                for a in hl
-                for k2 in (key | ad[a],)
-                for x in (cache[k2 & am],)
-                for fl in (
-                    x & theirs
-                    if x < 512 or not x >> 9 & theirs
-                    else chain(k2, x >> 9 & theirs, x & theirs, theirs),
-                )
-            ]
+            moves = gen(key, mine, theirs, hl, empty)
             moves.sort(reverse=True)
             best = -INF
-            if n - 1 <= leaf:
+            if n == 3 and not shift_cells:
                 for _, k2, t2, m2, a, p in moves:
                     v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
                     if v > best:
@@ -358,7 +366,11 @@ class Solver:
                                 return best
                 return best
             for _, k2, t2, m2, a, p in moves:
-                v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, empty ^ 1 << p)
+                e2 = 0x1FF ^ (t2 | m2)
+                if n <= 3 and not shift_cells & e2:
+                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                else:
+                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, e2)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -437,31 +449,13 @@ class Solver:
             if depth <= 0 or not empty or not hl:
                 return 2 * (pop[mine] + hand_sizes[hm]) - total
             count[0] += 1
-            if shift_cells:
-                moves = []
-                for p, _, _, _, _, _ in cell_info[empty]:
-                    for a in hl:
-                        k2, m2, t2 = child(a, p, key, mine, theirs)
-                        moves.append((pop[m2], k2, t2, m2, a))
-            else:
-                moves = [
-                    (pop[fl], k2, theirs ^ fl, mine | fl | bp, a)
-                    for _, bp, cache, am, ad, _ in cell_info[empty]
-                    for a in hl
-                    for k2 in (key | ad[a],)
-                    for x in (cache[k2 & am],)
-                    for fl in (
-                        x & theirs
-                        if x < 512 or not x >> 9 & theirs
-                        else chain(k2, x >> 9 & theirs, x & theirs, theirs),
-                    )
-                ]
+            moves = gen(key, mine, theirs, hl, empty)
             if depth == 1:
-                top = max(pop[m2] for _, _, _, m2, _ in moves)
+                top = max(pop[m2] for _, _, _, m2, _, _ in moves)
                 return 2 * (top + hand_sizes[hm] - 1) - total
             moves.sort(reverse=True)
             best = -INF
-            for _, k2, t2, m2, a in moves:
+            for _, k2, t2, m2, a, _ in moves:
                 v = -limited(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, depth - 1)
                 if v > best:
                     best = v
