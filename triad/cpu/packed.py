@@ -213,14 +213,19 @@ class Packed:
         that Same or Plus take, which start the chain.
         """
         f = self.flags
-        sides = self.cards[card].sides
         w = self.width
         s = self.slot
+        beat = 0
+        for q, bit, m in self.beats[card * 9 + cell]:
+            if m >> (key >> (w * q) & s) & 1:
+                beat |= bit
+        if not (f.same or f.plus):
+            return beat
+        sides = self.cards[card].sides
         same_count = 0
         same_cells = 0
         sums: list[tuple[int, int]] = []
         walls = not f.broken_wall
-        beat = 0
         for d, q in enumerate(self.neigh[cell]):
             if q < 0:
                 if walls:
@@ -232,10 +237,7 @@ class Packed:
             code = key >> (w * q) & s
             if not code:
                 continue
-            j = code - 1
-            other = self.cards[j].sides[OPPOSITE[d]]
-            if self._beats(card, cell, d, j, q):
-                beat |= 1 << q
+            other = self.cards[code - 1].sides[OPPOSITE[d]]
             if f.same and sides[d] == other:
                 same_count += 1
                 same_cells |= 1 << q
