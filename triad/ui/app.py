@@ -342,8 +342,10 @@ class App:
             self.draw()
             return
         self.timeline.append(("confirm", self.clock_ms()))
+        # Ask the engine first: it works while the card is being drawn here.
+        reply = self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
         self.show_placing(player, card, cell)
-        self.spawn(self.submit(player, card, cell, self.match_id))
+        self.spawn(self.submit(player, card, cell, self.match_id, reply))
 
     def show_placing(self, player: str, card: int, cell: int) -> None:
         """Put the card on its cell at once; the engine's answer brings the flips."""
@@ -366,14 +368,14 @@ class App:
         self.draw()
         self.timeline.append(("placed", self.clock_ms()))
 
-    async def submit(self, player: str, card: int, cell: int, my_id: int) -> None:
-        """Play a move in the engine, animate its events, then go on."""
+    async def submit(self, player: str, card: int, cell: int, my_id: int, asked=None) -> None:
+        """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
+        if asked is None:
+            asked = self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
         if self.before is None:
             self.show_placing(player, card, cell)
         before = self.before
-        reply = json.loads(
-            await self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
-        )
+        reply = json.loads(await asked)
         if my_id != self.match_id:
             return
         self.before = None

@@ -91,24 +91,37 @@ class Engine:
     def __init__(self, handle) -> None:
         self.handle = handle
 
-    async def call(self, name: str, payload: str) -> str:
+    def call(self, name: str, payload: str):
+        """Post the call at once and return an awaitable of the reply.
+
+        The message leaves now, so the worker computes while the page draws.
+        """
         try:
-            result = await self.handle.call(name, payload)
-            return str(result)
+            promise = self.handle.call(name, payload)
+        except Exception as e:  # the worker is gone
+            return self.failed(str(e))
+        return self.reply(promise)
+
+    async def reply(self, promise) -> str:
+        try:
+            return str(await promise)
         except Exception as e:  # a rejected call (Python error in the worker)
             return json.dumps({"ok": False, "error": str(e)})
 
-    async def new_match(self, payload: str) -> str:
-        return await self.call("new_match", payload)
+    async def failed(self, error: str) -> str:
+        return json.dumps({"ok": False, "error": error})
 
-    async def play(self, payload: str) -> str:
-        return await self.call("play", payload)
+    def new_match(self, payload: str):
+        return self.call("new_match", payload)
 
-    async def cpu_move(self, payload: str) -> str:
-        return await self.call("cpu_move", payload)
+    def play(self, payload: str):
+        return self.call("play", payload)
 
-    async def ponder(self, payload: str) -> str:
-        return await self.call("ponder", payload)
+    def cpu_move(self, payload: str):
+        return self.call("cpu_move", payload)
 
-    async def validate(self, payload: str) -> str:
-        return await self.call("validate", payload)
+    def ponder(self, payload: str):
+        return self.call("ponder", payload)
+
+    def validate(self, payload: str):
+        return self.call("validate", payload)
