@@ -100,7 +100,8 @@ def play_games(
     """Play ``games`` seeded matches of level ``blue`` against level ``red``.
 
     Sudden Death rematches are played out; a draft is picked by each side
-    taking the strongest card left (highest printed total).
+    taking the strongest card left (highest printed total). Hidden cards are
+    guessed from the set (from its level range under Level range).
 
     :raises ValueError: unknown level, or rules the card set cannot deal.
     """
@@ -113,10 +114,11 @@ def play_games(
     for game in range(games):
         match_seed = (seed * 1_000_003 + game) & 0xFFFFFFFF
         match = deal_match(config, match_seed)
-        brains = (
-            Brain(blue, match_seed * 2 + 1, cards.cards),
-            Brain(red, match_seed * 2 + 2, cards.cards),
-        )
+        pool = cards.cards
+        if match.level_range is not None:
+            low, high = match.level_range
+            pool = tuple(c for c in pool if low <= c.level <= high)
+        brains = (Brain(blue, match_seed * 2 + 1, pool), Brain(red, match_seed * 2 + 2, pool))
         if match.drafting:
             draft = match.draft()
             while not draft.is_done:
