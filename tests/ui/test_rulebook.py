@@ -24,6 +24,7 @@ def test_every_rule_has_a_rulebook_section() -> None:
     html = rulebook.render_rulebook([])
     sections = set(re.findall(r'id="rb-(\w+)"', html))
     assert set(settings.RULES) <= sections
+    assert {"draft", "level_range", "trades"} <= sections
 
 
 def test_rulebook_states_the_decisions_of_the_rules() -> None:
@@ -41,6 +42,9 @@ def test_rulebook_states_the_decisions_of_the_rules() -> None:
         "Without Same or Plus, Combo never fires",
         "sum of its four printed numbers",
         "Changes apply to the next match",
+        "the player who will move second picking first",
+        "one to three",
+        "as many cards as the difference in score",
         "BREAK",
         "CRITICAL",
         "BONUS!!",

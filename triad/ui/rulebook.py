@@ -445,12 +445,43 @@ EN_SECTIONS = [
         ],
     ),
     (
+        "draft",
+        "Draft",
+        [
+            "Twelve cards drawn at random are laid out face up, and the players take them one at a"
+            " time, the player who will move second picking first, until each holds five. A draft"
+            " is public: both hands stay face up.",
+        ],
+    ),
+    (
+        "level_range",
+        "Level range",
+        [
+            "Hands are dealt at random from the cards whose level lies in a band one to three"
+            " levels wide (levels 4 to 6, say), chosen for the match or drawn at random.",
+        ],
+    ),
+    (
         "sudden_death",
         "Sudden Death",
         [
             "A 5-5 draw starts a new match at once: *PERFECT TEATIME*. Each player's new hand is the five"
             " cards they owned when the drawn match ended, on the battlefield and in hand. The player who"
             " moved second in the drawn match moves first. After five rematches a draw stands.",
+        ],
+    ),
+    (
+        "trades",
+        "Trades (collection mode)",
+        [
+            "When cards are yours to keep, the winner of a decided match takes cards from the hand"
+            " the loser brought, after any Sudden Death rematch:",
+            [
+                "*One*: one card of the winner's choice (the CPU takes its best).",
+                "*Diff*: as many cards as the difference in score.",
+                "*Direct*: each player keeps the cards they own at the end.",
+                "*All*: all five.",
+            ],
         ],
     ),
     (
