@@ -259,7 +259,8 @@ EN_SECTIONS = [
         "The goal",
         [
             "Two Houses, blue and red, each start with five cards. You are blue; your hand is on the"
-            " right, the CPU's hand on the left, the 3x3 battlefield in the middle.",
+            " right (at the bottom on an upright phone), the CPU's hand on the left (at the top),"
+            " the 3x3 battlefield in the middle.",
             "Players take turns deploying one card on an empty space. When all nine spaces are full the"
             " match ends. Your *score* is the number of cards you own: your cards on the battlefield plus"
             " the cards still in your hand. Scores always add up to 10: more than 5 wins, 5-5 is a draw.",
