@@ -351,7 +351,21 @@ class Solver:
             hl = hand_lists[hm]
             if not hl or not empty:
                 return 2 * (pop[mine] + hand_sizes[hm]) - total
-            moves = gen(key, mine, theirs, hl, empty)
+            if shift_cells & empty:
+                moves = gen(key, mine, theirs, hl, empty)
+            else:  # gen's common case, inline: this runs for most nodes
+                moves = [
+                    (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                    for p, bp, cache, am, ad, hp in cell_info[empty]
+                    for a in hl
+                    for k2 in (key | ad[a],)
+                    for x in (cache[k2 & am],)
+                    for fl in (
+                        x & theirs
+                        if x < 512 or not x >> 9 & theirs
+                        else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                    )
+                ]
             moves.sort(reverse=True)
             best = -INF
             if n == 3 and not shift_cells:
