@@ -2,9 +2,15 @@
 
 Values are the side to move's final score minus the other side's (cards in
 hand count). The transposition table stores a lower bound, an upper bound and
-the best move per position; it is keyed by the packed board plus the owner
-mask of the side to move, which identifies a position within one game, so one
-``Solver`` can be kept for a whole game and reused turn after turn.
+the best move per position with at least five empty cells (below that,
+transpositions are rare and the table costs more than it saves); it is keyed
+by the packed board, the owner mask of the side to move and that side's hand,
+which identifies a position among all positions of the same cards, so one
+``Solver`` can be kept for a whole game and reused turn after turn. Positions
+with one or two empty cells are valued by direct enumeration.
+
+Moves are tried best first: the table's move, then most flips, then the
+moves that caused cut-offs most often (history heuristic).
 
 Exact values come from null-window searches (MTD(f)): each probe answers
 "is the value at least x?", and the bounds it leaves in the table make the
