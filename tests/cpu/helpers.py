@@ -6,7 +6,8 @@ import functools
 import random
 
 from triad.capture import RESTRICTION_DIRECTIONS, Player, Restriction
-from triad.cards import Card
+from triad.cards import Card, builtin_set
+from triad.match import MatchConfig, deal_match
 from triad.rules import RuleSet
 from triad.state import GameState, Table
 
@@ -30,6 +31,7 @@ CAPTURE_RULES = [
 ]
 
 AFFINITIES = ["fire", "ice", "wind"]
+CARDS = builtin_set()
 
 
 def random_card(rng: random.Random, small: bool = False) -> Card:
@@ -77,3 +79,13 @@ def brute_value(state: GameState) -> int:
         blue, red = state.score
         return blue - red if state.to_move == 0 else red - blue
     return max(-brute_value(state.apply(m)[0]) for m in state.legal_moves())
+
+
+def dealt(names: list[str], seed: int, placed: int) -> GameState:
+    """A dealt game (Houses set) with ``placed`` random moves played."""
+    match = deal_match(MatchConfig(RuleSet.parse(names), CARDS), seed)
+    state = match.start()
+    rng = random.Random(seed)
+    for _ in range(placed):
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+    return state

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.cpu.helpers import CARDS, dealt
 from triad.capture import Player
 from triad.cards import Card, builtin_set
 from triad.cpu import LEVELS, Brain
@@ -16,18 +17,6 @@ from triad.match import MatchConfig, deal_match
 from triad.observe import observation_from_json, observe
 from triad.rules import RuleSet
 from triad.state import GameState
-
-CARDS = builtin_set()
-
-
-def dealt(names: list[str], seed: int, placed: int) -> GameState:
-    """A dealt game (Houses set) with ``placed`` random moves played."""
-    match = deal_match(MatchConfig(RuleSet.parse(names), CARDS), seed)
-    state = match.start()
-    rng = random.Random(seed)
-    for _ in range(placed):
-        state, _ = state.apply(rng.choice(state.legal_moves()))
-    return state
 
 
 def exact_values(state: GameState) -> dict[tuple[int, int], int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.cpu.test_brain import dealt
+from tests.cpu.helpers import dealt
 from triad.cpu.service import cpu_hint, cpu_move, cpu_ponder, cpu_reset
 from triad.notation import card_to_json
 from triad.observe import observe
