@@ -282,23 +282,10 @@ class App:
             self.pondering = False
 
     async def cpu_turn(self, player: str, my_id: int) -> None:
-        self.thinking = True
-        self.draw()
         # Autoplay plays the human's cards at the best level (a hint).
-        hint = self.is_human(player)
-        started = self.clock_ms()
-        reply = json.loads(
-            await self.engine.cpu_move(
-                json.dumps({"player": player, "hint": hint, "budget_ms": CPU_BUDGET_MS})
-            )
-        )
-        spent = self.clock_ms() - started
-        if spent < MIN_THINK_MS:
-            await self.sleep(MIN_THINK_MS - spent)
-        await self.wait_unpaused()
-        if my_id != self.match_id:
+        reply = await self.ask_cpu(player, self.is_human(player), MIN_THINK_MS, my_id)
+        if reply is None:
             return
-        self.thinking = False
         if not reply.get("ok"):
             self.show_notice(reply.get("error", "CPU error"))
             self.draw()
@@ -309,17 +296,9 @@ class App:
         """F1: the CPU chooses the human's move, shows it, and deploys it."""
         player = self.view["to_move"]
         self.sel.end()
-        self.thinking = True
-        self.draw()
-        reply = json.loads(
-            await self.engine.cpu_move(
-                json.dumps({"player": player, "hint": True, "budget_ms": CPU_BUDGET_MS})
-            )
-        )
-        await self.wait_unpaused()
-        if my_id != self.match_id:
+        reply = await self.ask_cpu(player, True, 0, my_id)
+        if reply is None:
             return
-        self.thinking = False
         if not reply.get("ok"):
             self.show_notice(reply.get("error", "CPU error"))
             self.begin_human()
@@ -330,6 +309,25 @@ class App:
         await self.sleep(HINT_SHOW_MS if not self.reduced else 60)
         self.sel.end()
         await self.submit(player, reply["card"], reply["cell"], my_id)
+
+    async def ask_cpu(self, player: str, hint: bool, at_least_ms: float, my_id: int):
+        """The CPU's reply for `player` (shown thinking meanwhile); None if the match changed."""
+        self.thinking = True
+        self.draw()
+        started = self.clock_ms()
+        reply = json.loads(
+            await self.engine.cpu_move(
+                json.dumps({"player": player, "hint": hint, "budget_ms": CPU_BUDGET_MS})
+            )
+        )
+        spent = self.clock_ms() - started
+        if spent < at_least_ms:
+            await self.sleep(at_least_ms - spent)
+        await self.wait_unpaused()
+        if my_id != self.match_id:
+            return None
+        self.thinking = False
+        return reply
 
     def human_move(self, move) -> None:
         card, cell = move
