@@ -24,9 +24,15 @@ class FakeScreen:
         self.scrolled: list[str] = []
         self.data: dict[str, str] = {}
         self.focused: list[str] = []
+        self.lang = ""
+        self.mounted = 0
 
     def mount(self, html: str) -> None:
         self.regions = {"app": html}
+        self.mounted += 1
+
+    def set_lang(self, code: str) -> None:
+        self.lang = code
 
     def update(self, region: str, html: str) -> None:
         self.regions[region] = html

@@ -28,7 +28,7 @@ from triad.ui import anim, render
 from triad.ui import settings as prefs
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
-from triad.ui.text import t
+from triad.ui.text import set_language, t
 
 KEYS = {
     "ArrowUp": "up",
@@ -57,7 +57,18 @@ HINT_SHOW_MS = 450
 class App:
     """One page's game: owns the view, the selection and the flow of turns."""
 
-    def __init__(self, screen, store, sound, sleep, seed, dealer=None, reduced=False) -> None:
+    def __init__(
+        self,
+        screen,
+        store,
+        sound,
+        sleep,
+        seed,
+        dealer=None,
+        reduced=False,
+        browser_lang="en",
+        page_url="",
+    ) -> None:
         self.screen = screen
         self.store = store
         self.sound = sound
@@ -69,6 +80,9 @@ class App:
         self.engine_error = ""
         self.engine_progress = 0.0
         self.settings, notice = prefs.load(store)
+        self.browser_lang = browser_lang
+        self.page_url = page_url  # the page's address without its query, for shared deals
+        self.apply_language()
         self.notices = []
         if notice:
             self.notices.append(t(notice))
@@ -213,6 +227,29 @@ class App:
         """The code of the match in play (seed, rules, card set), to share it."""
         p = self.playing
         return make_deal_code(p["seed"], p["rules"], p["card_set"])
+
+    def share_url(self) -> str:
+        """The address that deals the match in play again, for a friend."""
+        if not self.page_url:
+            return ""
+        return self.page_url + "?deal=" + self.deal_code()
+
+    def apply_language(self) -> str:
+        """Use the chosen language (or the browser's); the page's `lang` follows."""
+        lang = set_language(self.settings.get("lang") or self.browser_lang)
+        setter = getattr(self.screen, "set_lang", None)
+        if setter is not None:
+            setter(lang)
+        return lang
+
+    def change_language(self, code: str) -> None:
+        self.settings["lang"] = "" if code == "auto" else code
+        prefs.save(self.store, self.settings)
+        self.apply_language()
+        # The frame holds text too (the keys line): draw everything again.
+        self.screen.mount(render.render_frame())
+        self.shown = {}
+        self.draw()
 
     def set_view(self, view: dict) -> None:
         self.view = view
@@ -503,8 +540,10 @@ class App:
             elif value == "banner" and "banner" in rules:
                 self.settings["card_set"] = "houses"
             self.save_settings()
-        elif kind in ("level", "set", "mode"):
-            field = {"level": "level", "set": "card_set", "mode": "mode"}[kind]
+        elif kind == "lang":
+            self.change_language(value)
+        elif kind in ("level", "set", "mode", "play"):
+            field = {"level": "level", "set": "card_set", "mode": "mode", "play": "play"}[kind]
             self.settings[field] = value
             self.save_settings()
         elif kind == "jump":
@@ -659,6 +698,7 @@ class App:
             playing = dict(self.playing or {})
             if self.playing:
                 playing["code"] = self.deal_code()
+                playing["share"] = self.share_url()
             return render_menu(self.settings, playing, self.menu_error)
         over = view is not None and view.get("over") and not self.animating
         if over and not self.result_dismissed:

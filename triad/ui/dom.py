@@ -48,6 +48,10 @@ class Screen:
         """A `data-*` value on `<html>` (counters that tests and benchmarks watch)."""
         self.root.setAttribute("data-" + name, value)
 
+    def set_lang(self, code: str) -> None:
+        """The language of the page's text (`<html lang>`), for screen readers and hyphenation."""
+        self.root.setAttribute("lang", code)
+
     def focus(self, selector: str) -> None:
         """Move the keyboard focus to the first element matching `selector`, if any."""
         el = self.document.querySelector(selector)

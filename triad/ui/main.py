@@ -19,9 +19,10 @@ from triad.ui.sound import WebAudio
 
 TARGETS = (
     "[data-action],[data-do],[data-rule],[data-level],[data-set],[data-mode],[data-jump],"
+    "[data-lang],[data-play],"
     "[data-hand] [data-card],[data-cell]"
 )
-KINDS = ("action", "do", "rule", "level", "set", "mode", "jump")
+KINDS = ("action", "do", "rule", "level", "set", "mode", "jump", "lang", "play")
 
 
 async def sleep(ms) -> None:
@@ -54,7 +55,30 @@ def make_store():
 
 screen = Screen(js)
 sound = WebAudio(js)
-app = App(screen, make_store(), sound, sleep, seed, dealer, reduced_motion())
+
+
+def browser_language() -> str:
+    try:
+        return str(js.navigator.language or "en")
+    except Exception:  # no navigator.language: English
+        return "en"
+
+
+def page_url() -> str:
+    return str(js.location.origin) + str(js.location.pathname)
+
+
+app = App(
+    screen,
+    make_store(),
+    sound,
+    sleep,
+    seed,
+    dealer,
+    reduced_motion(),
+    browser_language(),
+    page_url(),
+)
 
 
 def on_click(event) -> None:

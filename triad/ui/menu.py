@@ -1,4 +1,4 @@
-"""The rule menu: rule toggles (`data-rule`), CPU level, card set and players.
+"""The rule menu: rule toggles (`data-rule`), CPU level, card set, players, game and language.
 
 Everything chosen here is saved at once and used by the next match; the menu
 says so, and says when the rules chosen differ from the match being played.
@@ -6,7 +6,7 @@ says so, and says when the rules chosen differ from the match being played.
 
 from triad.ui.html import attrs, esc
 from triad.ui.icons import icon
-from triad.ui.settings import CARD_SETS, LEVELS, MODES, RULES
+from triad.ui.settings import CARD_SETS, LANGUAGES, LEVELS, MODES, PLAYS, RULES
 from triad.ui.text import t
 
 
@@ -94,6 +94,13 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
             if playing.get("code")
             else ""
         )
+        + (
+            '<p class="menu-code menu-share" data-share>'
+            + esc(t("menu_share", url=playing["share"]))
+            + "</p>"
+            if playing.get("share")
+            else ""
+        )
         + '<div class="rules-grid">'
         + "".join(toggles)
         + "</div>"
@@ -109,6 +116,22 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
         + esc(t("menu_mode"))
         + "</h3>"
         + choice("data-mode", MODES, settings["mode"], "mode_")
+        + "<h3>"
+        + esc(t("menu_play"))
+        + "</h3>"
+        + choice("data-play", PLAYS, settings.get("play", "quick"), "play_")
+        + "<h3>"
+        + esc(t("menu_language"))
+        + "</h3>"
+        + choice(
+            "data-lang", [c or "auto" for c in LANGUAGES], settings.get("lang") or "auto", "lang_"
+        )
+        + "<h3>"
+        + esc(t("menu_other_game"))
+        + "</h3>"
+        + '<p class="menu-link"><a href="./catch.html" data-link="catch">'
+        + esc(t("catch_link"))
+        + "</a></p>"
         + '<div class="dialog-buttons"><button type="button" class="big" data-do="new">'
         + icon("new")
         + esc(t("menu_start"))

@@ -7,7 +7,7 @@ the same colours and owner marks as the real cards.
 
 from triad.ui.html import esc
 from triad.ui.icons import icon
-from triad.ui.text import LANG, t
+from triad.ui.text import language, t
 
 
 def inline(text: str) -> str:
@@ -442,7 +442,7 @@ EN_SECTIONS = [
         "random",
         "Random",
         [
-            "Hands are dealt at random from the card set.",
+            "Hands are dealt at random from the card set (from your collection in a match for cards).",
         ],
     ),
     (
@@ -490,7 +490,7 @@ EN_SECTIONS = [
         "Changing the rules",
         [
             "Open the rule menu (the blue book) to turn rules on or off, pick the CPU's level, the card"
-            " set and whether you play the CPU or a friend on this device. *Changes apply to the next"
+            " set, the language and whether you play the CPU or a friend on this device. *Changes apply to the next"
             " match*, never to the one being played; Rematch or New game starts it.",
         ],
     ),
@@ -500,7 +500,8 @@ EN_SECTIONS = [
         [
             [
                 "Play / pause (top left), and New game beside it.",
-                "Rulebook (the paper, top right) and the rule menu (the blue book).",
+                "Rulebook (the paper, top right), the rule menu (the blue book) and the collection"
+                " (the cards).",
                 "Sound on or off, Rematch with the current rules, and Autoplay, which lets the CPU play"
                 " your cards until you turn it off (bottom right).",
             ],
@@ -508,13 +509,284 @@ EN_SECTIONS = [
     ),
 ]
 
-SECTIONS = {"en": EN_SECTIONS}
-TITLE = {"en": "Rulebook"}
+FR_SECTIONS = [
+    (
+        "goal",
+        "Le but",
+        [
+            "Deux Maisons, bleue et rouge, commencent chacune avec cinq cartes. Vous êtes Bleu ; votre"
+            " main est à droite (en bas sur un téléphone tenu droit), celle du CPU à gauche (en haut),"
+            " et le champ de bataille de 3x3 cases au milieu.",
+            "Les joueurs posent chacun leur tour une carte sur une case vide. Quand les neuf cases sont"
+            " pleines, la partie s'arrête. Votre *score* est le nombre de cartes que vous possédez : vos"
+            " cartes sur le champ de bataille plus celles encore en main. Les scores font toujours 10 à"
+            " eux deux : plus de 5 gagne, 5-5 est une égalité.",
+            "Le premier joueur est tiré au sort. L'étoile au-dessus d'une main montre à qui c'est le tour.",
+        ],
+    ),
+    (
+        "deploy",
+        "Poser une carte",
+        [
+            [
+                "Cliquez sur une carte de votre main : elle s'avance vers le champ de bataille et le"
+                " curseur la désigne.",
+                "Cliquez sur une case vide : le curseur s'y place et une copie pâle de la carte montre où"
+                " elle ira.",
+                "Cliquez de nouveau sur la même case pour poser la carte. Cliquer sur une autre case ou une"
+                " autre carte reprend cette étape.",
+            ],
+            "Au clavier : les flèches déplacent le curseur, *Z* ou *Entrée* choisit et confirme, *X* ou"
+            " *Retour arrière* revient en arrière. *F1* laisse le CPU poser une carte pour vous, *F5*"
+            " lance une nouvelle partie, *Échap* met en pause. Sur un écran tactile, touchez comme vous"
+            " cliqueriez.",
+        ],
+    ),
+    (
+        "attack",
+        "Attaquer et capturer",
+        [
+            "Une carte porte quatre valeurs, une par côté, de 1 à 10 (*A* vaut 10). Quand vous posez une"
+            " carte, elle attaque chaque carte adverse voisine : votre valeur du côté qui touche contre"
+            " la sienne. Si la vôtre est *plus grande*, la carte est capturée et devient bleue. Égale ou"
+            " plus petite : rien ne se passe.",
+            "@basic",
+            "Une carte n'attaque que le tour où elle est posée (et dans un Combo, plus bas). La carte que"
+            " vous venez de poser ne peut jamais être capturée ce tour-là, et seules les cartes de"
+            " l'adversaire changent de couleur.",
+        ],
+    ),
+    (
+        "cards",
+        "Lire une carte",
+        [
+            [
+                "*Fond* : les cartes bleues sont à vous, les rouges à l'adversaire. Les cartes bleues"
+                " portent aussi une marque ronde et un tissage pointillé, les rouges une marque en losange"
+                " et des rayures : le propriétaire se voit même sans les couleurs.",
+                "*Valeurs* en haut à gauche : haut, gauche, droite et bas, comme sur la carte.",
+                "*Bordure* : argent pour les niveaux 1 à 4, or pour 5 à 7, ornée pour 8 à 10. Le niveau"
+                " est le petit nombre devant le nom.",
+                "*Icône* en haut à droite : la bannière (ou l'élément) de la carte, pour les règles"
+                " Bannière et Élémentaire.",
+            ],
+        ],
+    ),
+    (
+        "open",
+        "Ouvert",
+        [
+            "Les deux mains sont visibles : vous voyez toutes les cartes que l'adversaire tient encore."
+            " Sans Ouvert, la main adverse reste face cachée, et le CPU joue loyalement : il ne lit pas"
+            " non plus vos cartes cachées, seulement ce qu'il pourrait voir.",
+        ],
+    ),
+    (
+        "three_open",
+        "Trois ouvertes",
+        [
+            "Trois cartes de chaque main, tirées au hasard, sont visibles ; les deux autres restent"
+            " cachées. Ne se combine pas avec Ouvert.",
+        ],
+    ),
+    (
+        "banner",
+        "Bannière",
+        [
+            "Au début de la partie, chaque case du champ de bataille, celle du centre comprise, reçoit"
+            " un territoire avec une chance sur trois, avec une bannière tirée au hasard. Une carte posée"
+            " sur un territoire de sa propre bannière gagne *+1 sur chaque côté* (deux flèches vers le"
+            " haut) ; sur le territoire d'une autre bannière, ou sans bannière du tout, *-1 sur chaque"
+            " côté* (deux flèches vers le bas). Les cases sans territoire ne changent rien.",
+            "@affinity",
+            "La carte garde ses valeurs imprimées : regardez les flèches. Les valeurs ne sont pas"
+            " bornées, donc un A avec +1 bat un A. Les flèches comptent pour les captures ordinaires, la"
+            " Bataille et le Combo, mais *Identique et Plus les ignorent* et utilisent les valeurs"
+            " imprimées. Bannière est active lors de votre première partie.",
+        ],
+    ),
+    (
+        "elemental",
+        "Élémentaire",
+        [
+            "La même idée avec des éléments au lieu des bannières (idéal avec le jeu Éléments) : chaque"
+            " case a une chance sur dix de porter un élément. Une carte de cet élément y gagne +1 sur"
+            " chaque côté ; toute autre carte, d'un autre élément ou sans élément, y prend -1. Ne se"
+            " combine pas avec Bannière.",
+        ],
+    ),
+    (
+        "same",
+        "Identique",
+        [
+            "Comparez la valeur imprimée de la carte posée avec la valeur qui la touche sur chaque carte"
+            " voisine, *les vôtres comprises*. Si *deux paires ou plus* sont égales, chaque carte adverse"
+            " de ces paires est capturée. Vos propres cartes aident à former les paires mais restent à"
+            " vous. *BREAK* s'affiche à l'écran.",
+            "@same",
+        ],
+    ),
+    (
+        "same_wall",
+        "Même Mur",
+        [
+            "Comme Identique, et chaque côté de la carte posée qui fait face au bord du champ de bataille"
+            " compte comme un voisin valant *A*. Un A contre le bord plus une paire égale capture donc."
+            " *BREAK* s'affiche. Activer Même Mur active Identique.",
+            "@same_wall",
+        ],
+    ),
+    (
+        "plus",
+        "Plus",
+        [
+            "Additionnez la valeur imprimée de la carte posée et la valeur qui la touche sur chaque carte"
+            " voisine, les vôtres comprises. Si *deux sommes ou plus sont égales*, chaque carte adverse"
+            " d'un groupe de sommes égales est capturée. *CRITICAL* s'affiche à l'écran.",
+            "@plus",
+        ],
+    ),
+    (
+        "plus_wall",
+        "Mur additionnel",
+        [
+            "Comme Plus, et chaque côté face au bord ajoute une somme de ce côté plus 10 (le mur vaut un"
+            " A). *CRITICAL* s'affiche. Activer Mur additionnel active Plus.",
+            "@plus_wall",
+        ],
+    ),
+    (
+        "combo",
+        "Combo",
+        [
+            "Les cartes capturées par Identique, Même Mur, Plus ou Mur additionnel attaquent à leur tour :"
+            " chacune, désormais à vous, attaque les cartes adverses voisines selon la règle ordinaire"
+            " (la plus grande valeur gagne ; bannières et Bataille comptent, Identique et Plus non). Ce"
+            " qu'elles capturent attaque aussi, et ainsi de suite jusqu'à ce que plus rien ne change."
+            " *BONUS!!* s'affiche. Sans Identique ni Plus, le Combo ne se déclenche jamais.",
+            "@combo",
+            "Ordre d'une pose : d'abord les captures d'Identique et de Plus (quand les deux se"
+            " déclenchent, les deux capturent), puis les captures ordinaires, puis la chaîne du Combo à"
+            " partir des captures d'Identique et de Plus.",
+        ],
+    ),
+    (
+        "battle",
+        "Bataille",
+        [
+            "Quand deux valeurs qui se touchent sont égales lors d'une attaque ordinaire, la carte dont la"
+            " somme des quatre valeurs imprimées est la plus grande l'emporte. Comme la carte qu'on vient"
+            " de poser n'est jamais capturée, la Bataille lui permet seulement de capturer une carte dont"
+            " la somme est plus petite.",
+            "@battle",
+        ],
+    ),
+    (
+        "broken_wall",
+        "Mur cassé",
+        [
+            "Le champ de bataille se referme sur lui-même : la colonne de gauche touche celle de droite"
+            " sur la même ligne, et la ligne du haut touche celle du bas. Chaque carte a quatre voisines"
+            " et il n'y a plus de murs, donc Même Mur et Mur additionnel n'ont rien à compter.",
+            "@broken_wall",
+        ],
+    ),
+    (
+        "power_wall",
+        "Mur puissant",
+        [
+            "Au début de la partie, jusqu'à huit cases (jamais celle du centre) reçoivent une restriction"
+            " comme *<20*, *>25* ou *=18* et une flèche. La puissance d'une carte est la somme de ses"
+            " quatre valeurs imprimées. Quand une carte dont la puissance respecte la restriction est"
+            " posée sur cette case, toute sa ligne ou sa colonne glisse d'une case dans le sens de la"
+            " flèche, comme un tapis roulant : ce qui sort d'un bord revient de l'autre, cases vides"
+            " comprises. La carte posée attaque ensuite depuis sa nouvelle case selon la règle"
+            " ordinaire. Les restrictions restent sur leurs cases.",
+        ],
+    ),
+    (
+        "random",
+        "Aléatoire",
+        [
+            "Les mains sont tirées au hasard dans le jeu de cartes (dans votre collection pendant une"
+            " partie pour des cartes).",
+        ],
+    ),
+    (
+        "draft",
+        "Draft",
+        [
+            "Douze cartes tirées au hasard sont étalées face visible, et les joueurs les prennent une à"
+            " une, celui qui jouera en second choisissant le premier, jusqu'à ce que chacun en ait cinq."
+            " Un draft est public : les deux mains restent visibles.",
+        ],
+    ),
+    (
+        "level_range",
+        "Fourchette de niveaux",
+        [
+            "Les mains sont tirées au hasard parmi les cartes dont le niveau est dans une bande large de"
+            " un à trois niveaux (les niveaux 4 à 6, par exemple), choisie pour la partie ou tirée au"
+            " hasard.",
+        ],
+    ),
+    (
+        "sudden_death",
+        "Mort subite",
+        [
+            "Une égalité 5-5 lance aussitôt une nouvelle partie : *PERFECT TEATIME*. La nouvelle main de"
+            " chaque joueur est faite des cinq cartes qu'il possédait à la fin de la partie nulle, sur le"
+            " champ de bataille et en main. Celui qui jouait en second commence. Après cinq revanches,"
+            " l'égalité est maintenue.",
+        ],
+    ),
+    (
+        "trades",
+        "Échanges (mode collection)",
+        [
+            "Quand les cartes sont en jeu, le gagnant d'une partie décidée prend des cartes dans la main"
+            " que le perdant avait apportée, après une éventuelle revanche de mort subite :",
+            [
+                "*Une* : une carte au choix du gagnant (le CPU prend sa meilleure).",
+                "*Différence* : autant de cartes que l'écart de score.",
+                "*Direct* : chacun garde les cartes qu'il possède à la fin.",
+                "*Toutes* : les cinq cartes.",
+            ],
+        ],
+    ),
+    (
+        "menu",
+        "Changer les règles",
+        [
+            "Ouvrez le menu des règles (le livre bleu) pour activer ou désactiver des règles, choisir le"
+            " niveau du CPU, le jeu de cartes, la langue, et jouer contre le CPU ou contre un ami sur cet"
+            " appareil. *Les changements valent pour la prochaine partie*, jamais pour celle en cours ;"
+            " Revanche ou Nouvelle partie la lance.",
+        ],
+    ),
+    (
+        "buttons",
+        "Boutons",
+        [
+            [
+                "Lecture / pause (en haut à gauche), et Nouvelle partie à côté.",
+                "Livre des règles (la feuille, en haut à droite), le menu des règles (le livre bleu) et"
+                " la collection (les cartes).",
+                "Son activé ou coupé, Revanche avec les règles choisies, et Jeu automatique, qui laisse"
+                " le CPU jouer vos cartes jusqu'à ce que vous l'arrêtiez (en bas à droite).",
+            ],
+        ],
+    ),
+]
+
+SECTIONS = {"en": EN_SECTIONS, "fr": FR_SECTIONS}
+TITLE = {"en": "Rulebook", "fr": "Livre des règles"}
 
 
 def render_rulebook(active_rules: list) -> str:
     """The rulebook dialog; sections of rules in play now are marked."""
-    sections = SECTIONS.get(LANG, EN_SECTIONS)
+    lang = language()
+    sections = SECTIONS.get(lang, EN_SECTIONS)
     diagrams = _diagrams()
     toc = []
     body = []
@@ -533,7 +805,7 @@ def render_rulebook(active_rules: list) -> str:
     return (
         '<div class="dialog book" role="dialog" aria-modal="true" aria-labelledby="rb-title">'
         + '<div class="dialog-head"><h2 id="rb-title">'
-        + esc(TITLE.get(LANG, "Rulebook"))
+        + esc(TITLE.get(lang, "Rulebook"))
         + "</h2>"
         + '<button type="button" class="close" data-do="close" aria-label="'
         + esc(t("btn_close"))

@@ -1,4 +1,4 @@
-"""The player's settings (rules, CPU level, sound, card set, players) and where they live.
+"""The player's settings (rules, CPU level, sound, card set, players, language) and where they live.
 
 Settings are one JSON object under one localStorage key, with a version
 number.  A value that is missing is a first visit; one that is corrupt, of
@@ -27,6 +27,7 @@ RULES = [
     "broken_wall",
     "power_wall",
     "random",
+    "level_range",
     "sudden_death",
 ]
 # Turning a rule on turns these on too (a wall pair needs its rule).
@@ -43,6 +44,10 @@ EXCLUDES = {
 LEVELS = ["novice", "adept", "expert", "master"]
 CARD_SETS = ["houses", "elements"]
 MODES = ["cpu", "hotseat"]
+# "" follows the browser's language; the others are the text tables of `triad.ui.text`.
+LANGUAGES = ["", "en", "fr"]
+# What New game starts: a quick match, or a match for cards against the ladder.
+PLAYS = ["quick", "collection"]
 
 DEFAULTS = {
     "version": VERSION,
@@ -51,6 +56,8 @@ DEFAULTS = {
     "sound": True,
     "card_set": "houses",
     "mode": "cpu",
+    "lang": "",
+    "play": "quick",
 }
 
 
@@ -62,6 +69,8 @@ def defaults() -> dict:
         "sound": DEFAULTS["sound"],
         "card_set": DEFAULTS["card_set"],
         "mode": DEFAULTS["mode"],
+        "lang": DEFAULTS["lang"],
+        "play": DEFAULTS["play"],
     }
 
 
@@ -101,7 +110,13 @@ def validate(data) -> dict:
             raise ValueError("unknown rule " + repr(r))
     clean = defaults()
     clean["rules"] = [r for r in RULES if r in rules]
-    for name, allowed in (("level", LEVELS), ("card_set", CARD_SETS), ("mode", MODES)):
+    for name, allowed in (
+        ("level", LEVELS),
+        ("card_set", CARD_SETS),
+        ("mode", MODES),
+        ("lang", LANGUAGES),
+        ("play", PLAYS),
+    ):
         value = data.get(name, clean[name])
         if value not in allowed:
             raise ValueError(name + " " + repr(value))
@@ -132,6 +147,8 @@ def dump(settings: dict) -> str:
             "sound": settings["sound"],
             "card_set": settings["card_set"],
             "mode": settings["mode"],
+            "lang": settings.get("lang", ""),
+            "play": settings.get("play", "quick"),
         }
     )
 
