@@ -145,3 +145,44 @@ def test_play_rejects_bad_options(
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def card(top: int, right: int, bottom: int, left: int) -> dict[str, int]:
+    return {"top": top, "right": right, "bottom": bottom, "left": left}
+
+
+# One cell left (4), blue to move with its last card 9-9-1-1 (top, right, bottom,
+# left). Basic: it takes cell 1 (9 > 8) and cell 5 (9 > 3): blue 5, red 4 + 1 in
+# hand. Same: bottom 1 = cell 7's top, left 1 = cell 3's right, so 3 and 7 fall
+# too: 7 to 3 (Plus too: those two pairs both sum to 2). Combo: cell 3's bottom 9 takes cell 6 (top 2) and cell 7's right
+# 9 takes cell 8 (left 3): every cell blue, red keeps its hand card: 9 to 1.
+HAND_WORKED = {
+    "board": [
+        {"card": card(5, 5, 5, 5), "owner": "blue"},
+        {"card": card(5, 5, 8, 5), "owner": "red"},
+        {"card": card(5, 5, 5, 5), "owner": "blue"},
+        {"card": card(5, 1, 9, 5), "owner": "red"},
+        None,
+        {"card": card(5, 5, 5, 3), "owner": "red"},
+        {"card": card(2, 7, 5, 5), "owner": "red"},
+        {"card": card(1, 9, 5, 5), "owner": "red"},
+        {"card": card(5, 5, 5, 3), "owner": "red"},
+    ],
+    "hands": {"blue": [card(9, 9, 1, 1)], "red": [card(5, 5, 5, 5)]},
+    "to_move": "blue",
+}
+
+
+@pytest.mark.parametrize(
+    ("rules", "value"), [([], 0), (["same"], 4), (["same", "combo"], 8), (["plus"], 4)]
+)
+def test_solve_hand_worked_endgame(
+    rules: list[str],
+    value: int,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = dict(HAND_WORKED, rules=rules)
+    status, out, _ = run(["solve"], json.dumps(data), monkeypatch, capsys)
+    assert status == 0
+    assert json.loads(out) == {"value": value, "moves": [{"card": 0, "cell": 4, "value": value}]}
