@@ -22,3 +22,18 @@ def dist() -> Path:
         build.ensure_node_modules()
         build.bundle()
     return build.DIST
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the browser tests last.
+
+    Playwright's synchronous API keeps an event loop running on the main thread
+    while its browser is open, so tests that start asyncio loops of their own run
+    before it; the quick tests also report first.
+    """
+    browser_dir = ROOT / "tests" / "browser"
+
+    def in_browser(item: pytest.Item) -> bool:
+        return item.get_closest_marker("browser") is not None or browser_dir in item.path.parents
+
+    items.sort(key=in_browser)
