@@ -119,7 +119,7 @@ class Brain:
         if self.level == "greedy":
             return self._greedy(obs)
         if self.level == "master" and self._known(obs) is not None:
-            return self._run(self.search(obs), budget_ms).move
+            return self._exact(obs, budget_ms).move
         values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
         return self._pick(values, LEVEL_SPECS[self.level].temperature)
 
@@ -130,7 +130,7 @@ class Brain:
         """
         _check_turn(obs)
         if self._known(obs) is not None:
-            return self._run(self.search(obs), budget_ms).move
+            return self._exact(obs, budget_ms).move
         values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
         return self._pick(values, 0.0)
 
@@ -147,12 +147,15 @@ class Brain:
         with contextlib.suppress(Timeout):
             ctx.solver.best(ctx.position, deadline)
 
-    def search(self, obs: Observation, slice_ms: float = 40) -> Iterator[Progress]:
+    def search(
+        self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
+    ) -> Iterator[Progress]:
         """Anytime search for ``obs.viewer`` (both hands known): yields after each slice.
 
         The first `Progress` comes from a short lookahead; later ones from the
         exact search as it completes; the last one has ``done`` set. Stop
-        iterating whenever the time is up and play the last move yielded.
+        iterating whenever the time is up and play the last move yielded. No
+        slice runs past ``deadline`` (a ``time.perf_counter`` value; 0: none).
 
         :raises ValueError: cards are hidden, or the viewer is not to move.
         """
@@ -171,7 +174,8 @@ class Brain:
         yield Progress(ctx.move_of(first, me), top, False, False)
         while True:
             try:
-                value, best = solver.best(pos, time.perf_counter() + slice_ms / 1000)
+                end = time.perf_counter() + slice_ms / 1000
+                value, best = solver.best(pos, min(end, deadline) if deadline else end)
             except Timeout:
                 lo, _, mv = solver.bounds(pos)
                 guess = next((c for c in kids if c.card * 9 + c.cell == mv), None)
@@ -185,8 +189,10 @@ class Brain:
 
     # ---- internals --------------------------------------------------------
 
-    def _run(self, steps: Iterator[Progress], budget_ms: float | None) -> Progress:
+    def _exact(self, obs: Observation, budget_ms: float | None) -> Progress:
+        # one slice as long as the budget: a blocking call needs no pauses.
         deadline = _deadline(budget_ms)
+        steps = self.search(obs, 1e9 if budget_ms is None else budget_ms, deadline)
         last = next(steps)
         for last in steps:
             if last.done or (deadline and time.perf_counter() > deadline):
