@@ -1,0 +1,267 @@
+"""Runs a player's Triangle Catch bot, a Python program written for CodinGame.
+
+Each bot gets a Pyodide worker of its own (``triadStartWorker`` with this
+module), started afresh for every match: the page ends it with
+``terminate()`` when the bot overruns its time, so a bot that loops forever
+never blocks the page or another match.
+
+How a CodinGame program runs here.  Such a program is one loop, ``while
+True: read this turn's lines; print one line of commands``, and it keeps its
+variables from turn to turn.  It is executed once, as on CodinGame, inside
+an asyncio task, with ``sys.stdin``, ``sys.stdout`` and ``sys.stderr``
+replaced: ``input()`` (or ``sys.stdin.readline()``) takes the next line of
+the current turn, and when the turn's lines run out it suspends the whole
+program with ``pyodide.ffi.run_sync`` until the page sends the next turn.
+``run_sync`` needs WebAssembly JavaScript Promise Integration (JSPI, in
+current Chromium-based browsers and Firefox); without it ``start`` says so
+and the page explains that bots cannot run in this browser.  Other ways
+were weighed and rejected: running the program again from its start every
+turn loses its state, rewriting ``input()`` into ``await`` breaks on helper
+functions, threads and blocking reads need what a web page does not have.
+
+The page calls (JSON text out, never raising):
+
+* ``start(code)`` -> ``{"ok", "error"?}``: compiles the program (a syntax
+  error is reported with its line) and starts it; it runs up to its first
+  read;
+* ``turn(text)`` -> ``{"ok", "line", "ms", "stderr", "error"?, "ended"?}``:
+  hands the program one turn of protocol input and returns the first line it
+  prints (``ms`` is the time it took, measured here), with what it wrote to
+  stderr meanwhile.  ``ok`` is false when the program ended, raised (the
+  traceback is in ``error``) or asked for more input than the turn holds
+  without printing its commands (a CodinGame referee would wait for it until
+  its time ran out).
+
+The time limits are the page's business: it races each call against a timer
+and stops this worker when the bot is late.  A program that prints several
+lines in one turn has the extra lines read as its next turns' answers, as on
+CodinGame.
+"""
+
+import asyncio
+import json
+import linecache
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from types import CodeType
+
+FILENAME = "bot.py"
+STDERR_LIMIT = 20_000  # characters of stderr kept per turn
+
+
+class _Program:
+    """One running bot program and the pipes between it and the page."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.lines: list[str] = []  # input lines not read yet
+        self.outputs: list[str] = []  # printed lines not taken yet
+        self.partial = ""  # printed text after the last newline
+        self.stderr: list[str] = []
+        self.stderr_size = 0
+        self.read_count = 0  # lines read during the current turn
+        self.waiter: asyncio.Future[None] | None = None  # the program waits for input
+        self.answer: asyncio.Future[None] | None = None  # the page waits for a line
+        self.ended = ""  # why the program stopped ("" while it runs)
+        self.crash = ""  # its traceback, if it raised
+        self.task: asyncio.Future[None] | None = None  # the program, running
+
+    # --- the program's side ---
+
+    def readline(self) -> str:
+        while not self.lines:
+            if self.ended:
+                return ""
+            self._wake_page()  # it asks for input it was not given: the page is told at once
+            loop = asyncio.get_event_loop()
+            self.waiter = loop.create_future()
+            _run_sync(self.waiter)
+        self.read_count += 1
+        return self.lines.pop(0) + "\n"
+
+    def write(self, text: str) -> int:
+        self.partial += text
+        while "\n" in self.partial:
+            line, self.partial = self.partial.split("\n", 1)
+            self.outputs.append(line)
+        if self.outputs:
+            self._wake_page()
+        return len(text)
+
+    def write_err(self, text: str) -> int:
+        if self.stderr_size < STDERR_LIMIT:
+            self.stderr.append(text[: STDERR_LIMIT - self.stderr_size])
+            self.stderr_size += len(text)
+            if self.stderr_size >= STDERR_LIMIT:
+                self.stderr.append("\n[more output on stderr was cut]\n")
+        return len(text)
+
+    def _wake_page(self) -> None:
+        if self.answer is not None and not self.answer.done():
+            self.answer.set_result(None)
+
+    # --- the page's side ---
+
+    def feed(self, text: str) -> None:
+        self.lines.extend(text.splitlines())
+        self.read_count = 0
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def take_stderr(self) -> str:
+        text = "".join(self.stderr)
+        self.stderr = []
+        self.stderr_size = 0
+        return text
+
+
+class _Pipe:
+    """A text stream that calls ``write`` (stdout, stderr) or ``readline`` (stdin)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(
+        self,
+        write: Callable[[str], int] | None = None,
+        readline: Callable[[], str] | None = None,
+    ) -> None:
+        self._write = write
+        self._readline = readline
+
+    def write(self, text: str) -> int:
+        return self._write(str(text)) if self._write else 0
+
+    def readline(self, size: int = -1) -> str:
+        return self._readline() if self._readline else ""
+
+    def __iter__(self) -> "_Pipe":
+        return self
+
+    def __next__(self) -> str:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return False
+
+    def writable(self) -> bool:
+        return self._write is not None
+
+    def readable(self) -> bool:
+        return self._readline is not None
+
+
+_program: _Program | None = None
+
+
+def _run_sync(awaitable: "asyncio.Future[None]") -> None:
+    from pyodide.ffi import run_sync  # type: ignore[import-not-found]
+
+    run_sync(awaitable)
+
+
+def _can_run_sync() -> bool:
+    try:
+        from pyodide.ffi import can_run_sync
+    except ImportError:  # not in Pyodide (a test under CPython): no way to suspend
+        return False
+    return bool(can_run_sync())
+
+
+def _traceback(exc: BaseException) -> str:
+    """The traceback of an exception raised by the bot, from the bot's own frames."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != FILENAME:
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(exc), exc, tb))
+
+
+async def _run(program: _Program, compiled: CodeType, started: "asyncio.Future[bool]") -> None:
+    if not _can_run_sync():
+        started.set_result(False)
+        return
+    started.set_result(True)
+    namespace = {"__name__": "__main__", "__file__": FILENAME}
+    sys.stdin = _Pipe(readline=program.readline)
+    sys.stdout = _Pipe(write=program.write)
+    sys.stderr = _Pipe(write=program.write_err)
+    try:
+        exec(compiled, namespace)  # the player's program, by design
+        program.ended = "the program ended"
+    except SystemExit as exc:
+        program.ended = f"the program exited (code {exc.code})"
+    except BaseException as exc:  # anything the bot raises is reported, never re-raised
+        program.ended = f"the program raised {type(exc).__name__}"
+        program.crash = _traceback(exc)
+    program._wake_page()
+
+
+def _reply(**values: object) -> str:
+    return json.dumps(values)
+
+
+async def start(code: str) -> str:
+    """Compile and start the bot's program (see the module docstring)."""
+    global _program
+    if _program is not None:
+        return _reply(ok=False, error="a program is already running in this worker")
+    code = str(code)
+    try:
+        compiled = compile(code, FILENAME, "exec")
+    except SyntaxError as exc:
+        where = f"line {exc.lineno}" if exc.lineno else "the program"
+        return _reply(ok=False, error=f"SyntaxError at {where}: {exc.msg}")
+    linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
+    _program = _Program(code)
+    started: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
+    _program.task = asyncio.ensure_future(_run(_program, compiled, started))
+    if not await started:
+        _program = None
+        return _reply(ok=False, error="no-jspi")
+    return _reply(ok=True)
+
+
+async def turn(text: str) -> str:
+    """Give the program one turn of input; return its line of commands (see the module docstring)."""
+    program = _program
+    if program is None:
+        return _reply(ok=False, error="no program was started", line="", ms=0, stderr="")
+    began = time.perf_counter()
+    program.feed(str(text))
+    while not program.outputs and not program.ended and not _starved(program):
+        program.answer = asyncio.get_event_loop().create_future()
+        await program.answer
+    ms = round((time.perf_counter() - began) * 1000, 2)
+    stderr = program.take_stderr()
+    if program.outputs:
+        return _reply(ok=True, line=program.outputs.pop(0), ms=ms, stderr=stderr)
+    if program.ended:
+        return _reply(
+            ok=False,
+            ended=True,
+            error=program.crash or program.ended,
+            line="",
+            ms=ms,
+            stderr=stderr,
+        )
+    return _reply(
+        ok=False,
+        error=f"the program read all {program.read_count} lines of this turn and asked for more"
+        " without printing its commands",
+        line="",
+        ms=ms,
+        stderr=stderr,
+    )
+
+
+def _starved(program: _Program) -> bool:
+    """Whether the program waits for input it will not get before answering."""
+    return not program.lines and program.waiter is not None and not program.waiter.done()

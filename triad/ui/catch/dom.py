@@ -1,0 +1,115 @@
+"""The thin layer between `CatchApp` and the browser: regions, fields, files, workers.
+
+Only this module and `main` touch the DOM or JavaScript.  Runs on the main
+thread under MicroPython.
+"""
+
+import asyncio
+import json
+
+from triad.ui.dom import LocalStore, Screen
+from triad.ui.settings import SafeStore
+
+
+class Page(Screen):
+    """The card game's `Screen` plus what the editor and the timeline need."""
+
+    def update(self, region: str, html: str) -> None:
+        super().update(region, html)
+        if region == "c-panel":
+            self.els = {}  # the panel's own regions were just replaced
+
+    def value(self, ident: str):
+        """The current text of a form field (None when it is not on the page)."""
+        el = self.document.getElementById(ident)
+        if el is None:
+            return None
+        return str(el.value)
+
+    def set_value(self, ident: str, text: str) -> None:
+        el = self.document.getElementById(ident)
+        if el is not None:
+            el.value = text
+
+    def scroll_bottom(self, ident: str) -> None:
+        el = self.document.getElementById(ident)
+        if el is not None:
+            el.scrollTop = el.scrollHeight
+
+    def download(self, name: str, text: str) -> None:
+        """Offer `text` as a file named `name`."""
+        from pyscript.ffi import create_proxy
+
+        js = self.js
+        parts = js.Array.new()
+        parts.push(text)
+        options = js.Object.new()
+        options.type = "application/json"
+        url = js.URL.createObjectURL(js.Blob.new(parts, options))
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        self.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def make_store(js):
+    """Saved bots in localStorage, or in memory for the visit where storage is refused."""
+    denied = str(js.document.documentElement.dataset.storage) == "denied"
+    backend = None
+    if not denied:
+        try:
+            backend = LocalStore(js)
+        except Exception:  # no localStorage at all
+            backend = None
+    return SafeStore(backend, denied)
+
+
+class Worker:
+    """A Python worker started by the boot script: calls by name, JSON both ways."""
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+
+    async def call(self, name: str, payload: dict) -> dict:
+        try:
+            result = await self.handle.call(name, json.dumps(payload))
+            return json.loads(str(result))
+        except Exception as e:  # a rejected call or a reply that is not JSON
+            return {"ok": False, "error": str(e)}
+
+
+class BotWorker:
+    """The worker running the player's bot, each call raced against a time limit."""
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+        self.stopped = False
+
+    async def ready(self):
+        """True once Python is up, or the reason it could not start."""
+        try:
+            await self.handle.ready
+            return True
+        except Exception as e:  # Pyodide failed to load, or the worker was stopped
+            return str(e)
+
+    async def _call(self, name: str, arg: str):
+        return await self.handle.call(name, arg)
+
+    async def call(self, name: str, arg: str, timeout_ms: int) -> tuple:
+        """`("ok", value)`, `("timeout", None)` past `timeout_ms`, or `("error", message)`."""
+        try:
+            value = await asyncio.wait_for(self._call(name, arg), timeout_ms / 1000)
+            return ("ok", str(value))
+        except TimeoutError:
+            return ("timeout", None)
+        except Exception as e:  # the worker failed or was stopped
+            return ("error", str(e))
+
+    def terminate(self) -> None:
+        if not self.stopped:
+            self.stopped = True
+            self.handle.terminate()
