@@ -136,13 +136,15 @@ def margin(strong: str, weak: str, names: list[str], deals: int, placed: int) ->
     ("strong", "weak", "placed"),
     [
         ("greedy", "random", 2),
+        ("novice", "random", 2),
+        ("adept", "greedy", 2),
         ("adept", "novice", 2),
         ("expert", "adept", 2),
         # expert plays exactly from six empty cells: start earlier to tell them apart
         ("master", "expert", 1),
     ],
 )
-def test_each_level_beats_the_one_below_with_open(strong: str, weak: str, placed: int) -> None:
+def test_each_level_beats_the_ones_below_with_open(strong: str, weak: str, placed: int) -> None:
     assert margin(strong, weak, ["open"], deals=8, placed=placed) > 0
 
 
