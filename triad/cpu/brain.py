@@ -70,6 +70,8 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
 
 #: With hidden cards, master values each sampled deal exactly from this many empty cells.
 HIDDEN_EXACT_FROM = 6
+#: Plies of the lookahead that gives the anytime search its first answer.
+QUICK_DEPTH = 3
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ class Brain:
         pos = ctx.position
         me = obs.viewer
         kids = solver.children(pos)
-        quick = [(c, -solver.limited(c.position, 1)) for c in kids]
+        quick = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
         top = max(v for _, v in quick)
         first = next(c for c, v in quick if v == top)
         yield Progress(ctx.move_of(first, me), top, False, False)
