@@ -276,7 +276,7 @@ class Solver:
                 return _leaf(key, mine, theirs, hm, ho, alpha, beta)
             count[0] += 1
             if count[0] >= count[2]:
-                count[2] = count[0] + 2000
+                count[2] = count[0] + 500
                 if solver.deadline and clock() > solver.deadline:
                     raise Timeout
             if n < table_from:
