@@ -32,6 +32,17 @@ BUILD = ROOT / "build"
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 CHROMIUM = Path("/usr/bin/chromium")
+# Headless Chromium as the tests and benchmarks run it: no sandbox (root), and none of
+# the background connections a closed network refuses.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 # itch.io's limits for an HTML game uploaded as a zip.
 ZIP_MAX_FILES = 1000

@@ -23,16 +23,6 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 # Stamps the moments the page became ready and the engine booted, relative to navigation start.
 PROBE = """
 (() => {
@@ -106,7 +96,9 @@ def main() -> int:
     cold: list[dict[str, float]] = []
     warm: list[dict[str, float]] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
+        browser = pw.chromium.launch(
+            executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS)
+        )
         for _ in range(args.runs):
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             context.set_default_timeout(120_000)

@@ -22,15 +22,8 @@ import build
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+
 # Pyodide boots in 3-5 s here; a busy two-core machine can triple that.
 BOOT_TIMEOUT_MS = 90_000
 
