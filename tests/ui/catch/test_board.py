@@ -88,6 +88,9 @@ def test_selection_marks_and_orders_are_drawn() -> None:
     assert plans.find(f"{SVG}line[@class='addpath order']") is not None
     picks = root.findall(f".//{SVG}circle[@class='hit pick']")
     assert sorted(int(c.get("data-house")) for c in picks) == [1, 2, 5]
+    assert all(c.get("tabindex") == "0" and c.get("role") == "button" for c in picks)
+    others = root.findall(f".//{SVG}circle[@class='hit']")
+    assert len(others) == 3 and all(c.get("tabindex") is None for c in others)
 
 
 def test_a_turn_is_drawn_from_its_outcomes() -> None:

@@ -147,6 +147,20 @@ class CatchApp:
         self.tasks = [task for task in self.tasks if not task.done()]
         self.tasks.append(asyncio.create_task(coro))
 
+    def launch(self, coro) -> None:
+        """Start a flow the human waits for: the page stops being `ready` at once, not
+        only once the task gets to run."""
+        self.pending += 1
+        self.refresh_flags()
+        self.spawn(self._counted(coro))
+
+    async def _counted(self, coro) -> None:
+        try:
+            await coro
+        finally:
+            self.pending -= 1
+            self.refresh()
+
     async def call(self, name: str, payload: dict) -> dict:
         """Call the referee worker; the human waits meanwhile (no `ready`)."""
         self.pending += 1
@@ -196,7 +210,7 @@ class CatchApp:
         game = self.ed["game"]
         if game is None:
             return (None, None, None, None, 0)
-        return (game["map"], game["state"], game["players"], self.ed["entry"], 0)
+        return (game["map"], game["state"], game["players"], self.ed["entry"], None)
 
     def refresh(self) -> None:
         """Write every region that changed."""
@@ -205,6 +219,7 @@ class CatchApp:
             self.shown.pop("c-panel", None)
             ctx = {"code": self.ed["code"], "setup_open": self.game is None}
             self.put("c-panel", render.panel(self.mode, ctx))
+            self.put("c-below", render.below(self.mode))
             for region in ("c-prompt", "c-orders", "c-log", "c-setup", "c-timeline", "c-files"):
                 self.shown.pop(region, None)
             for region in ("c-run", "c-console"):
@@ -217,7 +232,7 @@ class CatchApp:
             elif self.engine is None:
                 html = render.loading(self.progress, t("loading"))
             else:
-                html = render.loading(1, t(self.empty_message()))
+                html = render.placeholder(t(self.empty_message()))
             self.put("c-map", html)
             self.put("c-score", "")
             self.put("c-banner", "")
@@ -227,6 +242,8 @@ class CatchApp:
             self.put("c-banner", render.banner(state.get("result"), names, human))
         self.screen.set_data("turn", str(state.get("turn", 0)) if state else "")
         self.screen.set_data("over", "1" if state and state.get("result") else "0")
+        if self.mode != "play" or self.board is None:
+            self.put("c-dock", "")
         if self.mode == "play":
             self.refresh_play()
         elif self.mode == "watch":
@@ -241,7 +258,7 @@ class CatchApp:
         if self.mode == "watch":
             return "watch_first"
         if self.mode == "editor":
-            return "editor_intro"
+            return "editor_empty"
         return "loading"
 
     def map_marks(self, names, entry) -> dict:
@@ -273,31 +290,25 @@ class CatchApp:
             prompt = (self.hint, {})
         else:
             prompt = o.prompt(self.board)
-        self.put(
-            "c-prompt",
-            render.play_prompt(
-                {
-                    "prompt": prompt,
-                    "house": o.house,
-                    "amount": o.amount,
-                    "available": max(1, o.available(self.board, o.house)) if o.house >= 0 else 1,
-                    "tri": o.tri,
-                    "action": o.action,
-                }
-            ),
-        )
-        self.put(
-            "c-orders",
-            render.play_orders(
-                {
-                    "items": o.items,
-                    "checks": o.checks,
-                    "line": o.line(),
-                    "busy": self.pending or self.thinking,
-                    "over": self.board.over,
-                }
-            ),
-        )
+        prompt_ctx = {
+            "prompt": prompt,
+            "house": o.house,
+            "amount": o.amount,
+            "available": max(1, o.available(self.board, o.house)) if o.house >= 0 else 1,
+            "tri": o.tri,
+            "action": o.action,
+            "my_tris": [] if self.board.over else self.board.my_triangles(),
+        }
+        orders_ctx = {
+            "items": o.items,
+            "checks": o.checks,
+            "line": o.line(),
+            "busy": self.pending or self.thinking,
+            "over": self.board.over,
+        }
+        self.put("c-prompt", render.play_prompt(prompt_ctx))
+        self.put("c-orders", render.play_orders(orders_ctx))
+        self.put("c-dock", render.dock(prompt_ctx, orders_ctx))
         self.put("c-log", render.turn_log(self.last, self.game["players"]))
 
     def refresh_watch(self) -> None:
@@ -406,7 +417,7 @@ class CatchApp:
             self.refresh()
             return True
         if key == "Enter" and self.mode == "play" and self.is_ready():
-            self.spawn(self.end_turn())
+            self.launch(self.end_turn())
             return True
         if self.mode == "watch" and key in (" ", "ArrowLeft", "ArrowRight"):
             if key == " ":
@@ -453,13 +464,15 @@ class CatchApp:
             self.bot = arg
             return
         if name == "new_game":
-            self.spawn(self.new_game())
+            self.launch(self.new_game())
             return
         if self.board is None or self.thinking or self.pending:
             return
         self.hint = ""
         o = self.orders
-        if name == "action":
+        if name == "tri":
+            self.after_click(o.click_triangle(self.board, board.parse_tri(arg)))
+        elif name == "action":
             self.after_click(o.choose(self.board, arg))
         elif name == "amount":
             self.after_click(o.set_amount(self.board, int(arg)))
@@ -468,16 +481,16 @@ class CatchApp:
         elif name == "remove":
             items = list(o.items)
             if o.remove(int(arg)):
-                self.spawn(self.recheck(items))
+                self.launch(self.recheck(items))
         elif name == "adjust":
             index, delta = arg.split(":")
             items = list(o.items)
             if o.adjust(int(index), int(delta)):
-                self.spawn(self.recheck(items))
+                self.launch(self.recheck(items))
         elif name == "clear":
             o.reset()
         elif name == "end_turn":
-            self.spawn(self.end_turn())
+            self.launch(self.end_turn())
 
     def click_house(self, house: int) -> None:
         if self.mode != "play" or self.board is None or self.thinking or self.pending:
@@ -495,7 +508,7 @@ class CatchApp:
 
     def after_click(self, result: dict) -> None:
         if "add" in result:
-            self.spawn(self.add_order(result["add"]))
+            self.launch(self.add_order(result["add"]))
         elif "hint" in result:
             self.hint = result["hint"]
 
@@ -562,7 +575,7 @@ class CatchApp:
         self.refresh()
 
     async def end_turn(self) -> None:
-        if self.board is None or self.board.over or self.thinking or self.pending:
+        if self.board is None or self.board.over or self.thinking:
             return
         for check in self.orders.checks:
             if not check.get("ok"):
@@ -592,7 +605,7 @@ class CatchApp:
     def act_watch(self, name: str, arg: str) -> None:
         w = self.w
         if name == "watch":
-            self.spawn(self.watch({"bots": list(w["bots"]), "seed": w["seed"]}))
+            self.launch(self.watch({"bots": list(w["bots"]), "seed": w["seed"]}))
         elif name == "play" and w["total"] is not None:
             if w["at"] >= w["total"]:
                 return
@@ -609,7 +622,7 @@ class CatchApp:
         elif name == "speed" and arg in render.SPEEDS:
             w["speed"] = arg
         elif name == "replay":
-            self.spawn(self.download("watch"))
+            self.launch(self.download("watch"))
 
     async def watch(self, request: dict, autoplay: bool = True) -> None:
         """Have the worker play (or take) a match, then show its start."""
@@ -656,7 +669,7 @@ class CatchApp:
             return
         w["want"] = max(0, min(w["total"], turn))
         if not w["loading"]:
-            self.spawn(self.follow())
+            self.launch(self.follow())
 
     async def follow(self) -> None:
         """Load frames until the shown one is the one asked for (scrubbing asks often)."""
@@ -721,7 +734,7 @@ class CatchApp:
             self.doc["opponent"] = arg
             saved.save(self.store, self.doc)
         elif name == "run" and not ed["running"]:
-            self.spawn(self.run_duel())
+            self.launch(self.run_duel())
         elif name == "stop":
             self.stop_duel()
         elif name == "save_bot":
@@ -734,7 +747,7 @@ class CatchApp:
             ed["console"] = []
         elif name == "replay_duel":
             self.mode = "watch"
-            self.spawn(self.watch({"slot": "duel"}, autoplay=False))
+            self.launch(self.watch({"slot": "duel"}, autoplay=False))
 
     def say(self, kind: str, text: str) -> None:
         """A line on the editor's console."""

@@ -30,7 +30,7 @@ from triad.ui.html import esc
 
 PAD = 74  # room around the outermost houses, in field units
 HOUSE_R = 30
-HIT_R = 64
+HIT_R = 52
 FIELD_W = 1920
 # Upright, the houses are drawn closer together (the same shape, smaller), so that
 # houses, units and numbers come out bigger on a narrow phone screen.
@@ -355,7 +355,7 @@ def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
             label += ", " + str(names[1]) + " " + str(units[1][h])
         out.append(
             '<circle class="hit'
-            + (" pick" if h in pick else "")
+            + (' pick" tabindex="0" role="button' if h in pick else "")
             + '" data-house="'
             + str(h)
             + '" cx="'

@@ -4,7 +4,6 @@ Only this module and `main` touch the DOM or JavaScript.  Runs on the main
 thread under MicroPython.
 """
 
-import asyncio
 import json
 
 from triad.ui.dom import LocalStore, Screen
@@ -16,8 +15,8 @@ class Page(Screen):
 
     def update(self, region: str, html: str) -> None:
         super().update(region, html)
-        if region == "c-panel":
-            self.els = {}  # the panel's own regions were just replaced
+        if region in ("c-panel", "c-below"):
+            self.els = {}  # the regions inside were just replaced
 
     def value(self, ident: str):
         """The current text of a form field (None when it is not on the page)."""
@@ -81,11 +80,21 @@ class Worker:
             return {"ok": False, "error": str(e)}
 
 
+# A call raced against a timer, in JavaScript: the answer, or null once `ms` have passed.
+RACE = (
+    "return Promise.race(["
+    "call.then((v) => ({ok: true, value: String(v)}),"
+    " (e) => ({ok: false, value: String(e && e.message ? e.message : e)})),"
+    " new Promise((done) => setTimeout(() => done(null), ms))]);"
+)
+
+
 class BotWorker:
     """The worker running the player's bot, each call raced against a time limit."""
 
-    def __init__(self, handle) -> None:
+    def __init__(self, handle, js) -> None:
         self.handle = handle
+        self.race = js.Function.new("call", "ms", RACE)
         self.stopped = False
 
     async def ready(self):
@@ -96,18 +105,14 @@ class BotWorker:
         except Exception as e:  # Pyodide failed to load, or the worker was stopped
             return str(e)
 
-    async def _call(self, name: str, arg: str):
-        return await self.handle.call(name, arg)
-
     async def call(self, name: str, arg: str, timeout_ms: int) -> tuple:
         """`("ok", value)`, `("timeout", None)` past `timeout_ms`, or `("error", message)`."""
-        try:
-            value = await asyncio.wait_for(self._call(name, arg), timeout_ms / 1000)
-            return ("ok", str(value))
-        except TimeoutError:
+        outcome = await self.race(self.handle.call(name, arg), timeout_ms)
+        if outcome is None or str(outcome) in ("null", "undefined"):
             return ("timeout", None)
-        except Exception as e:  # the worker failed or was stopped
-            return ("error", str(e))
+        if outcome.ok:
+            return ("ok", str(outcome.value))
+        return ("error", str(outcome.value))
 
     def terminate(self) -> None:
         if not self.stopped:

@@ -48,7 +48,7 @@ def first_mode() -> str:
 
 screen = Page(js)
 app = CatchApp(screen, make_store(js), sleep, seed, portrait())
-app.start_bot = lambda: BotWorker(js.window.triadStartWorker(BOT_RUNNER))
+app.start_bot = lambda: BotWorker(js.window.triadStartWorker(BOT_RUNNER), js)
 
 
 def on_click(event) -> None:
@@ -94,6 +94,11 @@ def on_key(event) -> None:
         app.field("code", str(target.value))
         return
     if tag in FORM_TAGS or event.ctrlKey or event.altKey or event.metaKey:
+        return
+    if key in ("Enter", " ") and target.getAttribute and target.getAttribute("data-house"):
+        # A house reached with Tab is chosen with Enter or Space, like a button.
+        event.preventDefault()
+        app.click_house(int(target.getAttribute("data-house")))
         return
     if app.key(key):
         event.preventDefault()

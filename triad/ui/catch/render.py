@@ -136,10 +136,12 @@ def frame() -> str:
         + '<div class="ct-score" id="c-score"></div>'
         + '<div class="ct-mapbox"><div class="ct-map" id="c-map"></div>'
         + '<div class="ct-banner" id="c-banner"></div></div>'
+        + '<div class="ct-below" id="c-below"></div>'
         + "</section>"
         + '<aside class="ct-panel" id="c-panel"></aside>'
         + '<div class="ct-overlay" id="c-overlay"></div>'
         + '<div class="ct-notice" id="c-notice" role="status" aria-live="polite"></div>'
+        + '<div class="ct-dock" id="c-dock"></div>'
         + "</div>"
     )
 
@@ -179,6 +181,17 @@ def loading(progress: float, message: str, failed: bool = False) -> str:
         + '"><div class="bar"><span style="width:'
         + str(pct)
         + '%"></span></div><p>'
+        + esc(message)
+        + "</p></div>"
+    )
+
+
+def placeholder(message: str) -> str:
+    """Where the map goes before there is a match to show."""
+    return (
+        '<div class="ct-placeholder">'
+        + icon("triangle", "icon big-mark")
+        + "<p>"
         + esc(message)
         + "</p></div>"
     )
@@ -300,18 +313,42 @@ def panel(mode: str, ctx: dict) -> str:
         )
     return (
         '<section class="card files" id="c-files"></section>'
+        + '<section class="card run" id="c-run"></section>'
         + '<section class="card code"><label class="lbl" for="c-code">'
         + esc(t("code"))
         + '</label><textarea id="c-code" class="codebox" spellcheck="false" autocapitalize="off"'
         + ' autocomplete="off" wrap="off" data-field="code">'
         + esc(ctx.get("code", ""))
         + "</textarea></section>"
-        + '<section class="card run" id="c-run"></section>'
-        + '<section class="card console-card"><div class="console-head"><span class="lbl">'
-        + esc(t("console"))
+    )
+
+
+def below(mode: str) -> str:
+    """Under the map: the editor's console, or the marks and keys of the other modes."""
+    if mode == "editor":
+        return (
+            '<section class="card console-card"><div class="console-head"><span class="lbl">'
+            + esc(t("console"))
+            + "</span>"
+            + icon_button("console_clear", t("console_clear"), "trash", "small")
+            + '</div><pre class="console" id="c-console" aria-live="polite"></pre></section>'
+        )
+    keys = t("keys_watch") if mode == "watch" else t("keys_play")
+    return (
+        '<p class="legend-line">'
+        + '<span><svg viewBox="-12 -12 24 24" class="pmark p0" aria-hidden="true"><circle r="9"/></svg>'
+        + esc(t("legend_short_p0"))
         + "</span>"
-        + icon_button("console_clear", t("console_clear"), "trash", "small")
-        + '</div><pre class="console" id="c-console" aria-live="polite"></pre></section>'
+        + '<span><svg viewBox="-12 -12 24 24" class="pmark p1" aria-hidden="true">'
+        + '<path d="M0 -11L11 0L0 11L-11 0Z"/></svg>'
+        + esc(t("legend_short_p1"))
+        + "</span>"
+        + '<span><svg viewBox="-12 -12 24 24" class="pmark lockmark" aria-hidden="true">'
+        + '<circle r="7"/><line x1="-9" y1="9" x2="9" y2="-9"/></svg>'
+        + esc(t("legend_short_lock"))
+        + '</span><span class="keys">'
+        + esc(keys)
+        + "</span></p>"
     )
 
 
@@ -336,6 +373,26 @@ def play_prompt(ctx: dict) -> str:
     """What to do next, with the controls of the current selection."""
     key, values = ctx["prompt"]
     out = '<p class="prompt">' + esc(t(key, **values)) + "</p>"
+    if ctx.get("my_tris") and ctx.get("house", -1) < 0 and not ctx.get("tri"):
+        # Thin triangles are hard to hit on the map: each one is a button here too.
+        chips = []
+        for corners in ctx["my_tris"]:
+            chips.append(
+                button(
+                    "tri",
+                    t("triangle_name", a=corners[0], b=corners[1], c=corners[2]),
+                    "triangle",
+                    "chip tri-chip",
+                    arg=tri_key(corners),
+                )
+            )
+        out += (
+            '<div class="row"><span class="lbl">'
+            + esc(t("your_triangles"))
+            + '</span><div class="chips">'
+            + "".join(chips)
+            + "</div></div>"
+        )
     if ctx.get("house", -1) >= 0:
         amount = ctx.get("amount", 1)
         out += (
@@ -343,7 +400,7 @@ def play_prompt(ctx: dict) -> str:
             + esc(t("amount"))
             + "</span>"
             + icon_button("amount", t("less"), "minus", "small", arg=amount - 1)
-            + '<output class="count" id="c-amount">'
+            + '<output class="count">'
             + str(amount)
             + "</output>"
             + icon_button("amount", t("more"), "new", "small", arg=amount + 1)
@@ -395,7 +452,6 @@ def order_text(item: list) -> str:
 def play_orders(ctx: dict) -> str:
     items = ctx.get("items") or []
     checks = ctx.get("checks") or []
-    busy = ctx.get("busy")
     rows = []
     for i, item in enumerate(items):
         check = checks[i] if i < len(checks) else None
@@ -424,7 +480,6 @@ def play_orders(ctx: dict) -> str:
         if rows
         else '<p class="empty">' + esc(t("orders_none")) + "</p>"
     )
-    end_label = t("end_turn") if items else t("end_turn_wait")
     return (
         '<div class="card-head"><h2>'
         + esc(t("orders"))
@@ -435,20 +490,46 @@ def play_orders(ctx: dict) -> str:
         + '<code class="line" title="protocol">'
         + esc(ctx.get("line", "WAIT"))
         + "</code>"
-        + "<button"
+        + end_button(ctx)
+    )
+
+
+def end_button(ctx: dict) -> str:
+    """End turn (Wait a turn when there are no orders), off while the page is busy."""
+    items = ctx.get("items") or []
+    return (
+        "<button"
         + attrs(
             [
                 ("type", "button"),
                 ("class", "cbtn primary end"),
                 ("data-act", "end_turn"),
-                ("disabled", bool(busy or ctx.get("over"))),
+                ("disabled", bool(ctx.get("busy") or ctx.get("over"))),
             ]
         )
         + ">"
         + icon("send")
         + "<span>"
-        + esc(end_label)
+        + esc(t("end_turn") if items else t("end_turn_wait"))
         + "</span></button>"
+    )
+
+
+def dock(prompt_ctx: dict, orders_ctx: dict) -> str:
+    """The bar at the bottom of a phone's screen: what to do next and End turn."""
+    count = len(orders_ctx.get("items") or [])
+    return (
+        '<div class="dock-main">'
+        + play_prompt(prompt_ctx)
+        + "</div>"
+        + '<div class="dock-end">'
+        + (
+            '<span class="dock-count">' + esc(t("order_count", count=count)) + "</span>"
+            if count
+            else ""
+        )
+        + end_button(orders_ctx)
+        + "</div>"
     )
 
 
@@ -640,7 +721,7 @@ def editor_run(ctx: dict) -> str:
         + esc(t("seed"))
         + "</label>"
         + seed_field("eseed", ctx["seed"])
-        + '</div><div class="row"><label class="lbl" for="c-limits">'
+        + '<label class="lbl" for="c-limits">'
         + esc(t("limits"))
         + "</label>"
         + select("limits", list(LIMIT_NAMES), ctx["limits"], lambda k: limit_labels[k], t("limits"))

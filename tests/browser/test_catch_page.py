@@ -1,0 +1,236 @@
+"""Triangle Catch through the real page: a game by clicks, bots on a timeline, the bot editor.
+
+The page is driven as a player drives it and the tests wait on its state
+(`html.ready`, `data-turn`, `data-at`, `data-over`), never on time.
+Screenshots of each mode go to test-artifacts/catch-*.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_ready
+from tests.conftest import ARTIFACTS
+from triad.catch.match import Match
+
+pytestmark = pytest.mark.browser
+
+PLAY_SEED = 5  # player 0 owns triangle 22-31-46 from the start
+EDITOR_SEED = 11
+MATCH_TIMEOUT_MS = 180_000
+
+LOOPING_BOT = """import sys
+n = int(input())
+for _ in range(n):
+    input()
+turn = 0
+while True:
+    lines = [input() for _ in range(n + 1)]
+    for _ in range(3):
+        count = int(input())
+        lines += [input() for _ in range(count)]
+    turn += 1
+    print("turn", turn, "read", len(lines), "lines", file=sys.stderr)
+    if turn == 3:
+        while True:
+            pass
+    print("WAIT")
+"""
+
+
+def open_catch(
+    new_context: Callable[..., tuple[Any, Watch]],
+    server: Server,
+    hash_: str = "",
+    **options: Any,
+) -> Any:
+    # Service workers are blocked until engine-worker.js reads its module name from
+    # the worker's name (a cached worker script loses its ?module= query).
+    context, _ = new_context(service_workers="block", reduced_motion="reduce", **options)
+    page = context.new_page()
+    page.goto(server.url + "catch.html" + hash_)
+    wait_ready(page)
+    return page
+
+
+def data(page: Any, name: str) -> str:
+    return str(page.evaluate(f"document.documentElement.dataset[{name!r}]"))
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    page.locator(selector).first.click()
+    wait_ready(page)
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"catch-{name}.png"))
+
+
+def start_game(page: Any, seed: int, bot: str) -> None:
+    if not page.locator("#c-setup-box").evaluate("box => box.open"):
+        page.locator("#c-setup-box > summary").click()
+    page.locator(f'[data-act="bot"][data-arg="{bot}"]').click()
+    page.locator("#c-seed").fill(str(seed))
+    page.locator("#c-seed").dispatch_event("change")
+    click_and_wait(page, '[data-act="new_game"]')
+    assert data(page, "turn") == "0"
+
+
+def test_a_game_against_a_bot_by_clicks(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_catch(new_context, server, viewport={"width": 1440, "height": 900})
+    assert page.locator('a.home[href="./index.html"]').count() == 1
+    start_game(page, PLAY_SEED, "random")
+    units = Match.from_seed(PLAY_SEED).state.units[0]
+    mine = [h for h, u in enumerate(units) if u]
+    assert page.locator(".side.p0 .pname").inner_text() == "You"
+
+    # Spawn from the triangle owned from the start: the triangle (a sliver on the map's
+    # edge, chosen from the list of the player's triangles), the action, a corner.
+    page.locator('#c-panel [data-act="tri"][data-arg="22-31-46"]').click()
+    page.locator('#c-panel [data-act="action"][data-arg="SPAWN"]').click()
+    assert page.locator("svg.map .house.corner").count() == 3
+    click_and_wait(page, '[data-house="31"]')
+    assert page.locator(".order-list > li").count() == 1
+    assert "Spawn on 31 (triangle 31 22 46)" in page.locator(".order-list > li").inner_text()
+
+    # A move: a house, then one of the neighbours highlighted.
+    source = mine[0]
+    page.locator(f'[data-house="{source}"]').click()
+    target = page.evaluate(
+        "() => [...document.querySelectorAll('svg.map .houses > g')].findIndex("
+        "g => g.classList.contains('target'))"
+    )
+    assert target >= 0
+    click_and_wait(page, f'[data-house="{target}"]')
+    assert page.locator(".order-list > li").count() == 2
+    # The same house again: its unit has already been given an order.
+    page.locator(f'[data-house="{source}"]').click()
+    click_and_wait(page, f'[data-house="{target}"]')
+    assert page.locator(".order-list > li").count() == 2
+    refusal = page.locator("#c-notice").inner_text()
+    assert f"Refused: no unit stood on house {source} the whole turn" in refusal
+    assert page.locator("code.line").inner_text() == f"SPAWN 31 22 46;MOVE {source} {target} 1"
+    shot(page, "desktop-orders")
+
+    click_and_wait(page, '#c-panel [data-act="end_turn"]')
+    assert data(page, "turn") == "1"
+    assert page.locator(".order-list > li").count() == 0
+    log = page.locator("#c-log").inner_text()
+    assert "SPAWN 31 22 46" in log and f"MOVE {source} {target} 1" in log
+    for turn in (2, 3):
+        click_and_wait(page, '#c-panel [data-act="end_turn"]')
+        assert data(page, "turn") == str(turn)
+    assert "Turn 3 / 200" in page.locator("#c-score").inner_text()
+    shot(page, "desktop-play")
+
+
+def test_the_map_turns_upright_on_a_phone(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_catch(
+        new_context, server, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    start_game(page, PLAY_SEED, "greedy")
+    box = page.locator("svg.map").bounding_box()
+    assert box["height"] > box["width"]
+    assert page.locator("svg.map.portrait").count() == 1
+    assert box["width"] <= 390
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator('[data-house="31"]').tap()
+    assert page.locator("svg.map .house.sel").count() == 1
+    # What to do next and End turn stay at hand in a bar at the bottom of the screen.
+    dock = page.locator(".ct-dock")
+    assert "Move from house 31" in dock.inner_text()
+    dock_box = dock.bounding_box()
+    assert dock_box["y"] + dock_box["height"] <= 844 + 1
+    shot(page, "phone-play")
+    dock.locator('[data-act="cancel"]').tap()
+    dock.locator('[data-act="end_turn"]').tap()
+    wait_ready(page)
+    assert data(page, "turn") == "1"
+
+
+def test_watching_two_bots_with_the_timeline(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_catch(new_context, server, "#watch", viewport={"width": 1280, "height": 800})
+    page.locator("#c-bot0").select_option("planner")
+    page.locator("#c-bot1").select_option("greedy")
+    page.locator("#c-wseed").fill("3")
+    page.locator("#c-wseed").dispatch_event("change")
+    page.locator('[data-act="watch"]').click()
+    page.locator('[data-act="pause"]').click()
+    wait_ready(page)
+    at = int(data(page, "at"))
+    total = int(page.locator("#c-scrub").get_attribute("max"))
+    assert total > 5 and 0 <= at < total
+    click_and_wait(page, '[data-act="step"][data-arg="1"]')
+    assert int(data(page, "at")) == at + 1 == int(data(page, "turn"))
+    click_and_wait(page, '[data-act="step"][data-arg="-1"]')
+    assert int(data(page, "at")) == at
+    page.locator("#c-scrub").fill("5")
+    wait_ready(page)
+    assert data(page, "at") == "5" and data(page, "turn") == "5"
+    assert "Turn 5" in page.locator("#c-log").inner_text()
+    shot(page, "desktop-watch")
+    page.locator('[data-act="speed"][data-arg="8"]').click()
+    page.locator('[data-act="play"]').click()
+    page.locator("html[data-over='1']").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
+    wait_ready(page)
+    assert data(page, "at") == str(total)
+    assert "Planner wins" in page.locator("#c-banner").inner_text()
+
+
+def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_catch(new_context, server, "#editor", viewport={"width": 1440, "height": 900})
+    assert "import sys" in page.locator("#c-code").input_value()
+    page.locator("#c-name").fill("Browser bot")
+    page.locator('[data-act="save_bot"]').click()
+    assert "Saved “Browser bot”" in page.locator("#c-notice").inner_text()
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#c-name").input_value() == "Browser bot"
+    assert page.locator("#c-saved").input_value() == "Browser bot"
+    page.locator('[data-act="opponent"][data-arg="random"]').click()
+    page.locator("#c-eseed").fill(str(EDITOR_SEED))
+    page.locator("#c-eseed").dispatch_event("change")
+    # A shared machine can stall a worker for longer than 50 ms: the slow-device limits
+    # keep this test about playing strength (time limits have a test of their own).
+    page.locator("#c-limits").select_option("slow")
+    page.locator('[data-act="run"]').click()
+    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
+    console = page.locator("#c-console").inner_text()
+    assert "Match on map 11 against Random" in console
+    assert "Browser bot wins" in console, console[-500:]
+    assert "Browser bot wins" in page.locator("#c-banner").inner_text()
+    assert data(page, "turn") == "200"
+    shot(page, "desktop-editor")
+
+
+def test_a_bot_that_loops_forever_loses_on_time_and_the_page_goes_on(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_catch(new_context, server, "#editor", viewport={"width": 1280, "height": 800})
+    page.locator("#c-code").fill(LOOPING_BOT)
+    page.locator("#c-name").fill("Looper")
+    page.locator("#c-limits").select_option("codingame")
+    page.locator('[data-act="run"]').click()
+    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
+    console = page.locator("#c-console").inner_text()
+    assert "turn 1 read" in console and "turn 2 read" in console  # its stderr
+    assert "did not answer within 50 ms on turn 3: it loses on time" in console
+    assert "Random wins" in page.locator("#c-banner").inner_text()
+    assert data(page, "turn") == "2"
+    # The page answers at once: the other modes work.
+    click_and_wait(page, '[data-act="mode"][data-arg="play"]')
+    assert data(page, "mode") == "play"
+    click_and_wait(page, '#c-panel [data-act="end_turn"]')
+    assert data(page, "turn") == "1"

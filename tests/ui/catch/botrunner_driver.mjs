@@ -1,0 +1,57 @@
+// Drive triad.ui.catch.botrunner under Pyodide in Node the way the page does.
+//
+//   node --experimental-wasm-stack-switching tests/ui/catch/botrunner_driver.mjs SPEC.json
+//
+// SPEC: {"code": program, "turns": [protocol text, ...]} hands the program those
+// turns one by one; {"code": program, "match": {"seed", "bot", "limit_ms"}} plays a
+// whole match against a built-in bot through the page's worker functions. Each call
+// is raced against a timer ("timeout_ms", default 2000) as the page does. Prints one
+// JSON object: {"start": reply, "turns": [reply or "timeout", ...], "result": ...}.
+import { loadPyodide } from "pyodide";
+import { readFileSync, writeSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const timeoutMs = spec.timeout_ms || 2000;
+
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/repo");
+pyodide.mountNodeFS("/repo", repo);
+pyodide.runPython("import sys; sys.path.insert(0, '/repo')");
+const runner = pyodide.pyimport("triad.ui.catch.botrunner");
+
+function race(promise) {
+  return Promise.race([promise, new Promise((done) => setTimeout(() => done("timeout"), timeoutMs))]);
+}
+
+const out = { start: null, turns: [], result: null };
+const started = await race(runner.start(spec.code));
+out.start = started === "timeout" ? started : JSON.parse(started);
+if (out.start !== "timeout" && out.start.ok) {
+  if (spec.turns) {
+    for (const text of spec.turns) {
+      const reply = await race(runner.turn(text));
+      out.turns.push(reply === "timeout" ? reply : JSON.parse(reply));
+      if (reply === "timeout") break;
+    }
+  } else {
+    const worker = pyodide.pyimport("triad.ui.catch.worker");
+    const m = spec.match;
+    let view = JSON.parse(worker.new_game(JSON.stringify({ slot: "duel", seed: m.seed, bot: m.bot })));
+    let text = view.view.input;
+    for (;;) {
+      const reply = await race(runner.turn(text));
+      if (reply === "timeout") { out.turns.push("timeout"); break; }
+      const answer = JSON.parse(reply);
+      out.turns.push({ ok: answer.ok, ms: answer.ms, error: answer.error });
+      if (!answer.ok) break;
+      const turn = JSON.parse(worker.play(JSON.stringify({ slot: "duel", line: answer.line })));
+      if (turn.over) { out.result = turn.result; break; }
+      text = turn.input;
+    }
+  }
+}
+writeSync(1, JSON.stringify(out) + "\n");
+process.exit(0);
