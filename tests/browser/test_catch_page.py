@@ -128,6 +128,11 @@ def test_a_game_against_a_bot_by_clicks(
         assert data(page, "turn") == str(turn)
     assert "Turn 3 / 200" in page.locator("#c-score").inner_text()
     shot(page, "desktop-play")
+    page.locator('[data-act="help"]').click()
+    assert page.locator("#c-overlay [role=dialog]").count() == 1
+    shot(page, "desktop-help")
+    page.keyboard.press("Escape")
+    assert page.locator("#c-overlay [role=dialog]").count() == 0
 
 
 def test_the_map_turns_upright_on_a_phone(

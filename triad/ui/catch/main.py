@@ -93,6 +93,11 @@ def on_key(event) -> None:
         target.setRangeText("    ", target.selectionStart, target.selectionEnd, "end")
         app.field("code", str(target.value))
         return
+    if key == "Escape":
+        # Closes the help or cancels a selection, wherever the focus is (a button just pressed).
+        if app.key(key):
+            event.preventDefault()
+        return
     if tag in FORM_TAGS or event.ctrlKey or event.altKey or event.metaKey:
         return
     if key in ("Enter", " ") and target.getAttribute and target.getAttribute("data-house"):
