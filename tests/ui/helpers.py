@@ -25,6 +25,7 @@ class FakeScreen:
         self.data: dict[str, str] = {}
         self.focused: list[str] = []
         self.lang = ""
+        self.downloads: list[tuple[str, str]] = []
         self.mounted = 0
 
     def mount(self, html: str) -> None:
@@ -49,6 +50,9 @@ class FakeScreen:
     def focus(self, selector: str) -> None:
         self.focused.append(selector)
 
+    def download(self, filename: str, text: str) -> None:
+        self.downloads.append((filename, text))
+
     def now(self) -> float:
         return self.clock
 
@@ -70,12 +74,18 @@ class LocalEngine(Engine):
 
     def __init__(self) -> None:
         super().__init__(None)
-        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.calls: list[tuple[str, Any]] = []
 
-    async def call(self, name: str, payload: str) -> str:
-        self.calls.append((name, json.loads(payload)))
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
+        try:
+            decoded = json.loads(payload)
+        except ValueError:
+            decoded = payload
+        self.calls.append((name, decoded))
         await asyncio.sleep(0)
-        return str(getattr(worker, name)(payload))
+        if more is None:
+            return str(getattr(worker, name)(payload))
+        return str(getattr(worker, name)(payload, more))
 
 
 def make_app(

@@ -120,3 +120,87 @@ for step in anim.plan(board, "blue", 4, {"id": "c"}, events):
     )
 broken, notice = settings.parse("{broken")
 print(sorted(broken.items()), notice)
+
+# Collection mode: the panels, the deck, the trade and the replay bar from a known state.
+from triad.ui import album  # noqa: E402
+from triad.ui.app import read_deal_code  # noqa: E402
+from triad.ui.text import set_language  # noqa: E402
+
+coll = app.coll
+coll.status = "ready"
+coll.save = "{}"
+coll.summary = {"found": 2, "size": 110, "total": 3, "pending": None}
+coll.opponents = [
+    {
+        "id": "a",
+        "name": "Ann <b>",
+        "house": "tide",
+        "title": {"en": "Ferry", "fr": "Passeur"},
+        "place": {"en": "Dock", "fr": "Quai"},
+        "blurb": {"en": "Hi", "fr": "Salut"},
+        "level": "random",
+        "rules": ["open"],
+        "trade": "one",
+        "unlocked": True,
+        "beaten": False,
+        "deals_random": False,
+        "stats": {"wins": 1, "losses": 0, "draws": 2},
+    },
+    {
+        "id": "b",
+        "name": "Bo",
+        "house": "ember",
+        "level": "master",
+        "rules": [],
+        "trade": "all",
+        "unlocked": False,
+        "beaten": False,
+        "deals_random": True,
+        "stats": None,
+    },
+]
+card = {
+    "id": "c1",
+    "name": "Kit",
+    "level": 2,
+    "top": 1,
+    "right": 10,
+    "bottom": 3,
+    "left": 4,
+    "affinity": "tide",
+    "copies": 2,
+}
+coll.owned = [card]
+coll.album = {"cards": [card, dict(card, id="c2", copies=0)], "found": 1, "size": 2}
+coll.history = [{"opponent": "a", "outcome": "win", "score": [6, 4]}]
+coll.deck = ["c1"]
+coll.opponent = coll.opponents[0]
+coll.choice = {"count": 1, "candidates": ["c1", "zz"], "opponent": "a", "error": None}
+coll.picks = [0]
+coll.result = {
+    "status": "applied",
+    "outcome": "loss",
+    "taken": [],
+    "given": ["c1", "c1"],
+    "kept_out": [],
+    "topped_up": ["c1"],
+    "unlocked": ["b"],
+}
+aff = app.houses_aff()
+for lang in ("en", "fr"):
+    set_language(lang)
+    for tab in ("ladder", "album", "history", "save"):
+        coll.tab = tab
+        coll.confirm_reset = tab == "save"
+        show(lang + " coll " + tab, album.render_collection(coll, aff))
+    show(lang + " deck", album.render_deck(coll, aff))
+    show(lang + " trade", album.render_trade(coll, aff))
+    for line in album.trade_lines(coll):
+        print(line)
+    show(lang + " replay", render.render_replay_bar(3, 9, {"rematch": True, "view": {}}))
+set_language("en")
+print(sorted(read_deal_code("T1-HOUSES-1S-1O7FXHR").items()))
+try:
+    read_deal_code("T1-HOUSES-1S-1O7FXHQ")
+except ValueError as e:
+    print("refused", e)

@@ -12,11 +12,15 @@ from tests.conftest import ROOT
 
 SCRIPT = ROOT / "tests" / "ui" / "micropython_smoke.py"
 RUNNER = ROOT / "bench" / "micropython_runner.mjs"
-MAIN_THREAD = sorted(
-    str(p.relative_to(ROOT))
-    for p in (ROOT / "triad" / "ui").glob("*.py")
-    if p.name not in ("worker.py", "main.py")
-)
+MAIN_THREAD = [
+    *sorted(
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "triad" / "ui").glob("*.py")
+        if p.name not in ("worker.py", "main.py")
+    ),
+    "triad/collection/__init__.py",
+    "triad/collection/dealcode.py",
+]
 
 
 def test_main_thread_code_gives_the_same_html_under_micropython(tmp_path: Path) -> None:

@@ -22,10 +22,11 @@ The match itself lives in the worker; this side keeps the view the worker
 import asyncio
 import json
 
-from triad.deal import deal_code as make_deal_code
+from triad.collection import dealcode
 from triad.deal import parse_deal_code
 from triad.ui import anim, render
 from triad.ui import settings as prefs
+from triad.ui.collect import Collection
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
 from triad.ui.text import set_language, t
@@ -105,6 +106,10 @@ class App:
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
+        self.coll = Collection(self)
+        self.match_counter = 0
+        self.replay = None  # {"steps", "index", "record", "back"} while a replay is shown
+        self.cards = {}  # card id -> card, read from the card set files when first needed
 
     # ----------------------------------------------------------------- start
 
@@ -118,13 +123,7 @@ class App:
         shared = None
         if deal_code:
             try:
-                seed, rules, set_id, _ = parse_deal_code(deal_code)
-                if set_id not in prefs.CARD_SETS:
-                    raise ValueError("unknown card set " + repr(set_id))
-                for rule in rules:
-                    if rule not in prefs.RULES:
-                        raise ValueError("rule " + repr(rule) + " is not played on this page")
-                shared = {"seed": seed, "rules": rules, "card_set": set_id}
+                shared = read_deal_code(deal_code)
             except ValueError as e:
                 self.notices.append(t("notice_bad_deal", error=str(e)))
         self.new_match(False, shared)
@@ -134,6 +133,7 @@ class App:
     async def engine_ready(self, engine) -> None:
         """The worker answered: sync the match with it and carry on."""
         self.engine = engine
+        self.spawn(self.coll.boot())
         await self.sync_engine(self.match_id)
 
     def engine_loading(self, progress: float) -> None:
@@ -221,12 +221,61 @@ class App:
         self.callout = ""
 
     def rematch(self) -> None:
-        self.new_match()
+        self.start_new(True)
+
+    def start_new(self, again: bool = False) -> None:
+        """New game / Rematch: a quick match, or in collection mode the ladder (or the deck)."""
+        if self.settings.get("play") != "collection":
+            self.new_match()
+            return
+        opponent = self.coll.opponent
+        if again and opponent is not None and self.coll.ready:
+            self.coll.challenge(opponent["id"])
+        else:
+            self.coll.tab = "ladder"
+            self.open_panel("collection")
+
+    def begin_prepared(self, view: dict, match: dict, opponent: dict) -> None:
+        """Play a ladder match the worker has prepared and dealt (the player is blue)."""
+        self.match_id += 1
+        my_id = self.match_id
+        self.playing = {
+            "rules": list(view["rules"]),
+            "level": match["level"],
+            "card_set": match["set"],
+            "mode": "cpu",
+            "seed": match["seed"],
+            "ladder": opponent["id"],
+        }
+        self.reset_turn_state()
+        self.sel.end()
+        self.screen.update("r-callout", "")
+        self.set_view(view)
+        self.engine_synced = True
+        self.timeline.append(("match", my_id))
+        self.draw()
+        self.spawn(self.next_turn(my_id))
+
+    def card_by_id(self, ident: str):
+        """A card of the built-in sets by id (names for the trade and the result screen)."""
+        if not self.cards:
+            from triad.ui.local import card_view, load_set
+
+            for set_id in prefs.CARD_SETS:
+                try:
+                    for card in load_set(set_id)["cards"]:
+                        self.cards[card["id"]] = card_view(card)
+                except Exception as e:  # a set that cannot be read: its ids show as they are
+                    print("card set unavailable:", e)
+        return self.cards.get(ident)
 
     def deal_code(self) -> str:
-        """The code of the match in play (seed, rules, card set), to share it."""
+        """The code of the match in play (seed, rules, card set, level band), to share it.
+
+        Codes carry check characters, so a mistyped one is refused.
+        """
         p = self.playing
-        return make_deal_code(p["seed"], p["rules"], p["card_set"])
+        return dealcode.encode(p["seed"], p["rules"], p["card_set"], p.get("level_range"))
 
     def share_url(self) -> str:
         """The address that deals the match in play again, for a friend."""
@@ -276,6 +325,11 @@ class App:
             return
         view = self.view
         if view.get("over"):
+            if self.playing.get("ladder") and self.coll.match is not None:
+                self.draw()
+                await self.coll.settle()  # the save is written before the result shows
+                if my_id != self.match_id:
+                    return
             self.finish()
             return
         player = view["to_move"]
@@ -424,12 +478,37 @@ class App:
             await self.next_turn(my_id)
             return
         placed = placed_card(reply, before["hands"][player][card])
-        steps = anim.plan(before["board"], player, cell, placed, reply["events"], self.reduced)
+        if not await self.play_events(before, player, cell, placed, reply["events"], my_id):
+            return
+        final = reply["view"]
+        if reply.get("rematch"):
+            # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
+            self.set_view(reply["drawn"])
+            self.draw()
+            await self.teatime(reply["drawn"])
+            if my_id != self.match_id:
+                return
+        self.set_view(final)
+        self.animating = False
+        self.draw()
+        self.timeline.append(("moved", player))
+        await self.next_turn(my_id)
+
+    async def teatime(self, drawn: dict) -> None:
+        step = anim.teatime_step(drawn["board"], self.reduced)
+        self.show_callout("teatime")
+        self.play_sound(step["sound"])
+        await self.sleep(step["ms"])
+        self.hide_callout()
+
+    async def play_events(self, before, player, cell, placed, events, my_id) -> bool:
+        """Animate a placement's events in order; False if the match changed meanwhile."""
+        steps = anim.plan(before["board"], player, cell, placed, events, self.reduced)
         first = True
         for step in steps:
             await self.wait_unpaused()
             if my_id != self.match_id:
-                return
+                return False
             self.board_override = step["board"]
             self.fx = step["fx"]
             if step.get("callout"):
@@ -448,23 +527,7 @@ class App:
                 self.hide_callout()
         self.board_override = None
         self.fx = {}
-        final = reply["view"]
-        if reply.get("rematch"):
-            # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
-            self.set_view(reply["drawn"])
-            self.draw()
-            step = anim.teatime_step(reply["drawn"]["board"], self.reduced)
-            self.show_callout("teatime")
-            self.play_sound(step["sound"])
-            await self.sleep(step["ms"])
-            self.hide_callout()
-            if my_id != self.match_id:
-                return
-        self.set_view(final)
-        self.animating = False
-        self.draw()
-        self.timeline.append(("moved", player))
-        await self.next_turn(my_id)
+        return True
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by `overlay_html`) and its sound."""
@@ -488,13 +551,15 @@ class App:
         if action is None:
             return False
         if action == "pause":
-            if self.panel in ("info", "rules"):
+            if self.panel in ("info", "rules", "collection", "deck"):
                 self.close_panel()
             else:
                 self.toggle_pause()
             return True
+        if self.replay is not None:
+            return self.replay_key(action)
         if action == "new":
-            self.new_match()
+            self.start_new()
             return True
         if self.paused:
             return True
@@ -552,6 +617,25 @@ class App:
             self.click_card(value)
         elif kind == "cell":
             self.click_cell(value)
+        elif kind == "tab":
+            self.coll.tab = value
+            self.coll.confirm_reset = False
+            self.draw()
+        elif kind in ("flevel", "fbanner", "fowned"):
+            self.spawn(self.coll.set_filter(kind[1:], value))
+        elif kind == "challenge":
+            self.coll.challenge(value)
+        elif kind == "deckadd":
+            self.coll.add_to_deck(value)
+        elif kind == "deckdel":
+            self.coll.remove_from_deck(int(value))
+        elif kind == "pick":
+            self.coll.toggle_pick(int(value))
+        elif kind == "replay":
+            matches = self.coll.history
+            index = int(value)
+            if 0 <= index < len(matches):
+                self.spawn(self.open_replay(json.dumps(matches[index]["record"])))
 
     def click_card(self, value) -> None:
         player, index = value
@@ -587,7 +671,7 @@ class App:
         elif name == "rematch":
             self.rematch()
         elif name == "new":
-            self.new_match()
+            self.start_new()
         elif name == "autoplay":
             self.autoplay = not self.autoplay
             self.draw()
@@ -596,20 +680,51 @@ class App:
                 self.spawn(self.next_turn(self.match_id))
             elif not self.autoplay and self.view and not self.thinking and not self.animating:
                 self.spawn(self.next_turn(self.match_id))
-        elif name in ("info", "rules"):
+        elif name in ("info", "rules", "collection"):
             if self.panel == name:
                 self.close_panel()
             else:
                 self.open_panel(name)
 
     def dialog_action(self, name: str) -> None:
-        if name == "close" or (name == "backdrop" and self.panel in ("info", "rules")):
+        coll = self.coll
+        if name == "close" or (
+            name == "backdrop" and self.panel in ("info", "rules", "collection", "deck")
+        ):
             self.close_panel()
         elif name == "pause":
             self.toggle_pause()
         elif name in ("rematch", "new"):
             self.close_panel(False)
-            self.new_match()
+            self.start_new(name == "rematch")
+        elif name == "collection":
+            coll.tab = "ladder"
+            self.open_panel("collection")
+        elif name == "deck_deal":
+            self.spawn(coll.deal_deck())
+        elif name == "deck_clear":
+            coll.deck = []
+            self.draw()
+        elif name == "deck_play":
+            self.spawn(coll.play())
+        elif name == "trade_take":
+            self.spawn(coll.confirm_picks())
+        elif name == "trade_discard":
+            self.spawn(coll.discard_pending())
+        elif name == "export":
+            self.spawn(coll.export())
+        elif name == "reset":
+            coll.confirm_reset = True
+            self.draw()
+        elif name == "reset_no":
+            coll.confirm_reset = False
+            self.draw()
+        elif name == "reset_yes":
+            self.spawn(coll.reset())
+        elif name == "replay":
+            self.spawn(self.replay_match())
+        elif name.startswith("replay_"):
+            self.replay_key(name[7:])
         elif name == "result":
             self.result_dismissed = True
             self.draw()
@@ -628,6 +743,8 @@ class App:
 
     def close_panel(self, redraw: bool = True) -> None:
         self.panel = None
+        self.coll.confirm_reset = False
+        self.coll.message = ""
         if redraw:
             self.draw()
 
@@ -640,12 +757,15 @@ class App:
     def ctx(self) -> dict:
         return {
             "sel": self.sel,
-            "humans": self.humans,
-            "mode": self.playing["mode"] if self.playing else "cpu",
+            "humans": ["blue", "red"] if self.replay is not None else self.humans,
+            "mode": "hotseat"
+            if self.replay is not None
+            else (self.playing["mode"] if self.playing else "cpu"),
             "aff": self.aff,
             "thinking": self.thinking,
             "engine_progress": self.engine_progress,
             "engine_loading": self.view is not None
+            and self.replay is None
             and (self.engine is None or not self.engine_synced)
             and not self.engine_error,
             "paused": self.paused,
@@ -653,6 +773,8 @@ class App:
             "sound": self.settings["sound"],
             "autoplay": self.autoplay,
             "keyboard": self.keyboard,
+            "ladder": bool(self.playing and self.playing.get("ladder")),
+            "replay": self.replay is not None,
         }
 
     def draw(self) -> None:
@@ -676,11 +798,16 @@ class App:
                 + "</span>",
             }
         parts["r-overlay"] = self.overlay_html(view, ctx)
+        parts["r-replay"] = self.replay_bar()
         for region in parts:
             html = parts[region]
             if self.shown.get(region) != html:
                 self.shown[region] = html
                 self.screen.update(region, html)
+        if self.shown.get("collection") != self.coll.status:
+            # <html data-collection="ready"> once the save is read (tests wait on it)
+            self.shown["collection"] = self.coll.status
+            self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
         self.screen.set_flag("busy", self.thinking or self.animating)
         self.screen.set_flag("ready", self.is_ready())
@@ -688,6 +815,15 @@ class App:
     def overlay_html(self, view, ctx) -> str:
         if self.paused:
             return render.render_pause()
+        if self.panel in ("collection", "deck", "trade"):
+            from triad.ui import album
+
+            aff = self.houses_aff()
+            if self.panel == "deck":
+                return album.render_deck(self.coll, aff)
+            if self.panel == "trade":
+                return album.render_trade(self.coll, aff)
+            return album.render_collection(self.coll, aff)
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 
@@ -696,18 +832,141 @@ class App:
             from triad.ui.menu import render_menu
 
             playing = dict(self.playing or {})
-            if self.playing:
+            if self.playing and not self.playing.get("ladder"):
                 playing["code"] = self.deal_code()
                 playing["share"] = self.share_url()
             return render_menu(self.settings, playing, self.menu_error)
         over = view is not None and view.get("over") and not self.animating
-        if over and not self.result_dismissed:
+        if over and not self.result_dismissed and self.replay is None:
+            if ctx["ladder"]:
+                from triad.ui.album import trade_lines
+
+                ctx = dict(ctx)
+                ctx["result_lines"] = trade_lines(self.coll)
             return render.render_result(view, ctx)
         return ""
+
+    def houses_aff(self) -> dict:
+        """The banners of the collection's card set (Houses), for its cards and filters."""
+        info = (self.view or {}).get("card_set") or {}
+        if info.get("id") == "houses" and self.aff:
+            return self.aff
+        from triad.ui.local import load_set, set_info
+
+        data = set_info(load_set("houses"))
+        return affinity_table(data["kind"], data["affinities"])
+
+    # ---------------------------------------------------------------- replays
+
+    async def replay_match(self) -> None:
+        """Replay the match on the table (the one just finished)."""
+        if self.engine is None:
+            return
+        reply = json.loads(await self.engine.call("match_record", "{}"))
+        if reply.get("ok"):
+            await self.open_replay(json.dumps(reply["record"]))
+        else:
+            self.show_notice(t("replay_bad", error=reply.get("error", "")))
+
+    async def open_replay(self, text: str) -> None:
+        """Show a replay (a record or a replay file) move by move."""
+        if self.engine is None:
+            return
+        reply = json.loads(await self.engine.call("replay_views", text))
+        if not reply.get("ok"):
+            self.show_notice(t("replay_bad", error=reply.get("error", "")))
+            return
+        back = self.replay["back"] if self.replay is not None else (self.view, self.playing)
+        self.match_id += 1  # whatever was running stops here
+        self.panel = None
+        self.sel.end()
+        self.reset_turn_state()
+        self.replay = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
+        self.set_view(reply["steps"][0]["view"])
+        self.screen.set_data("replay", "0")
+        self.draw()
+
+    def replay_key(self, action: str) -> bool:
+        if action in ("right", "next", "select"):
+            self.spawn(self.replay_step(1))
+        elif action in ("left", "back", "cancel"):
+            self.spawn(self.replay_step(-1))
+        elif action in ("pause", "exit"):
+            self.close_replay()
+        elif action == "export":
+            self.spawn(self.export_replay())
+        return True
+
+    async def replay_step(self, delta: int) -> None:
+        r = self.replay
+        if r is None or self.animating:
+            return
+        index = r["index"] + delta
+        if index < 0 or index >= len(r["steps"]):
+            return
+        step = r["steps"][index]
+        my_id = self.match_id
+        if delta > 0 and step["player"] is not None:
+            before = self.view
+            self.show_placing(step["player"], step["card"], step["cell"])
+            if not await self.play_events(
+                before, step["player"], step["cell"], step["placed"], step["events"], my_id
+            ):
+                return
+        elif delta > 0 and step["rematch"]:
+            await self.teatime(self.view)
+        if my_id != self.match_id or self.replay is not r:
+            return
+        r["index"] = index  # the bar moves on once the move has played out
+        self.set_view(step["view"])
+        self.animating = False
+        self.screen.set_data("replay", str(index))
+        self.draw()
+
+    async def export_replay(self) -> None:
+        r = self.replay
+        if r is None:
+            return
+        reply = json.loads(await self.engine.call("replay_export", json.dumps(r["record"])))
+        if reply.get("ok"):
+            self.screen.download("triad-replay.json", reply["text"])
+        else:
+            self.show_notice(t("replay_bad", error=reply.get("error", "")))
+
+    def close_replay(self) -> None:
+        r = self.replay
+        if r is None:
+            return
+        self.replay = None
+        self.match_id += 1
+        self.reset_turn_state()
+        self.screen.set_data("replay", "")
+        view, playing = r["back"]
+        if view is not None and view.get("over"):
+            self.playing = playing
+            self.set_view(view)
+            self.draw()
+        else:
+            self.new_match()
+
+    def replay_bar(self) -> str:
+        r = self.replay
+        if r is None:
+            return ""
+        steps = r["steps"]
+        return render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+
+    async def import_file(self, kind: str, text: str) -> None:
+        """A file the player chose: a save to import or a replay to watch."""
+        if kind == "save":
+            await self.coll.import_text(text)
+        elif kind == "replay":
+            await self.open_replay(text)
 
     def is_ready(self) -> bool:
         return (
             self.sel.active
+            and self.replay is None
             and self.pending is None
             and not self.paused
             and self.panel is None
@@ -775,3 +1034,29 @@ def same_deal(a: dict, b: dict) -> bool:
         if ha != hb:
             return False
     return True
+
+
+def read_deal_code(code: str) -> dict:
+    """The shared deal of a code: a checked code, or the engine's own code without checks.
+
+    :raises ValueError: neither kind of code, or a deal this page does not play.
+    """
+    try:
+        deal = dealcode.decode(code)
+        seed, rules, set_id, band = deal["seed"], deal["rules"], deal["set"], deal["level_range"]
+    except ValueError as checked:
+        try:
+            seed, rules, set_id, band = parse_deal_code(code)
+        except ValueError:
+            raise checked from None
+    if set_id not in prefs.CARD_SETS:
+        raise ValueError("unknown card set " + repr(set_id))
+    for rule in rules:
+        if rule not in prefs.RULES:
+            raise ValueError("rule " + repr(rule) + " is not played on this page")
+    return {
+        "seed": seed,
+        "rules": list(rules),
+        "card_set": set_id,
+        "level_range": None if band is None else list(band),
+    }

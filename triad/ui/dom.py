@@ -63,6 +63,15 @@ class Screen:
         if el is not None:
             el.scrollIntoView()
 
+    def download(self, filename: str, text: str) -> None:
+        """Offer `text` as a file named `filename` (a link clicked for the player)."""
+        link = self.document.createElement("a")
+        link.href = "data:application/json;charset=utf-8," + str(self.js.encodeURIComponent(text))
+        link.download = filename
+        self.document.body.appendChild(link)
+        link.click()
+        link.remove()
+
     def now(self) -> float:
         return float(self.js.performance.now())
 
@@ -95,13 +104,18 @@ class Engine:
     def __init__(self, handle) -> None:
         self.handle = handle
 
-    def call(self, name: str, payload: str):
+    def call(self, name: str, payload: str, more=None):
         """Post the call at once and return an awaitable of the reply.
 
         The message leaves now, so the worker computes while the page draws.
+        `more` is a second argument for the functions that take two (a save
+        and a request).
         """
         try:
-            promise = self.handle.call(name, payload)
+            if more is None:
+                promise = self.handle.call(name, payload)
+            else:
+                promise = self.handle.call(name, payload, more)
         except Exception as e:  # the worker is gone
             return self.failed(str(e))
         return self.reply(promise)

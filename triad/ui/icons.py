@@ -130,6 +130,19 @@ SYMBOLS = {
         'M18 12h3M18 15h3"' + _STROKE + ' stroke-width="1.6"/>'
     ),
     "person": '<circle cx="12" cy="7.5" r="4.3"/><path d="M3.5 21.5c.6-5 4-7.6 8.5-7.6s7.9 2.6 8.5 7.6Z"/>',
+    "album": (
+        '<rect x="3" y="5.5" width="10" height="14" rx="1.6" transform="rotate(-12 8 12.5)"'
+        ' opacity=".55"/>'
+        '<rect x="9" y="3.5" width="11" height="15.5" rx="1.8"/>'
+        '<path d="M14.5 7.5l1.4 2.8 3 .4-2.2 2.1.5 3-2.7-1.4-2.7 1.4.5-3-2.2-2.1 3-.4Z"'
+        ' fill="#1d2542" opacity=".8"/>'
+    ),
+    "prev": '<path d="M17 4.5v15L5 12Z"/>',
+    "save": '<path d="M12 3v11M7 9.5l5 5 5-5"'
+    + _STROKE
+    + ' stroke-width="2.4"/><path d="M4 19h16"'
+    + _STROKE
+    + ' stroke-width="2.4"/>',
 }
 
 # Symbols for affinities: a set's affinities are matched by their emblem or

@@ -72,7 +72,8 @@ def deal_view(request: dict, data: dict):
     if "draft" in rules:
         return None  # hands come from the draft, which the engine runs
     levels, powers, affinities = dealing.set_tables(data)
-    d = dealing.deal(request["seed"], rules, levels, powers, affinities)
+    band = request.get("level_range")
+    d = dealing.deal(request["seed"], rules, levels, powers, affinities, band)
     cards = data["cards"]
     hands = {}
     for p in range(2):

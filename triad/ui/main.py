@@ -19,10 +19,30 @@ from triad.ui.sound import WebAudio
 
 TARGETS = (
     "[data-action],[data-do],[data-rule],[data-level],[data-set],[data-mode],[data-jump],"
-    "[data-lang],[data-play],"
+    "[data-lang],[data-play],[data-tab],[data-flevel],[data-fbanner],[data-fowned],"
+    "[data-challenge],[data-deckadd],[data-deckdel],[data-pick],[data-replay],"
     "[data-hand] [data-card],[data-cell]"
 )
-KINDS = ("action", "do", "rule", "level", "set", "mode", "jump", "lang", "play")
+KINDS = (
+    "action",
+    "do",
+    "rule",
+    "level",
+    "set",
+    "mode",
+    "jump",
+    "lang",
+    "play",
+    "tab",
+    "flevel",
+    "fbanner",
+    "fowned",
+    "challenge",
+    "deckadd",
+    "deckdel",
+    "pick",
+    "replay",
+)
 
 
 async def sleep(ms) -> None:
@@ -106,6 +126,25 @@ def on_click(event) -> None:
         app.click("cell", str(cell))
 
 
+async def read_file(kind: str, file) -> None:
+    try:
+        text = str(await file.text())
+    except Exception as e:  # an unreadable file: say so like any bad file
+        text = "unreadable file: " + str(e)
+    await app.import_file(kind, text)
+
+
+def on_change(event) -> None:
+    """A file chosen in a `data-import` picker (a save or a replay)."""
+    el = event.target
+    kind = el.getAttribute("data-import")
+    if kind is None or not el.files or el.files.length == 0:
+        return
+    file = el.files.item(0)
+    el.value = ""  # the same file can be chosen again
+    app.spawn(read_file(str(kind), file))
+
+
 def on_key(event) -> None:
     if event.repeat and event.key not in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
         event.preventDefault()
@@ -151,6 +190,7 @@ def deal_from_address() -> str:
 app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
+js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
 js.window.addEventListener("triad-engine", create_proxy(on_engine))
 app.spawn(boot_engine())

@@ -387,6 +387,13 @@ def render_bar_right(ctx: dict) -> str:
         + button(
             "rules", "rules", t("btn_rules"), None, "open" if ctx.get("panel") == "rules" else ""
         )
+        + button(
+            "collection",
+            "album",
+            t("btn_collection"),
+            None,
+            "open" if ctx.get("panel") in ("collection", "deck") else "",
+        )
         + "</div>"
     )
 
@@ -427,6 +434,22 @@ def render_result(view: dict, ctx: dict) -> str:
     note = ""
     if winner == "draw" and view.get("round"):
         note = '<p class="note">' + esc(t("draw_stands", n=view["round"])) + "</p>"
+    lines = ctx.get("result_lines") or []
+    if lines:
+        note += (
+            '<ul class="trade-lines" data-trade-result>'
+            + "".join(["<li>" + esc(line) + "</li>" for line in lines])
+            + "</ul>"
+        )
+    again = ""
+    if ctx.get("ladder"):
+        again = (
+            '<button type="button" data-do="collection">'
+            + esc(t("btn_next_opponent"))
+            + "</button>"
+        )
+    else:
+        again = '<button type="button" data-do="rules">' + esc(t("btn_change_rules")) + "</button>"
     return (
         '<div class="dialog result result-'
         + esc(winner)
@@ -447,8 +470,9 @@ def render_result(view: dict, ctx: dict) -> str:
         + '<button type="button" class="big" data-do="rematch">'
         + esc(t("btn_play_again"))
         + "</button>"
-        + '<button type="button" data-do="rules">'
-        + esc(t("btn_change_rules"))
+        + again
+        + '<button type="button" data-do="replay">'
+        + esc(t("btn_replay"))
         + "</button>"
         + '<button type="button" data-do="result">'
         + esc(t("btn_see_board"))
@@ -511,6 +535,7 @@ def render_frame() -> str:
         + '<div id="r-bar-bottom"></div></footer>'
         + '<div class="layer callout-layer" id="r-callout"></div>'
         + '<div class="layer overlay-layer" id="r-overlay"></div>'
+        + '<div class="replay-layer" id="r-replay"></div>'
         + '<div class="notice-layer" id="r-notice"></div>'
         + "</div>"
     )
@@ -527,3 +552,42 @@ def regions(view: dict, ctx: dict, fx=None) -> dict:
         "r-bar-right": render_bar_right(ctx),
         "r-bar-bottom": render_bar_bottom(ctx),
     }
+
+
+def render_replay_bar(index: int, last: int, step: dict) -> str:
+    """The replay's controls: where we are, back, forward, export and leave."""
+    if index >= last and last > 0:
+        score = (step.get("view") or {}).get("scores") or {}
+        where = t("replay_end", blue=score.get("blue", "?"), red=score.get("red", "?"))
+    else:
+        where = t("replay_step", n=index, total=last)
+    rematch = ""
+    if step.get("rematch"):
+        rematch = '<span class="replay-where">' + esc(t("replay_rematch")) + "</span>"
+
+    def control(do: str, symbol: str, label: str, disabled: bool = False) -> str:
+        pairs = [
+            ("type", "button"),
+            ("class", "btn"),
+            ("data-do", "replay_" + do),
+            ("title", label),
+            ("aria-label", label),
+            ("disabled", disabled),
+        ]
+        return "<button" + attrs(pairs) + ">" + icon(symbol) + "</button>"
+
+    return (
+        '<div class="replay-bar" role="toolbar" data-replay-at="'
+        + str(index)
+        + '" data-replay-last="'
+        + str(last)
+        + '"><span class="replay-where">'
+        + esc(where)
+        + "</span>"
+        + rematch
+        + control("back", "prev", t("replay_back"), index <= 0)
+        + control("next", "play", t("replay_next"), index >= last)
+        + control("export", "save", t("replay_export"))
+        + control("exit", "close", t("replay_exit"))
+        + "</div>"
+    )

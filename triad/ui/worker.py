@@ -10,7 +10,8 @@ opponent.
 Every function returns `{"ok": true, ...}` or `{"ok": false, "error": msg}`
 as a JSON string; none raises for bad input.
 
-* `new_match({"rules", "card_set", "seed", "level", "mode"})` -> `{"view"}`;
+* `new_match({"rules", "card_set", "seed", "level", "mode", "level_range"})` ->
+  `{"view"}` (`level_range`: null, or the band `[lo, hi]` of Level range);
 * `play({"player", "card", "cell"})` -> `{"events", "placed", "view"}`, plus
   `"rematch": true` and `"drawn"` (the drawn game's last view) when Sudden
   Death starts a rematch;
@@ -18,7 +19,18 @@ as a JSON string; none raises for bad input.
   move at the match's level, or with `"hint": true` the best move for a
   human (F1, Autoplay);
 * `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
-* `validate({"rules", "card_set"})` -> `{"rules"}` (normalised names).
+* `validate({"rules", "card_set"})` -> `{"rules"}` (normalised names);
+* `match_record()` -> `{"record"}`: the engine's record of the match in play
+  or just finished (deal inputs and the moves of each game), for replays;
+* `replay_views(text)` -> `{"record", "steps", "summary"}`: a replay file or
+  record played back, each step with the page's view of the position, the
+  move, the card placed and the events to animate;
+* collection mode: `collection_start(SAVE, {"opponent", "seed", "match_id",
+  "deck"})` -> `{"match", "view"}` prepares a ladder match
+  (`triad.collection.service.collection_prepare`) and deals it here; when it
+  is over `collection_end(SAVE)` -> `{"save", "result", "summary"}` settles
+  it from the moves played.  The functions of `triad.collection.service`
+  (`collection_load`, `collection_album`, ...) are exported as they are.
 """
 
 from __future__ import annotations
@@ -28,9 +40,31 @@ from typing import Any
 
 from triad.capture import Player
 from triad.cards import CardSet, builtin_set
+from triad.collection import service
+from triad.collection.replay import read_record, replay_record
+from triad.collection.replay import summary as replay_summary
+from triad.collection.service import (  # noqa: F401  (called by name from the page)
+    collection_album,
+    collection_check_deck,
+    collection_choose,
+    collection_deal_deck,
+    collection_discard_pending,
+    collection_export,
+    collection_history,
+    collection_import,
+    collection_ladder,
+    collection_load,
+    collection_new,
+    collection_reset,
+    collection_summary,
+    deal_code_make,
+    deal_code_read,
+    replay_export,
+)
+from triad.collection.trade import Prepared
 from triad.cpu import Brain
 from triad.match import Match, MatchConfig, deal_match
-from triad.notation import card_to_json
+from triad.notation import MatchRecord, card_to_json
 from triad.observe import observe
 from triad.rules import Rule, RuleError, RuleSet
 from triad.state import GameState, Move
@@ -133,7 +167,9 @@ def new_match(request_json: str) -> str:
         rules = RuleSet.parse(request["rules"])
         card_set = _card_set(str(request.get("card_set", "houses")))
         seed = int(request["seed"])
-        match = deal_match(MatchConfig(rules, card_set), seed)
+        band = request.get("level_range")
+        level_range = None if band is None else (int(band[0]), int(band[1]))
+        match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
         if match.drafting:
             return _error("the draft is not played on this page yet")
         state = match.start()
@@ -143,9 +179,14 @@ def new_match(request_json: str) -> str:
         brain = Brain(str(request.get("level", "adept")), seed=seed, pool=card_set.cards)
     except ValueError as e:
         return _error(str(e))
-    _game.clear()
-    _game.update(match=match, state=state, round=0, card_set=card_set, brain=brain, moves=[])
+    _begin(match, state, card_set, brain)
+    _game["record"] = MatchRecord(card_set.id, seed, rules, level_range=level_range)
     return _ok(view=view_of(state, match, 0, card_set))
+
+
+def _begin(match: Match, state: GameState, card_set: CardSet, brain: Brain) -> None:
+    _game.clear()
+    _game.update(match=match, state=state, round=0, card_set=card_set, brain=brain, games=[[]])
 
 
 def play(move_json: str) -> str:
@@ -164,7 +205,7 @@ def play(move_json: str) -> str:
     match: Match = _game["match"]
     card_set: CardSet = _game["card_set"]
     round_: int = _game["round"]
-    _game["moves"].append(move.text)
+    _game["games"][-1].append(move)
     assert placed is not None
     placed_json = card_view(card_to_json(placed))
     placed_json["level"] = placed.level
@@ -179,6 +220,7 @@ def play(move_json: str) -> str:
             reply["drawn"] = view_of(new, match, round_, card_set)
             _game["round"] = round_ + 1
             _game["state"] = again
+            _game["games"].append([])
             reply["view"] = view_of(again, match, round_ + 1, card_set)
             return _ok(**reply)
     _game["state"] = new
@@ -224,3 +266,101 @@ def validate(request_json: str) -> str:
     except (RuleError, ValueError, KeyError, TypeError) as e:
         return _error(str(e))
     return _ok(rules=rules.names)
+
+
+def match_record(_request_json: str = "{}") -> str:
+    """The record of the match in play (or just over): its deal and every move so far."""
+    if "record" not in _game:
+        return _error("no match is being played")
+    base: MatchRecord = _game["record"]
+    games = tuple(tuple(g) for g in _game["games"] if g)
+    record = MatchRecord(
+        base.set_id,
+        base.seed,
+        base.rules,
+        base.trade,
+        base.level_range,
+        base.hands,
+        base.draft,
+        games,
+    )
+    return _ok(record=record.to_json())
+
+
+def replay_views(text: str) -> str:
+    """Play a replay file or record back: each step as the page draws and animates it."""
+    try:
+        record = read_record(text)
+        played = replay_record(record)
+    except ValueError as e:
+        return _error(str(e))
+    card_set = builtin_set(record.set_id)
+    steps: list[dict[str, Any]] = []
+    for game, states in enumerate(played.states):
+        for ply, state in enumerate(states):
+            step: dict[str, Any] = {
+                "game": game,
+                "rematch": game > 0 and ply == 0,
+                "player": None,
+                "card": None,
+                "cell": None,
+                "placed": None,
+                "events": [],
+            }
+            if ply > 0:
+                before = states[ply - 1]
+                move = record.games[game][ply - 1]
+                placed = before.hands[before.to_move][move.card]
+                placed_json = card_view(card_to_json(placed))
+                placed_json["level"] = placed.level
+                step.update(
+                    player=str(before.to_move),
+                    card=move.card,
+                    cell=move.cell,
+                    placed=placed_json,
+                    events=[e.to_json() for e in played.events[game][ply - 1]],
+                )
+            view = view_of(state, played.match, game, card_set)
+            for hand in view["hands"].values():
+                for card in hand:
+                    card["open"] = True  # a replay shows every card
+            step["view"] = view
+            steps.append(step)
+    return _ok(record=record.to_json(), steps=steps, summary=replay_summary(played))
+
+
+def collection_start(save_text: str, request_json: str) -> str:
+    """Prepare a ladder match from the save and deal it: the player is blue."""
+    reply = json.loads(service.collection_prepare(save_text, request_json))
+    if not reply.get("ok"):
+        return json.dumps(reply)
+    data = reply["match"]
+    try:
+        prepared = Prepared.from_json(data)
+        card_set = builtin_set(prepared.set_id)
+        match = prepared.match(card_set)
+        state = match.start()
+        pool = [card_set.card(i) for i in prepared.cpu_pool]
+        brain = Brain(prepared.level, seed=prepared.seed, pool=pool or card_set.cards)
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(str(e))
+    _begin(match, state, card_set, brain)
+    _game["record"] = prepared.record()
+    _game["prepared"] = data
+    return _ok(match=data, view=view_of(state, match, 0, card_set))
+
+
+def collection_end(save_text: str) -> str:
+    """Settle the ladder match just played: the new save to write and what happened."""
+    if "prepared" not in _game:
+        return _error("no match for cards is being played")
+    state: GameState = _game["state"]
+    if not state.is_terminal:
+        return _error("the match is not over yet")
+    games = [[m.text for m in g] for g in _game["games"] if g]
+    finished = json.loads(
+        service.collection_finished(json.dumps(_game["prepared"]), json.dumps({"games": games}))
+    )
+    if not finished.get("ok"):
+        return json.dumps(finished)
+    return service.collection_settle(save_text, json.dumps(finished["finished"]))

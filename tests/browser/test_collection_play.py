@@ -1,0 +1,240 @@
+"""Collection mode in Chromium: matches for cards, the save and its files, replays, deal codes.
+
+Each test drives the page as a player would (clicks, file pickers,
+downloads) and reads the stored save (`triad:collection`) to count cards.
+Screenshots of every collection screen are kept in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from triad.collection import dealcode, service
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+KEY = "triad:collection"
+GAME_MS = 60_000
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"collection-{name}.png"))
+
+
+def boot(page: Any, url: str, playable: bool = True) -> None:
+    """Load the page; wait for the engine and the collection (and the first deal, if `playable`)."""
+    page.goto(url)
+    if playable:
+        wait_ready(page)
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+
+
+def stored(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
+
+
+def total(save: dict[str, Any]) -> int:
+    return sum(save["cards"].values())
+
+
+def open_tab(page: Any, tab: str) -> None:
+    if page.locator(".dialog.coll").count() == 0:
+        page.locator('[data-action="collection"]').click()
+    page.locator(f'[data-tab="{tab}"]').click()
+
+
+def json_file(name: str, text: str) -> dict[str, Any]:
+    return {"name": name, "mimeType": "application/json", "buffer": text.encode()}
+
+
+def challenge(page: Any, opponent: str) -> list[str]:
+    """Open the deck for `opponent`, deal five cards, start the match; return the deck."""
+    open_tab(page, "ladder")
+    page.locator(f'[data-challenge="{opponent}"]').click()
+    page.locator('[data-do="deck_deal"]').click()
+    page.locator('[data-deck="5"]').wait_for(state="attached")
+    deck = [c.get_attribute("data-id") for c in page.locator(".deck-chosen .card").all()]
+    return [d for d in deck if d]
+
+
+def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    page = context.new_page()
+    boot(page, server.url)
+    shot(page, "ladder-start")
+    page.locator('[data-action="autoplay"]').click()  # the CPU (master) plays the player's cards
+    open_tab(page, "ladder")
+    shot(page, "ladder")
+    open_tab(page, "album")
+    assert page.locator("[data-album]").count() == 110
+    shot(page, "album")
+    # Old Mabry plays at random: three tries are plenty to win once.
+    for _ in range(3):
+        challenge(page, "old-mabry")
+        shot(page, "deck")
+        page.locator('[data-do="deck_play"]').click()
+        try:
+            page.locator("[data-trade], [data-result]").first.wait_for(
+                state="attached", timeout=GAME_MS
+            )
+        except Exception:
+            shot(page, "debug")
+            print(page.evaluate("document.documentElement.outerHTML.slice(0, 300)"))
+            raise
+        if page.locator("[data-trade]").count():
+            break
+        page.locator('[data-do="collection"]').click()
+    assert page.locator("[data-trade]").count() == 1
+    before = stored(page)
+    assert before["pending"] is not None  # the won match waits for the pick, in the save
+    shot(page, "trade")
+    # A reload before picking: the same choice comes back, nothing was counted twice.
+    boot(page, server.url, playable=False)
+    page.locator("[data-trade]").wait_for(state="attached")
+    assert stored(page) == before
+    taken = page.locator('[data-pick="0"] .card').get_attribute("data-id")
+    page.locator('[data-pick="0"]').click()
+    page.locator('[data-do="trade_take"]').click()
+    page.locator("[data-trade]").wait_for(state="detached")
+    after = stored(page)
+    assert after["pending"] is None
+    assert total(after) == total(before) + 1
+    assert after["cards"][taken] == before["cards"].get(taken, 0) + 1
+    boot(page, server.url)
+    open_tab(page, "album")
+    page.locator('[data-fowned="found"]').click()
+    card = page.locator(f'[data-album="{taken}"]')
+    card.wait_for(state="attached")
+    assert int(card.get_attribute("data-copies")) == after["cards"][taken]
+    open_tab(page, "ladder")
+    assert page.locator('[data-opponent="old-mabry"]').get_attribute("data-state") == "beaten"
+    assert page.locator('[data-opponent="dessa-coldwater"] [data-challenge]').count() == 1
+
+
+def ready_for_the_master() -> str:
+    """A save with every opponent before the last one beaten, and a few more cards."""
+    save = json.loads(json.loads(service.collection_new(json.dumps({"seed": 77})))["save"])
+    ladder = json.loads(service.collection_ladder(json.dumps(save)))["opponents"]
+    save["beaten"] = [o["id"] for o in ladder[:-1]]
+    for card in json.loads(service.collection_album(json.dumps(save), '{"level": 1}'))["cards"][:6]:
+        save["cards"][card["id"]] = save["cards"].get(card["id"], 0) + 1
+    reply = json.loads(service.collection_import(json.dumps(save)))
+    assert reply["ok"], reply
+    return str(reply["save"])
+
+
+def test_files_a_lost_all_match_and_its_replay(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    page = context.new_page()
+    boot(page, server.url)
+    first = page.evaluate(f"localStorage.getItem('{KEY}')")
+    # A broken file changes nothing and says why.
+    open_tab(page, "save")
+    page.set_input_files('input[data-import="save"]', json_file("bad.json", '{"cards": 3'))
+    page.locator(".coll-message").wait_for(state="attached")
+    assert "not imported" in page.locator(".coll-message").inner_text()
+    assert page.evaluate(f"localStorage.getItem('{KEY}')") == first
+    # A good file replaces the save.
+    page.set_input_files(
+        'input[data-import="save"]', json_file("save.json", ready_for_the_master())
+    )
+    page.wait_for_function(f"() => localStorage.getItem('{KEY}') !== {json.dumps(first)}")
+    page.locator(".coll-message", has_text="was imported").wait_for(state="attached")
+    imported = stored(page)
+    assert "magister-vael" not in imported["beaten"] and len(imported["beaten"]) == 8
+    shot(page, "save")
+    # Export, reset (confirmed), import the exported file: the same collection.
+    with page.expect_download() as download:
+        page.locator('[data-do="export"]').click()
+    exported = Path(download.value.path()).read_text()
+    assert json.loads(exported)["cards"] == imported["cards"]
+    page.locator('[data-do="reset"]').click()
+    shot(page, "reset-confirm")
+    page.locator('[data-do="reset_yes"]').click()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{KEY}')).beaten.length === 0")
+    page.locator(".coll-message", has_text="new collection").wait_for(state="attached")
+    page.set_input_files('input[data-import="save"]', json_file("again.json", exported))
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{KEY}')).beaten.length === 8")
+    assert stored(page)["cards"] == imported["cards"]
+    # The master plays All: five weak cards placed without thought lose them all.
+    deck = challenge(page, "magister-vael")
+    page.locator('[data-do="deck_play"]').click()
+    while page.locator("[data-result]").count() == 0:
+        page.locator("html.ready, [data-result]").first.wait_for(state="attached", timeout=GAME_MS)
+        if page.locator("[data-result]").count():
+            break
+        play_one_move(page)
+    page.locator("[data-trade-result]").wait_for(state="attached")
+    result = page.locator("[data-result]").inner_text()
+    assert "You lose" in result and "You lost:" in result
+    shot(page, "result-all")
+    after = stored(page)
+    for card in set(deck):
+        assert after["cards"].get(card, 0) == imported["cards"][card] - deck.count(card)
+    final = [page.locator(f'[data-cell="{i}"]').get_attribute("data-owner") for i in range(9)]
+    # Replay the match move by move, export it, and play the file back.
+    page.locator('[data-do="replay"]').click()
+    page.locator('[data-replay-at="0"]').wait_for(state="attached")
+    assert page.locator("[data-cell][data-owner]").count() == 0
+    last = int(page.locator("[data-replay-last]").get_attribute("data-replay-last"))
+    for i in range(1, last + 1):
+        page.locator('[data-do="replay_next"]').click()
+        page.locator(f'[data-replay-at="{i}"]').wait_for(state="attached")
+    shot(page, "replay")
+    owners = [page.locator(f'[data-cell="{i}"]').get_attribute("data-owner") for i in range(9)]
+    assert owners == final
+    page.locator('[data-do="replay_back"]').click()
+    page.locator(f'[data-replay-at="{last - 1}"]').wait_for(state="attached")
+    with page.expect_download() as download:
+        page.locator('[data-do="replay_export"]').click()
+    replay_text = Path(download.value.path()).read_text()
+    assert json.loads(replay_text)["format"] == "triad-match"
+    page.locator('[data-do="replay_exit"]').click()
+    page.locator("[data-replay-at]").wait_for(state="detached")
+    open_tab(page, "history")
+    assert page.locator("button[data-replay]").count() == 1
+    page.set_input_files('input[data-import="replay"]', json_file("replay.json", replay_text))
+    page.locator('[data-replay-at="0"]').wait_for(state="attached")
+    assert page.locator("[data-replay-last]").get_attribute("data-replay-last") == str(last)
+
+
+def hands(page: Any) -> list[list[str | None]]:
+    return [
+        [c.get_attribute("data-id") for c in page.locator(f'[data-hand="{p}"] .card').all()]
+        for p in ("blue", "red")
+    ]
+
+
+def test_a_checked_deal_code_deals_the_same_hands_and_a_typo_is_refused(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    code = dealcode.encode(4242, ["open", "level_range"], "houses", [4, 6])
+    context, _ = new_context()
+    page = context.new_page()
+    page.goto(server.url + "?deal=" + code)
+    wait_ready(page)
+    dealt = hands(page)
+    assert all(len(h) == 5 and all(h) for h in dealt)
+    levels = [int(x) for x in page.locator("[data-hand] .c-lv").all_inner_texts()]
+    assert levels and all(4 <= lv <= 6 for lv in levels)
+    page.locator('[data-action="rules"]').click()
+    assert code in page.locator("[data-share]").inner_text()
+    friend = context.new_page()
+    friend.goto(server.url + "?deal=" + code)
+    wait_ready(friend)
+    assert hands(friend) == dealt
+    typo = code[:-1] + ("A" if code[-1] != "A" else "B")
+    friend.goto(server.url + "?deal=" + typo)
+    wait_ready(friend)
+    assert "cannot be played" in friend.locator(".notice").inner_text()
+    assert friend.locator('[data-hand="blue"] [data-card]').count() == 5
+    assert hands(friend) != dealt

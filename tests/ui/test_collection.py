@@ -1,0 +1,215 @@
+"""Collection mode through the page's controller, with the real worker functions in-process."""
+
+import asyncio
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tests.ui.helpers import LocalEngine, make_app, settle
+from triad.ui import app as app_module
+from triad.ui import settings
+from triad.ui.app import App
+from triad.ui.collect import BROKEN_KEY, KEY
+from triad.ui.settings import MemoryStore, SafeStore
+
+
+@pytest.fixture(autouse=True)
+def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 40)
+    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+
+
+def collection_store() -> SafeStore:
+    store = SafeStore(MemoryStore())
+    mine = settings.defaults()
+    mine["play"] = "collection"
+    settings.save(store, mine)
+    return store
+
+
+async def boot(store: SafeStore, seed: int = 11) -> tuple[App, Any]:
+    app, screen, _ = make_app(store, seed=seed)
+    app.start()
+    await app.engine_ready(LocalEngine())
+    await settle(app)
+    for _ in range(50):
+        if app.coll.ready:
+            break
+        await settle(app)
+    return app, screen
+
+
+def total(store: SafeStore) -> int:
+    data = json.loads(store.get(KEY) or "{}")
+    return sum(data["cards"].values())
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+async def win_against_first(app: App, screen: Any) -> None:
+    """Challenge the first opponent with five dealt cards; the CPU plays the player's side too."""
+    app.click("action", "new")  # collection mode: New game opens the ladder
+    assert app.panel == "collection"
+    assert 'data-challenge="old-mabry"' in screen.regions["r-overlay"]
+    app.click("challenge", "old-mabry")
+    assert app.panel == "deck"
+    app.click("do", "deck_deal")
+    await settle(app)
+    assert len(app.coll.deck) == 5
+    app.click("action", "autoplay")
+    app.click("do", "deck_play")
+    for _ in range(200):
+        await settle(app)
+        if app.view.get("over") and app.coll.match is None:
+            break
+    assert app.view["over"]
+
+
+def test_first_visit_starts_a_collection_and_the_album_filters() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        assert app.coll.ready and store.get(KEY) == app.coll.save
+        app.click("action", "collection")
+        html = screen.regions["r-overlay"]
+        assert "Old Mabry" in html and 'data-state="locked"' in html
+        app.click("tab", "album")
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert html.count("data-album=") == 110
+        app.click("fowned", "found")
+        await settle(app)
+        found = screen.regions["r-overlay"].count("data-album=")
+        assert 0 < found < 110
+        app.click("fowned", "all")
+        app.click("flevel", "1")
+        await settle(app)
+        levels = re.findall(r'class="c-lv">(\d+)<', screen.regions["r-overlay"])
+        assert levels and set(levels) == {"1"}
+
+    asyncio.run(run())
+
+
+def test_win_a_one_match_pick_after_a_reload_and_find_the_card() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        before = total(store)
+        await win_against_first(app, screen)
+        assert app.view["winner"] == "blue"
+        assert app.panel == "trade"
+        # A reload before the pick: the stored save holds the match as pending.
+        again, _screen2 = await boot(store, seed=50)
+        assert again.panel == "trade"
+        candidates = again.coll.choice["candidates"]
+        again.click("pick", "2")
+        again.click("do", "trade_take")
+        await settle(again)
+        assert again.panel is None
+        assert total(store) == before + 1
+        data = json.loads(store.get(KEY) or "{}")
+        assert data["cards"].get(candidates[2], 0) >= 1
+        assert data["beaten"] == ["old-mabry"]
+        assert again.coll.summary["pending"] is None
+
+    asyncio.run(run())
+
+
+def test_trade_written_before_the_result_and_settled_once() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        await win_against_first(app, screen)
+        app.click("pick", "0")
+        app.click("do", "trade_take")
+        await settle(app)
+        saved = store.get(KEY)
+        result = text_of(screen.regions["r-overlay"])
+        assert "You took" in result and "Your collection is saved." in result
+        assert "Dessa Coldwater" in result  # the next opponent opens
+        # The same finished match settled again changes nothing.
+        reply = json.loads(
+            await app.engine.call("collection_end", saved or "")  # type: ignore[union-attr]
+        )
+        assert reply["result"]["status"] == "already"
+
+    asyncio.run(run())
+
+
+def test_bad_import_changes_nothing_and_export_imports_back() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        saved = store.get(KEY)
+        await app.import_file("save", '{"format": "triad-collection", "version": 1, "cards": 5}')
+        assert store.get(KEY) == saved
+        assert "not imported" in app.coll.message
+        app.click("action", "collection")
+        app.click("tab", "save")
+        app.click("do", "export")
+        await settle(app)
+        name, text = screen.downloads[-1]
+        assert name.endswith(".json")
+        app.click("do", "reset")
+        assert "Reset for good?" in text_of(screen.regions["r-overlay"])
+        app.click("do", "reset_yes")
+        await settle(app)
+        assert store.get(KEY) != saved
+        await app.import_file("save", text)
+        assert json.loads(store.get(KEY) or "")["cards"] == json.loads(saved or "")["cards"]
+
+    asyncio.run(run())
+
+
+def test_an_unreadable_stored_save_is_kept_aside() -> None:
+    async def run() -> None:
+        store = collection_store()
+        store.set(KEY, "{broken")
+        app, screen = await boot(store)
+        assert app.coll.status == "broken"
+        assert store.get(KEY) == "{broken" and store.get(BROKEN_KEY) == "{broken"
+        app.click("action", "collection")
+        assert "could not be read" in text_of(screen.regions["r-overlay"])
+
+    asyncio.run(run())
+
+
+def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=21)
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        app.click("action", "autoplay")
+        for _ in range(200):
+            await settle(app)
+            if app.view["over"]:
+                break
+        final = app.view["board"]
+        app.click("do", "replay")
+        await settle(app)
+        assert app.replay is not None and screen.data["replay"] == "0"
+        assert all(slot is None for slot in app.view["board"])
+        last = len(app.replay["steps"]) - 1
+        for _ in range(last):
+            app.key("ArrowRight")
+            await settle(app)
+        assert screen.data["replay"] == str(last)
+        assert [s and (s["card"]["id"], s["owner"]) for s in app.view["board"]] == [
+            s and (s["card"]["id"], s["owner"]) for s in final
+        ]
+        app.key("ArrowLeft")
+        await settle(app)
+        assert screen.data["replay"] == str(last - 1)
+        app.click("do", "replay_export")
+        await settle(app)
+        _name, text = screen.downloads[-1]
+        assert json.loads(text)["format"] == "triad-match"
+        app.click("do", "replay_exit")
+        assert app.replay is None and app.view["over"]
+
+    asyncio.run(run())

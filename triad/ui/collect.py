@@ -1,0 +1,329 @@
+"""Collection mode on the page: the save, the ladder, the album, decks, trades and save files.
+
+`Collection` belongs to an `App` and uses its engine (the worker's
+`collection_*` functions, see `triad.collection.service`), its store and
+its screen.  The save is one localStorage string under `KEY`; it is
+written with ONE `store.set` per change, always a `save` the worker
+returned with `ok`, and always before the page shows what changed, so a
+reload at any moment neither loses nor duplicates a card: a trade either
+is in the stored save or is not.
+
+Runs on the main thread under MicroPython: plain code, JSON strings to
+and from the worker.
+"""
+
+import json
+
+from triad.ui.text import t
+
+KEY = "triad:collection"
+BROKEN_KEY = "triad:collection:broken"
+TABS = ["ladder", "album", "history", "save"]
+
+
+class Collection:
+    """The player's collection as the page knows it, and the flows that change it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.status = "idle"  # idle, loading, ready, newer, broken, failed
+        self.error = ""
+        self.save = None  # the stored save text (the last one written or read)
+        self.summary = None
+        self.tab = "ladder"
+        self.opponents = []
+        self.album = None
+        self.filters = {"level": None, "banner": None, "owned": "all"}
+        self.history = []
+        self.owned = []  # the player's cards with their copies, for the deck choice
+        self.opponent = None  # the opponent chosen for the next match
+        self.deck = []
+        self.deck_error = ""
+        self.match = None  # the prepared ladder match in play
+        self.result = None  # what the last settled match did
+        self.choice = None  # {"count", "candidates", "opponent", "error"} while a pick is due
+        self.picks = []
+        self.confirm_reset = False
+        self.message = ""
+        self.loaded = None  # a task loading the save, awaited by whoever needs it
+
+    # ------------------------------------------------------------ the save
+
+    async def call(self, name: str, payload: str, more=None) -> dict:
+        engine = self.app.engine
+        if engine is None:
+            return {"ok": False, "error": t("engine_loading")}
+        reply = await engine.call(name, payload, more)
+        return json.loads(reply)
+
+    def write(self, save: str) -> None:
+        """Store a save the worker returned: one `setItem`, nothing else."""
+        self.app.store.set(KEY, save)
+        self.save = save
+
+    async def boot(self) -> None:
+        """Read the stored save (or start one), migrate it, and reopen a pending trade."""
+        self.status = "loading"
+        raw = self.app.store.get(KEY)
+        if raw is None:
+            reply = await self.call("collection_new", json.dumps({"seed": self.app.seed()}))
+        else:
+            reply = await self.call("collection_load", raw)
+        if not reply.get("ok"):
+            self.error = reply.get("error", "")
+            if reply.get("kind") == "newer":
+                self.status = "newer"
+            elif raw is not None:
+                # Keep the unreadable text aside before anything may replace it.
+                self.app.store.set(BROKEN_KEY, raw)
+                self.status = "broken"
+            else:
+                self.status = "failed"
+            self.app.draw()
+            return
+        if reply["save"] != raw:
+            self.write(reply["save"])
+            if raw is not None and reply.get("migrated_from") is not None:
+                self.message = t("coll_migrated")
+        else:
+            self.save = raw
+        await self.took(reply)
+
+    async def took(self, reply: dict) -> None:
+        """A save is in place: refresh what the panels show; a pending pick reopens."""
+        self.status = "ready"
+        self.error = ""
+        self.summary = reply.get("summary")
+        await self.refresh()
+        pending = (self.summary or {}).get("pending")
+        if pending and self.app.panel != "trade":
+            self.choice = pending
+            self.picks = []
+            self.app.open_panel("trade")
+        else:
+            self.app.draw()
+
+    async def refresh(self) -> None:
+        save = self.save
+        ladder = await self.call("collection_ladder", save)
+        self.opponents = ladder.get("opponents", []) if ladder.get("ok") else []
+        await self.load_album()
+        history = await self.call("collection_history", save)
+        self.history = history.get("matches", []) if history.get("ok") else []
+        owned = await self.call("collection_album", save, json.dumps({"owned": "found"}))
+        self.owned = owned.get("cards", []) if owned.get("ok") else []
+
+    async def load_album(self) -> None:
+        filters = {"owned": self.filters["owned"]}
+        if self.filters["level"] is not None:
+            filters["level"] = self.filters["level"]
+        if self.filters["banner"] is not None:
+            filters["banner"] = self.filters["banner"]
+        reply = await self.call("collection_album", self.save, json.dumps(filters))
+        self.album = reply if reply.get("ok") else None
+
+    @property
+    def ready(self) -> bool:
+        return self.status == "ready" and self.save is not None
+
+    # ------------------------------------------------------------ choices
+
+    def opponent_by_id(self, ident: str):
+        for o in self.opponents:
+            if o["id"] == ident:
+                return o
+        return None
+
+    def copies(self, ident: str) -> int:
+        for c in self.owned:
+            if c["id"] == ident:
+                return c["copies"]
+        return 0
+
+    def card(self, ident: str):
+        """A card of the set by id (from the album's full list, or the deck's)."""
+        for c in self.owned:
+            if c["id"] == ident:
+                return c
+        return self.app.card_by_id(ident)
+
+    def challenge(self, ident: str) -> None:
+        opponent = self.opponent_by_id(ident)
+        if opponent is None or not opponent.get("unlocked"):
+            return
+        self.opponent = opponent
+        kept = []
+        for c in self.deck:  # keep what still fits the collection
+            if kept.count(c) < self.copies(c):
+                kept.append(c)
+        self.deck = kept[:5]
+        self.deck_error = ""
+        self.app.open_panel("deck")
+
+    def add_to_deck(self, ident: str) -> None:
+        if len(self.deck) < 5 and self.deck.count(ident) < self.copies(ident):
+            self.deck.append(ident)
+            self.deck_error = ""
+        self.app.draw()
+
+    def remove_from_deck(self, index: int) -> None:
+        if 0 <= index < len(self.deck):
+            self.deck = [c for i, c in enumerate(self.deck) if i != index]
+        self.app.draw()
+
+    async def deal_deck(self) -> None:
+        reply = await self.call(
+            "collection_deal_deck", self.save, json.dumps({"seed": self.app.seed()})
+        )
+        if reply.get("ok"):
+            self.deck = list(reply["deck"])
+            self.deck_error = ""
+        else:
+            self.deck_error = reply.get("error", "")
+        self.app.draw()
+
+    async def play(self) -> None:
+        """Prepare the match against the chosen opponent and hand it to the app."""
+        opponent = self.opponent
+        if opponent is None or not self.ready:
+            return
+        deck = None if opponent.get("deals_random") else list(self.deck)
+        if deck is not None and len(deck) != 5:
+            return
+        seed = self.app.seed()
+        self.app.match_counter += 1
+        match_id = (
+            "m-"
+            + str(int(self.app.screen.now()))
+            + "-"
+            + str(seed)
+            + "-"
+            + str(self.app.match_counter)
+        )
+        request = {
+            "opponent": opponent["id"],
+            "seed": seed,
+            "match_id": match_id[:64],
+            "deck": deck,
+        }
+        reply = await self.call("collection_start", self.save, json.dumps(request))
+        if not reply.get("ok"):
+            self.deck_error = reply.get("error", "")
+            self.app.draw()
+            return
+        self.match = reply["match"]
+        self.result = None
+        self.app.close_panel(False)
+        self.app.begin_prepared(reply["view"], self.match, opponent)
+
+    # ------------------------------------------------------------ trades
+
+    async def settle(self) -> None:
+        """The ladder match is over: settle it, write the new save, then show the result."""
+        reply = await self.call("collection_end", self.save)
+        self.match = None
+        if not reply.get("ok"):
+            self.result = {"status": "error", "error": reply.get("error", "")}
+            return
+        self.write(reply["save"])
+        self.result = reply["result"]
+        self.summary = reply.get("summary")
+        choice = self.result.get("choice")
+        if self.result.get("status") == "choose" and choice:
+            self.choice = {
+                "count": choice["count"],
+                "candidates": choice["candidates"],
+                "opponent": (self.opponent or {}).get("id"),
+                "error": None,
+            }
+            self.picks = []
+            self.app.open_panel("trade")
+        await self.refresh()
+
+    def toggle_pick(self, index: int) -> None:
+        choice = self.choice
+        if choice is None:
+            return
+        if index in self.picks:
+            self.picks = [p for p in self.picks if p != index]
+        elif len(self.picks) < choice["count"]:
+            self.picks.append(index)
+        elif choice["count"] == 1:
+            self.picks = [index]
+        self.app.draw()
+
+    async def confirm_picks(self) -> None:
+        choice = self.choice
+        if choice is None or len(self.picks) != choice["count"]:
+            return
+        reply = await self.call("collection_choose", self.save, json.dumps({"picks": self.picks}))
+        if not reply.get("ok"):
+            failed = dict(choice)
+            failed["error"] = reply.get("error", "")
+            self.choice = failed
+            self.app.draw()
+            return
+        self.write(reply["save"])
+        self.result = reply["result"]
+        self.summary = reply.get("summary")
+        self.choice = None
+        self.picks = []
+        self.app.close_panel(False)
+        await self.refresh()
+        self.app.draw()
+
+    async def discard_pending(self) -> None:
+        reply = await self.call("collection_discard_pending", self.save)
+        if reply.get("ok"):
+            self.write(reply["save"])
+            self.choice = None
+            self.app.close_panel(False)
+            await self.took(reply)
+
+    # ------------------------------------------------------------ files
+
+    async def export(self) -> None:
+        reply = await self.call("collection_export", self.save)
+        if reply.get("ok"):
+            self.app.screen.download(reply["filename"], reply["text"])
+            self.message = t("save_exported", name=reply["filename"])
+        else:
+            self.message = reply.get("error", "")
+        self.app.draw()
+
+    async def import_text(self, text: str) -> None:
+        """An imported file replaces the save only when the worker accepts it."""
+        reply = await self.call("collection_import", text)
+        if not reply.get("ok"):
+            self.message = t("save_import_bad", error=reply.get("error", ""))
+            self.app.draw()
+            return
+        self.write(reply["save"])
+        self.choice = None
+        self.message = t("save_imported", found=reply["summary"]["found"])
+        await self.took(reply)
+
+    async def reset(self) -> None:
+        reply = await self.call("collection_reset", json.dumps({"seed": self.app.seed()}))
+        self.confirm_reset = False
+        if reply.get("ok"):
+            self.write(reply["save"])
+            self.deck = []
+            self.choice = None
+            self.message = t("save_reset_done")
+            await self.took(reply)
+        else:
+            self.message = reply.get("error", "")
+            self.app.draw()
+
+    # ------------------------------------------------------------ filters
+
+    async def set_filter(self, name: str, value: str) -> None:
+        if name == "level":
+            self.filters["level"] = None if value == "all" else int(value)
+        elif name == "banner":
+            self.filters["banner"] = None if value == "all" else value
+        else:
+            self.filters["owned"] = value
+        await self.load_album()
+        self.app.draw()
