@@ -150,6 +150,7 @@
   // window.triadEngine runs triad.ui.worker (the rules engine and the CPU); the
   // page may start more with window.triadStartWorker(module), and end one with
   // its terminate() (a program that overruns its time is stopped that way).
+  // Their output comes as the window event "triad-worker-output" {module, stream, text}.
   function startWorker(module) {
     var listeners = {};
     var nextId = 1;
@@ -188,9 +189,7 @@
         detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message }
       }));
     }
-    var worker = new Worker("./engine-worker.js?module=" + encodeURIComponent(module), {
-      type: "module", name: module
-    });
+    var worker = new Worker("./engine-worker.js", { type: "module", name: module });
     worker.addEventListener("message", function (event) {
       var data = event.data;
       if (data.type === "result") {
@@ -199,6 +198,12 @@
         if (!p) return;
         if ("error" in data) p.reject(new Error(data.error));
         else p.resolve(data.value);
+      } else if (data.type === "output") {
+        // What the worker's Python writes, as it is written (a program's console, say).
+        window.dispatchEvent(new CustomEvent("triad-worker-output", {
+          detail: { module: module, stream: data.stream, text: data.text }
+        }));
+        console.debug("[" + module + "] " + data.text);
       } else if (data.type === "progress") {
         engine.progress = data.progress;
         engine.message = data.message;

@@ -1,8 +1,10 @@
 /* Triad's engine worker: Pyodide running the rules engine and the CPU, off the main thread.
  *
  * The page calls functions of a Python module by name: triad.ui.worker for
- * window.triadEngine, or the module named in this script's ?module= for other
- * workers (window.triadStartWorker in boot.js). A call whose result is a
+ * window.triadEngine, or the module named by the worker's name for other
+ * workers (window.triadStartWorker in boot.js). What Python prints, and what
+ * the module posts itself as {type: "output", stream, text}, reaches the page
+ * as it is written (the window event "triad-worker-output"). A call whose result is a
  * coroutine is awaited, so a long search can yield between slices and let
  * later calls in. Plain Pyodide, not a PyScript worker: it needs no storage,
  * so it also starts in iframes where the browser denies storage.
@@ -12,7 +14,9 @@ import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 const post = (message) => self.postMessage(message);
 const progress = (fraction, message) => post({ type: "progress", progress: fraction, message });
 
-const MODULE = new URL(import.meta.url).searchParams.get("module") || "triad.ui.worker";
+// The module comes in the worker's name: a service worker answers this script from its
+// cache, so the script's own URL cannot be trusted to keep a query string.
+const MODULE = self.name || "triad.ui.worker";
 let api = null;
 
 async function boot() {
@@ -24,8 +28,8 @@ async function boot() {
   const pyodide = await loadPyodide({
     indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
     packages: [],
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
+    stdout: (text) => post({ type: "output", stream: "stdout", text }),
+    stderr: (text) => post({ type: "output", stream: "stderr", text }),
   });
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });

@@ -82,6 +82,16 @@ def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, 
     wait_ready(page)
     wait_engine(page)
     play_one_move(page)
+    # Other Python workers start from the cache too, each with the module it was asked for.
+    tier = page.evaluate(
+        """async () => {
+            const worker = window.triadStartWorker("triad.cards");
+            const tier = await worker.call("tier_for_level", 9);
+            worker.terminate();
+            return tier;
+        }"""
+    )
+    assert tier == "ornate"
 
 
 def test_works_from_a_sub_folder(

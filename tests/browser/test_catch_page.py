@@ -47,9 +47,7 @@ def open_catch(
     hash_: str = "",
     **options: Any,
 ) -> Any:
-    # Service workers are blocked until engine-worker.js reads its module name from
-    # the worker's name (a cached worker script loses its ?module= query).
-    context, _ = new_context(service_workers="block", reduced_motion="reduce", **options)
+    context, _ = new_context(reduced_motion="reduce", **options)
     page = context.new_page()
     page.goto(server.url + "catch.html" + hash_)
     wait_ready(page)
