@@ -238,3 +238,30 @@ def test_a_checked_deal_code_deals_the_same_hands_and_a_typo_is_refused(
     assert "cannot be played" in friend.locator(".notice").inner_text()
     assert friend.locator('[data-hand="blue"] [data-card]').count() == 5
     assert hands(friend) != dealt
+
+
+def test_a_draft_quick_match_is_picked_in_turn_then_played(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    settings = {"version": 1, "rules": ["draft", "open"], "level": "novice", "sound": False}
+    settings.update({"card_set": "houses", "mode": "cpu"})
+    context.add_init_script(
+        "if (location.protocol === 'http:') "
+        f"localStorage.setItem('triad.settings', {json.dumps(json.dumps(settings))})"
+    )
+    page = context.new_page()
+    page.goto(server.url)
+    wait_engine(page)
+    for turn in range(5):
+        pick = page.locator('[data-draft-turn="blue"] ~ .draft-pool button[data-draft]').first
+        pick.wait_for(state="attached")
+        if turn == 2:
+            page.wait_for_timeout(500)  # the dialog's fade-in
+            shot(page, "draft")
+        pick.click()
+        if turn < 4:
+            page.locator('[data-drafted="blue"]').nth(turn).wait_for(state="attached")
+    wait_ready(page)
+    assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+    assert page.locator('[data-hand="red"] .card:not(.back)').count() >= 4

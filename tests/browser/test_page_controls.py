@@ -11,8 +11,9 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
 from tests.browser.test_page_play import RECORDER, finish_checks, open_page
-from triad.deal import parse_deal_code
+from triad.ui.app import read_deal_code
 from triad.ui.local import dealer
+from triad.ui.settings import RULES
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +48,7 @@ def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Ser
     # Rules: the menu, closed by its button.
     page.click('[data-action="rules"]')
     page.locator(".dialog.menu").wait_for()
-    assert page.locator("[data-rule]").count() == 14
+    assert page.locator("[data-rule]").count() == len(RULES)
     assert "next match" in page.locator(".dialog.menu").inner_text()
     page.click('.dialog.menu [data-do="close"]')
     wait_ready(page)
@@ -113,7 +114,8 @@ def test_rule_changes_show_in_the_next_match(
     code = re.search(r"T1-[0-9A-Z-]+", page.locator(".menu-code").inner_text())
     assert code is not None
     page.click('.dialog.menu [data-do="close"]')
-    seed, rules, set_id, _ = parse_deal_code(code.group(0))
+    shared = read_deal_code(code.group(0))
+    seed, rules, set_id = shared["seed"], shared["rules"], shared["card_set"]
     assert sorted(rules) == ["open", "power_wall"]
     expected = dealer({"seed": seed, "rules": rules, "card_set": set_id})
     assert expected is not None
@@ -148,7 +150,8 @@ def test_three_open_and_elemental_next_match(
     page.click('[data-action="rules"]')
     code = re.search(r"T1-[0-9A-Z-]+", page.locator(".menu-code").inner_text())
     assert code is not None
-    seed, rules, set_id, _ = parse_deal_code(code.group(0))
+    shared = read_deal_code(code.group(0))
+    seed, rules, set_id = shared["seed"], shared["rules"], shared["card_set"]
     assert set_id == "elements" and sorted(rules) == ["elemental", "three_open"]
     expected = dealer({"seed": seed, "rules": rules, "card_set": set_id})
     assert expected is not None

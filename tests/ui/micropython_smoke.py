@@ -204,3 +204,10 @@ try:
     read_deal_code("T1-HOUSES-1S-1O7FXHQ")
 except ValueError as e:
     print("refused", e)
+draft_view = {
+    "pool": [card, dict(card, id="c2"), dict(card, id="c3")],
+    "blue": [1],
+    "red": [0],
+    "to_pick": "blue",
+}
+show("draft", render.render_draft(draft_view, [0], app.ctx()))

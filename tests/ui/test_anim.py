@@ -10,7 +10,11 @@ from triad.ui import anim, worker
 from triad.ui.settings import RULES
 
 # Every menu rule that changes how a placement resolves (not Elemental: another card set).
-CAPTURE_RULES = [r for r in RULES if r not in ("open", "three_open", "elemental", "random")]
+CAPTURE_RULES = [
+    r
+    for r in RULES
+    if r not in ("open", "three_open", "elemental", "random", "draft", "level_range")
+]
 
 
 def owners(board: list) -> list:

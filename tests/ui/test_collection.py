@@ -213,3 +213,41 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         assert app.replay is None and app.view["over"]
 
     asyncio.run(run())
+
+
+def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
+    async def run() -> None:
+        store = SafeStore(MemoryStore())
+        mine = settings.defaults()
+        mine["rules"] = ["draft", "open"]
+        mine["level"] = "master"
+        settings.save(store, mine)
+        app, screen = await boot(store, seed=5)
+        assert app.panel == "draft" and app.view is None
+        picks = 0
+        while app.panel == "draft":
+            draft = app.draft
+            assert draft["to_pick"] == "blue"
+            taken = set(draft["blue"]) | set(draft["red"])
+            # The CPU has answered each pick: blue never holds more than red by two.
+            assert len(draft["blue"]) <= len(draft["red"]) + 1
+            free = [i for i in range(12) if i not in taken]
+            assert f'data-draft="{free[0]}"' in screen.regions["r-overlay"]
+            app.click("draft", str(free[0]))
+            await settle(app)
+            picks += 1
+        assert picks == 5
+        assert len(app.view["hands"]["blue"]) == 5 and len(app.view["hands"]["red"]) == 5
+        app.click("action", "autoplay")
+        for _ in range(200):
+            await settle(app)
+            if app.view["over"]:
+                break
+        assert app.view["over"]
+        reply = json.loads(await app.engine.call("match_record", "{}"))  # type: ignore[union-attr]
+        assert len(reply["record"]["draft"]) == 10
+        app.click("do", "replay")
+        await settle(app)
+        assert app.replay is not None and len(app.replay["steps"]) >= 10
+
+    asyncio.run(run())

@@ -107,6 +107,8 @@ class App:
         self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
+        self.draft = None  # the draft being picked: {"pool", "blue", "red", "to_pick", "card_set"}
+        self.draft_cpu = []
         self.match_counter = 0
         self.replay = None  # {"steps", "index", "record", "back"} while a replay is shown
         self.cards = {}  # card id -> card, read from the card set files when first needed
@@ -156,6 +158,9 @@ class App:
             self.menu_error = reply.get("error", "")
             self.show_notice(t("menu_invalid", error=self.menu_error))
             return
+        if "draft" in reply:
+            self.show_draft(reply)
+            return
         view = reply["view"]
         if self.view is None or not same_deal(self.view, view):
             # No local deal (or a different one): the engine's is the truth.
@@ -194,6 +199,9 @@ class App:
             self.playing.update(shared)
         self.reset_turn_state()
         self.sel.end()
+        if self.panel == "draft":
+            self.panel = None
+            self.draft = None
         self.screen.update("r-callout", "")
         view = None
         if self.dealer is not None:
@@ -255,6 +263,39 @@ class App:
         self.timeline.append(("match", my_id))
         self.draw()
         self.spawn(self.next_turn(my_id))
+
+    def show_draft(self, reply: dict) -> None:
+        """The draft is on: twelve cards to pick from, in turn."""
+        self.draft = reply["draft"]
+        self.draft_cpu = reply.get("cpu_picks") or []
+        self.panel = "draft"
+        info = self.draft.get("card_set") or {}
+        self.aff = affinity_table(info.get("kind"), info.get("affinities") or [])
+        self.aff_key = None
+        self.draw()
+
+    def pick_draft(self, value: str) -> None:
+        draft = self.draft
+        if draft is None or self.engine is None or not self.is_human(draft["to_pick"]):
+            return
+        self.spawn(self.send_draft_pick(int(value), self.match_id))
+
+    async def send_draft_pick(self, index: int, my_id: int) -> None:
+        self.draft = None  # no second pick while this one is on its way
+        reply = json.loads(await self.engine.call("draft_pick", json.dumps({"index": index})))
+        if my_id != self.match_id:
+            return
+        if not reply.get("ok"):
+            self.show_notice(reply.get("error", ""))
+            return
+        if "draft" in reply:
+            self.show_draft(reply)
+            return
+        self.panel = None
+        self.set_view(reply["view"])
+        self.engine_synced = True
+        self.draw()
+        await self.next_turn(my_id)
 
     def card_by_id(self, ident: str):
         """A card of the built-in sets by id (names for the trade and the result screen)."""
@@ -617,6 +658,8 @@ class App:
             self.click_card(value)
         elif kind == "cell":
             self.click_cell(value)
+        elif kind == "draft":
+            self.pick_draft(value)
         elif kind == "tab":
             self.coll.tab = value
             self.coll.confirm_reset = False
@@ -793,7 +836,9 @@ class App:
                 "r-bar-top": render.render_bar_top(ctx),
                 "r-bar-right": render.render_bar_right(ctx),
                 "r-bar-bottom": render.render_bar_bottom(ctx),
-                "r-status": '<span class="engine-loading"><i class="spinner"></i>'
+                "r-status": ""
+                if self.draft is not None
+                else '<span class="engine-loading"><i class="spinner"></i>'
                 + render.loading_text(self.engine_progress)
                 + "</span>",
             }
@@ -815,6 +860,8 @@ class App:
     def overlay_html(self, view, ctx) -> str:
         if self.paused:
             return render.render_pause()
+        if self.panel == "draft" and self.draft is not None:
+            return render.render_draft(self.draft, self.draft_cpu, ctx)
         if self.panel in ("collection", "deck", "trade"):
             from triad.ui import album
 

@@ -95,7 +95,7 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
             else ""
         )
         + (
-            '<p class="menu-code menu-share" data-share>'
+            '<p class="menu-share" data-share>'
             + esc(t("menu_share", url=playing["share"]))
             + "</p>"
             if playing.get("share")

@@ -591,3 +591,51 @@ def render_replay_bar(index: int, last: int, step: dict) -> str:
         + control("exit", "close", t("replay_exit"))
         + "</div>"
     )
+
+
+def render_draft(draft: dict, cpu_picks: list, ctx: dict) -> str:
+    """The draft: twelve cards laid out; the player to pick clicks one (`data-draft`)."""
+    player = draft["to_pick"]
+    humans = ctx.get("humans", ["blue"])
+    mine = player in humans
+    owner = {}
+    for p in PLAYERS:
+        for i in draft[p]:
+            owner[i] = p
+    cards = []
+    pool = draft["pool"]
+    for i in range(len(pool)):
+        taken = owner.get(i)
+        if taken is not None:
+            cls = "picked" + (" cpu-pick" if i in cpu_picks else "")
+            inner = render_card(pool[i], taken, ctx["aff"], cls)
+            cards.append('<li class="slot" data-drafted="' + taken + '">' + inner + "</li>")
+        else:
+            inner = render_card(pool[i], player, ctx["aff"], "")
+            cards.append(
+                '<li class="slot"><button type="button" class="draft-pick" data-draft="'
+                + str(i)
+                + '"'
+                + ("" if mine else " disabled")
+                + ">"
+                + inner
+                + "</button></li>"
+            )
+    counts = t("draft_counts", blue=len(draft["blue"]), red=len(draft["red"]))
+    return (
+        '<div class="dialog coll draft" role="dialog" aria-modal="true" aria-labelledby="draft-title">'
+        + '<div class="dialog-head"><h2 id="draft-title">'
+        + esc(t("draft_title"))
+        + "</h2></div>"
+        + '<p class="coll-note" data-draft-turn="'
+        + player
+        + '">'
+        + "<span>"
+        + esc(turn_text(player, ctx))
+        + '</span> <span class="draft-counts">'
+        + esc(counts)
+        + "</span></p>"
+        + '<ul class="album draft-pool">'
+        + "".join(cards)
+        + "</ul></div>"
+    )

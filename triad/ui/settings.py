@@ -27,6 +27,7 @@ RULES = [
     "broken_wall",
     "power_wall",
     "random",
+    "draft",
     "level_range",
     "sudden_death",
 ]

@@ -233,6 +233,8 @@ EN = {
     "replay_import": "Import a replay file",
     "replay_bad": "That replay cannot be played: {error}",
     "replay_end": "End of the replay: {blue} – {red}",
+    "draft_title": "Draft: pick your five cards in turn",
+    "draft_counts": "Blue {blue} of 5, Red {red} of 5",
 }
 
 FR = {
@@ -462,6 +464,8 @@ FR = {
     "replay_import": "Importer un fichier de partie",
     "replay_bad": "Cette partie ne peut pas être revue : {error}",
     "replay_end": "Fin de la partie : {blue} – {red}",
+    "draft_title": "Draft : choisissez vos cinq cartes à tour de rôle",
+    "draft_counts": "Bleu {blue} sur 5, Rouge {red} sur 5",
 }
 
 STRINGS = {"en": EN, "fr": FR}

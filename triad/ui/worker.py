@@ -20,6 +20,10 @@ as a JSON string; none raises for bad input.
   human (F1, Autoplay);
 * `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
 * `validate({"rules", "card_set"})` -> `{"rules"}` (normalised names);
+* Draft: `new_match` answers `{"draft": {"pool", "blue", "red", "to_pick",
+  "card_set"}}` instead of a view; `draft_pick({"index"})` takes a card for
+  the player to pick (the CPU then picks at its level) and answers the draft,
+  or the match's first `view` once both hands hold five cards;
 * `match_record()` -> `{"record"}`: the engine's record of the match in play
   or just finished (deal inputs and the moves of each game), for replays;
 * `replay_views(text)` -> `{"record", "steps", "summary"}`: a replay file or
@@ -63,7 +67,7 @@ from triad.collection.service import (  # noqa: F401  (called by name from the p
 )
 from triad.collection.trade import Prepared
 from triad.cpu import Brain
-from triad.match import Match, MatchConfig, deal_match
+from triad.match import DraftState, Match, MatchConfig, deal_match
 from triad.notation import MatchRecord, card_to_json
 from triad.observe import observe
 from triad.rules import Rule, RuleError, RuleSet
@@ -170,18 +174,104 @@ def new_match(request_json: str) -> str:
         band = request.get("level_range")
         level_range = None if band is None else (int(band[0]), int(band[1]))
         match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
+        level = str(request.get("level", "adept"))
+        brain = Brain(level, seed=seed, pool=card_set.cards)
         if match.drafting:
-            return _error("the draft is not played on this page yet")
+            _game.clear()
+            _game.update(
+                match=match,
+                card_set=card_set,
+                brain=brain,
+                draft=match.draft(),
+                order=[],
+                level=level,
+                cpu=None if request.get("mode") == "hotseat" else Player.RED,
+                record=MatchRecord(card_set.id, seed, rules, level_range=level_range),
+            )
+            return _draft_reply()
         state = match.start()
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
-    try:
-        brain = Brain(str(request.get("level", "adept")), seed=seed, pool=card_set.cards)
-    except ValueError as e:
         return _error(str(e))
     _begin(match, state, card_set, brain)
     _game["record"] = MatchRecord(card_set.id, seed, rules, level_range=level_range)
     return _ok(view=view_of(state, match, 0, card_set))
+
+
+def draft_pick(request_json: str) -> str:
+    """The player to pick takes card ``index`` of the draft; the CPU answers with its picks.
+
+    Returns the draft (``{"draft"}``) or, once both hands hold five cards, the
+    match's first ``view``.
+    """
+    try:
+        draft: DraftState = _game["draft"]
+        index = int(json.loads(request_json)["index"])
+        _game["draft"] = draft.pick(index)
+        _game["order"].append(index)
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(str(e))
+    return _draft_reply()
+
+
+def _draft_reply() -> str:
+    """Let the CPU pick while it is its turn; then the draft, or the match once it is done."""
+    draft: DraftState = _game["draft"]
+    cpu_picks = []
+    while not draft.is_done and draft.to_pick is _game["cpu"]:
+        index = cpu_draft_pick(draft, _game["level"], len(_game["order"]))
+        draft = draft.pick(index)
+        _game["order"].append(index)
+        cpu_picks.append(index)
+    _game["draft"] = draft
+    match: Match = _game["match"]
+    card_set: CardSet = _game["card_set"]
+    if draft.is_done:
+        state = match.start(draft.hands)
+        base: MatchRecord = _game["record"]
+        brain: Brain = _game["brain"]
+        order = tuple(_game["order"])
+        _begin(match, state, card_set, brain)
+        _game["record"] = MatchRecord(
+            base.set_id,
+            base.seed,
+            base.rules,
+            base.trade,
+            base.level_range,
+            None,
+            order,
+        )
+        return _ok(view=view_of(state, match, 0, card_set), cpu_picks=cpu_picks)
+    pool = []
+    for card in draft.pool:
+        data = card_view(card_to_json(card))
+        data["level"] = card.level
+        pool.append(data)
+    return _ok(
+        draft={
+            "pool": pool,
+            "blue": list(draft.blue_picks),
+            "red": list(draft.red_picks),
+            "to_pick": str(draft.to_pick),
+            "card_set": _set_json(card_set),
+        },
+        cpu_picks=cpu_picks,
+    )
+
+
+def cpu_draft_pick(draft: DraftState, level: str, turn: int) -> int:
+    """The CPU's pick: the strongest card for the strong levels, a looser choice below.
+
+    Strength is the card's level, then its side total.  ``random`` picks any
+    card; ``novice`` picks among the best four and ``adept`` among the best two
+    (drawn from the turn number, so a deal always drafts the same way).
+    """
+    available = draft.available
+    ranked = sorted(available, key=lambda i: (-draft.pool[i].level, -draft.pool[i].power, i))
+    if level == "random":
+        return available[(turn * 7 + 3) % len(available)]
+    spread = {"novice": 4, "adept": 2}.get(level, 1)
+    choices = ranked[: min(spread, len(ranked))]
+    return choices[(turn * 5 + 1) % len(choices)]
 
 
 def _begin(match: Match, state: GameState, card_set: CardSet, brain: Brain) -> None:
