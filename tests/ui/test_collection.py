@@ -251,3 +251,23 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
         assert app.replay is not None and len(app.replay["steps"]) >= 10
 
     asyncio.run(run())
+
+
+def test_level_range_band_from_the_menu_deals_and_shares_that_band() -> None:
+    async def run() -> None:
+        store = SafeStore(MemoryStore())
+        app, screen = await boot(store, seed=9)
+        app.click("action", "rules")
+        assert "data-band" not in screen.regions["r-overlay"]
+        app.click("rule", "level_range")
+        app.click("band", "4-6")
+        assert 'data-band="4-6" aria-pressed="true"' in screen.regions["r-overlay"]
+        app.click("do", "new")
+        await settle(app)
+        levels = [c["level"] for p in ("blue", "red") for c in app.view["hands"][p]]
+        assert all(4 <= lv <= 6 for lv in levels)
+        shared = app_module.read_deal_code(app.deal_code())
+        assert shared["level_range"] == [4, 6] and "level_range" in shared["rules"]
+        assert app.share_url() == ""  # no page address in tests
+
+    asyncio.run(run())

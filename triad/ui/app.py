@@ -194,6 +194,9 @@ class App:
             "card_set": s["card_set"],
             "mode": s["mode"],
             "seed": self.seed(),
+            "level_range": prefs.band_levels(s.get("band", ""))
+            if "level_range" in s["rules"]
+            else None,
         }
         if shared:
             self.playing.update(shared)
@@ -648,6 +651,9 @@ class App:
             self.save_settings()
         elif kind == "lang":
             self.change_language(value)
+        elif kind == "band":
+            self.settings["band"] = "" if value == "random" else value
+            self.save_settings()
         elif kind in ("level", "set", "mode", "play"):
             field = {"level": "level", "set": "card_set", "mode": "mode", "play": "play"}[kind]
             self.settings[field] = value

@@ -20,7 +20,7 @@ from triad.ui.sound import WebAudio
 TARGETS = (
     "[data-action],[data-do],[data-rule],[data-level],[data-set],[data-mode],[data-jump],"
     "[data-lang],[data-play],[data-tab],[data-flevel],[data-fbanner],[data-fowned],"
-    "[data-challenge],[data-deckadd],[data-deckdel],[data-pick],[data-replay],[data-draft],"
+    "[data-challenge],[data-deckadd],[data-deckdel],[data-pick],[data-replay],[data-draft],[data-band],"
     "[data-hand] [data-card],[data-cell]"
 )
 KINDS = (
@@ -43,6 +43,7 @@ KINDS = (
     "pick",
     "replay",
     "draft",
+    "band",
 )
 
 

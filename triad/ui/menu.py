@@ -6,7 +6,7 @@ says so, and says when the rules chosen differ from the match being played.
 
 from triad.ui.html import attrs, esc
 from triad.ui.icons import icon
-from triad.ui.settings import CARD_SETS, LANGUAGES, LEVELS, MODES, PLAYS, RULES
+from triad.ui.settings import BANDS, CARD_SETS, LANGUAGES, LEVELS, MODES, PLAYS, RULES
 from triad.ui.text import t
 
 
@@ -18,6 +18,33 @@ def rules_summary(rules: list) -> str:
     """Rule names as the player reads them, for "Now playing: ..."."""
     names = [t("rule_" + r) for r in RULES if r in rules]
     return ", ".join(names) if names else t("menu_no_rules")
+
+
+def band_choice(settings: dict) -> str:
+    """The band of levels for Level range, shown while that rule is chosen."""
+    if "level_range" not in settings["rules"]:
+        return ""
+    current = settings.get("band") or "random"
+    out = []
+    for band in BANDS:
+        value = band or "random"
+        label = t("band_random") if not band else t("band_levels", band=band)
+        on = value == current
+        out.append(
+            "<button"
+            + attrs(
+                [
+                    ("type", "button"),
+                    ("class", "pick" + (" on" if on else "")),
+                    ("data-band", value),
+                    ("aria-pressed", "true" if on else "false"),
+                ]
+            )
+            + ">"
+            + esc(label)
+            + "</button>"
+        )
+    return "<h3>" + esc(t("menu_band")) + '</h3><div class="picks">' + "".join(out) + "</div>"
 
 
 def render_menu(settings: dict, playing: dict, error: str = "") -> str:
@@ -104,6 +131,7 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
         + '<div class="rules-grid">'
         + "".join(toggles)
         + "</div>"
+        + band_choice(settings)
         + "<h3>"
         + esc(t("menu_level"))
         + "</h3>"

@@ -49,6 +49,8 @@ MODES = ["cpu", "hotseat"]
 LANGUAGES = ["", "en", "fr"]
 # What New game starts: a quick match, or a match for cards against the ladder.
 PLAYS = ["quick", "collection"]
+# Level range: a band of levels chosen for the deal ("" = drawn from the seed).
+BANDS = ["", "1-3", "2-4", "3-5", "4-6", "5-7", "6-8", "7-9", "8-10"]
 
 DEFAULTS = {
     "version": VERSION,
@@ -59,6 +61,7 @@ DEFAULTS = {
     "mode": "cpu",
     "lang": "",
     "play": "quick",
+    "band": "",
 }
 
 
@@ -72,6 +75,7 @@ def defaults() -> dict:
         "mode": DEFAULTS["mode"],
         "lang": DEFAULTS["lang"],
         "play": DEFAULTS["play"],
+        "band": DEFAULTS["band"],
     }
 
 
@@ -117,6 +121,7 @@ def validate(data) -> dict:
         ("mode", MODES),
         ("lang", LANGUAGES),
         ("play", PLAYS),
+        ("band", BANDS),
     ):
         value = data.get(name, clean[name])
         if value not in allowed:
@@ -127,6 +132,14 @@ def validate(data) -> dict:
         raise ValueError("sound " + repr(sound))
     clean["sound"] = sound
     return clean
+
+
+def band_levels(band: str):
+    """The `[lo, hi]` levels of a band such as "4-6", or None for a band drawn at random."""
+    if not band:
+        return None
+    lo, hi = band.split("-")
+    return [int(lo), int(hi)]
 
 
 def parse(raw) -> tuple:
@@ -150,6 +163,7 @@ def dump(settings: dict) -> str:
             "mode": settings["mode"],
             "lang": settings.get("lang", ""),
             "play": settings.get("play", "quick"),
+            "band": settings.get("band", ""),
         }
     )
 

@@ -235,6 +235,9 @@ EN = {
     "replay_end": "End of the replay: {blue} – {red}",
     "draft_title": "Draft: pick your five cards in turn",
     "draft_counts": "Blue {blue} of 5, Red {red} of 5",
+    "menu_band": "Level range: the band of levels",
+    "band_random": "Drawn at random",
+    "band_levels": "Levels {band}",
 }
 
 FR = {
@@ -466,6 +469,9 @@ FR = {
     "replay_end": "Fin de la partie : {blue} – {red}",
     "draft_title": "Draft : choisissez vos cinq cartes à tour de rôle",
     "draft_counts": "Bleu {blue} sur 5, Rouge {red} sur 5",
+    "menu_band": "Fourchette de niveaux : la bande de niveaux",
+    "band_random": "Tirée au hasard",
+    "band_levels": "Niveaux {band}",
 }
 
 STRINGS = {"en": EN, "fr": FR}
