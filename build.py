@@ -217,7 +217,7 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
     pages = sorted(ROOT.glob("*.html"))  # index.html, and the pages of other game modes
     for page in pages:
-        shutil.copy2(page, dist / page.name)
+        (dist / page.name).write_text(_page_text(page))
     if label:
         (dist / "label.txt").write_text(label + "\n")
 
@@ -226,7 +226,7 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     info: dict[str, object] = {"name": "Triad", "version": _package_version(), "build": version}
     (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")
     for page in pages:
-        (dist / page.name).write_text(page.read_text().replace("{{BUILD}}", version))
+        (dist / page.name).write_text(_page_text(page).replace("{{BUILD}}", version))
 
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files)]
@@ -238,6 +238,12 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     total = sum((dist / f).stat().st_size for f in files)
     _say(f"built dist/ (build {version}): {len(files) + 1} files, {total / 1e6:.1f} MB")
     return info
+
+
+def _page_text(page: Path) -> str:
+    """A page with the head every page shares (assets/boot/head.html) put in."""
+    head = (ROOT / "assets" / "boot" / "head.html").read_text()
+    return page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
 
 
 def _copy_runtimes(dist: Path) -> None:

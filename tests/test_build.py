@@ -11,11 +11,13 @@ from pathlib import Path
 import build
 
 
-def test_every_path_in_the_page_is_relative(dist: Path) -> None:
-    html = (dist / "index.html").read_text()
-    for url in re.findall(r'(?:src|href)="([^"]*)"', html):
-        assert url.startswith(("./", "data:")), f"index.html refers to {url!r}"
-    assert "{{BUILD}}" not in html
+def test_every_path_in_the_pages_is_relative(dist: Path) -> None:
+    for page in dist.glob("*.html"):
+        html = page.read_text()
+        for url in re.findall(r'(?:src|href)="([^"]*)"', html):
+            assert url.startswith(("./", "data:")), f"{page.name} refers to {url!r}"
+        assert "{{" not in html, f"{page.name} kept a placeholder"
+        assert '<script src="./boot.js"></script>' in html
     boot = (dist / "boot.js").read_text()
     assert "http://" not in boot.replace("http://127.0.0.1:8000/", "")
     assert "https://" not in boot
