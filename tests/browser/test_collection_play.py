@@ -22,6 +22,7 @@ GAME_MS = 60_000
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
+    page.wait_for_timeout(300)  # let a dialog's entrance settle
     page.screenshot(path=str(ARTIFACTS / f"collection-{name}.png"))
 
 
@@ -252,7 +253,6 @@ def test_a_draft_quick_match_is_picked_in_turn_then_played(
         pick = page.locator('[data-draft-turn="blue"] ~ .draft-pool button[data-draft]').first
         pick.wait_for(state="attached")
         if turn == 2:
-            page.wait_for_timeout(500)  # the dialog's fade-in
             shot(page, "draft")
         pick.click()
         if turn < 4:

@@ -271,3 +271,26 @@ def test_level_range_band_from_the_menu_deals_and_shares_that_band() -> None:
         assert app.share_url() == ""  # no page address in tests
 
     asyncio.run(run())
+
+
+def test_a_ladder_match_started_while_the_cpu_thinks_gets_no_stray_move() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, _ = await boot(store)
+        app.click("action", "autoplay")  # the quick match on the table keeps playing itself
+        app.click("action", "new")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        app.click("do", "deck_play")
+        for _ in range(300):
+            await settle(app)
+            if app.view.get("over") and app.coll.match is None:
+                break
+        assert app.view["over"]
+        record = json.loads(await app.engine.call("match_record", "{}"))["record"]  # type: ignore[union-attr]
+        assert sum(len(g) for g in record["games"]) >= 9
+        assert app.coll.result is not None and app.coll.result.get("status") != "error"
+
+    asyncio.run(run())

@@ -246,6 +246,12 @@ class App:
             self.coll.tab = "ladder"
             self.open_panel("collection")
 
+    def stop_match(self) -> None:
+        """Stop the match in play (its pending turns and moves are dropped)."""
+        self.match_id += 1
+        self.reset_turn_state()
+        self.sel.end()
+
     def begin_prepared(self, view: dict, match: dict, opponent: dict) -> None:
         """Play a ladder match the worker has prepared and dealt (the player is blue)."""
         self.match_id += 1

@@ -206,6 +206,9 @@ class Collection:
             "match_id": match_id[:64],
             "deck": deck,
         }
+        # The worker's match is about to be replaced: the one on the table stops now, so
+        # none of its moves can reach the new match.
+        self.app.stop_match()
         reply = await self.call("collection_start", self.save, json.dumps(request))
         if not reply.get("ok"):
             self.deck_error = reply.get("error", "")
