@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -149,11 +150,21 @@ def test_explains_itself_when_opened_from_disk(browser: Any, dist: Path) -> None
     context.close()
 
 
+def publish(site: Path, label: str) -> dict[str, object]:
+    """Build a version beside the served one, then switch to it at once (as a host's deploy does)."""
+    folder = site.with_name(f"{site.name}-{label}")
+    info = build.bundle(folder, label=label)
+    link = site.with_name(f"{site.name}.next")
+    link.symlink_to(folder.name)
+    os.replace(link, site)
+    return info
+
+
 def test_a_new_version_replaces_the_cache(
     new_context: Any, own_server: Any, tmp_path: Path
 ) -> None:
     site = tmp_path / "site"
-    first = build.bundle(site, label="first")
+    first = publish(site, "first")
     srv = own_server(site)
     context, _ = new_context(origins=(srv.origin,))
     page = context.new_page()
@@ -162,7 +173,7 @@ def test_a_new_version_replaces_the_cache(
     wait_offline_ready(page, precache_size(site))
     assert page.locator("html").get_attribute("data-build") == first["build"]
 
-    second = build.bundle(site, label="second")
+    second = publish(site, "second")
     assert second["build"] != first["build"]
     page.reload()
     # The new version installs beside the old one, then takes over with a reload of its own
@@ -184,7 +195,7 @@ def test_a_new_version_replaces_the_cache(
     # Once the player has moved, an update waits for the player's word instead.
     play_one_move(page)
     assert page.locator("html").get_attribute("data-fresh") == "0"
-    third = build.bundle(site, label="third")
+    third = publish(site, "third")
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     update = page.locator('#boot-notice [data-action="update"]')
     update.wait_for(timeout=BOOT_TIMEOUT_MS)
