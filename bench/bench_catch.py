@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import argparse
 import platform
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -154,21 +152,12 @@ def main(argv: list[str]) -> int:
     report(options.maps, options.games, options.rounds)
     if options.here or sys.platform == "emscripten":
         return 0
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide").exists():
-        print("(Pyodide skipped: node or node_modules/pyodide is missing)")
-        return 0
-    subprocess.run(
-        [
-            node,
-            str(ROOT / "bench" / "pyodide_runner.mjs"),
-            str(ROOT / "bench" / "bench_catch.py"),
-            "--here",
-            *("--maps", str(options.maps), "--games", str(options.games)),
-            *("--rounds", str(options.rounds)),
-        ],
-        cwd=ROOT,
-        check=False,
+    from rerun import in_pyodide
+
+    in_pyodide(
+        "bench_catch.py",
+        *("--maps", str(options.maps), "--games", str(options.games)),
+        *("--rounds", str(options.rounds)),
     )
     return 0
 

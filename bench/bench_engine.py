@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -131,22 +129,9 @@ def main(argv: list[str]) -> int:
     report(options.seconds)
     if options.here or sys.platform == "emscripten":
         return 0
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide").exists():
-        print("(Pyodide skipped: node or node_modules/pyodide is missing)")
-        return 0
-    subprocess.run(
-        [
-            node,
-            str(ROOT / "bench" / "pyodide_runner.mjs"),
-            str(ROOT / "bench" / "bench_engine.py"),
-            "--here",
-            "--seconds",
-            str(options.seconds),
-        ],
-        cwd=ROOT,
-        check=False,
-    )
+    from rerun import in_pyodide
+
+    in_pyodide("bench_engine.py", "--seconds", str(options.seconds))
     return 0
 
 
