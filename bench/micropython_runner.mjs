@@ -8,25 +8,13 @@
 // script. The script's output goes to stdout; a Python exception prints its
 // message on stderr and exits with status 1.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { readFileSync, readdirSync, writeSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import { writeAll } from "./write_all.mjs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-// Write all of ``text`` synchronously (process.exit() would cut an asynchronous
-// write to a pipe); a non-blocking pipe that is full answers EAGAIN: retry.
-function writeAll(fd, text) {
-  const buffer = Buffer.from(text);
-  let offset = 0;
-  while (offset < buffer.length) {
-    try {
-      offset += writeSync(fd, buffer, offset);
-    } catch (err) {
-      if (err.code !== "EAGAIN") throw err;
-    }
-  }
-}
 const [script, ...extra] = process.argv.slice(2);
 if (!script) {
   process.stderr.write("usage: node bench/micropython_runner.mjs SCRIPT.py [REPO_FILE ...]\n");

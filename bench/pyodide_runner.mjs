@@ -11,25 +11,13 @@
 // stdout/stderr pass through; the exit status is the script's (SystemExit
 // code, 1 for an uncaught exception, 0 otherwise).
 import { loadPyodide } from "pyodide";
-import { readFileSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { writeAll } from "./write_all.mjs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-// Write all of ``text`` synchronously (process.exit() would cut an asynchronous
-// write to a pipe); a non-blocking pipe that is full answers EAGAIN: retry.
-function writeAll(fd, text) {
-  const buffer = Buffer.from(text);
-  let offset = 0;
-  while (offset < buffer.length) {
-    try {
-      offset += writeSync(fd, buffer, offset);
-    } catch (err) {
-      if (err.code !== "EAGAIN") throw err;
-    }
-  }
-}
 const args = process.argv.slice(2);
 if (args.length === 0) {
   process.stderr.write("usage: node bench/pyodide_runner.mjs SCRIPT.py|-c CODE [ARG ...]\n");
