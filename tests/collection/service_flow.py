@@ -70,8 +70,14 @@ def session(rounds: int = 12) -> list[str]:
             request["deck"] = call("collection_check_deck", save, json.dumps({"deck": pool[:5]}))[
                 "deck"
             ]
-        match = call("collection_prepare", save, json.dumps(request))["match"]
+        prepared = call("collection_prepare", save, json.dumps(request))
+        match, save = prepared["match"], prepared["save"]
         games = play(match, n)
+        for played in range(1, len(games) + 1):  # the page writes the moves as they are played
+            progress = {"id": match["id"], "games": games[:played]}
+            save = call("collection_progress", save, json.dumps(progress))["save"]
+        assert call("collection_summary", save)["summary"]["active"]["id"] == match["id"]
+        assert call("collection_resume", save)["games"] == games
         done = call("collection_finished", json.dumps(match), json.dumps({"games": games}))
         settled = call("collection_settle", save, json.dumps(done["finished"]))
         result = settled["result"]

@@ -117,7 +117,9 @@ def test_each_past_version_migrates_to_the_current_one(version: int) -> None:
     assert save.cards == {k: v for k, v in data["cards"].items() if v}
     assert save.beaten == tuple(data["beaten"])
     assert save.applied == tuple(data["applied"])
-    assert save.history == () and save.pending is None
+    assert [e.to_json() for e in save.history] == data.get("history", [])
+    assert (save.pending and save.pending.to_json()) == data.get("pending")
+    assert save.active is None
     assert load_save(dump_save(save)) == save
     assert json.loads(dump_save(save))["version"] == SAVE_VERSION
 
@@ -135,6 +137,13 @@ def test_version_2_keeps_its_statistics() -> None:
     assert save.opponent_stats == {"old-mabry": expected}
 
 
+def test_version_3_keeps_its_history_and_pending_choice() -> None:
+    save = load_save((SAVES / "v3.json").read_text())
+    assert len(save.history) == 1 and save.history[0].outcome == "loss"
+    assert save.pending is not None and save.pending.picks is None
+    assert save.active is None
+
+
 def test_migrate_steps_one_version_at_a_time() -> None:
     data = json.loads((SAVES / "v1.json").read_text())
     upgraded = migrate(data)
@@ -148,7 +157,9 @@ def test_a_newer_save_is_refused_and_left_untouched() -> None:
     data["version"] = SAVE_VERSION + 1
     data["something_new"] = {"kept": True}
     text = json.dumps(data)
-    with pytest.raises(SaveVersionError, match=r"newer version of the game \(save version 4"):
+    with pytest.raises(
+        SaveVersionError, match=rf"newer version of the game \(save version {SAVE_VERSION + 1}"
+    ):
         load_save(text)
     assert json.loads(text) == data
 

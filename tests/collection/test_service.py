@@ -197,3 +197,27 @@ def test_a_pending_match_survives_a_reload_and_can_be_given_up() -> None:
     assert (
         "no match is waiting" in error(service.collection_discard_pending(freed["save"]))["error"]
     )
+
+
+def test_the_match_being_played_is_in_the_save_until_settled() -> None:
+    save = dump_save(rich_save())
+    request = {"opponent": "old-mabry", "seed": 9, "match_id": "m-9", "deck": None}
+    request["deck"] = list(load_save(save).cards)[:5]
+    prepared = ok(service.collection_prepare(save, json.dumps(request)))
+    active = ok(service.collection_summary(prepared["save"]))["summary"]["active"]
+    assert active == {"id": "m-9", "opponent": "old-mabry", "moves": 0, "error": None}
+    again = {**request, "match_id": "m-10"}
+    assert (
+        "still being played"
+        in error(service.collection_prepare(prepared["save"], json.dumps(again)))["error"]
+    )
+    progress = json.dumps({"id": "m-9", "games": [["0@4"]]})
+    moved = ok(service.collection_progress(prepared["save"], progress))["save"]
+    assert ok(service.collection_summary(moved))["summary"]["active"]["moves"] == 1
+    resumed = ok(service.collection_resume(moved))
+    assert resumed["games"] == [["0@4"]] and resumed["match"] == prepared["match"]
+    bad = json.dumps({"id": "m-9", "games": [["0@4", "1@4"]]})
+    assert "does not replay" in error(service.collection_progress(moved, bad))["error"]
+    dropped = ok(service.collection_discard_active(moved))
+    assert dropped["summary"]["active"] is None
+    assert "no match for cards" in error(service.collection_resume(dropped["save"]))["error"]

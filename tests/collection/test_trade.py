@@ -20,8 +20,19 @@ from tests.collection.helpers import (
     rich_save,
 )
 from triad.capture import Player
-from triad.collection.save import MAX_COPIES, Save, dump_save, load_save, new_save
-from triad.collection.trade import Prepared, TradeError, choose, cpu_choice, prepare_match, settle
+from triad.collection.save import MAX_COPIES, Active, Save, dump_save, load_save, new_save
+from triad.collection.trade import (
+    Prepared,
+    TradeError,
+    choose,
+    cpu_choice,
+    discard_active,
+    prepare_match,
+    progress,
+    resume,
+    settle,
+    start,
+)
 from triad.match import best_cards
 from triad.rules import Trade
 from triad.state import GameState
@@ -356,3 +367,75 @@ def test_a_prepared_match_reads_back_and_deals_its_hands() -> None:
         Prepared.from_json({**prepared.to_json(), "record": {}})
     with pytest.raises(TradeError, match="needs 'record' with hands"):
         Prepared.from_json({**prepared.to_json(), "level": None})
+
+
+# -- the match being played ----------------------------------------------------
+
+
+def test_an_active_match_is_saved_move_by_move_and_resumes_where_it_was() -> None:
+    save = new_save(3)
+    prepared = prepared_for(save, "old-mabry")
+    begun = start(save, prepared)
+    assert begun.active is not None and begun.active.id == "m-1"
+    assert begun.cards == save.cards, "starting stakes nothing yet"
+    games, _ = find_games(prepared.record(), player_loses)
+    moves = list(games[0])
+    stored = begun
+    for played in range(1, len(moves)):
+        stored = load_save(dump_save(progress(stored, "m-1", [moves[:played]])))
+        again, replayed = resume(stored)
+        assert again == prepared
+        assert len(replayed.states[-1]) == played + 1
+        assert not replayed.states[-1][-1].is_terminal
+    with pytest.raises(TradeError, match="still being played"):
+        prepared_for(stored, "old-mabry", match_id="m-2")
+    # the last move, then the settlement clears the active match in the same save
+    stored = progress(stored, "m-1", games)
+    done = settle(stored, prepared.finished(games), LADDER)
+    assert done.status == "applied" and done.outcome == "loss"
+    assert done.save.active is None and done.given
+    with pytest.raises(TradeError, match="no match for cards is being played"):
+        resume(done.save)
+
+
+def test_a_won_one_match_goes_from_active_to_pending() -> None:
+    save = new_save(3)
+    prepared = prepared_for(save, "old-mabry")
+    games, _ = find_games(prepared.record(), player_wins)
+    stored = progress(start(save, prepared), "m-1", games)
+    waiting = settle(stored, prepared.finished(games), LADDER)
+    assert waiting.status == "choose"
+    assert waiting.save.active is None and waiting.save.pending is not None
+
+
+def test_progress_refuses_moves_the_match_refuses() -> None:
+    save = new_save(3)
+    prepared = prepared_for(save, "old-mabry")
+    begun = start(save, prepared)
+    games, _ = play_out(prepared.record())
+    first = games[0][0]
+    with pytest.raises(TradeError, match="does not replay"):
+        progress(begun, "m-1", [[first, first]])  # the same cell twice
+    with pytest.raises(TradeError, match="not the match being played"):
+        progress(begun, "m-2", [[first]])
+    with pytest.raises(TradeError, match="not the match being played"):
+        progress(save, "m-1", [[first]])
+    with pytest.raises(TradeError, match="still being played"):
+        start(begun, prepared_for(save, "old-mabry", match_id="m-2"))
+
+
+def test_an_active_match_that_cannot_resume_is_discarded_never_settled() -> None:
+    save = new_save(3)
+    prepared = prepared_for(save, "old-mabry")
+    begun = start(save, prepared)
+    broken_data = {**begun.active.to_json(), "level": None}  # type: ignore[union-attr]
+    broken = begun.with_changes(active=Active.from_json(broken_data))
+    with pytest.raises(TradeError, match="needs 'record' with hands"):
+        resume(broken)
+    dropped = discard_active(broken)
+    assert dropped.active is None and "m-1" in dropped.applied
+    assert dropped.cards == save.cards
+    with pytest.raises(TradeError, match="already settled"):
+        start(dropped, prepared)
+    with pytest.raises(TradeError, match="no match for cards is being played"):
+        discard_active(dropped)

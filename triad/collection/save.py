@@ -5,7 +5,7 @@ replaces it with one ``setItem``; every change here is a pure function from
 the old `Save` to a new one, so the stored text is always a whole save,
 the old one or the new one.
 
-Current shape (version 3)::
+Current shape (version 4)::
 
     {"format": "triad-save", "version": 3, "set": "houses",
      "cards": {"pim-cobble": 2, "sarnai-velk": 1},          # card id -> copies
@@ -13,7 +13,8 @@ Current shape (version 3)::
      "stats": {"overall": STATS, "opponents": {"wren-ashby": STATS}},
      "applied": ["m-1718000000000-42"],                     # settled match ids, newest last
      "history": [ENTRY],                                    # recent matches, newest last
-     "pending": null}                                       # or FINISHED awaiting a choice
+     "pending": null,                                       # or FINISHED awaiting a choice
+     "active": null}                                        # or ACTIVE, the match being played
 
     STATS    = {"wins": 0, "losses": 0, "draws": 0, "cards_won": 0, "cards_lost": 0}
     ENTRY    = {"id": "...", "opponent": "wren-ashby" | null, "outcome": "win"|"loss"|"draw",
@@ -21,6 +22,13 @@ Current shape (version 3)::
                 "record": RECORD}
     FINISHED = {"id": "...", "opponent": "wren-ashby" | null, "record": RECORD,
                 "picks": [indices] | null}
+    ACTIVE   = {"id": "...", "opponent": "wren-ashby", "record": RECORD, ...}
+
+ACTIVE is the prepared match being played (`triad.collection.trade.Prepared`,
+with the other fields it writes), its RECORD holding the moves played so
+far: the page writes it when the match starts and after every move, so a
+reload or a crash resumes the match where it was instead of dropping it
+(and its stakes). Settling the match clears it in the same write.
 
 RECORD is a match record in the engine's notation (`triad.notation.MatchRecord`).
 
@@ -33,6 +41,8 @@ Past versions, each migrated forward one step at a time (`migrate`):
 * version 3 added ``history`` (replays of recent matches) and ``pending``
   (a won match waiting for the player to pick a card). The step from 2
   starts both empty.
+* version 4 added ``active`` (the ladder match being played, resumed after
+  a reload). The step from 3 starts it empty.
 
 Validation (`read_save`) checks the shape of every field and names the
 one at fault: card ids must exist in the save's card set, copies are whole
@@ -69,6 +79,7 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "STORAGE_KEY",
+    "Active",
     "Finished",
     "HistoryEntry",
     "Save",
@@ -87,7 +98,7 @@ __all__ = [
 
 SAVE_FORMAT = "triad-save"
 #: The version this game writes; `migrate` brings every older one up to it.
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 #: The localStorage key the page keeps the save under.
 STORAGE_KEY = "triad:collection"
 #: Most copies of one card a collection holds; wins beyond it are not kept.
@@ -203,6 +214,39 @@ class Finished:
 
 
 @dataclass(frozen=True)
+class Active:
+    """The ladder match being played: the prepared match as written, moves so far included.
+
+    ``data`` is the ACTIVE object of the module docstring (the prepared match,
+    `triad.collection.trade.Prepared.from_json` reads it back); ``record``
+    is its RECORD, already checked.
+    """
+
+    id: str
+    opponent: str
+    record: MatchRecord
+    data: Mapping[str, Any] = field(compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ACTIVE form of the module docstring, with the moves of ``record``."""
+        out = copy.deepcopy(dict(self.data))
+        out.update(id=self.id, opponent=self.opponent, record=self.record.to_json())
+        return out
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "active") -> Active:
+        """Parse and validate the shape (the engine checks the moves when resuming).
+
+        :raises SaveError: a missing or malformed field.
+        """
+        obj = _object(data, where)
+        match_id = check_id(obj.get("id"), f"{where}.id")
+        opponent = check_id(obj.get("opponent"), f"{where}.opponent")
+        record = _record(obj.get("record"), f"{where}.record")
+        return cls(match_id, opponent, record, copy.deepcopy(dict(obj)))
+
+
+@dataclass(frozen=True)
 class HistoryEntry:
     """One settled match, for the history list and its replay."""
 
@@ -276,6 +320,7 @@ class Save:
     applied: tuple[str, ...] = ()
     history: tuple[HistoryEntry, ...] = ()
     pending: Finished | None = None
+    active: Active | None = None
 
     @property
     def card_set(self) -> CardSet:
@@ -311,6 +356,7 @@ class Save:
             "applied": list(self.applied),
             "history": [entry.to_json() for entry in self.history],
             "pending": None if self.pending is None else self.pending.to_json(),
+            "active": None if self.active is None else self.active.to_json(),
         }
 
 
@@ -414,9 +460,15 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    data["active"] = None
+    return data
+
+
 _MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 
 
@@ -449,7 +501,7 @@ def _version(data: Mapping[str, Any]) -> int:
 
 
 def _parse(data: Mapping[str, Any]) -> Save:
-    for key in ("set", "cards", "beaten", "stats", "applied", "history", "pending"):
+    for key in ("set", "cards", "beaten", "stats", "applied", "history", "pending", "active"):
         if key not in data:
             raise SaveError(f"save: missing {key!r}")
     set_id = data["set"]
@@ -480,13 +532,14 @@ def _parse(data: Mapping[str, Any]) -> Save:
         HistoryEntry.from_json(v, f"save.history[{i}]", card_set)
         for i, v in enumerate(_list(data["history"], "save.history"))
     )
-    pending = None
-    if data["pending"] is not None:
-        pending = Finished.from_json(data["pending"], "save.pending")
-        if pending.record.set_id != card_set.id:
+    pending = (
+        None if data["pending"] is None else Finished.from_json(data["pending"], "save.pending")
+    )
+    active = None if data["active"] is None else Active.from_json(data["active"], "save.active")
+    for where, held in (("save.pending", pending), ("save.active", active)):
+        if held is not None and held.record.set_id != card_set.id:
             raise SaveError(
-                f"save.pending.record: is for card set {pending.record.set_id!r}, "
-                f"not {card_set.id!r}"
+                f"{where}.record: is for card set {held.record.set_id!r}, not {card_set.id!r}"
             )
     return Save(
         card_set.id,
@@ -497,6 +550,7 @@ def _parse(data: Mapping[str, Any]) -> Save:
         applied[-APPLIED_LIMIT:],
         history[-HISTORY_LIMIT:],
         pending,
+        active,
     )
 
 

@@ -18,7 +18,11 @@ Shapes (SAVE is the save text, see `triad.collection.save`):
 * `collection_history` ``(SAVE)`` -> ``{"matches"}``
 * `collection_check_deck` ``(SAVE, {"deck"})`` -> ``{"deck"}``
 * `collection_deal_deck` ``(SAVE, {"seed"})`` -> ``{"deck"}``
-* `collection_prepare` ``(SAVE, {"opponent", "seed", "match_id", "deck"})`` -> ``{"match"}``
+* `collection_prepare` ``(SAVE, {"opponent", "seed", "match_id", "deck"})`` -> ``{"match", "save"}``
+  (``save`` holds the match as active: write it before the first move)
+* `collection_progress` ``(SAVE, {"id", "games"})`` -> ``{"save"}`` (the moves so far)
+* `collection_resume` ``(SAVE)`` -> ``{"match", "games"}`` (the active match to play on)
+* `collection_discard_active` ``(SAVE)`` -> ``{"save", "summary"}``
 * `collection_finished` ``(MATCH, {"games", "picks"})`` -> ``{"finished"}``
 * `collection_settle` ``(SAVE, FINISHED)`` -> ``{"save", "result", "summary"}``
 * `collection_choose` ``(SAVE, {"picks"})`` -> ``{"save", "result", "summary"}``
@@ -52,14 +56,26 @@ from triad.collection.save import (
     read_save,
     reset_save,
 )
-from triad.collection.trade import TradeError, choose, discard_pending, prepare_match, settle
+from triad.collection.trade import (
+    TradeError,
+    choose,
+    discard_active,
+    discard_pending,
+    prepare_match,
+    progress,
+    resume,
+    settle,
+    start,
+)
 from triad.notation import card_to_json, move_from_json
+from triad.state import Move
 
 __all__ = [
     "collection_album",
     "collection_check_deck",
     "collection_choose",
     "collection_deal_deck",
+    "collection_discard_active",
     "collection_discard_pending",
     "collection_export",
     "collection_finished",
@@ -69,7 +85,9 @@ __all__ = [
     "collection_load",
     "collection_new",
     "collection_prepare",
+    "collection_progress",
     "collection_reset",
+    "collection_resume",
     "collection_settle",
     "collection_summary",
     "deal_code_make",
@@ -209,7 +227,8 @@ def collection_prepare(save_text: str, request_json: str) -> str:
 
     ``deck`` is null against an opponent who plays Random. The answer's
     ``match`` holds both hands, the deal rules, the CPU level, the trade and
-    the record to fill with the moves (`triad.collection.trade.Prepared`).
+    the record to fill with the moves (`triad.collection.trade.Prepared`);
+    ``save`` holds it as the active match, to write before the first move.
     """
 
     def run() -> dict[str, Any]:
@@ -224,9 +243,40 @@ def collection_prepare(save_text: str, request_json: str) -> str:
             str(request.get("match_id")),
             None if deck is None else list(deck),
         )
-        return {"match": prepared.to_json()}
+        return {"match": prepared.to_json(), "save": dump_save(start(save, prepared))}
 
     return _call(run)
+
+
+def collection_progress(save_text: str, request_json: str) -> str:
+    """The save with the active match's moves so far, from ``{"id", "games"}`` (see
+    `collection_finished` for ``games``)."""
+
+    def run() -> dict[str, Any]:
+        save = load_save(save_text)
+        request = _request(request_json)
+        games = _games(request.get("games"))
+        return {"save": dump_save(progress(save, str(request.get("id")), games))}
+
+    return _call(run)
+
+
+def collection_resume(save_text: str) -> str:
+    """The active match to play on after a reload: the prepared ``match`` and its ``games``."""
+
+    def run() -> dict[str, Any]:
+        save = load_save(save_text)
+        prepared, _played = resume(save)
+        assert save.active is not None
+        games = [[m.text for m in game] for game in save.active.record.games]
+        return {"match": prepared.to_json(), "games": games}
+
+    return _call(run)
+
+
+def collection_discard_active(save_text: str) -> str:
+    """Give up an active match that can no longer be resumed (see `_summary`)."""
+    return _call(lambda: _saved(discard_active(load_save(save_text))))
 
 
 def collection_finished(match_json: str, request_json: str) -> str:
@@ -239,14 +289,8 @@ def collection_finished(match_json: str, request_json: str) -> str:
     def run() -> dict[str, Any]:
         match = _request(match_json)
         request = _request(request_json)
-        games = request.get("games")
-        if not isinstance(games, list) or not all(isinstance(g, list) for g in games):
-            raise ValueError("'games' must be a list of move lists, one per game")
         record = dict(match.get("record") or {})
-        record["games"] = [
-            [move_from_json(m, f"games[{g}][{i}]").text for i, m in enumerate(game)]
-            for g, game in enumerate(games)
-        ]
+        record["games"] = [[m.text for m in game] for game in _games(request.get("games"))]
         finished = Finished.from_json(
             {
                 "id": match.get("id"),
@@ -387,12 +431,15 @@ def _settled(save: Save, result: dict[str, Any], ladder: Ladder) -> dict[str, An
 
 
 def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
-    """``{"set", "total", "found", "size", "beaten", "unlocked", "stats", "pending"}``.
+    """``{"set", "total", "found", "size", "beaten", "unlocked", "stats", "pending", "active"}``.
 
     ``pending`` is null or ``{"id", "opponent", "count", "candidates", "error"}``:
     a won match whose card the player has not chosen yet (show the dialog
     again); ``error`` is set when it can no longer be settled (offer
-    `collection_discard_pending`).
+    `collection_discard_pending`). ``active`` is null or ``{"id",
+    "opponent", "moves", "error"}``: the match being played, to resume
+    (`collection_resume`); ``error`` is set when it cannot be resumed (offer
+    `collection_discard_active`).
     """
     pending: dict[str, Any] | None = None
     if save.pending is not None:
@@ -402,6 +449,16 @@ def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
             pending.update(count=waiting.count, candidates=list(waiting.candidates))
         except TradeError as exc:
             pending.update(count=0, candidates=[], error=str(exc))
+    active: dict[str, Any] | None = None
+    if save.active is not None:
+        moves = sum(len(game) for game in save.active.record.games)
+        active = {"id": save.active.id, "opponent": save.active.opponent, "moves": moves}
+        try:
+            prepared, _played = resume(save)
+            ladder.opponent(prepared.opponent)
+            active["error"] = None
+        except ValueError as exc:
+            active["error"] = str(exc)
     return {
         "set": save.set_id,
         "total": save.total,
@@ -411,6 +468,7 @@ def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
         "unlocked": ladder.unlocked(save.beaten),
         "stats": save.to_json()["stats"],
         "pending": pending,
+        "active": active,
     }
 
 
@@ -422,6 +480,16 @@ def _request(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("request: must be a JSON object")
     return data
+
+
+def _games(games: object) -> list[list[Move]]:
+    """The moves of each game played (``"2@4"`` or ``{"card", "cell"}``)."""
+    if not isinstance(games, list) or not all(isinstance(g, list) for g in games):
+        raise ValueError("'games' must be a list of move lists, one per game")
+    return [
+        [move_from_json(m, f"games[{g}][{i}]") for i, m in enumerate(game)]
+        for g, game in enumerate(games)
+    ]
 
 
 def _seed(request: dict[str, Any]) -> int:

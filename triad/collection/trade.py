@@ -33,6 +33,13 @@ brought to the match, the cards at stake from their collections, not the
 mixed hands of a rematch; Direct compares those same brought cards with
 what each player owns at the end of the last game.
 
+While the match is played the save holds it as ``active`` (`start`,
+then `progress` after every move): a reload resumes it (`resume`) with
+the same hands and the moves already played, so a match for cards cannot
+be left unfinished to escape a trade, and a crash loses none of it. No
+other match for cards starts while one is active; settling it clears it
+in the same new save.
+
 After the trade, a collection left with fewer than 5 cards is topped up
 with low-level cards (`triad.collection.starter.top_up`), and a card won
 beyond `MAX_COPIES` copies is not kept; both are reported.
@@ -53,6 +60,7 @@ from triad.collection.save import (
     APPLIED_LIMIT,
     HISTORY_LIMIT,
     MAX_COPIES,
+    Active,
     Finished,
     HistoryEntry,
     Save,
@@ -73,9 +81,13 @@ __all__ = [
     "TradeError",
     "choose",
     "cpu_choice",
+    "discard_active",
     "discard_pending",
     "prepare_match",
+    "progress",
+    "resume",
     "settle",
+    "start",
 ]
 
 #: The player's side in a match for cards.
@@ -255,6 +267,11 @@ def prepare_match(
         raise TradeError(
             f"match {save.pending.id!r} is waiting for the player to choose a card; settle it first"
         )
+    if save.active is not None:
+        raise TradeError(
+            f"the match {save.active.id!r} against {save.active.opponent!r} is still being "
+            "played; finish it first"
+        )
     if ladder.set_id != save.set_id:
         raise TradeError(f"the ladder plays set {ladder.set_id!r}; the save holds {save.set_id!r}")
     opponent = _opponent(ladder, opponent_id)
@@ -305,6 +322,8 @@ def settle(save: Save, finished: Finished, ladder: Ladder) -> Settlement:
         save is never changed by an error.
     """
     if finished.id in save.applied:
+        if save.active is not None and save.active.id == finished.id:
+            return Settlement(save.with_changes(active=None), "already")
         return Settlement(save, "already")
     if save.pending is not None and save.pending.id != finished.id:
         raise TradeError(
@@ -331,7 +350,9 @@ def settle(save: Save, finished: Finished, ladder: Ladder) -> Settlement:
         if count == len(starting[PLAYER.other]):
             picks = tuple(range(count))
         elif picks is None:
-            pending = save.with_changes(pending=Finished(finished.id, finished.opponent, record))
+            pending = save.with_changes(
+                pending=Finished(finished.id, finished.opponent, record), active=None
+            )
             return Settlement(
                 pending,
                 "choose",
@@ -375,6 +396,81 @@ def discard_pending(save: Save) -> Save:
     if pending is None:
         raise TradeError("no match is waiting for a card choice")
     return save.with_changes(pending=None, applied=(*save.applied, pending.id)[-APPLIED_LIMIT:])
+
+
+def start(save: Save, prepared: Prepared) -> Save:
+    """The save with ``prepared`` as its active match (write it before the first move).
+
+    :raises TradeError: another match is active, or one awaits a choice.
+    """
+    if save.pending is not None:
+        raise TradeError(
+            f"match {save.pending.id!r} is waiting for the player to choose a card; settle it first"
+        )
+    if save.active is not None and save.active.id != prepared.id:
+        raise TradeError(f"the match {save.active.id!r} is still being played; finish it first")
+    if prepared.id in save.applied:
+        raise TradeError(f"match {prepared.id!r} was already settled")
+    return save.with_changes(active=Active.from_json(prepared.to_json()))
+
+
+def progress(save: Save, match_id: str, games: Sequence[Sequence[Move]]) -> Save:
+    """The save with the active match's moves so far (written after every move).
+
+    The moves are replayed first, so a save never holds a move the match refuses.
+
+    :raises TradeError: no such active match, or the moves do not replay.
+    """
+    active = save.active
+    if active is None or active.id != match_id:
+        raise TradeError(f"match {match_id!r} is not the match being played")
+    base = active.record
+    record = MatchRecord(
+        base.set_id,
+        base.seed,
+        base.rules,
+        base.trade,
+        base.level_range,
+        base.hands,
+        base.draft,
+        tuple(tuple(game) for game in games if game),
+    )
+    try:
+        replay(record, save.card_set)
+    except NotationError as exc:
+        raise TradeError(f"the match does not replay: {exc}") from None
+    return save.with_changes(active=Active(active.id, active.opponent, record, active.data))
+
+
+def resume(save: Save) -> tuple[Prepared, Replay]:
+    """The active match and its moves so far, replayed: where to pick it up again.
+
+    :raises TradeError: nothing is active, or it cannot be read or replayed
+        (e.g. a newer game's ladder left it unknown); `discard_active` then
+        drops it.
+    """
+    active = save.active
+    if active is None:
+        raise TradeError("no match for cards is being played")
+    prepared = Prepared.from_json(dict(active.data))
+    try:
+        played = replay(active.record, save.card_set)
+    except NotationError as exc:
+        raise TradeError(f"the match does not replay: {exc}") from None
+    return prepared, played
+
+
+def discard_active(save: Save) -> Save:
+    """The save without its active match, for one that can no longer be resumed.
+
+    Its id joins the settled ones, so it is never settled later.
+
+    :raises TradeError: nothing is active.
+    """
+    active = save.active
+    if active is None:
+        raise TradeError("no match for cards is being played")
+    return save.with_changes(active=None, applied=(*save.applied, active.id)[-APPLIED_LIMIT:])
 
 
 def cpu_choice(cards: Sequence[Card], count: int) -> list[int]:
@@ -447,6 +543,7 @@ def _apply(
         applied=(*save.applied, finished.id)[-APPLIED_LIMIT:],
         history=(*save.history, entry)[-HISTORY_LIMIT:],
         pending=None,
+        active=None,
     )
     return Settlement(
         new,
