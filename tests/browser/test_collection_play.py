@@ -260,3 +260,72 @@ def test_a_draft_quick_match_is_picked_in_turn_then_played(
     wait_ready(page)
     assert page.locator('[data-hand="blue"] [data-card]').count() == 5
     assert page.locator('[data-hand="red"] .card:not(.back)').count() >= 4
+
+
+def test_a_ladder_match_cut_by_a_reload_comes_back_move_for_move(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    page = context.new_page()
+    boot(page, server.url)
+    deck = challenge(page, "old-mabry")
+    page.locator('[data-do="deck_play"]').click()
+    for _ in range(2):
+        play_one_move(page)
+    page.locator("html.ready").wait_for(state="attached", timeout=GAME_MS)
+    saved = stored(page)
+    assert saved["active"]["opponent"] == "old-mabry"
+    board = [page.locator(f'[data-cell="{i}"]').get_attribute("data-owner") for i in range(9)]
+    placed = sum(1 for owner in board if owner)
+    assert placed == sum(len(g) for g in saved["active"]["record"]["games"]) >= 3
+
+    # F5 in the browser: the same match is back, the same cards on the same cells.
+    page.reload()
+    wait_ready(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    again = [page.locator(f'[data-cell="{i}"]').get_attribute("data-owner") for i in range(9)]
+    assert again == board
+    assert hands(page)[0] == [c for c in hands(page)[0] if c]  # the player's cards are shown
+    open_tab(page, "ladder")
+    assert page.locator('[data-active="here"]').count() == 1
+    assert page.locator('[data-challenge="old-mabry"]').is_disabled()
+    shot(page, "ladder-match-under-way")
+    page.locator('.coll-active [data-do="close"]').click()
+    # Played to the end, the match is settled once and leaves the save's active slot.
+    over = "[data-result], [data-trade]"  # a won One match asks for the card first
+    while page.locator(over).count() == 0:
+        page.locator(f"html.ready, {over}").first.wait_for(state="attached", timeout=GAME_MS)
+        if page.locator(over).count():
+            break
+        play_one_move(page)
+    after = stored(page)
+    assert after["active"] is None
+    assert (after["pending"] is not None) or len(after["history"]) == 1
+    assert set(deck) <= set(saved["cards"])
+
+
+def test_the_deck_list_keeps_its_scroll_and_focus_while_cards_are_picked(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('{KEY}', {json.dumps(ready_for_the_master())})")
+    boot(page, server.url)
+    open_tab(page, "ladder")
+    page.locator('[data-challenge="old-mabry"]').click()
+    page.set_viewport_size({"width": 390, "height": 700})
+    page.locator(".album.owned").wait_for(state="attached")
+    scroll_all = """() => [...document.querySelectorAll('.dialog, .album.owned')]
+        .filter(el => el.scrollHeight > el.clientHeight)
+        .map(el => { el.scrollTop = el.scrollHeight; return el.scrollTop; })"""
+    scrolled = page.evaluate(scroll_all)
+    assert scrolled and max(scrolled) > 0
+    heights = """() => [...document.querySelectorAll('.dialog, .album.owned')]
+        .filter(el => el.scrollHeight > el.clientHeight).map(el => el.scrollTop)"""
+    before = page.evaluate(heights)
+    page.locator("[data-deckadd]").last.focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-deck="1"]').wait_for(state="attached")
+    assert page.evaluate(heights) == before
+    assert page.evaluate("document.activeElement.hasAttribute('data-deckadd')")
+    shot(page, "deck-phone-scrolled")

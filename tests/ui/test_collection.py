@@ -294,3 +294,121 @@ def test_a_ladder_match_started_while_the_cpu_thinks_gets_no_stray_move() -> Non
         assert app.coll.result is not None and app.coll.result.get("status") != "error"
 
     asyncio.run(run())
+
+
+def board_count(app: App) -> int:
+    return sum(1 for slot in app.view["board"] if slot is not None)
+
+
+async def reload_page(app: App, store: SafeStore, seed: int) -> tuple[App, Any]:
+    """The page goes away (its pending work with it) and loads again on the same storage."""
+    app.stop_match()
+    for task in app.tasks:
+        task.cancel()
+    await settle(app)
+    return await boot(store, seed=seed)
+
+
+def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, _ = await boot(store)
+        before = total(store)
+        app.click("action", "new")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        app.click("action", "autoplay")
+        app.click("do", "deck_play")
+        for _ in range(300):
+            await asyncio.sleep(0)
+            if app.view and board_count(app) >= 4 and not app.animating:
+                break
+        saved = json.loads(store.get(KEY) or "{}")
+        assert saved["active"]["opponent"] == "old-mabry"
+        moves = sum(len(g) for g in saved["active"]["record"]["games"])
+        assert moves >= 3
+        seen = [slot and slot["card"]["id"] for slot in app.view["board"]]
+
+        again, screen2 = await reload_page(app, store, seed=77)
+        assert again.playing and again.playing.get("ladder") == "old-mabry"
+        assert again.timeline.count(("resumed", moves)) == 1
+        resumed = [slot and slot["card"]["id"] for slot in again.view["board"]]
+        assert sum(1 for c in resumed if c) >= moves
+        assert all(c == seen[i] for i, c in enumerate(resumed) if c and seen[i])
+        # the ladder says so and offers no other match meanwhile
+        again.click("action", "new")
+        html = screen2.regions["r-overlay"]
+        assert 'data-active="here"' in html and 'data-challenge="old-mabry" disabled' in html
+        again.click("do", "close")
+        again.click("action", "autoplay")
+        for _ in range(300):
+            await settle(again)
+            if again.view.get("over") and again.coll.match is None:
+                break
+        assert again.view["over"]
+        done = json.loads(store.get(KEY) or "{}")
+        assert done["active"] is None
+        result = again.coll.result
+        if result["status"] == "choose":  # won: the card to take is chosen now
+            assert done["pending"] is not None and again.panel == "trade"
+        else:
+            assert len(done["history"]) == 1
+            change = len(result["taken"]) - len(result["given"]) + len(result["topped_up"])
+            assert total(store) == before + change
+
+    asyncio.run(run())
+
+
+def test_a_ladder_match_left_for_a_quick_match_waits_in_the_ladder() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        app.click("action", "new")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        app.click("do", "deck_play")
+        await settle(app)
+        assert app.playing.get("ladder") == "old-mabry"
+        app.settings["play"] = "quick"
+        app.click("action", "new")  # a quick match replaces the ladder match on the table
+        await settle(app)
+        assert not app.playing.get("ladder")
+        app.click("action", "collection")
+        html = screen.regions["r-overlay"]
+        assert 'data-active="saved"' in html and 'data-do="resume"' in html
+        app.click("do", "resume")
+        await settle(app)
+        assert app.panel is None and app.playing.get("ladder") == "old-mabry"
+
+    asyncio.run(run())
+
+
+def test_an_active_match_that_cannot_go_on_is_explained_and_given_up() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, _ = await boot(store)
+        app.click("action", "new")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        app.click("do", "deck_play")
+        await settle(app)
+        data = json.loads(store.get(KEY) or "{}")
+        data["active"]["opponent"] = "nobody-here"  # a ladder without this opponent
+        store.set(KEY, json.dumps(data))
+        before = total(store)
+
+        again, screen2 = await reload_page(app, store, seed=5)
+        assert again.panel == "collection" and again.view is not None
+        assert not again.playing.get("ladder"), "a quick match fills the table"
+        html = text_of(screen2.regions["r-overlay"])
+        assert "cannot go on" in html
+        again.click("do", "active_discard")
+        await settle(again)
+        data = json.loads(store.get(KEY) or "{}")
+        assert data["active"] is None and total(store) == before
+        assert 'data-challenge="old-mabry">' in screen2.regions["r-overlay"]
+
+    asyncio.run(run())

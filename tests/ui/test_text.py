@@ -17,13 +17,46 @@ def english_after() -> object:
     text.set_language("en")
 
 
+def forms(value: object) -> list[str]:
+    """The sentences of a template: itself, or each plural form."""
+    if isinstance(value, dict):
+        assert set(value) == {"_n", "one", "other"}, value
+        return [value["one"], value["other"]]
+    assert isinstance(value, str)
+    return [value]
+
+
 def test_every_language_has_every_key_with_the_same_placeholders() -> None:
     for code, table in text.STRINGS.items():
         assert set(table) == set(text.EN), code
         for key, value in table.items():
-            assert sorted(PLACEHOLDER.findall(value)) == sorted(
-                PLACEHOLDER.findall(text.EN[key])
-            ), (code, key)
+            english = text.EN[key]
+            for sentence in forms(value) + forms(english):
+                assert sorted(PLACEHOLDER.findall(sentence)) == sorted(
+                    PLACEHOLDER.findall(forms(english)[0])
+                ), (code, key)
+            if isinstance(value, dict):
+                assert value["_n"] in PLACEHOLDER.findall(value["one"]), (code, key)
+
+
+def test_no_sentence_hedges_its_plural() -> None:
+    for code, table in text.STRINGS.items():
+        for key, value in table.items():
+            for sentence in forms(value):
+                assert "(s)" not in sentence and "(es)" not in sentence, (code, key)
+
+
+def test_numbers_take_the_plural_of_each_language() -> None:
+    assert text.t("score_label", name="You", count=1) == "You: 1 card"
+    assert text.t("score_label", name="You", count=0) == "You: 0 cards"
+    assert text.t("trade_choose", count=2, name="Mabry") == "Choose 2 cards from Mabry's hand."
+    text.set_language("fr")
+    assert text.t("score_label", name="Vous", count=1) == "Vous : 1 carte"
+    assert text.t("score_label", name="Vous", count=0) == "Vous : 0 carte"
+    assert (
+        text.t("trade_choose", count=1, name="Mabry") == "Choisissez 1 carte dans la main de Mabry."
+    )
+    assert text.t("trade_chosen", count=2, needed=2) == "2 sur 2 choisies"
 
 
 def test_french_is_french_where_the_seeds_name_the_rules() -> None:

@@ -132,8 +132,38 @@ def opponent_state(o: dict) -> str:
     return "locked"
 
 
+def render_active(coll) -> str:
+    """The ladder match under way: resume it (or give it up when it cannot go on)."""
+    active = coll.active
+    if not active:
+        return ""
+    o = coll.opponent_by_id(active.get("opponent")) or {}
+    name = o.get("name") or active.get("opponent") or ""
+    if active.get("error"):
+        return (
+            '<div class="coll-active" data-active="broken"><p class="menu-error" role="alert">'
+            + esc(t("active_error", name=name, error=active["error"]))
+            + '</p><button type="button" class="big" data-do="active_discard">'
+            + esc(t("active_discard"))
+            + "</button></div>"
+        )
+    here = coll.playing_active()
+    return (
+        '<div class="coll-active" data-active="'
+        + ("here" if here else "saved")
+        + '"><p class="coll-note">'
+        + esc(t("active_note", name=name, n=active.get("moves", 0)))
+        + '</p><button type="button" class="big" data-do="'
+        + ("close" if here else "resume")
+        + '">'
+        + esc(t("active_back" if here else "active_resume"))
+        + "</button></div>"
+    )
+
+
 def render_ladder(coll, aff: dict) -> str:
     rows = []
+    busy = bool(coll.active)
     for o in coll.opponents:
         state = opponent_state(o)
         stats = o.get("stats") or {}
@@ -157,7 +187,9 @@ def render_ladder(coll, aff: dict) -> str:
             button = (
                 '<button type="button" class="challenge" data-challenge="'
                 + esc(o["id"])
-                + '">'
+                + '"'
+                + (' disabled title="' + esc(t("active_blocks")) + '"' if busy else "")
+                + ">"
                 + esc(t("btn_challenge"))
                 + "</button>"
             )
@@ -187,7 +219,7 @@ def render_ladder(coll, aff: dict) -> str:
             + button
             + "</li>"
         )
-    return '<ol class="ladder">' + "".join(rows) + "</ol>"
+    return render_active(coll) + '<ol class="ladder">' + "".join(rows) + "</ol>"
 
 
 def render_album(coll, aff: dict) -> str:

@@ -128,7 +128,13 @@ class App:
                 shared = read_deal_code(deal_code)
             except ValueError as e:
                 self.notices.append(t("notice_bad_deal", error=str(e)))
-        self.new_match(False, shared)
+        if shared is None and self.coll.stored_active():
+            # A ladder match under way comes back once the engine is up, so no
+            # quick match is dealt meanwhile.
+            self.playing = None
+            self.draw()
+        else:
+            self.new_match(False, shared)
         if self.notices:
             self.show_notice(" ".join(self.notices))
 
@@ -150,6 +156,8 @@ class App:
         self.draw()
 
     async def sync_engine(self, my_id: int) -> None:
+        if self.playing is None or self.playing.get("ladder"):
+            return  # no quick match on the table (a ladder match is resumed by the collection)
         request = dict(self.playing)
         reply = json.loads(await self.engine.new_match(json.dumps(request)))
         if my_id != self.match_id:
@@ -527,6 +535,10 @@ class App:
             self.draw()
             await self.next_turn(my_id)
             return
+        if self.playing.get("ladder") and self.coll.match is not None:
+            await self.coll.progress()  # the move is in the save before it shows
+            if my_id != self.match_id:
+                return
         placed = placed_card(reply, before["hands"][player][card])
         if not await self.play_events(before, player, cell, placed, reply["events"], my_id):
             return
@@ -766,6 +778,10 @@ class App:
             self.spawn(coll.confirm_picks())
         elif name == "trade_discard":
             self.spawn(coll.discard_pending())
+        elif name == "resume":
+            self.spawn(coll.resume())
+        elif name == "active_discard":
+            self.spawn(coll.discard_active())
         elif name == "export":
             self.spawn(coll.export())
         elif name == "reset":

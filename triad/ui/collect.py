@@ -8,6 +8,12 @@ returned with `ok`, and always before the page shows what changed, so a
 reload at any moment neither loses nor duplicates a card: a trade either
 is in the stored save or is not.
 
+A ladder match is in the save from its deal to its settlement (the save's
+``active`` match, written when it starts and after every move): the next
+load puts it back on the table where it was, whichever game the menu has
+chosen, so a match for cards can neither be lost by a crash nor escaped
+by a reload.
+
 Runs on the main thread under MicroPython: plain code, JSON strings to
 and from the worker.
 """
@@ -79,6 +85,7 @@ class Collection:
                 self.status = "broken"
             else:
                 self.status = "failed"
+            self.table_empty()
             self.app.draw()
             return
         if reply["save"] != raw:
@@ -96,11 +103,18 @@ class Collection:
         self.summary = reply.get("summary")
         await self.refresh()
         pending = (self.summary or {}).get("pending")
+        active = self.active
         if pending and self.app.panel != "trade":
             self.choice = pending
             self.picks = []
             self.app.open_panel("trade")
+        elif active and not active.get("error") and not self.playing_active():
+            await self.resume()
         else:
+            if active and active.get("error") and self.app.playing is None:
+                self.tab = "ladder"
+                self.app.open_panel("collection")  # say why the match cannot go on
+            self.table_empty()
             self.app.draw()
 
     async def refresh(self) -> None:
@@ -214,10 +228,80 @@ class Collection:
             self.deck_error = reply.get("error", "")
             self.app.draw()
             return
+        self.write(reply["save"])  # the match is in the save before its first move
+        active = {"id": reply["match"]["id"], "opponent": opponent["id"], "moves": 0, "error": None}
+        self.summary = dict(self.summary or {}, active=active)
         self.match = reply["match"]
         self.result = None
         self.app.close_panel(False)
         self.app.begin_prepared(reply["view"], self.match, opponent)
+
+    def stored_active(self) -> bool:
+        """Whether the stored save holds a ladder match under way (read before the
+        engine is up, to resume it instead of dealing a quick match)."""
+        try:
+            data = json.loads(self.app.store.get(KEY) or "null")
+        except ValueError:
+            return False
+        return type(data) is dict and type(data.get("active")) is dict
+
+    def table_empty(self) -> None:
+        """Nothing was resumed after all: deal a quick match so the table is not left bare."""
+        if self.app.playing is None:
+            self.app.new_match()
+
+    @property
+    def active(self):
+        """The save's ladder match being played (`{"id", "opponent", "moves", "error"}`), or None."""
+        return (self.summary or {}).get("active")
+
+    def playing_active(self) -> bool:
+        """Whether the save's active match is the one on the table."""
+        active = self.active
+        return bool(
+            active
+            and self.match is not None
+            and self.match.get("id") == active.get("id")
+            and self.app.playing
+            and self.app.playing.get("ladder")
+        )
+
+    async def resume(self) -> None:
+        """Put the save's active match back on the table where it was."""
+        active = self.active
+        if not active or not self.ready or active.get("error"):
+            return
+        self.app.stop_match()  # nothing of the match on the table reaches the resumed one
+        reply = await self.call("collection_resume", self.save)
+        if not reply.get("ok"):
+            self.summary = dict(self.summary or {}, active=dict(active, error=reply.get("error")))
+            self.tab = "ladder"
+            self.app.open_panel("collection")
+            self.table_empty()
+            return
+        self.match = reply["match"]
+        opponent = self.opponent_by_id(self.match["opponent"]) or {"id": self.match["opponent"]}
+        self.opponent = opponent
+        self.result = None
+        if self.app.panel in ("collection", "deck"):
+            self.app.close_panel(False)
+        self.app.timeline.append(("resumed", active.get("moves", 0)))
+        self.app.begin_prepared(reply["view"], self.match, opponent)
+
+    async def progress(self) -> None:
+        """A move of the ladder match was played: the save holds it now."""
+        reply = await self.call("collection_progress", self.save)
+        if reply.get("ok"):
+            self.write(reply["save"])
+        else:
+            print("ladder match not saved:", reply.get("error"))
+
+    async def discard_active(self) -> None:
+        """Give up an active match that cannot be resumed (nothing is traded)."""
+        reply = await self.call("collection_discard_active", self.save)
+        if reply.get("ok"):
+            self.write(reply["save"])
+            await self.took(reply)
 
     # ------------------------------------------------------------ trades
 

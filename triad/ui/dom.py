@@ -30,9 +30,67 @@ class Screen:
         return el
 
     def update(self, region: str, html: str) -> None:
+        """Replace a region's HTML; its scrolled boxes and the keyboard focus stay where they were."""
         el = self.element(region)
-        if el is not None:
-            el.innerHTML = html
+        if el is None:
+            return
+        scrolled = self.scrolled(el)
+        focus = self.focused(el) if region == "r-overlay" else None
+        el.innerHTML = html
+        for key in scrolled:
+            node = el.querySelector(key[0])
+            if node is not None and self.box_key(node) == key:
+                node.scrollTop = scrolled[key]
+        if focus:
+            self.refocus(el, focus)
+
+    SCROLLERS = ".dialog, .album, .rb-body"
+
+    def box_key(self, node) -> tuple:
+        """What makes a scrolled box the same box after a redraw: its tag, class and label."""
+        label = node.getAttribute("aria-labelledby") or ""
+        return ("." + ".".join(str(node.className).split()), label)
+
+    def scrolled(self, el) -> dict:
+        """The scrolled boxes in `el` (by `box_key`) and how far each is scrolled."""
+        out = {}
+        nodes = el.querySelectorAll(self.SCROLLERS)
+        for i in range(nodes.length):
+            node = nodes.item(i)
+            if node.scrollTop > 0:
+                out[self.box_key(node)] = node.scrollTop
+        return out
+
+    def focused(self, el):
+        """The focused control in `el`, by its first `data-*` attribute: `(name, selector,
+        place among the controls with that attribute)`, or None."""
+        node = self.document.activeElement
+        if node is None or not el.contains(node):
+            return None
+        attrs = node.attributes
+        for i in range(attrs.length):
+            attr = attrs.item(i)
+            name = str(attr.name)
+            if name.startswith("data-"):
+                selector = "[" + name + '="' + self.js.CSS.escape(attr.value) + '"]'
+                same = el.querySelectorAll("[" + name + "]")
+                place = 0
+                for j in range(same.length):
+                    if same.item(j).isSameNode(node):
+                        place = j
+                return (name, selector, place)
+        return None
+
+    def refocus(self, el, focus) -> None:
+        """Focus the same control again; if it is gone or disabled, the next one of its kind."""
+        name, selector, place = focus
+        node = el.querySelector(selector)
+        if node is None or node.disabled:
+            enabled = el.querySelectorAll("[" + name + "]:not([disabled])")
+            if enabled.length == 0:
+                return
+            node = enabled.item(min(place, enabled.length - 1))
+        node.focus()
 
     def set_flag(self, name: str, on) -> None:
         on = bool(on)

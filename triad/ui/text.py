@@ -1,7 +1,11 @@
 """Every word the page shows, by key, with named placeholders.
 
 Whole sentences are kept as single templates (`"{blue} to {red}"`, never
-pieces glued together) so another language can reorder them.
+pieces glued together) so another language can reorder them.  A sentence
+whose words follow a number is a dict of plural forms: `"_n"` names the
+number's placeholder, `"one"` and `"other"` are the sentences (`plural`
+says which one a language uses for a number: English says "1 card" and
+"0 cards", French "1 carte" and "0 carte").
 """
 
 LANG = "en"
@@ -29,7 +33,7 @@ EN = {
     "hand_label_red_cpu": "CPU's hand",
     "hand_label_blue": "Blue's hand",
     "hand_label_red": "Red's hand",
-    "score_label": "{name}: {count} cards",
+    "score_label": {"_n": "count", "one": "{name}: {count} card", "other": "{name}: {count} cards"},
     "cell_empty": "Space {n}, empty",
     "cell_card": "Space {n}: {name}, {owner}",
     "card_label": "{name}, level {level}, top {top}, right {right}, bottom {bottom}, left {left}",
@@ -48,7 +52,11 @@ EN = {
     "blue_wins": "Blue wins!",
     "red_wins": "Red wins!",
     "final_score": "{blue} – {red}",
-    "draw_stands": "The draw stands after {n} rematches.",
+    "draw_stands": {
+        "_n": "n",
+        "one": "The draw stands after {n} rematch.",
+        "other": "The draw stands after {n} rematches.",
+    },
     "round": "Sudden Death, rematch {n}",
     "break": "BREAK",
     "critical": "CRITICAL",
@@ -140,7 +148,11 @@ EN = {
     "btn_collection": "Collection",
     "coll_title": "Collection",
     "coll_loading": "Opening your collection…",
-    "coll_summary": "{found} of {size} cards found · {total} cards owned",
+    "coll_summary": {
+        "_n": "total",
+        "one": "{found} of {size} cards found · {total} card owned",
+        "other": "{found} of {size} cards found · {total} cards owned",
+    },
     "coll_unavailable": "The collection cannot be played now: {error}",
     "coll_newer": "This collection was saved by a newer version of the game; it is kept untouched. Reload the page once the game has updated.",
     "coll_broken": "Your saved collection could not be read ({error}). It is kept aside; you can import a good copy or reset.",
@@ -158,6 +170,16 @@ EN = {
     "opp_trade": "Trade: {trade}",
     "opp_record": "Won {wins}, lost {losses}, drawn {draws}",
     "btn_challenge": "Challenge",
+    "active_note": {
+        "_n": "n",
+        "one": "Your match against {name} is under way ({n} move played). A match for cards is always played to the end.",
+        "other": "Your match against {name} is under way ({n} moves played). A match for cards is always played to the end.",
+    },
+    "active_resume": "Resume the match",
+    "active_back": "Back to the match",
+    "active_blocks": "Finish the match under way first",
+    "active_error": "Your match against {name} cannot go on: {error}",
+    "active_discard": "Give up this match (nothing is traded)",
     "level_random": "Beginner",
     "level_greedy": "Eager",
     "trade_none": "No trade",
@@ -176,7 +198,7 @@ EN = {
     "owned_all": "All",
     "owned_found": "Found",
     "owned_missing": "Missing",
-    "album_count": "{shown} cards shown",
+    "album_count": {"_n": "shown", "one": "{shown} card shown", "other": "{shown} cards shown"},
     "album_copies": "×{n}",
     "album_missing": "Not found yet",
     "album_empty": "No card matches these filters.",
@@ -191,7 +213,11 @@ EN = {
     "ladder_match": "Match against {name}: {trade}",
     "settling": "Settling the trade…",
     "trade_choose_title": "You won! Take your cards",
-    "trade_choose": "Choose {count} card(s) from {name}'s hand.",
+    "trade_choose": {
+        "_n": "count",
+        "one": "Choose {count} card from {name}'s hand.",
+        "other": "Choose {count} cards from {name}'s hand.",
+    },
     "trade_chosen": "{count} of {needed} chosen",
     "trade_take": "Take these cards",
     "trade_discard": "Give up this trade",
@@ -201,8 +227,16 @@ EN = {
     "res_nothing": "No card changed hands.",
     "res_draw_trade": "A draw: nobody trades.",
     "res_unlocked": "New opponent: {names}",
-    "res_topped_up": "Your collection was short of cards: {n} low-level cards were added.",
-    "res_kept_out": "{n} card(s) beyond the copies a collection may hold were not kept.",
+    "res_topped_up": {
+        "_n": "n",
+        "one": "Your collection was short of cards: {n} low-level card was added.",
+        "other": "Your collection was short of cards: {n} low-level cards were added.",
+    },
+    "res_kept_out": {
+        "_n": "n",
+        "one": "{n} card beyond the copies a collection may hold was not kept.",
+        "other": "{n} cards beyond the copies a collection may hold were not kept.",
+    },
     "res_already": "This match was already settled; nothing changed.",
     "res_saved": "Your collection is saved.",
     "btn_next_opponent": "Opponents",
@@ -219,7 +253,11 @@ EN = {
     "save_reset_yes": "Yes, reset",
     "save_reset_no": "Keep my collection",
     "save_exported": "The save was downloaded as {name}.",
-    "save_imported": "The save was imported: {found} cards found.",
+    "save_imported": {
+        "_n": "found",
+        "one": "The save was imported: {found} card found.",
+        "other": "The save was imported: {found} cards found.",
+    },
     "save_import_bad": "That file was not imported, your collection is unchanged: {error}",
     "save_reset_done": "A new collection has begun.",
     "save_note": "Your collection lives in this browser only. Export it now and then to keep a copy.",
@@ -263,7 +301,11 @@ FR = {
     "hand_label_red_cpu": "Main du CPU",
     "hand_label_blue": "Main de Bleu",
     "hand_label_red": "Main de Rouge",
-    "score_label": "{name} : {count} cartes",
+    "score_label": {
+        "_n": "count",
+        "one": "{name} : {count} carte",
+        "other": "{name} : {count} cartes",
+    },
     "cell_empty": "Case {n}, vide",
     "cell_card": "Case {n} : {name}, {owner}",
     "card_label": "{name}, niveau {level}, haut {top}, droite {right}, bas {bottom}, gauche {left}",
@@ -282,7 +324,11 @@ FR = {
     "blue_wins": "Bleu gagne !",
     "red_wins": "Rouge gagne !",
     "final_score": "{blue} – {red}",
-    "draw_stands": "L'égalité est maintenue après {n} revanches.",
+    "draw_stands": {
+        "_n": "n",
+        "one": "L'égalité est maintenue après {n} revanche.",
+        "other": "L'égalité est maintenue après {n} revanches.",
+    },
     "round": "Mort subite, revanche {n}",
     "break": "BREAK",
     "critical": "CRITICAL",
@@ -374,7 +420,11 @@ FR = {
     "btn_collection": "Collection",
     "coll_title": "Collection",
     "coll_loading": "Ouverture de votre collection…",
-    "coll_summary": "{found} cartes trouvées sur {size} · {total} cartes possédées",
+    "coll_summary": {
+        "_n": "total",
+        "one": "{found} cartes trouvées sur {size} · {total} carte possédée",
+        "other": "{found} cartes trouvées sur {size} · {total} cartes possédées",
+    },
     "coll_unavailable": "La collection ne peut pas être jouée pour l'instant : {error}",
     "coll_newer": "Cette collection a été enregistrée par une version plus récente du jeu ; elle reste intacte. Rechargez la page une fois le jeu mis à jour.",
     "coll_broken": "Votre collection enregistrée est illisible ({error}). Elle est mise de côté : vous pouvez importer une bonne copie ou tout recommencer.",
@@ -392,6 +442,16 @@ FR = {
     "opp_trade": "Échange : {trade}",
     "opp_record": "{wins} victoires, {losses} défaites, {draws} égalités",
     "btn_challenge": "Défier",
+    "active_note": {
+        "_n": "n",
+        "one": "Votre partie contre {name} est en cours ({n} coup joué). Une partie pour des cartes se joue toujours jusqu'au bout.",
+        "other": "Votre partie contre {name} est en cours ({n} coups joués). Une partie pour des cartes se joue toujours jusqu'au bout.",
+    },
+    "active_resume": "Reprendre la partie",
+    "active_back": "Retour à la partie",
+    "active_blocks": "Terminez d'abord la partie en cours",
+    "active_error": "Votre partie contre {name} ne peut pas continuer : {error}",
+    "active_discard": "Abandonner cette partie (aucun échange)",
     "level_random": "Débutant",
     "level_greedy": "Avide",
     "trade_none": "Pas d'échange",
@@ -410,7 +470,11 @@ FR = {
     "owned_all": "Toutes",
     "owned_found": "Trouvées",
     "owned_missing": "Manquantes",
-    "album_count": "{shown} cartes affichées",
+    "album_count": {
+        "_n": "shown",
+        "one": "{shown} carte affichée",
+        "other": "{shown} cartes affichées",
+    },
     "album_copies": "×{n}",
     "album_missing": "Pas encore trouvée",
     "album_empty": "Aucune carte ne correspond à ces filtres.",
@@ -425,8 +489,16 @@ FR = {
     "ladder_match": "Partie contre {name} : {trade}",
     "settling": "Échange des cartes…",
     "trade_choose_title": "Victoire ! Prenez vos cartes",
-    "trade_choose": "Choisissez {count} carte(s) dans la main de {name}.",
-    "trade_chosen": "{count} sur {needed} choisie(s)",
+    "trade_choose": {
+        "_n": "count",
+        "one": "Choisissez {count} carte dans la main de {name}.",
+        "other": "Choisissez {count} cartes dans la main de {name}.",
+    },
+    "trade_chosen": {
+        "_n": "count",
+        "one": "{count} sur {needed} choisie",
+        "other": "{count} sur {needed} choisies",
+    },
     "trade_take": "Prendre ces cartes",
     "trade_discard": "Renoncer à cet échange",
     "trade_pending_error": "Cet échange ne peut plus être réglé : {error}",
@@ -435,8 +507,16 @@ FR = {
     "res_nothing": "Aucune carte n'a changé de main.",
     "res_draw_trade": "Égalité : personne n'échange.",
     "res_unlocked": "Nouvel adversaire : {names}",
-    "res_topped_up": "Votre collection manquait de cartes : {n} cartes de bas niveau ont été ajoutées.",
-    "res_kept_out": "{n} carte(s) au-delà des exemplaires permis n'ont pas été gardées.",
+    "res_topped_up": {
+        "_n": "n",
+        "one": "Votre collection manquait de cartes : {n} carte de bas niveau a été ajoutée.",
+        "other": "Votre collection manquait de cartes : {n} cartes de bas niveau ont été ajoutées.",
+    },
+    "res_kept_out": {
+        "_n": "n",
+        "one": "{n} carte au-delà des exemplaires permis n'a pas été gardée.",
+        "other": "{n} cartes au-delà des exemplaires permis n'ont pas été gardées.",
+    },
     "res_already": "Cette partie était déjà réglée ; rien n'a changé.",
     "res_saved": "Votre collection est enregistrée.",
     "btn_next_opponent": "Adversaires",
@@ -453,7 +533,11 @@ FR = {
     "save_reset_yes": "Oui, recommencer",
     "save_reset_no": "Garder ma collection",
     "save_exported": "La sauvegarde a été téléchargée sous le nom {name}.",
-    "save_imported": "La sauvegarde a été importée : {found} cartes trouvées.",
+    "save_imported": {
+        "_n": "found",
+        "one": "La sauvegarde a été importée : {found} carte trouvée.",
+        "other": "La sauvegarde a été importée : {found} cartes trouvées.",
+    },
     "save_import_bad": "Ce fichier n'a pas été importé, votre collection est inchangée : {error}",
     "save_reset_done": "Une nouvelle collection commence.",
     "save_note": "Votre collection n'existe que dans ce navigateur. Exportez-la de temps en temps pour en garder une copie.",
@@ -490,12 +574,31 @@ def language() -> str:
     return LANG
 
 
-def t(key: str, **values) -> str:
-    """Return the text for `key` in the current language, filled with `values`."""
-    table = STRINGS.get(LANG, EN)
+def plural(lang: str, n) -> str:
+    """The plural form a language uses for the number `n`: "one" or "other"."""
+    try:
+        n = int(n)
+    except (TypeError, ValueError):
+        return "other"
+    if lang == "fr":
+        return "one" if n in (0, 1) else "other"
+    return "one" if n == 1 else "other"
+
+
+def lookup(strings: dict, english: dict, key: str, values: dict) -> str:
+    """The text for `key` in the current language's table of `strings` (else `english`),
+    its plural form chosen, filled with `values`."""
+    table = strings.get(LANG, english)
     text = table.get(key)
     if text is None:
-        text = EN.get(key, key)
+        text = english.get(key, key)
+    if type(text) is dict:
+        text = text[plural(LANG, values.get(text["_n"]))]
     if values:
         return text.format(**values)
     return text
+
+
+def t(key: str, **values) -> str:
+    """Return the text for `key` in the current language, filled with `values`."""
+    return lookup(STRINGS, EN, key, values)

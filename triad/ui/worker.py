@@ -30,10 +30,13 @@ as a JSON string; none raises for bad input.
   record played back, each step with the page's view of the position, the
   move, the card placed and the events to animate;
 * collection mode: `collection_start(SAVE, {"opponent", "seed", "match_id",
-  "deck"})` -> `{"match", "view"}` prepares a ladder match
-  (`triad.collection.service.collection_prepare`) and deals it here; when it
-  is over `collection_end(SAVE)` -> `{"save", "result", "summary"}` settles
-  it from the moves played.  The functions of `triad.collection.service`
+  "deck"})` -> `{"match", "save", "view"}` prepares a ladder match
+  (`triad.collection.service.collection_prepare`), deals it here and
+  answers the save holding it as active; `collection_progress(SAVE)` ->
+  `{"save"}` adds the moves played so far (after each move);
+  `collection_resume(SAVE)` -> `{"match", "view"}` picks the save's active
+  match up again after a reload; when it is over `collection_end(SAVE)` ->
+  `{"save", "result", "summary"}` settles it from the moves played.  The functions of `triad.collection.service`
   (`collection_load`, `collection_album`, ...) are exported as they are.
 """
 
@@ -47,11 +50,13 @@ from triad.cards import CardSet, builtin_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
+from triad.collection.save import Save, load_save
 from triad.collection.service import (  # noqa: F401  (called by name from the page)
     collection_album,
     collection_check_deck,
     collection_choose,
     collection_deal_deck,
+    collection_discard_active,
     collection_discard_pending,
     collection_export,
     collection_history,
@@ -65,7 +70,7 @@ from triad.collection.service import (  # noqa: F401  (called by name from the p
     deal_code_read,
     replay_export,
 )
-from triad.collection.trade import Prepared
+from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
 from triad.match import DraftState, Match, MatchConfig, deal_match
 from triad.notation import MatchRecord, card_to_json
@@ -420,24 +425,78 @@ def replay_views(text: str) -> str:
 
 
 def collection_start(save_text: str, request_json: str) -> str:
-    """Prepare a ladder match from the save and deal it: the player is blue."""
+    """Prepare a ladder match from the save and deal it: the player is blue.
+
+    The answer's ``save`` holds the match as active: the page writes it
+    before the first move, then `collection_progress` after each one.
+    """
     reply = json.loads(service.collection_prepare(save_text, request_json))
     if not reply.get("ok"):
         return json.dumps(reply)
-    data = reply["match"]
     try:
-        prepared = Prepared.from_json(data)
+        prepared = Prepared.from_json(reply["match"])
         card_set = builtin_set(prepared.set_id)
         match = prepared.match(card_set)
         state = match.start()
-        pool = [card_set.card(i) for i in prepared.cpu_pool]
-        brain = Brain(prepared.level, seed=prepared.seed, pool=pool or card_set.cards)
     except (ValueError, KeyError, TypeError) as e:
         return _error(str(e))
+    _play_prepared(prepared, match, state, card_set, 0, [[]])
+    return _ok(match=reply["match"], save=reply["save"], view=view_of(state, match, 0, card_set))
+
+
+def collection_resume(save_text: str) -> str:
+    """Pick the save's active ladder match up again (after a reload) where it was.
+
+    Answers ``{"match", "view"}`` like `collection_start`; when the last move
+    ended the match, the view is over and the page settles it at once.
+    """
+    try:
+        save = load_save(save_text)
+        prepared, played = resume(save)
+        card_set = builtin_set(prepared.set_id)
+        match = played.match
+        games = [list(game) for game in played_games(save)]
+        round_ = max(len(played.states) - 1, 0)
+        state = played.states[-1][-1] if played.states else match.start()
+        again = match.rematch(state, round_ + 1) if state.is_terminal else None
+        if again is not None:  # the last move drew a Sudden Death game: the rematch is dealt
+            state, round_ = again, round_ + 1
+            games.append([])
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(str(e))
+    _play_prepared(prepared, match, state, card_set, round_, games or [[]])
+    data = prepared.to_json()
+    return _ok(match=data, view=view_of(state, match, round_, card_set))
+
+
+def collection_progress(save_text: str) -> str:
+    """The save with the moves of the ladder match in play so far (write it after each move)."""
+    if "prepared" not in _game:
+        return _error("no match for cards is being played")
+    games = [[m.text for m in g] for g in _game["games"] if g]
+    request = {"id": _game["prepared"]["id"], "games": games}
+    return service.collection_progress(save_text, json.dumps(request))
+
+
+def played_games(save: Save) -> list[tuple[Move, ...]]:
+    """The moves of each game of the save's active match."""
+    return [] if save.active is None else list(save.active.record.games)
+
+
+def _play_prepared(
+    prepared: Prepared,
+    match: Match,
+    state: GameState,
+    card_set: CardSet,
+    round_: int,
+    games: list[list[Move]],
+) -> None:
+    pool = [card_set.card(i) for i in prepared.cpu_pool]
+    brain = Brain(prepared.level, seed=prepared.seed, pool=pool or card_set.cards)
     _begin(match, state, card_set, brain)
+    _game.update(round=round_, games=games)
     _game["record"] = prepared.record()
-    _game["prepared"] = data
-    return _ok(match=data, view=view_of(state, match, 0, card_set))
+    _game["prepared"] = prepared.to_json()
 
 
 def collection_end(save_text: str) -> str:

@@ -29,7 +29,11 @@ EN = {
     "you": "You",
     "your_bot": "Your bot",
     "points": "{score} pts",
-    "tri_count": "{count} of {total} triangles",
+    "tri_count": {
+        "_n": "total",
+        "one": "{count} of {total} triangle",
+        "other": "{count} of {total} triangles",
+    },
     "tri_short": "{count} / {total}",
     "turn_of": "Turn {turn} / {max}",
     # setup
@@ -46,7 +50,7 @@ EN = {
     "checking": "Checking with the referee…",
     "orders": "Your orders",
     "orders_none": "No orders yet: you wait this turn.",
-    "order_count": "{count} orders",
+    "order_count": {"_n": "count", "one": "{count} order", "other": "{count} orders"},
     "end_turn": "End turn",
     "end_turn_wait": "Wait a turn",
     "clear": "Clear",
@@ -99,7 +103,11 @@ EN = {
     "nothing_happened": "Both players waited.",
     "said": "{name} says: “{message}”",
     "captured": "{name} captured triangle {a} {b} {c}",
-    "surrounded": "{count} of {name}'s units surrounded on house {house} died",
+    "surrounded": {
+        "_n": "count",
+        "one": "{count} of {name}'s units, surrounded on house {house}, died",
+        "other": "{count} of {name}'s units surrounded on house {house} died",
+    },
     "forfeit": "Forfeit: {reason}",
     "win_you": "You win!",
     "win_name": "{name} wins",
@@ -182,10 +190,4 @@ STRINGS = {"en": EN}
 
 def t(key: str, **values) -> str:
     """The text for `key` in the page's language, filled with `values`."""
-    table = STRINGS.get(base.LANG, EN)
-    text = table.get(key)
-    if text is None:
-        text = EN.get(key, key)
-    if values:
-        return text.format(**values)
-    return text
+    return base.lookup(STRINGS, EN, key, values)
