@@ -168,6 +168,9 @@ def default_budget() -> tuple[Budget, ...]:
 class CardSetError(ValueError):
     """A card set that cannot be loaded; the message names the card and field."""
 
+    #: What the page explains in the player's language (the message is the detail).
+    code = "set_bad"
+
 
 @dataclass(frozen=True)
 class CardSet:

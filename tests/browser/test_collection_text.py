@@ -41,3 +41,25 @@ def test_french_locale_shows_french_text_and_the_switch_remembers_english(
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Esc pause" in page.locator(".keys").inner_text()
+
+
+def test_a_broken_save_file_is_refused_in_french(new_context: Any, server: Any) -> None:
+    context, _ = new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    before = page.evaluate("localStorage.getItem('triad:collection')")
+    page.locator('[data-action="collection"]').click()
+    page.locator('[data-tab="save"]').click()
+    page.set_input_files(
+        'input[data-import="save"]',
+        {"name": "abime.json", "mimeType": "application/json", "buffer": b'{"cards": 3'},
+    )
+    message = page.locator(".coll-message")
+    message.wait_for(state="attached")
+    text = message.inner_text()
+    assert "pas été importé" in text, text
+    assert "Ce fichier n'est pas du JSON lisible" in text, text
+    assert page.evaluate("localStorage.getItem('triad:collection')") == before

@@ -46,6 +46,9 @@ _SEED_LIMIT = 1 << 64
 class DealCodeError(ValueError):
     """A deal code that cannot be read or written; the message says what is wrong."""
 
+    #: What the page explains in the player's language (the message is the detail).
+    code = "code_bad"
+
 
 def deal_mode(rules: list[str]) -> str:
     """The deal mode the rules select: ``draft``, ``random``, ``level_range`` or ``default``."""
@@ -118,9 +121,11 @@ def decode(code: str) -> dict[str, object]:
     if len(check) != 2:
         raise DealCodeError("deal code " + shown + " must end with 2 check characters after a '-'")
     if check != _check_chars(body):
-        raise DealCodeError(
+        error = DealCodeError(
             "deal code " + shown + " is damaged: its check characters do not match (a typo?)"
         )
+        error.code = "code_check"
+        raise error
     try:
         seed, rules, set_id, level_range = parse_deal_code(body)
     except ValueError as exc:

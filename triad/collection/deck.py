@@ -22,6 +22,9 @@ __all__ = ["DeckError", "check_deck", "deal_from_collection", "deal_hands", "poo
 class DeckError(ValueError):
     """A hand that cannot be played from the collection; the message says which card."""
 
+    #: What the page explains in the player's language (the message is the detail).
+    code = "deck_bad"
+
 
 def check_deck(cards: Mapping[str, int], card_set: CardSet, deck: object) -> tuple[str, ...]:
     """A chosen deck: exactly 5 card ids of the set, no card more often than it is owned.

@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 import json
+from typing import TypeVar
 
-__all__ = ["parse_json"]
+__all__ = ["coded", "parse_json"]
+
+_E = TypeVar("_E", bound=ValueError)
+
+
+def coded(error: _E, code: str) -> _E:
+    """``error`` with the ``code`` the page explains it by in the player's language.
+
+    Error classes the page shows carry a default ``code`` (e.g. ``save_bad``);
+    this names a more precise one (``json``, ``match_active``...). The
+    message stays the English detail.
+    """
+    error.code = code  # type: ignore[attr-defined]
+    return error
 
 
 def parse_json(text: str, what: str, error: type[ValueError], limit: int | None = None) -> object:
@@ -14,17 +28,21 @@ def parse_json(text: str, what: str, error: type[ValueError], limit: int | None 
     ``Infinity`` (not JSON numbers) and nesting too deep to decode.
     """
     if limit is not None and len(text) > limit:
-        raise error(f"{what}: the text is too long ({len(text)} characters, at most {limit})")
+        raise coded(
+            error(f"{what}: the text is too long ({len(text)} characters, at most {limit})"),
+            "json",
+        )
     if not text.strip():
-        raise error(f"{what}: the text is empty")
+        raise coded(error(f"{what}: the text is empty"), "json")
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise error(
-            f"{what}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        raise coded(
+            error(f"{what}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"),
+            "json",
         ) from None
     except (ValueError, RecursionError) as exc:
-        raise error(f"{what}: not valid JSON ({exc})") from None
+        raise coded(error(f"{what}: not valid JSON ({exc})"), "json") from None
 
 
 def _no_constant(name: str) -> object:

@@ -49,6 +49,9 @@ MAX_REPLAY_CHARS = 200_000
 class ReplayError(ValueError):
     """A replay that cannot be read or played back; the message says what is wrong."""
 
+    #: What the page explains in the player's language (the message is the detail).
+    code = "replay_bad"
+
 
 def read_record(source: str | Mapping[str, Any]) -> MatchRecord:
     """Parse a match record from JSON text or a decoded object (shape only).

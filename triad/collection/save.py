@@ -65,7 +65,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set, json_kind
-from triad.collection.jsontext import parse_json
+from triad.collection.jsontext import coded, parse_json
 from triad.collection.starter import starter_cards
 from triad.notation import MatchRecord, NotationError
 
@@ -121,9 +121,14 @@ _MAX_ID = 64
 class SaveError(ValueError):
     """A save that cannot be read; the message names the field and what is wrong."""
 
+    #: What the page explains in the player's language (the message is the detail).
+    code = "save_bad"
+
 
 class SaveVersionError(SaveError):
     """A save written by a newer version of the game: refused, never changed."""
+
+    code = "save_newer"
 
 
 # -- the document ------------------------------------------------------------
@@ -488,7 +493,10 @@ def _version(data: Mapping[str, Any]) -> int:
     if not isinstance(data, Mapping):
         raise SaveError(f"save: must be a JSON object, got {json_kind(data)}")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"save: not a Triad save (its 'format' is not {SAVE_FORMAT!r})")
+        raise coded(
+            SaveError(f"save: not a Triad save (its 'format' is not {SAVE_FORMAT!r})"),
+            "save_format",
+        )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise SaveError(f"save.version: must be a whole number from 1, got {version!r}")

@@ -402,12 +402,16 @@ def replay_steps(record_json: str) -> str:
 
 
 def _call(run: Callable[[], dict[str, Any]]) -> str:
+    """Run ``run`` and answer its values, or the error: its English message as ``error``,
+    and its ``code`` for the page to explain it in the player's language (``save_bad``,
+    ``json``, ``match_active``..., "" when it has none)."""
     try:
         values = run()
     except SaveVersionError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "kind": "newer"})
+        return json.dumps({"ok": False, "error": str(exc), "kind": "newer", "code": exc.code})
     except (ValueError, KeyError, TypeError) as exc:
-        return json.dumps({"ok": False, "error": str(exc), "kind": "invalid"})
+        code = getattr(exc, "code", "")
+        return json.dumps({"ok": False, "error": str(exc), "kind": "invalid", "code": code})
     values["ok"] = True
     return json.dumps(values, ensure_ascii=False)
 
@@ -448,7 +452,7 @@ def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
             waiting = settle(save, save.pending, ladder)
             pending.update(count=waiting.count, candidates=list(waiting.candidates))
         except TradeError as exc:
-            pending.update(count=0, candidates=[], error=str(exc))
+            pending.update(count=0, candidates=[], error=str(exc), code=exc.code)
     active: dict[str, Any] | None = None
     if save.active is not None:
         moves = sum(len(game) for game in save.active.record.games)
@@ -458,7 +462,7 @@ def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
             ladder.opponent(prepared.opponent)
             active["error"] = None
         except ValueError as exc:
-            active["error"] = str(exc)
+            active.update(error=str(exc), code=getattr(exc, "code", ""))
     return {
         "set": save.set_id,
         "total": save.total,

@@ -55,6 +55,7 @@ from typing import Any
 from triad.capture import Player
 from triad.cards import Card, CardSet
 from triad.collection.deck import check_deck, deal_hands, pool_of
+from triad.collection.jsontext import coded
 from triad.collection.ladder import Ladder, Opponent
 from triad.collection.save import (
     APPLIED_LIMIT,
@@ -96,6 +97,9 @@ PLAYER = Player.BLUE
 
 class TradeError(ValueError):
     """A match that cannot be prepared or settled; the save is left as it was."""
+
+    #: What the page explains in the player's language (the message is the detail).
+    code = "match_bad"
 
 
 @dataclass(frozen=True)
@@ -264,19 +268,26 @@ def prepare_match(
     except SaveError as exc:
         raise TradeError(str(exc)) from None
     if save.pending is not None:
-        raise TradeError(
-            f"match {save.pending.id!r} is waiting for the player to choose a card; settle it first"
+        raise coded(
+            TradeError(
+                f"match {save.pending.id!r} is waiting for the player to choose a card; "
+                "settle it first"
+            ),
+            "match_pending",
         )
     if save.active is not None:
-        raise TradeError(
-            f"the match {save.active.id!r} against {save.active.opponent!r} is still being "
-            "played; finish it first"
+        raise coded(
+            TradeError(
+                f"the match {save.active.id!r} against {save.active.opponent!r} is still being "
+                "played; finish it first"
+            ),
+            "match_active",
         )
     if ladder.set_id != save.set_id:
         raise TradeError(f"the ladder plays set {ladder.set_id!r}; the save holds {save.set_id!r}")
     opponent = _opponent(ladder, opponent_id)
     if opponent.id not in ladder.unlocked(save.beaten):
-        raise TradeError(f"opponent {opponent.name!r} is not unlocked yet")
+        raise coded(TradeError(f"opponent {opponent.name!r} is not unlocked yet"), "match_locked")
     card_set = save.card_set
     seed &= (1 << 64) - 1
     try:

@@ -11,7 +11,7 @@ from triad.ui.html import attrs, classes, esc
 from triad.ui.icons import affinity_name, icon
 from triad.ui.menu import rules_summary
 from triad.ui.render import render_card
-from triad.ui.text import language, t
+from triad.ui.text import explain, language, t
 
 LEVEL_FILTERS = ["all", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
 OWNED_FILTERS = ["all", "found", "missing"]
@@ -142,7 +142,7 @@ def render_active(coll) -> str:
     if active.get("error"):
         return (
             '<div class="coll-active" data-active="broken"><p class="menu-error" role="alert">'
-            + esc(t("active_error", name=name, error=active["error"]))
+            + esc(t("active_error", name=name, error=explain(active["error"], active.get("code"))))
             + '</p><button type="button" class="big" data-do="active_discard">'
             + esc(t("active_discard"))
             + "</button></div>"
@@ -457,7 +457,7 @@ def render_trade(coll, aff: dict) -> str:
     if choice.get("error"):
         out.append(
             '<p class="menu-error" role="alert">'
-            + esc(t("trade_pending_error", error=choice["error"]))
+            + esc(t("trade_pending_error", error=explain(choice["error"], choice.get("code"))))
             + '</p><div class="dialog-buttons"><button type="button" class="big" data-do="trade_discard">'
             + esc(t("trade_discard"))
             + "</button></div></div>"

@@ -29,7 +29,7 @@ from triad.ui import settings as prefs
 from triad.ui.collect import Collection
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
-from triad.ui.text import set_language, t
+from triad.ui.text import explain, set_language, t
 
 KEYS = {
     "ArrowUp": "up",
@@ -127,7 +127,8 @@ class App:
             try:
                 shared = read_deal_code(deal_code)
             except ValueError as e:
-                self.notices.append(t("notice_bad_deal", error=str(e)))
+                error = explain(e, getattr(e, "code", ""))
+                self.notices.append(t("notice_bad_deal", error=error))
         if shared is None and self.coll.stored_active():
             # A ladder match under way comes back once the engine is up, so no
             # quick match is dealt meanwhile.
@@ -941,7 +942,7 @@ class App:
         if reply.get("ok"):
             await self.open_replay(json.dumps(reply["record"]))
         else:
-            self.show_notice(t("replay_bad", error=reply.get("error", "")))
+            self.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
 
     async def open_replay(self, text: str) -> None:
         """Show a replay (a record or a replay file) move by move."""
@@ -949,7 +950,7 @@ class App:
             return
         reply = json.loads(await self.engine.call("replay_views", text))
         if not reply.get("ok"):
-            self.show_notice(t("replay_bad", error=reply.get("error", "")))
+            self.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
             return
         back = self.replay["back"] if self.replay is not None else (self.view, self.playing)
         self.match_id += 1  # whatever was running stops here
@@ -1006,7 +1007,7 @@ class App:
         if reply.get("ok"):
             self.screen.download("triad-replay.json", reply["text"])
         else:
-            self.show_notice(t("replay_bad", error=reply.get("error", "")))
+            self.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
 
     def close_replay(self) -> None:
         r = self.replay
@@ -1125,10 +1126,14 @@ def read_deal_code(code: str) -> dict:
         except ValueError:
             raise checked from None
     if set_id not in prefs.CARD_SETS:
-        raise ValueError("unknown card set " + repr(set_id))
+        error = dealcode.DealCodeError("unknown card set " + repr(set_id))
+        error.code = "code_set"
+        raise error
     for rule in rules:
         if rule not in prefs.RULES:
-            raise ValueError("rule " + repr(rule) + " is not played on this page")
+            error = dealcode.DealCodeError("rule " + repr(rule) + " is not played on this page")
+            error.code = "code_rule"
+            raise error
     return {
         "seed": seed,
         "rules": list(rules),

@@ -20,7 +20,7 @@ and from the worker.
 
 import json
 
-from triad.ui.text import t
+from triad.ui.text import explain, t
 
 KEY = "triad:collection"
 BROKEN_KEY = "triad:collection:broken"
@@ -59,8 +59,10 @@ class Collection:
         engine = self.app.engine
         if engine is None:
             return {"ok": False, "error": t("engine_loading")}
-        reply = await engine.call(name, payload, more)
-        return json.loads(reply)
+        reply = json.loads(await engine.call(name, payload, more))
+        if not reply.get("ok") and reply.get("error"):
+            reply["error"] = explain(reply["error"], reply.get("code"))
+        return reply
 
     def write(self, save: str) -> None:
         """Store a save the worker returned: one `setItem`, nothing else."""

@@ -276,6 +276,22 @@ EN = {
     "menu_band": "Level range: the band of levels",
     "band_random": "Drawn at random",
     "band_levels": "Levels {band}",
+    # errors of the engine, by code: English shows the engine's own message
+    "err_json": "{detail}",
+    "err_save_bad": "{detail}",
+    "err_save_format": "{detail}",
+    "err_save_newer": "{detail}",
+    "err_match_bad": "{detail}",
+    "err_match_active": "{detail}",
+    "err_match_pending": "{detail}",
+    "err_match_locked": "{detail}",
+    "err_deck_bad": "{detail}",
+    "err_replay_bad": "{detail}",
+    "err_code_bad": "{detail}",
+    "err_code_check": "{detail}",
+    "err_code_set": "{detail}",
+    "err_code_rule": "{detail}",
+    "err_set_bad": "{detail}",
 }
 
 FR = {
@@ -556,6 +572,22 @@ FR = {
     "menu_band": "Fourchette de niveaux : la bande de niveaux",
     "band_random": "Tirée au hasard",
     "band_levels": "Niveaux {band}",
+    # les erreurs du moteur, par code ; le message anglais du moteur est le détail
+    "err_json": "Ce fichier n'est pas du JSON lisible ({detail}).",
+    "err_save_bad": "Ce n'est pas une sauvegarde valide ({detail}).",
+    "err_save_format": "Ce fichier n'est pas une sauvegarde de Triad.",
+    "err_save_newer": "Cette sauvegarde vient d'une version plus récente du jeu ; elle est laissée telle quelle.",
+    "err_match_bad": "Cette partie ne peut pas se jouer ({detail}).",
+    "err_match_active": "Une partie pour des cartes est en cours : terminez-la d'abord.",
+    "err_match_pending": "Choisissez d'abord la carte de la partie gagnée.",
+    "err_match_locked": "Cet adversaire n'est pas encore débloqué.",
+    "err_deck_bad": "Cette main ne peut pas se jouer avec votre collection ({detail}).",
+    "err_replay_bad": "Ce fichier n'est pas une partie lisible ({detail}).",
+    "err_code_bad": "Ce code de donne est illisible ({detail}).",
+    "err_code_check": "Ce code de donne est mal recopié : ses caractères de contrôle ne correspondent pas.",
+    "err_code_set": "Ce code de donne demande un jeu de cartes que cette page n'a pas.",
+    "err_code_rule": "Ce code de donne demande une règle que cette page ne joue pas.",
+    "err_set_bad": "Ce jeu de cartes est invalide ({detail}).",
 }
 
 STRINGS = {"en": EN, "fr": FR}
@@ -602,3 +634,16 @@ def lookup(strings: dict, english: dict, key: str, values: dict) -> str:
 def t(key: str, **values) -> str:
     """Return the text for `key` in the current language, filled with `values`."""
     return lookup(STRINGS, EN, key, values)
+
+
+def explain(error, code="") -> str:
+    """An engine error in the page's language.
+
+    The engine's messages are English (`error`); with the `code` it gives
+    them (`save_bad`, `json`, `match_active`...) another language says what
+    went wrong in its own words, the English message as the detail.
+    """
+    error = str(error or "")
+    if not code or ("err_" + str(code)) not in EN:
+        return error
+    return t("err_" + str(code), detail=error)

@@ -87,8 +87,9 @@ def _ok(**values: Any) -> str:
     return json.dumps(values)
 
 
-def _error(message: str) -> str:
-    return json.dumps({"ok": False, "error": message})
+def _error(message: str, code: str = "") -> str:
+    """An error answer: the English ``message`` and the ``code`` the page explains it by."""
+    return json.dumps({"ok": False, "error": message, "code": code})
 
 
 def _card_set(set_id: str) -> CardSet:
@@ -388,7 +389,7 @@ def replay_views(text: str) -> str:
         record = read_record(text)
         played = replay_record(record)
     except ValueError as e:
-        return _error(str(e))
+        return _error(str(e), getattr(e, "code", "replay_bad"))
     card_set = builtin_set(record.set_id)
     steps: list[dict[str, Any]] = []
     for game, states in enumerate(played.states):
