@@ -360,16 +360,21 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
     asyncio.run(run())
 
 
+async def start_ladder_match(app: App) -> None:
+    """Challenge the first opponent with five dealt cards and start the match."""
+    app.click("action", "new")
+    app.click("challenge", "old-mabry")
+    app.click("do", "deck_deal")
+    await settle(app)
+    app.click("do", "deck_play")
+    await settle(app)
+
+
 def test_a_ladder_match_left_for_a_quick_match_waits_in_the_ladder() -> None:
     async def run() -> None:
         store = collection_store()
         app, screen = await boot(store)
-        app.click("action", "new")
-        app.click("challenge", "old-mabry")
-        app.click("do", "deck_deal")
-        await settle(app)
-        app.click("do", "deck_play")
-        await settle(app)
+        await start_ladder_match(app)
         assert app.playing.get("ladder") == "old-mabry"
         app.settings["play"] = "quick"
         app.click("action", "new")  # a quick match replaces the ladder match on the table
@@ -389,12 +394,7 @@ def test_an_active_match_that_cannot_go_on_is_explained_and_given_up() -> None:
     async def run() -> None:
         store = collection_store()
         app, _ = await boot(store)
-        app.click("action", "new")
-        app.click("challenge", "old-mabry")
-        app.click("do", "deck_deal")
-        await settle(app)
-        app.click("do", "deck_play")
-        await settle(app)
+        await start_ladder_match(app)
         data = json.loads(store.get(KEY) or "{}")
         data["active"]["opponent"] = "nobody-here"  # a ladder without this opponent
         store.set(KEY, json.dumps(data))

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from triad.capture import Player
@@ -435,17 +435,7 @@ def progress(save: Save, match_id: str, games: Sequence[Sequence[Move]]) -> Save
     active = save.active
     if active is None or active.id != match_id:
         raise TradeError(f"match {match_id!r} is not the match being played")
-    base = active.record
-    record = MatchRecord(
-        base.set_id,
-        base.seed,
-        base.rules,
-        base.trade,
-        base.level_range,
-        base.hands,
-        base.draft,
-        tuple(tuple(game) for game in games if game),
-    )
+    record = replace(active.record, games=tuple(tuple(game) for game in games if game))
     try:
         replay(record, save.card_set)
     except NotationError as exc:

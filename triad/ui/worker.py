@@ -43,6 +43,7 @@ as a JSON string; none raises for bad input.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from triad.capture import Player
@@ -237,15 +238,7 @@ def _draft_reply() -> str:
         brain: Brain = _game["brain"]
         order = tuple(_game["order"])
         _begin(match, state, card_set, brain)
-        _game["record"] = MatchRecord(
-            base.set_id,
-            base.seed,
-            base.rules,
-            base.trade,
-            base.level_range,
-            None,
-            order,
-        )
+        _game["record"] = replace(base, hands=None, draft=order)
         return _ok(view=view_of(state, match, 0, card_set), cpu_picks=cpu_picks)
     pool = []
     for card in draft.pool:
@@ -369,17 +362,7 @@ def match_record(_request_json: str = "{}") -> str:
     if "record" not in _game:
         return _error("no match is being played")
     base: MatchRecord = _game["record"]
-    games = tuple(tuple(g) for g in _game["games"] if g)
-    record = MatchRecord(
-        base.set_id,
-        base.seed,
-        base.rules,
-        base.trade,
-        base.level_range,
-        base.hands,
-        base.draft,
-        games,
-    )
+    record = replace(base, games=tuple(tuple(g) for g in _game["games"] if g))
     return _ok(record=record.to_json())
 
 
