@@ -139,3 +139,39 @@ def test_the_cpu_never_reads_hidden_cards() -> None:
     worker._game["brain"] = type(start_brain)("adept", seed=21, pool=worker._game["card_set"].cards)
     again = call("cpu_move", {"player": "red", "budget_ms": None})
     assert (first["card"], first["cell"]) == (again["card"], again["cell"])
+
+
+def test_a_ladder_match_resumes_after_its_last_move_and_into_its_rematch() -> None:
+    from tests.collection.helpers import find_games, prepared_for, rich_save
+    from triad.collection.save import dump_save
+    from triad.collection.trade import progress, start
+
+    save = rich_save()
+    prepared = prepared_for(save, "gaffer-rootwise", seed=77)  # plays Sudden Death
+    begun = start(save, prepared)
+    games, _ = find_games(prepared.record(), lambda games, final: len(games) >= 2)
+    # The reload came right after the drawn first game's last move: the rematch is dealt.
+    drawn = dump_save(progress(begun, prepared.id, games[:1]))
+    reply = json.loads(worker.collection_resume(drawn))
+    assert reply["ok"], reply
+    view = reply["view"]
+    assert view["round"] == 1 and not view["over"]
+    assert all(slot is None for slot in view["board"])
+    # ... and right after the last move of all: the match is over, to settle at once.
+    ended = dump_save(progress(begun, prepared.id, games))
+    reply = json.loads(worker.collection_resume(ended))
+    assert reply["ok"] and reply["view"]["over"]
+    settled = json.loads(worker.collection_end(ended))
+    assert settled["ok"], settled
+    assert json.loads(settled["save"])["active"] is None
+    # A move played after resuming is written into the save's active match.
+    reply = json.loads(worker.collection_resume(drawn))
+    move = reply["view"]["to_move"]
+    hand = reply["view"]["hands"][move]
+    assert hand
+    played = json.loads(worker.play(json.dumps({"player": move, "card": 0, "cell": 4})))
+    assert played["ok"], played
+    saved = json.loads(worker.collection_progress(drawn))
+    assert saved["ok"], saved
+    record = json.loads(saved["save"])["active"]["record"]
+    assert len(record["games"]) == 2 and record["games"][1] == ["0@4"]
