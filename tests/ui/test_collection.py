@@ -412,3 +412,24 @@ def test_an_active_match_that_cannot_go_on_is_explained_and_given_up() -> None:
         assert 'data-challenge="old-mabry">' in screen2.regions["r-overlay"]
 
     asyncio.run(run())
+
+
+def test_a_shared_deal_opened_during_a_ladder_match_is_dealt_and_the_match_waits() -> None:
+    async def run() -> None:
+        from triad.collection import dealcode
+
+        store = collection_store()
+        app, _ = await boot(store)
+        await start_ladder_match(app)
+        code = dealcode.encode(4242, ["same"], "houses", None)
+        app.stop_match()
+        again, screen = make_app(store, seed=3)[:2]
+        again.start(code)
+        await again.engine_ready(LocalEngine())
+        for _ in range(20):
+            await settle(again)
+        assert again.playing["seed"] == 4242 and not again.playing.get("ladder")
+        again.click("action", "collection")
+        assert 'data-do="resume"' in screen.regions["r-overlay"]
+
+    asyncio.run(run())

@@ -110,7 +110,9 @@ class Collection:
             self.choice = pending
             self.picks = []
             self.app.open_panel("trade")
-        elif active and not active.get("error") and not self.playing_active():
+        elif active and not active.get("error") and self.app.playing is None:
+            # The page kept the table free for it (`App.start`): it comes back at once.
+            # (A shared deal opened meanwhile stays; the ladder offers to resume.)
             await self.resume()
         else:
             if active and active.get("error") and self.app.playing is None:
