@@ -329,3 +329,28 @@ def test_the_deck_list_keeps_its_scroll_and_focus_while_cards_are_picked(
     assert page.evaluate(heights) == before
     assert page.evaluate("document.activeElement.hasAttribute('data-deckadd')")
     shot(page, "deck-phone-scrolled")
+
+
+def test_two_tabs_never_write_over_each_other(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    first = context.new_page()
+    boot(first, server.url)
+    second = context.new_page()
+    boot(second, server.url)
+    # The second tab starts a ladder match: the first one hears of it and follows.
+    challenge(second, "old-mabry")
+    second.locator('[data-do="deck_play"]').click()
+    play_one_move(second)
+    first.locator("#r-notice", has_text="another tab").wait_for(state="attached")
+    open_tab(first, "ladder")
+    first.locator('[data-active="saved"]').wait_for(state="attached")
+    assert first.locator('[data-challenge="old-mabry"]').is_disabled()
+    # The second tab's moves keep landing in the one save.
+    before = stored(second)["active"]["record"]["games"]
+    play_one_move(second)
+    second.wait_for_function(
+        f"() => JSON.parse(localStorage.getItem('{KEY}')).active.record.games[0].length > {len(before[0])}"
+    )
+    shot(first, "other-tab")

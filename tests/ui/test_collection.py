@@ -433,3 +433,46 @@ def test_a_shared_deal_opened_during_a_ladder_match_is_dealt_and_the_match_waits
         assert 'data-do="resume"' in screen.regions["r-overlay"]
 
     asyncio.run(run())
+
+
+def test_a_save_changed_in_another_tab_is_never_overwritten() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        await start_ladder_match(app)
+        assert app.playing.get("ladder") == "old-mabry"
+        # Another tab imports a different collection meanwhile.
+        other = json.loads(store.get(KEY) or "{}")
+        other["active"] = None
+        other["cards"] = {"pim-cobble": 7}
+        written = json.dumps(other)
+        store.set(KEY, written)
+        # This tab's next write (a move of its ladder match) must not replace it.
+        app.click("action", "autoplay")
+        for _ in range(30):
+            await settle(app)
+        assert json.loads(store.get(KEY) or "{}")["cards"] == {"pim-cobble": 7}
+        assert not app.playing.get("ladder"), "the ladder match stopped here"
+        assert "another tab" in screen.regions["r-notice"]
+        assert app.coll.ready and app.coll.summary["total"] == 7
+
+    asyncio.run(run())
+
+
+def test_the_storage_event_of_another_tab_refreshes_the_collection() -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, _ = await boot(store)
+        other = json.loads(store.get(KEY) or "{}")
+        other["cards"] = {"pim-cobble": 3, "sarnai-velk": 2}
+        store.set(KEY, json.dumps(other))
+        app.coll.stored_changed()
+        for _ in range(10):
+            await settle(app)
+        assert app.coll.summary["total"] == 5
+        saved = store.get(KEY)
+        app.coll.stored_changed()  # nothing changed: nothing happens
+        await settle(app)
+        assert store.get(KEY) == saved and app.coll.summary["total"] == 5
+
+    asyncio.run(run())

@@ -64,10 +64,39 @@ class Collection:
             reply["error"] = explain(reply["error"], reply.get("code"))
         return reply
 
-    def write(self, save: str) -> None:
-        """Store a save the worker returned: one `setItem`, nothing else."""
+    def write(self, save: str, replace: bool = False) -> bool:
+        """Store a save the worker returned: one `setItem`, nothing else.
+
+        The new save was made from `self.save`; if the stored one is no longer
+        that (the game is open in another tab, which wrote since), nothing is
+        written, this page takes the stored save instead, and False says so.
+        `replace` (an import, a reset) writes over whatever is stored.
+        """
+        stored = self.app.store.get(KEY)
+        if not replace and self.save is not None and stored is not None and stored != self.save:
+            self.elsewhere()
+            return False
         self.app.store.set(KEY, save)
         self.save = save
+        return True
+
+    def stored_changed(self) -> None:
+        """Another tab wrote the stored save (the browser's `storage` event)."""
+        if self.save is not None and self.app.store.get(KEY) != self.save:
+            self.elsewhere()
+
+    def elsewhere(self) -> None:
+        """The stored save changed in another tab: a ladder match here stops (the other tab
+        holds the true one), and the stored save is read again."""
+        if self.app.playing and self.app.playing.get("ladder"):
+            self.match = None
+            self.app.new_match()  # a quick match takes the table; the ladder offers to resume
+        if self.app.panel in ("deck", "trade"):
+            self.app.close_panel(False)
+        self.choice = None
+        self.app.show_notice(t("coll_elsewhere"))
+        self.save = None
+        self.app.spawn(self.boot())
 
     async def boot(self) -> None:
         """Read the stored save (or start one), migrate it, and reopen a pending trade."""
@@ -232,7 +261,8 @@ class Collection:
             self.deck_error = reply.get("error", "")
             self.app.draw()
             return
-        self.write(reply["save"])  # the match is in the save before its first move
+        if not self.write(reply["save"]):  # the match is in the save before its first move
+            return
         active = {"id": reply["match"]["id"], "opponent": opponent["id"], "moves": 0, "error": None}
         self.summary = dict(self.summary or {}, active=active)
         self.match = reply["match"]
@@ -296,15 +326,14 @@ class Collection:
         """A move of the ladder match was played: the save holds it now."""
         reply = await self.call("collection_progress", self.save)
         if reply.get("ok"):
-            self.write(reply["save"])
+            self.write(reply["save"])  # another tab's change stops the match here
         else:
             print("ladder match not saved:", reply.get("error"))
 
     async def discard_active(self) -> None:
         """Give up an active match that cannot be resumed (nothing is traded)."""
         reply = await self.call("collection_discard_active", self.save)
-        if reply.get("ok"):
-            self.write(reply["save"])
+        if reply.get("ok") and self.write(reply["save"]):
             await self.took(reply)
 
     # ------------------------------------------------------------ trades
@@ -316,7 +345,9 @@ class Collection:
         if not reply.get("ok"):
             self.result = {"status": "error", "error": reply.get("error", "")}
             return
-        self.write(reply["save"])
+        if not self.write(reply["save"]):
+            self.result = {"status": "error", "error": t("coll_elsewhere")}
+            return
         self.result = reply["result"]
         self.summary = reply.get("summary")
         choice = self.result.get("choice")
@@ -354,7 +385,8 @@ class Collection:
             self.choice = failed
             self.app.draw()
             return
-        self.write(reply["save"])
+        if not self.write(reply["save"]):
+            return
         self.result = reply["result"]
         self.summary = reply.get("summary")
         self.choice = None
@@ -365,8 +397,7 @@ class Collection:
 
     async def discard_pending(self) -> None:
         reply = await self.call("collection_discard_pending", self.save)
-        if reply.get("ok"):
-            self.write(reply["save"])
+        if reply.get("ok") and self.write(reply["save"]):
             self.choice = None
             self.app.close_panel(False)
             await self.took(reply)
@@ -389,7 +420,7 @@ class Collection:
             self.message = t("save_import_bad", error=reply.get("error", ""))
             self.app.draw()
             return
-        self.write(reply["save"])
+        self.write(reply["save"], replace=True)
         self.choice = None
         self.message = t("save_imported", found=reply["summary"]["found"])
         await self.took(reply)
@@ -398,7 +429,7 @@ class Collection:
         reply = await self.call("collection_reset", json.dumps({"seed": self.app.seed()}))
         self.confirm_reset = False
         if reply.get("ok"):
-            self.write(reply["save"])
+            self.write(reply["save"], replace=True)
             self.deck = []
             self.choice = None
             self.message = t("save_reset_done")

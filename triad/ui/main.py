@@ -163,6 +163,11 @@ def on_key(event) -> None:
         event.preventDefault()
 
 
+def on_storage(event) -> None:
+    """Another tab of the game wrote to the storage: the collection checks its save."""
+    app.coll.stored_changed()
+
+
 def on_engine(event) -> None:
     try:
         app.engine_loading(float(event.detail.progress))
@@ -195,4 +200,5 @@ js.document.getElementById("app").addEventListener("click", create_proxy(on_clic
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
 js.window.addEventListener("triad-engine", create_proxy(on_engine))
+js.window.addEventListener("storage", create_proxy(on_storage))
 app.spawn(boot_engine())
