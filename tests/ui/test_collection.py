@@ -476,3 +476,34 @@ def test_the_storage_event_of_another_tab_refreshes_the_collection() -> None:
         assert store.get(KEY) == saved and app.coll.summary["total"] == 5
 
     asyncio.run(run())
+
+
+class FullStorage(MemoryStore):
+    """A browser storage that fills up: writes of the collection fail once armed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = False
+
+    def set(self, key: str, value: str) -> None:
+        if self.full and key == KEY:
+            raise RuntimeError("QuotaExceededError")
+        super().set(key, value)
+
+
+def test_a_refused_write_is_said_and_the_game_goes_on_in_memory() -> None:
+    async def run() -> None:
+        backend = FullStorage()
+        store = SafeStore(backend)
+        mine = settings.defaults()
+        mine["play"] = "collection"
+        settings.save(store, mine)
+        app, screen = await boot(store)
+        kept = backend.get(KEY)
+        backend.full = True
+        await start_ladder_match(app)
+        assert "refused to save your collection" in screen.regions["r-notice"]
+        assert app.playing.get("ladder") == "old-mabry", "the match goes on"
+        assert backend.get(KEY) == kept and json.loads(store.get(KEY) or "{}")["active"]
+
+    asyncio.run(run())

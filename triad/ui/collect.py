@@ -76,8 +76,15 @@ class Collection:
         if not replace and self.save is not None and stored is not None and stored != self.save:
             self.elsewhere()
             return False
-        self.app.store.set(KEY, save)
+        store = self.app.store
+        kept = not getattr(store, "denied", False)
+        store.set(KEY, save)
         self.save = save
+        if kept and getattr(store, "denied", False):
+            # The browser refused this write (storage full or switched off): the game goes
+            # on in memory, and the player is told to keep a copy while there is time.
+            store.announced = True
+            self.app.show_notice(t("coll_not_saved"))
         return True
 
     def stored_changed(self) -> None:
