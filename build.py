@@ -228,6 +228,9 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     for page in pages:
         (dist / page.name).write_text(_page_text(page).replace("{{BUILD}}", version))
 
+    # Made from engine.zip and Pyodide, both in the build id; the snapshot itself is not
+    # byte for byte the same from one run to the next, so it stays out of the id.
+    _write_snapshot(dist)
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files)]
     worker = (boot / "sw.js").read_text()
@@ -315,6 +318,49 @@ def _write_engine_zip(dist: Path) -> None:
                 )
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
+
+
+SNAPSHOT = "runtime/pyodide/engine-snapshot.bin.gz"
+
+
+def _write_snapshot(dist: Path) -> None:
+    """Pyodide's memory with the engine imported (tools/pyodide_snapshot.mjs), for a fast boot.
+
+    Kept in build/ under the hash of what it is made from, so building the same
+    sources again reuses it. Without Node the game still works: the worker then
+    starts Python from nothing.
+    """
+    engine = (dist / "engine.zip").read_bytes()
+    digest = hashlib.sha256(engine)
+    for name in PYODIDE_FILES:
+        digest.update((dist / "runtime" / "pyodide" / name).read_bytes())
+    digest.update((ROOT / "tools" / "pyodide_snapshot.mjs").read_bytes())
+    cached = BUILD / "snapshots" / (digest.hexdigest()[:20] + ".bin.gz")
+    node = shutil.which("node")
+    if not cached.exists() and node is None:
+        _say("no Pyodide snapshot without Node.js (the engine will boot without one)")
+        return
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("*.bin.gz"):
+            old.unlink()
+        partial = cached.with_suffix(".part")
+        done = subprocess.run(
+            [
+                str(node),
+                str(ROOT / "tools" / "pyodide_snapshot.mjs"),
+                str(dist / "runtime" / "pyodide"),
+                str(dist / "engine.zip"),
+                str(partial),
+            ],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            _say("no Pyodide snapshot (the engine will boot without one): " + done.stderr[-400:])
+            return
+        partial.replace(cached)
+    shutil.copy2(cached, dist / SNAPSHOT)
 
 
 def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import tomllib
 import zipfile
 from pathlib import Path
@@ -41,7 +42,34 @@ def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
     assert not [n for n in names if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
     assert not list(dist.rglob("*.map"))
     pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
-    assert pyodide == set(build.PYODIDE_FILES)
+    assert pyodide == {*build.PYODIDE_FILES, Path(build.SNAPSHOT).name}
+
+
+def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:
+    """The snapshot the worker boots from, restored in Node, answers like the engine."""
+    snapshot = dist / build.SNAPSHOT
+    assert snapshot.stat().st_size > 1_000_000
+    script = """
+import {{ loadPyodide }} from "{pyodide}/pyodide.mjs";
+import {{ readFileSync }} from "node:fs";
+import {{ gunzipSync }} from "node:zlib";
+const py = await loadPyodide({{ indexURL: "{pyodide}/", packages: [],
+  _loadSnapshot: new Uint8Array(gunzipSync(readFileSync("{snapshot}"))) }});
+py.unpackArchive(new Uint8Array(readFileSync("{zip}")), "zip", {{ extractDir: "/home/pyodide" }});
+const known = py.runPython("import sys; 'triad.ui.worker' in sys.modules");
+const reply = py.pyimport("triad.ui.worker").new_match(JSON.stringify({{ rules: ["same"], seed: 7 }}));
+console.log(JSON.stringify({{ known, ok: JSON.parse(reply).ok }}));
+""".format(
+        pyodide=dist / "runtime" / "pyodide",
+        snapshot=snapshot,
+        zip=dist / "engine.zip",
+    )
+    runner = dist.parent / "build" / "restore-check.mjs"
+    runner.parent.mkdir(exist_ok=True)
+    runner.write_text(script)
+    done = subprocess.run(["node", str(runner)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"known": True, "ok": True}
 
 
 def test_service_worker_precaches_every_file_of_this_build(dist: Path) -> None:

@@ -19,18 +19,49 @@ const progress = (fraction, message) => post({ type: "progress", progress: fract
 const MODULE = self.name || "triad.ui.worker";
 let api = null;
 
+// Pyodide's memory with the engine already imported, made when the game is built
+// (tools/pyodide_snapshot.mjs): restoring it is many times faster than starting Python.
+const SNAPSHOT = "./runtime/pyodide/engine-snapshot.bin.gz";
+
+async function readSnapshot() {
+  if (typeof DecompressionStream !== "function") return null;
+  try {
+    const response = await fetch(new URL(SNAPSHOT, import.meta.url));
+    if (!response.ok || !response.body) return null;
+    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  } catch {
+    return null; // no snapshot in this build, or a browser that cannot read it
+  }
+}
+
+async function startPython(snapshot) {
+  const options = {
+    indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
+    packages: [],
+    stdout: (text) => post({ type: "output", stream: "stdout", text }),
+    stderr: (text) => post({ type: "output", stream: "stderr", text }),
+  };
+  if (snapshot) {
+    try {
+      return await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    } catch (error) {
+      post({ type: "output", stream: "stderr", text: `snapshot not used: ${error}` });
+    }
+  }
+  return loadPyodide(options);
+}
+
 async function boot() {
   progress(0.05, "Starting Python");
   const engineZip = fetch(new URL("./engine.zip", import.meta.url)).then((r) => {
     if (!r.ok) throw new Error(`engine.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  const pyodide = await loadPyodide({
-    indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
-    packages: [],
-    stdout: (text) => post({ type: "output", stream: "stdout", text }),
-    stderr: (text) => post({ type: "output", stream: "stderr", text }),
-  });
+  // The snapshot is the engine's: other modules (Triangle Catch's workers) start Python
+  // themselves, as a bot may need what the browser offers beyond a snapshot made at build
+  // time (stack switching, to wait for its input).
+  const pyodide = await startPython(MODULE === "triad.ui.worker" ? await readSnapshot() : null);
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
   if (!/^triad(\.\w+)+$/.test(MODULE)) throw new Error(`not a module of the game: ${MODULE}`);
