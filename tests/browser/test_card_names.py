@@ -19,6 +19,7 @@ import pytest
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
 from tests.conftest import ARTIFACTS, ROOT
 from triad.collection import dealcode
+from triad.ui.local import card_view, load_set
 from triad.ui.render import render_card
 
 pytestmark = pytest.mark.browser
@@ -85,6 +86,25 @@ def set_names(set_id: str) -> list[str]:
     return [c["name"] for c in data["cards"]]
 
 
+def builtin_cards() -> list[dict[str, Any]]:
+    return [card_view(c) for s in DEALS for c in load_set(s)["cards"]]
+
+
+def draw(page: Any, hand: list[str], board: list[str]) -> None:
+    """Put cards drawn by `render_card` into the blue hand and on every cell of the board."""
+    page.evaluate(
+        """([hand, board]) => {
+          const cards = document.querySelectorAll('[data-hand="blue"] [data-card]');
+          cards.forEach((card, i) => { if (hand[i]) card.outerHTML = hand[i].replace(
+            '<div class="card', '<div style="--i:' + i + ';--n:5" class="card'); });
+          document.querySelectorAll('[data-cell]').forEach((cell, i) => {
+            cell.innerHTML = board[i % board.length];
+          });
+        }""",
+        [hand, board],
+    )
+
+
 def check(page: Any, where: str) -> None:
     faults = page.evaluate(FAULTS)
     assert faults == [], (where, faults)
@@ -119,21 +139,17 @@ def test_long_names_fit_their_cards(
         check(page, set_id + " deal")
         page.screenshot(path=str(ARTIFACTS / f"names-{size}-{set_id}.png"))
 
-    # Custom names, drawn by render_card into the page's own hand and board.
+    # The nine longest built-in names on the board, then custom names in hand and on the board.
+    longest = sorted(builtin_cards(), key=lambda c: -len(c["name"]))[:9]
+    board = [render_card(c, ("red", "blue")[i % 2], {}) for i, c in enumerate(longest)]
+    draw(page, [], board)
+    assert set(names(page)) >= {c["name"] for c in longest}
+    check(page, "the longest built-in names on the board")
+    page.screenshot(path=str(ARTIFACTS / f"names-{size}-board.png"))
     hand = [render_card(custom_card(n, 1 + i % 10), "blue", {}) for i, n in enumerate(CUSTOM)]
     board = [render_card(custom_card(n, 10 - i % 10), "red", {}) for i, n in enumerate(CUSTOM)]
     for first in range(0, len(CUSTOM), 5):
-        page.evaluate(
-            """([hand, board]) => {
-              const cards = document.querySelectorAll('[data-hand="blue"] [data-card]');
-              cards.forEach((card, i) => { if (hand[i]) card.outerHTML = hand[i].replace(
-                '<div class="card', '<div style="--i:' + i + ';--n:5" class="card'); });
-              document.querySelectorAll('[data-cell]').forEach((cell, i) => {
-                cell.innerHTML = board[i % board.length];
-              });
-            }""",
-            [hand[first : first + 5], board[first : first + 5]],
-        )
+        draw(page, hand[first : first + 5], board[first : first + 5])
         assert set(names(page)) >= set(CUSTOM[first : first + 5])
         page.screenshot(path=str(ARTIFACTS / f"names-{size}-custom-{first // 5}.png"))
         check(page, "custom names")
