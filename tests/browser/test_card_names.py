@@ -81,6 +81,13 @@ def names(page: Any) -> list[str]:
     return texts
 
 
+def sized_page(new_context: Callable[..., tuple[Any, Watch]], size: str) -> Any:
+    """A page of the window size `size`, without motion; test-artifacts/ made for its screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    return context.new_page()
+
+
 def set_names(set_id: str) -> list[str]:
     data = json.loads((ROOT / "triad" / "data" / (set_id + ".json")).read_text(encoding="utf-8"))
     return [c["name"] for c in data["cards"]]
@@ -127,9 +134,7 @@ def custom_card(name: str, level: int) -> dict[str, Any]:
 def test_long_names_fit_their_cards(
     size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
-    page = context.new_page()
-    ARTIFACTS.mkdir(exist_ok=True)
+    page = sized_page(new_context, size)
     for set_id, code in DEALS.items():
         page.goto(server.url + "?deal=" + code)
         wait_ready(page)
@@ -159,8 +164,7 @@ def test_long_names_fit_their_cards(
 def test_every_name_fits_in_the_album(
     size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
-    page = context.new_page()
+    page = sized_page(new_context, size)
     page.goto(server.url)
     wait_ready(page)
     wait_engine(page)
@@ -170,6 +174,5 @@ def test_every_name_fits_in_the_album(
     page.locator("[data-album]").first.wait_for()
     assert set(names(page)) >= set(set_names("houses"))
     check(page, "album")
-    ARTIFACTS.mkdir(exist_ok=True)
     page.wait_for_timeout(300)  # let the dialog's entrance settle
     page.screenshot(path=str(ARTIFACTS / f"names-{size}-album.png"))
