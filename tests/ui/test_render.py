@@ -202,3 +202,31 @@ def test_unknown_affinity_is_drawn_as_its_initials() -> None:
     assert table["x9"][0] is None
     html = render.render_card(card(affinity="x9"), "blue", table)
     assert "aff-text" in html and ">Gu<" in html
+
+
+def test_long_names_take_more_lines_never_an_ellipsis() -> None:
+    assert render.name_fit("Mira") == (1, render.name_fit("Mira")[1])
+    lines, width = render.name_fit("The Green Huntress")
+    assert lines == 2 and width < 10 * render.text_width("The Green Huntress")
+    assert render.name_fit("A Very Long Custom Card Name Of Forty Ch")[0] == 3
+    assert render.name_fit("")[0] == 1
+    html = render.render_card(card(name="The Green Huntress"), "blue", AFF)
+    assert "nm-2" in attr_values(html, "class")[0].split()
+    assert "--nw:" + str(width) in html
+    assert "…" not in html and "ellipsis" not in html
+
+
+def test_wider_letters_make_a_wider_name() -> None:
+    assert render.text_width("WWWW") > render.text_width("Mara") > render.text_width("iiii")
+    assert render.text_width("漢字") > render.text_width("ab")
+
+
+@settings(max_examples=200, deadline=None)
+@given(name=st.text(max_size=60))
+def test_every_name_gets_one_to_three_lines_of_a_bounded_width(name: str) -> None:
+    lines, width = render.name_fit(name)
+    assert 1 <= lines <= 3
+    whole = render.text_width(" ".join(name.split()))
+    assert isinstance(width, int) and 0 <= width <= 10 * whole + 13
+    if lines > 1:  # only names too long for one readable line are wrapped
+        assert whole > 0

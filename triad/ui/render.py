@@ -42,6 +42,32 @@ def initials(name: str) -> str:
     return (words[0][:1] + words[-1][:1]).upper()
 
 
+def text_width(text: str) -> float:
+    """The width of `text` in ems of the card-name font, a little over the widest common one."""
+    total = 0.0
+    for ch in text:
+        total += _glyph_width(ch)
+    return total
+
+
+def name_fit(name: str) -> tuple:
+    """How a card's name is set: `(lines, width)`, 1 to 3 lines, `width` the widest in tenths of an em.
+
+    One line while the name stays large enough on it, else the name is split
+    at spaces (or anywhere, for one long word) into the fewest lines that keep
+    it readable.  The style sheet sizes the font from `width`, so the name
+    always fits the card's width and never needs an ellipsis.
+    """
+    widths = [text_width(w) for w in str(name).split()]
+    space = _glyph_width(" ")
+    lines = 1
+    widest = _widest_line(widths, space, 1)
+    while lines < len(_READABLE) and _NAME_ROOM / (widest + _BADGE) < _READABLE[lines - 1]:
+        lines += 1
+        widest = _widest_line(widths, space, lines)
+    return lines, int(widest * 10 + 0.999)
+
+
 def modifier(card: dict, cell_affinity) -> int:
     """+1 when a card stands on its own affinity, -1 on another one, 0 off territories."""
     if cell_affinity is None:
@@ -89,13 +115,20 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
             + "</span>"
         )
     parts.append('<span class="c-emblem" aria-hidden="true">' + esc(initials(name)) + "</span>")
+    lines, width = name_fit(name)
     parts.append(
-        '<span class="c-name"><i class="c-lv">' + esc(level) + "</i>" + esc(name) + "</span>"
+        '<span class="c-name" style="--nw:'
+        + str(width)
+        + '"><span class="c-mark" aria-hidden="true"></span><i class="c-lv">'
+        + esc(level)
+        + '</i><span class="c-words">'
+        + esc(name)
+        + "</span></span>"
     )
-    parts.append('<span class="c-mark" aria-hidden="true"></span>')
     title = card.get("title")
+    fit = "nm-" + str(lines) if lines > 1 else ""
     pairs = [
-        ("class", classes(["card", "own-" + owner, "tier-" + tier(level), cls])),
+        ("class", classes(["card", "own-" + owner, "tier-" + tier(level), fit, cls])),
         ("data-id", card.get("id")),
         ("aria-label", card_label(card)),
         ("title", t("card_title", name=name, title=title) if title else name or None),
@@ -639,3 +672,61 @@ def render_draft(draft: dict, cpu_picks: list, ctx: dict) -> str:
         + "".join(cards)
         + "</ul></div>"
     )
+
+
+# -- private helpers ---------------------------------------------------------
+
+# Card names are set to fit the card: these follow the style sheet's `.c-name`
+# (room across the card in % of its width, the level badge and gap in ems)
+# and the least font size, in % of the card's width, at which 1, 2 or 3
+# lines still read well.
+_NAME_ROOM = 88.0
+_BADGE = 1.6
+_READABLE = (8.0, 6.5, 0.0)
+# Advance widths in ems of a wide bold sans-serif, by character class.
+_NARROW = "ijlI.,'!|:;"
+_THIN = "frt-()/"
+_SLIM = "csz"
+_WIDE = "DGHNOQU"
+_WIDEST = "mwMW"
+_WIDEST_GLYPH = 1.12
+
+
+def _glyph_width(ch: str) -> float:
+    if ch == " ":
+        return 0.36
+    if ch in _NARROW:
+        return 0.4
+    if ch in _THIN:
+        return 0.5
+    if ch in _SLIM:
+        return 0.62
+    if ch in _WIDE:
+        return 0.87
+    if ch in _WIDEST:
+        return _WIDEST_GLYPH
+    if ord(ch) >= 0x1100:
+        return 1.02  # CJK, Hangul and most symbols are set a full em wide
+    return 0.76
+
+
+def _widest_line(widths: list, space: float, lines: int) -> float:
+    """The widest line when words of `widths` are split into at most `lines` lines.
+
+    Several words are split at spaces (every split is tried); a single word is
+    broken anywhere, as the style sheet lets the browser do, each line then
+    about an even share plus the glyph that did not fit.
+    """
+    count = len(widths)
+    if count == 0:
+        return 0.0
+    whole = sum(widths) + space * (count - 1)
+    if lines == 1:
+        return whole
+    if count == 1:
+        return whole / lines + _WIDEST_GLYPH
+    best = whole
+    for cut in range(1, count):
+        head = sum(widths[:cut]) + space * (cut - 1)
+        best = min(best, max(head, _widest_line(widths[cut:], space, lines - 1)))
+    return best

@@ -76,43 +76,22 @@ def parse_tri(key: str) -> list:
 
 def _mark0(x, y, r, cls: str) -> str:
     """Player 0's mark: a circle."""
-    return (
-        '<circle class="' + cls + '" cx="' + num(x) + '" cy="' + num(y) + '" r="' + num(r) + '"/>'
-    )
+    return _svg("circle", [("class", cls), ("cx", x), ("cy", y), ("r", r)])
 
 
 def _mark1(x, y, r, cls: str) -> str:
     """Player 1's mark: a diamond."""
     pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-    return (
-        '<path class="'
-        + cls
-        + '" d="M'
-        + " L".join([num(p[0]) + " " + num(p[1]) for p in pts])
-        + 'Z"/>'
-    )
+    return _svg("path", [("class", cls), ("d", _outline(pts, " L"))])
 
 
 def mark(player: int, x, y, r, cls: str) -> str:
     return _mark0(x, y, r, cls) if player == 0 else _mark1(x, y, r * 1.25, cls)
 
 
-def _line(a: tuple, b: tuple, cls: str, extra: str = "") -> str:
-    return (
-        '<line class="'
-        + cls
-        + '" x1="'
-        + num(a[0])
-        + '" y1="'
-        + num(a[1])
-        + '" x2="'
-        + num(b[0])
-        + '" y2="'
-        + num(b[1])
-        + '"'
-        + extra
-        + "/>"
-    )
+def _line(a: tuple, b: tuple, cls: str, extra=None) -> str:
+    pairs = [("class", cls), ("x1", a[0]), ("y1", a[1]), ("x2", b[0]), ("y2", b[1])]
+    return _svg("line", pairs + (extra or []))
 
 
 def _shorten(a: tuple, b: tuple, cut_a, cut_b) -> tuple:
@@ -126,21 +105,8 @@ def _shorten(a: tuple, b: tuple, cut_a, cut_b) -> tuple:
 
 
 def _badge(x, y, text: str, cls: str) -> str:
-    return (
-        '<g class="'
-        + cls
-        + '"><rect x="'
-        + num(x - 19)
-        + '" y="'
-        + num(y - 15)
-        + '" width="38" height="30" rx="15"/><text x="'
-        + num(x)
-        + '" y="'
-        + num(y + 1)
-        + '">'
-        + esc(text)
-        + "</text></g>"
-    )
+    rect = _svg("rect", [("x", x - 19), ("y", y - 15), ("width", 38), ("height", 30), ("rx", 15)])
+    return _svg("g", [("class", cls)], rect + _text(x, y + 1, esc(text)))
 
 
 def _defs() -> str:
@@ -168,43 +134,21 @@ def _defs() -> str:
 def _triangles(pos: list, state: dict, marks: dict) -> str:
     selected = marks.get("tri")
     sel_key = tri_key(selected) if selected else ""
-    pick = {}
-    for corners in marks.get("pick_tris") or []:
-        pick[tri_key(corners)] = True
-    captured = {}
-    for corners in marks.get("captured") or []:
-        captured[tri_key(corners)] = True
+    pick = _flags([marks.get("pick_tris")], tri_key)
+    captured = _flags([marks.get("captured")], tri_key)
     body = []
     pips = []
     for row in state.get("triangles") or []:
         a, b, c, owner = row[0], row[1], row[2], row[3]
         key = tri_key(row)
         pa, pb, pc = pos[a], pos[b], pos[c]
-        cls = "tri own" + str(owner) if owner in (0, 1) else "tri neutral"
-        if key == sel_key:
-            cls += " sel"
-        if key in pick:
-            cls += " pick"
-        if key in captured:
-            cls += " captured"
+        cls = _marked(
+            "tri own" + str(owner) if owner in (0, 1) else "tri neutral",
+            key,
+            [(sel_key, "sel"), (pick, "pick"), (captured, "captured")],
+        )
         body.append(
-            '<path class="'
-            + cls
-            + '" data-tri="'
-            + key
-            + '" d="M'
-            + num(pa[0])
-            + " "
-            + num(pa[1])
-            + "L"
-            + num(pb[0])
-            + " "
-            + num(pb[1])
-            + "L"
-            + num(pc[0])
-            + " "
-            + num(pc[1])
-            + 'Z"/>'
+            _svg("path", [("class", cls), ("data-tri", key), ("d", _outline([pa, pb, pc]))])
         )
         cx = (pa[0] + pb[0] + pc[0]) / 3
         cy = (pa[1] + pb[1] + pc[1]) / 3
@@ -237,7 +181,7 @@ def _arrow(pos: list, src: int, dst: int, amount, cls: str, head: str) -> str:
     a, b = _shorten(pos[src], pos[dst], HOUSE_R + 6, HOUSE_R + 12)
     mx = (a[0] + b[0]) / 2
     my = (a[1] + b[1]) / 2
-    return _line(a, b, cls, ' marker-end="url(#' + head + ')"') + _badge(
+    return _line(a, b, cls, [("marker-end", "url(#" + head + ")")]) + _badge(
         mx, my, str(amount), "amount " + cls
     )
 
@@ -275,24 +219,17 @@ def _houses(pos: list, houses_count: int, state: dict, marks: dict) -> str:
     units = state.get("units") or [[0] * houses_count, [0] * houses_count]
     owners = state.get("owners") or [-1] * houses_count
     selected = marks.get("house", -1)
-    targets = {}
-    for h in marks.get("targets") or []:
-        targets[h] = True
-    corners = {}
-    for h in marks.get("corners") or []:
-        corners[h] = True
+    targets = _flags([marks.get("targets")])
+    corners = _flags([marks.get("corners")])
     out = []
     for h in range(houses_count):
         x, y = pos[h]
         owner = owners[h]
-        cls = "house"
-        cls += " own" + str(owner) if owner in (0, 1) else " free"
-        if h == selected:
-            cls += " sel"
-        if h in targets:
-            cls += " target"
-        if h in corners:
-            cls += " corner"
+        cls = _marked(
+            "house own" + str(owner) if owner in (0, 1) else "house free",
+            h,
+            [(selected, "sel"), (targets, "target"), (corners, "corner")],
+        )
         inner = _mark0(x, y, HOUSE_R, "hb")
         if owner == 0:
             inner += _mark0(x, y, HOUSE_R - 8, "hm")
@@ -306,44 +243,19 @@ def _houses(pos: list, houses_count: int, state: dict, marks: dict) -> str:
             inner += _units(0, x, y, u0)
         elif u1:
             inner += _units(1, x, y, u1)
-        inner += (
-            '<text class="hid" x="'
-            + num(x)
-            + '" y="'
-            + num(y - HOUSE_R - 10)
-            + '">'
-            + str(h)
-            + "</text>"
-        )
+        inner += _text(x, y - HOUSE_R - 10, str(h), "hid")
         out.append('<g class="' + cls + '">' + inner + "</g>")
     return '<g class="houses">' + "".join(out) + "</g>"
 
 
 def _units(player: int, x, y, count: int) -> str:
-    return (
-        '<g class="units u'
-        + str(player)
-        + '">'
-        + mark(player, x, y, 19, "ub")
-        + '<text x="'
-        + num(x)
-        + '" y="'
-        + num(y + 1)
-        + '">'
-        + str(count)
-        + "</text></g>"
-    )
+    inner = mark(player, x, y, 19, "ub") + _text(x, y + 1, str(count))
+    return _svg("g", [("class", "units u" + str(player))], inner)
 
 
 def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
     units = state.get("units") or [[0] * houses_count, [0] * houses_count]
-    pick = {}
-    for h in marks.get("pick_houses") or []:
-        pick[h] = True
-    for h in marks.get("targets") or []:
-        pick[h] = True
-    for h in marks.get("corners") or []:
-        pick[h] = True
+    pick = _flags([marks.get("pick_houses"), marks.get("targets"), marks.get("corners")])
     names = marks.get("names") or ["player 0", "player 1"]
     out = []
     for h in range(houses_count):
@@ -353,21 +265,11 @@ def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
             label += ", " + str(names[0]) + " " + str(units[0][h])
         if units[1][h]:
             label += ", " + str(names[1]) + " " + str(units[1][h])
-        out.append(
-            '<circle class="hit'
-            + (' pick" tabindex="0" role="button' if h in pick else "")
-            + '" data-house="'
-            + str(h)
-            + '" cx="'
-            + num(x)
-            + '" cy="'
-            + num(y)
-            + '" r="'
-            + str(HIT_R)
-            + '"><title>'
-            + esc(label)
-            + "</title></circle>"
-        )
+        pairs = [("class", "hit")]
+        if h in pick:
+            pairs = [("class", "hit pick"), ("tabindex", "0"), ("role", "button")]
+        pairs.extend([("data-house", str(h)), ("cx", x), ("cy", y), ("r", HIT_R)])
+        out.append(_svg("circle", pairs, "<title>" + esc(label) + "</title>"))
     return '<g class="hits">' + "".join(out) + "</g>"
 
 
@@ -451,15 +353,10 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
         + esc(label)
         + '">'
         + _defs()
-        + '<rect class="field" x="'
-        + num(x)
-        + '" y="'
-        + num(y)
-        + '" width="'
-        + num(w)
-        + '" height="'
-        + num(h)
-        + '" rx="28"/>'
+        + _svg(
+            "rect",
+            [("class", "field"), ("x", x), ("y", y), ("width", w), ("height", h), ("rx", 28)],
+        )
         + _triangles(pos, state, marks)
         + _paths(pos, state)
         + '<g class="plans">'
@@ -469,3 +366,45 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
         + _hits(pos, len(pos), state, marks)
         + "</svg>"
     )
+
+
+def _svg(tag: str, pairs: list, inner=None) -> str:
+    """An SVG element with `(attribute, value)` pairs in order, numbers as `num` writes them.
+
+    Closed at once when there is no `inner` text.
+    """
+    out = ["<" + tag]
+    for name, value in pairs:
+        out.append(" " + name + '="' + (value if isinstance(value, str) else num(value)) + '"')
+    if inner is None:
+        return "".join(out) + "/>"
+    return "".join(out) + ">" + inner + "</" + tag + ">"
+
+
+def _text(x, y, inner: str, cls: str = "") -> str:
+    pairs = [("x", x), ("y", y)]
+    if cls:
+        pairs.insert(0, ("class", cls))
+    return _svg("text", pairs, inner)
+
+
+def _outline(points: list, joint: str = "L") -> str:
+    """A closed path through `points`: `d` of an SVG path."""
+    return "M" + joint.join([num(p[0]) + " " + num(p[1]) for p in points]) + "Z"
+
+
+def _flags(groups: list, key=None) -> dict:
+    """`{item: True}` for every item of the lists in `groups` (None counts as empty)."""
+    out = {}
+    for items in groups:
+        for item in items or []:
+            out[key(item) if key else item] = True
+    return out
+
+
+def _marked(cls: str, item, marks: list) -> str:
+    """`cls` and the name of each `(chosen, name)` mark that `item` is, or is in (a dict)."""
+    for chosen, name in marks:
+        if (item in chosen) if isinstance(chosen, dict) else item == chosen:
+            cls += " " + name
+    return cls

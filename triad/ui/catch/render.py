@@ -21,31 +21,17 @@ def bot_label(name: str) -> str:
 
 def button(act: str, label: str, glyph: str = "", cls: str = "", arg=None, **extra) -> str:
     """A button that does `act` (with `arg`); `glyph` draws an icon before the label."""
-    pairs = [
-        ("type", "button"),
-        ("class", ("cbtn " + cls).strip()),
-        ("data-act", act),
-        ("data-arg", None if arg is None else str(arg)),
-    ]
-    for name in sorted(extra):
-        pairs.append((name.replace("_", "-"), extra[name]))
     inner = (icon(glyph) if glyph else "") + ("<span>" + esc(label) + "</span>" if label else "")
-    return "<button" + attrs(pairs) + ">" + inner + "</button>"
+    return "<button" + _button_attrs("cbtn", cls, act, arg, extra) + ">" + inner + "</button>"
 
 
 def icon_button(act: str, label: str, glyph: str, cls: str = "", arg=None, **extra) -> str:
     """A round button showing only a glyph; `label` is its accessible name and tooltip."""
     extra["aria_label"] = label
     extra["title"] = label
-    pairs = [
-        ("type", "button"),
-        ("class", ("cround " + cls).strip()),
-        ("data-act", act),
-        ("data-arg", None if arg is None else str(arg)),
-    ]
-    for name in sorted(extra):
-        pairs.append((name.replace("_", "-"), extra[name]))
-    return "<button" + attrs(pairs) + ">" + icon(glyph) + "</button>"
+    return (
+        "<button" + _button_attrs("cround", cls, act, arg, extra) + ">" + icon(glyph) + "</button>"
+    )
 
 
 def chips(act: str, options: list, chosen: str, label) -> str:
@@ -336,17 +322,8 @@ def below(mode: str) -> str:
     keys = t("keys_watch") if mode == "watch" else t("keys_play")
     return (
         '<p class="legend-line">'
-        + '<span><svg viewBox="-12 -12 24 24" class="pmark p0" aria-hidden="true"><circle r="9"/></svg>'
-        + esc(t("legend_short_p0"))
-        + "</span>"
-        + '<span><svg viewBox="-12 -12 24 24" class="pmark p1" aria-hidden="true">'
-        + '<path d="M0 -11L11 0L0 11L-11 0Z"/></svg>'
-        + esc(t("legend_short_p1"))
-        + "</span>"
-        + '<span><svg viewBox="-12 -12 24 24" class="pmark lockmark" aria-hidden="true">'
-        + '<circle r="7"/><line x1="-9" y1="9" x2="9" y2="-9"/></svg>'
-        + esc(t("legend_short_lock"))
-        + '</span><span class="keys">'
+        + _legend("span", "legend_short_", ' aria-hidden="true"')
+        + '<span class="keys">'
         + esc(keys)
         + "</span></p>"
     )
@@ -763,16 +740,8 @@ def help_dialog() -> str:
         "<h3>"
         + esc(t("legend"))
         + '</h3><ul class="legend">'
-        + '<li><svg viewBox="-12 -12 24 24" class="pmark p0"><circle r="9"/></svg>'
-        + esc(t("legend_p0"))
-        + "</li>"
-        + '<li><svg viewBox="-12 -12 24 24" class="pmark p1"><path d="M0 -11L11 0L0 11L-11 0Z"/></svg>'
-        + esc(t("legend_p1"))
-        + "</li>"
-        + '<li><svg viewBox="-12 -12 24 24" class="pmark lockmark"><circle r="7"/>'
-        + '<line x1="-9" y1="9" x2="9" y2="-9"/></svg>'
-        + esc(t("legend_lock"))
-        + "</li></ul>"
+        + _legend("li", "legend_", "")
+        + "</ul>"
     )
     return (
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="c-help-title">'
@@ -786,3 +755,47 @@ def help_dialog() -> str:
         + legend
         + "</div>"
     )
+
+
+def _button_attrs(kind: str, cls: str, act: str, arg, extra: dict) -> str:
+    """A button's attributes: its kind and classes, action and argument, then `extra` by name."""
+    pairs = [
+        ("type", "button"),
+        ("class", (kind + " " + cls).strip()),
+        ("data-act", act),
+        ("data-arg", None if arg is None else str(arg)),
+    ]
+    for name in sorted(extra):
+        pairs.append((name.replace("_", "-"), extra[name]))
+    return attrs(pairs)
+
+
+# The legend's marks: player 0's circle, player 1's diamond, a locked triangle.
+_LEGEND = (
+    ("p0", '<circle r="9"/>'),
+    ("p1", '<path d="M0 -11L11 0L0 11L-11 0Z"/>'),
+    ("lock", '<circle r="7"/><line x1="-9" y1="9" x2="9" y2="-9"/>'),
+)
+
+
+def _legend(tag: str, prefix: str, svg_attrs: str) -> str:
+    """The legend's marks, each in a `tag` with its text (`prefix` + p0, p1, lock)."""
+    out = []
+    for key, shape in _LEGEND:
+        cls = "lockmark" if key == "lock" else key
+        out.append(
+            "<"
+            + tag
+            + '><svg viewBox="-12 -12 24 24" class="pmark '
+            + cls
+            + '"'
+            + svg_attrs
+            + ">"
+            + shape
+            + "</svg>"
+            + esc(t(prefix + key))
+            + "</"
+            + tag
+            + ">"
+        )
+    return "".join(out)
