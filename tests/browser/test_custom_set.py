@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.test_page_play import SETTINGS_KEY, settings_script
 from tests.ui.card_sets import HACKED, HOSTILE, hostile_set, make_set, text
 from triad.collection import dealcode
 
@@ -22,27 +23,7 @@ pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 GAME_TIMEOUT_MS = 120_000
 CUSTOM_KEY = "triad:card-set:custom"
-SETTINGS_KEY = "triad.settings"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-
-
-def settings_script(**values: Any) -> str:
-    """An init script that stores these settings before the first load only."""
-    data = {
-        "version": 1,
-        "rules": ["banner"],
-        "level": "novice",
-        "sound": False,
-        "card_set": "houses",
-        "mode": "cpu",
-        **values,
-    }
-    return (
-        "try { if (location.protocol.startsWith('http')"
-        " && !sessionStorage.getItem('triad-test-seeded')) {"
-        f"localStorage.setItem({json.dumps(SETTINGS_KEY)}, {json.dumps(json.dumps(data))});"
-        "sessionStorage.setItem('triad-test-seeded', '1'); } } catch (e) {}"
-    )
 
 
 def open_page(
@@ -50,7 +31,7 @@ def open_page(
 ) -> Any:
     settings = options.pop("settings", {})
     context, _ = new_context(reduced_motion="reduce", **options)
-    context.add_init_script(settings_script(**settings))
+    context.add_init_script(settings_script(**{"level": "novice", "sound": False, **settings}))
     page = context.new_page()
     page.goto(server.url + query)
     wait_ready(page)
@@ -102,13 +83,7 @@ def play_to_the_end_by_mouse(page: Any) -> int:
         )
         if page.locator("[data-result]").count():
             return moves
-        page.locator('[data-hand="blue"] [data-card]').first.click()
-        cell = page.locator("[data-cell]:not([data-owner])").first
-        index = int(cell.get_attribute("data-cell"))
-        target = page.locator(f'[data-cell="{index}"]')
-        target.click()
-        target.click()
-        page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
+        play_one_move(page)
         moves += 1
 
 

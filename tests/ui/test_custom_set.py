@@ -9,10 +9,11 @@ import pytest
 
 from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
 from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.test_app import start
 from triad.ui import app as app_module
 from triad.ui import customset, worker
 from triad.ui import settings as prefs
-from triad.ui.app import App, read_deal_code, same_deal
+from triad.ui.app import read_deal_code, same_deal
 from triad.ui.local import dealer
 from triad.ui.settings import MemoryStore, SafeStore
 
@@ -170,14 +171,6 @@ def test_a_draft_and_a_replay_with_a_custom_set() -> None:
 # --------------------------------------------------------------------- page
 
 
-async def boot(app: App) -> LocalEngine:
-    app.start()
-    engine = LocalEngine()
-    await app.engine_ready(engine)
-    await settle(app)
-    return engine
-
-
 def menu(screen: Any) -> str:
     return str(screen.regions.get("r-overlay", ""))
 
@@ -186,7 +179,7 @@ def test_loading_a_file_chooses_it_keeps_it_and_deals_from_it() -> None:
     async def run() -> None:
         s = store()
         app, screen, _ = make_app(s, use_dealer=True)
-        await boot(app)
+        await start(app)
         app.click("action", "rules")
         assert 'data-import="cardset"' in menu(screen) and "Load a card set" in menu(screen)
         await app.import_file("cardset", text(make_set()))
@@ -216,7 +209,7 @@ def test_a_bad_file_changes_nothing_and_says_why() -> None:
     async def run() -> None:
         s = store()
         app, screen, _ = make_app(s)
-        await boot(app)
+        await start(app)
         await app.import_file("cardset", text(make_set()))
         app.click("set", "elements")
         app.click("action", "rules")
@@ -239,7 +232,7 @@ def test_removing_the_set_brings_the_houses_back() -> None:
     async def run() -> None:
         s = store()
         app, screen, _ = make_app(s)
-        await boot(app)
+        await start(app)
         await app.import_file("cardset", text(make_set()))
         app.click("action", "rules")
         app.click("do", "custom_remove")
@@ -266,7 +259,7 @@ def test_a_broken_stored_set_falls_back_with_a_notice() -> None:
 def test_the_menu_says_when_the_set_cannot_support_the_rules() -> None:
     async def run() -> None:
         app, screen, _ = make_app()
-        await boot(app)
+        await start(app)
         await app.import_file("cardset", text(make_set(affinities=False)))
         app.click("action", "rules")
         await settle(app)
@@ -295,7 +288,7 @@ def test_the_menu_says_when_the_set_cannot_support_the_rules() -> None:
 def test_deal_codes_name_the_custom_set_and_the_share_line_says_so() -> None:
     async def run() -> None:
         app, screen, _ = make_app()
-        await boot(app)
+        await start(app)
         await app.import_file("cardset", text(make_set()))
         app.new_match()
         await settle(app)
@@ -326,7 +319,7 @@ def test_a_code_for_an_unknown_set_starts_normally_with_a_notice() -> None:
 def test_every_text_of_a_hostile_set_is_drawn_as_text() -> None:
     async def run() -> None:
         app, screen, _ = make_app(use_dealer=True)
-        await boot(app)
+        await start(app)
         app.settings["mode"] = "hotseat"
         await app.import_file("cardset", text(hostile_set()))
         app.click("action", "rules")
