@@ -34,7 +34,10 @@ def open_page(
     context.add_init_script(settings_script(**{"level": "novice", "sound": False, **settings}))
     page = context.new_page()
     page.goto(server.url + query)
-    wait_ready(page)
+    if "draft" in settings.get("rules", []):
+        page.locator("[data-draft-turn]").wait_for(state="attached")  # the first match drafts
+    else:
+        wait_ready(page)
     return page
 
 
@@ -207,3 +210,27 @@ def test_a_deal_code_for_a_set_this_page_lacks_is_refused_and_the_page_starts(
     notice = page.locator("#r-notice")
     assert "friends_set" in notice.inner_text() and "not on this page" in notice.inner_text()
     assert len(hand_names(page)) == 5
+
+
+def test_a_draft_deals_from_the_loaded_set(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, settings={"rules": ["draft", "open"]})
+    open_menu(page)
+    load_file(page, "lantern-folk.json", text(make_set()))
+    wait_loaded(page)
+    page.locator('.dialog.menu [data-do="new"]').click()
+    for turn in range(5):
+        pick = page.locator('[data-draft-turn="blue"] ~ .draft-pool button[data-draft]').first
+        pick.wait_for(state="attached")
+        if turn == 0:
+            pool = names_in(page, ".draft-pool")
+            assert len(pool) == 12 and all(n.startswith("Keeper") for n in pool), pool
+        pick.click()
+        if turn < 4:
+            page.locator('[data-drafted="blue"]').nth(turn).wait_for(state="attached")
+    wait_ready(page)
+    for player in ("blue", "red"):
+        names = hand_names(page, player)
+        assert all(n.startswith("Keeper") for n in names) and len(names) >= 4, names
+    play_one_move(page)
