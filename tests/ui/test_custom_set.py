@@ -98,6 +98,7 @@ def test_the_worker_checks_a_file_and_never_raises() -> None:
     assert (
         reply["ok"] and reply["info"]["name"] == "Lantern Folk" and len(reply["set"]["cards"]) == 14
     )
+    assert call("custom_set_check", "\ufeff" + text(make_set()))["ok"]  # a byte order mark
     broken = make_set()
     broken["cards"][3]["left"] = 0
     cases = {

@@ -180,7 +180,8 @@ def custom_set_check(text: str) -> str:
             raise CardSetError(
                 f"the file is too long ({len(text)} characters, at most {MAX_SET_CHARS})"
             )
-        if not text.lstrip().startswith("{"):
+        text = text.lstrip("\ufeff \t\r\n")  # a byte order mark some editors write
+        if not text.startswith("{"):
             raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
         card_set = _custom_set(text)
     except ValueError as e:
