@@ -211,3 +211,45 @@ draft_view = {
     "to_pick": "blue",
 }
 show("draft", render.render_draft(draft_view, [0], app.ctx()))
+
+# The player's own card set: kept, dealt here, drawn as text, and refused when broken.
+from triad.ui import customset  # noqa: E402
+
+own_cards = []
+for i in range(12):
+    own_cards.append(
+        {
+            "id": "o" + str(i),
+            "name": ["<img src=x onerror=alert(1)>", "</div>", "A \"q\" 'b'", "S &amp; P"][i % 4],
+            "title": "t" + str(i),
+            "level": 1 + i % 3,
+            "top": 1 + i % 9,
+            "right": 2 + i % 7,
+            "bottom": 3,
+            "left": 9 - i % 8,
+            "affinity": ["sun", None][i % 2],
+        }
+    )
+own = {
+    "id": "own",
+    "name": "Own <b>set</b> & co",
+    "affinity_kind": "banner",
+    "affinities": [{"id": "sun", "name": "Sun <i>", "emblem": "", "color": "#123456"}],
+    "cards": own_cards,
+}
+store = settings.SafeStore(settings.MemoryStore())
+print(customset.save(store, customset.check(own)))
+settings.save(store, dict(settings.defaults(), card_set="custom", mode="hotseat"))
+screen = Screen()
+seeds = [11, 12]
+app = App(screen, store, Sound(), sleep, lambda: seeds.pop(0), dealer, True)
+app.start()
+print(app.settings["card_set"], app.view["card_set"]["name"], app.deal_code())
+for region in ("r-board", "r-side-blue", "r-side-red"):
+    show("own " + region, screen.regions[region])
+app.click("action", "rules")
+show("own menu", screen.regions["r-overlay"])
+print(sorted(read_deal_code(app.deal_code(), "own").items()))
+store.set(customset.KEY, '{"version": 1, "set": {"id": "own"}}')
+app = App(Screen(), store, Sound(), sleep, lambda: 3, dealer, True)
+print(app.custom_set, app.settings["card_set"], app.notices, store.get(customset.BROKEN_KEY))

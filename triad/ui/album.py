@@ -7,7 +7,7 @@ save or a card set goes through `esc`: a name is shown as text, never as
 HTML.
 """
 
-from triad.ui.html import attrs, classes, esc
+from triad.ui.html import attrs, classes, esc, file_button
 from triad.ui.icons import affinity_name, icon
 from triad.ui.menu import rules_summary
 from triad.ui.render import render_card
@@ -316,17 +316,6 @@ def render_history(coll) -> str:
     if not rows:
         body = '<p class="coll-empty">' + esc(t("history_empty")) + "</p>"
     return body + file_button("replay", t("replay_import"))
-
-
-def file_button(kind: str, label: str) -> str:
-    """A file picker that looks like a button (`data-import` says what it reads)."""
-    return (
-        '<label class="file-button">'
-        + esc(label)
-        + '<input type="file" accept=".json,application/json" data-import="'
-        + kind
-        + '"></label>'
-    )
 
 
 def render_save_tab(coll) -> str:

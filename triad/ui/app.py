@@ -15,6 +15,10 @@ in the browser (MicroPython, see `main`) and in CPython tests:
 * `dealer(request)`: the deal computed here before the engine is up (same
   seed, same deal as the engine), or None when it cannot.
 
+A quick match may deal from the player's own card set (`customset`): it is
+checked by the engine when loaded, kept in the store, and sent along with
+every request that deals from it.
+
 The match itself lives in the worker; this side keeps the view the worker
 (or the local dealer) sent and the human's selection.
 """
@@ -24,7 +28,7 @@ import json
 
 from triad.collection import dealcode
 from triad.deal import parse_deal_code
-from triad.ui import anim, render
+from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
 from triad.ui.collect import Collection
 from triad.ui.icons import affinity_table
@@ -80,12 +84,15 @@ class App:
         self.engine = None
         self.engine_error = ""
         self.engine_progress = 0.0
-        self.settings, notice = prefs.load(store)
+        self.custom_set, custom_notice = customset.load(store)
+        self.settings, notice = prefs.load(store, self.custom_set is not None)
         self.browser_lang = browser_lang
         self.page_url = page_url  # the page's address without its query, for shared deals
         self.apply_language()
         self.notices = []
-        if notice:
+        if custom_notice:
+            self.notices.append(t(custom_notice))
+        elif notice:
             self.notices.append(t(notice))
         if getattr(store, "denied", False) and not getattr(store, "announced", False):
             self.notices.append(t("notice_storage_denied"))
@@ -96,6 +103,9 @@ class App:
         self.paused = False
         self.panel = None
         self.menu_error = ""
+        self.menu_checks = 0  # menu checks asked of the engine (only the last one's answer counts)
+        self.custom_error = ""  # why the last card set file was refused
+        self.custom_note = ""  # what became of the player's own card set
         self.autoplay = False
         self.keyboard = False
         self.aff = {}
@@ -125,7 +135,7 @@ class App:
         shared = None
         if deal_code:
             try:
-                shared = read_deal_code(deal_code)
+                shared = read_deal_code(deal_code, self.custom_id())
             except ValueError as e:
                 error = explain(e, getattr(e, "code", ""))
                 self.notices.append(t("notice_bad_deal", error=error))
@@ -159,12 +169,12 @@ class App:
     async def sync_engine(self, my_id: int) -> None:
         if self.playing is None or self.playing.get("ladder"):
             return  # no quick match on the table (a ladder match is resumed by the collection)
-        request = dict(self.playing)
+        request = self.with_set(self.playing)
         reply = json.loads(await self.engine.new_match(json.dumps(request)))
         if my_id != self.match_id:
             return
         if not reply.get("ok"):
-            self.menu_error = reply.get("error", "")
+            self.menu_error = explain(reply.get("error"), reply.get("code"))
             self.show_notice(t("menu_invalid", error=self.menu_error))
             return
         if "draft" in reply:
@@ -209,6 +219,11 @@ class App:
         }
         if shared:
             self.playing.update(shared)
+        if self.playing["card_set"] == prefs.CUSTOM_SET:
+            if self.custom_set is None:
+                self.playing["card_set"] = prefs.DEFAULTS["card_set"]
+            else:
+                self.playing["custom_id"] = self.custom_set["id"]
         self.reset_turn_state()
         self.sel.end()
         if self.panel == "draft":
@@ -217,7 +232,7 @@ class App:
         self.screen.update("r-callout", "")
         view = None
         if self.dealer is not None:
-            view = self.dealer(self.playing)
+            view = self.dealer(self.with_set(self.playing))
         self.view = None
         if view is not None:
             self.set_view(view)
@@ -331,16 +346,113 @@ class App:
     def deal_code(self) -> str:
         """The code of the match in play (seed, rules, card set, level band), to share it.
 
-        Codes carry check characters, so a mistyped one is refused.
+        Codes carry check characters, so a mistyped one is refused.  A
+        player's own set is named by its id: "" when a code cannot carry it.
         """
         p = self.playing
-        return dealcode.encode(p["seed"], p["rules"], p["card_set"], p.get("level_range"))
+        set_id = p["card_set"]
+        if set_id == prefs.CUSTOM_SET:
+            set_id = p.get("custom_id", "")
+        try:
+            return dealcode.encode(p["seed"], p["rules"], set_id, p.get("level_range"))
+        except ValueError:  # an id a code cannot carry (capitals, spaces, too long)
+            return ""
 
     def share_url(self) -> str:
-        """The address that deals the match in play again, for a friend."""
-        if not self.page_url:
+        """The address that deals the match in play again, for a friend (not with one's own set)."""
+        if not self.page_url or self.playing["card_set"] == prefs.CUSTOM_SET:
             return ""
-        return self.page_url + "?deal=" + self.deal_code()
+        code = self.deal_code()
+        return self.page_url + "?deal=" + code if code else ""
+
+    # ------------------------------------------------------- the player's set
+
+    def custom_id(self) -> str:
+        return self.custom_set["id"] if self.custom_set else ""
+
+    def with_set(self, request: dict) -> dict:
+        """A copy of a deal request, with the player's own set itself when it deals from it."""
+        request = dict(request)
+        if request.get("card_set") == prefs.CUSTOM_SET:
+            request["set"] = self.custom_set
+        return request
+
+    async def load_custom_set(self, text: str) -> None:
+        """A card set file the player chose: checked by the engine, kept, and chosen.
+
+        A file the engine refuses changes nothing; the menu says why.
+        """
+        self.custom_error = ""
+        if len(text) > customset.MAX_CHARS:
+            self.custom_note = ""
+            self.custom_error = t("custom_too_big")
+            self.draw()
+            return
+        self.custom_note = t("custom_reading")
+        self.draw()
+        while self.engine is None and not self.engine_error:
+            await self.sleep(100)  # the file is read once the engine is up
+        if self.engine is None:
+            self.custom_note = ""
+            self.custom_error = t("engine_failed", error=self.engine_error)
+            self.draw()
+            return
+        reply = json.loads(await self.engine.call("custom_set_check", text))
+        self.custom_note = ""
+        if not reply.get("ok"):
+            error = explain(reply.get("error"), reply.get("code"))
+            self.custom_error = t("custom_bad", error=error)
+            self.draw()
+            return
+        data = reply["set"]
+        why = customset.save(self.store, data)
+        if why:
+            self.custom_error = t(why)
+            self.draw()
+            return
+        self.custom_set = data
+        self.settings["card_set"] = prefs.CUSTOM_SET
+        self.custom_note = t("custom_loaded", name=data["name"], count=len(data["cards"]))
+        self.save_settings()
+        await self.check_menu()
+
+    def remove_custom_set(self) -> None:
+        """Forget the player's own set; the default set is chosen again."""
+        customset.remove(self.store)
+        self.custom_set = None
+        self.custom_error = ""
+        self.custom_note = t("custom_removed")
+        if self.settings["card_set"] == prefs.CUSTOM_SET:
+            self.settings["card_set"] = prefs.DEFAULTS["card_set"]
+        self.save_settings()
+        self.recheck_menu()
+
+    def recheck_menu(self) -> None:
+        """Check the menu's choices with the engine, when both are there."""
+        if self.engine is not None and self.panel == "rules":
+            self.spawn(self.check_menu())
+
+    async def check_menu(self) -> None:
+        """Ask the engine whether the menu's choices can be dealt; show why not in the menu."""
+        if self.engine is None or self.panel != "rules":
+            return
+        self.menu_checks += 1
+        mine = self.menu_checks
+        s = self.settings
+        request = {
+            "rules": list(s["rules"]),
+            "card_set": s["card_set"],
+            "level_range": prefs.band_levels(s.get("band", ""))
+            if "level_range" in s["rules"]
+            else None,
+        }
+        reply = json.loads(await self.engine.validate(json.dumps(self.with_set(request))))
+        if mine != self.menu_checks or self.panel != "rules":
+            return
+        error = "" if reply.get("ok") else explain(reply.get("error"), reply.get("code"))
+        if error != self.menu_error:
+            self.menu_error = error
+            self.draw()
 
     def apply_language(self) -> str:
         """Use the chosen language (or the browser's); the page's `lang` follows."""
@@ -655,6 +767,11 @@ class App:
 
     def click(self, kind: str, value: str) -> None:
         """A click (or tap) on an element with one of the page's data attributes."""
+        self.click_one(kind, value)
+        if kind in ("rule", "band", "set"):
+            self.recheck_menu()
+
+    def click_one(self, kind: str, value: str) -> None:
         if kind == "action":
             self.action(value)
         elif kind == "do":
@@ -662,8 +779,11 @@ class App:
         elif kind == "rule":
             rules = prefs.toggle(self.settings["rules"], value)
             self.settings["rules"] = rules
-            # Elements come with the Elements set, banners with the Houses.
-            if value == "elemental" and "elemental" in rules:
+            # Elements come with the Elements set, banners with the Houses
+            # (the player's own set stays chosen: the menu says if it cannot).
+            if self.settings["card_set"] == prefs.CUSTOM_SET:
+                pass
+            elif value == "elemental" and "elemental" in rules:
                 self.settings["card_set"] = "elements"
             elif value == "banner" and "banner" in rules:
                 self.settings["card_set"] = "houses"
@@ -802,6 +922,8 @@ class App:
             self.draw()
         elif name == "rules":
             self.open_panel("rules")
+        elif name == "custom_remove":
+            self.remove_custom_set()
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
@@ -810,8 +932,12 @@ class App:
     def open_panel(self, name: str) -> None:
         self.panel = name
         self.menu_error = ""
+        self.custom_error = ""
+        self.custom_note = ""
         self.draw()
         self.screen.focus("#r-overlay .dialog button")  # keyboard users land in the dialog
+        if name == "rules":
+            self.recheck_menu()
 
     def close_panel(self, redraw: bool = True) -> None:
         self.panel = None
@@ -911,7 +1037,13 @@ class App:
             if self.playing and not self.playing.get("ladder"):
                 playing["code"] = self.deal_code()
                 playing["share"] = self.share_url()
-            return render_menu(self.settings, playing, self.menu_error)
+                playing["own_set"] = self.playing["card_set"] == prefs.CUSTOM_SET
+            custom = {
+                "info": customset.info(self.custom_set),
+                "error": self.custom_error,
+                "note": self.custom_note,
+            }
+            return render_menu(self.settings, playing, self.menu_error, custom)
         over = view is not None and view.get("over") and not self.animating
         if over and not self.result_dismissed and self.replay is None:
             if ctx["ladder"]:
@@ -1034,7 +1166,9 @@ class App:
 
     async def import_file(self, kind: str, text: str) -> None:
         """A file the player chose: a save to import or a replay to watch."""
-        if kind == "save":
+        if kind == "cardset":
+            await self.load_custom_set(text)
+        elif kind == "save":
             await self.coll.import_text(text)
         elif kind == "replay":
             await self.open_replay(text)
@@ -1112,8 +1246,10 @@ def same_deal(a: dict, b: dict) -> bool:
     return True
 
 
-def read_deal_code(code: str) -> dict:
+def read_deal_code(code: str, custom_id: str = "") -> dict:
     """The shared deal of a code: a checked code, or the engine's own code without checks.
+
+    A code may name the player's own set by its id (`custom_id`, when one is kept).
 
     :raises ValueError: neither kind of code, or a deal this page does not play.
     """
@@ -1125,8 +1261,14 @@ def read_deal_code(code: str) -> dict:
             seed, rules, set_id, band = parse_deal_code(code)
         except ValueError:
             raise checked from None
-    if set_id not in prefs.CARD_SETS:
-        error = dealcode.DealCodeError("unknown card set " + repr(set_id))
+    if custom_id and set_id == custom_id.lower():
+        set_id = prefs.CUSTOM_SET
+    elif set_id not in prefs.CARD_SETS:
+        error = dealcode.DealCodeError(
+            "it deals from the card set "
+            + repr(set_id)
+            + ", which is not on this page (a player's own set must be loaded from its file first)"
+        )
         error.code = "code_set"
         raise error
     for rule in rules:

@@ -155,6 +155,9 @@ class LocalStore:
     def set(self, key: str, value: str) -> None:
         self.storage.setItem(key, value)
 
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
 
 class Engine:
     """The engine worker (`window.triadEngine`): calls by name, JSON strings both ways."""

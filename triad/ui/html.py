@@ -45,3 +45,17 @@ def tag(name: str, pairs: list, inner: str = "") -> str:
 def classes(names: list) -> str:
     """Join the truthy class names of `names` with spaces."""
     return " ".join([n for n in names if n])
+
+
+def file_button(kind: str, label: str) -> str:
+    """A file picker that looks like a button (`data-import` says what it reads).
+
+    The input sits inside its label, so the label names it and Tab reaches it.
+    """
+    return (
+        '<label class="file-button">'
+        + esc(label)
+        + '<input type="file" accept=".json,application/json" data-import="'
+        + esc(kind)
+        + '"></label>'
+    )

@@ -3,6 +3,8 @@
 Uses `triad.deal` (the same code the engine uses), so the same seed and rules
 give the same hands, first player, territories and Power Wall signs as the
 engine's match; the page shows them at once and the engine confirms them.
+A request for the player's own set (`card_set` "custom") carries the set
+itself under `set`, as the engine gets it.
 """
 
 import json
@@ -103,10 +105,17 @@ def deal_view(request: dict, data: dict):
     }
 
 
+def request_set(request: dict) -> dict:
+    """The card set a match request deals from: a built-in one, or the player's own (`set`)."""
+    if request["card_set"] == "custom":
+        return request["set"]
+    return load_set(request["card_set"])
+
+
 def dealer(request: dict):
     """`App`'s dealer: the local view, or None when it cannot be drawn here."""
     try:
-        return deal_view(request, load_set(request["card_set"]))
+        return deal_view(request, request_set(request))
     except Exception as e:  # a missing set or a rule the deal refuses: the engine will say
         print("local deal unavailable:", e)
         return None

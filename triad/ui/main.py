@@ -137,7 +137,7 @@ async def read_file(kind: str, file) -> None:
 
 
 def on_change(event) -> None:
-    """A file chosen in a `data-import` picker (a save or a replay)."""
+    """A file chosen in a `data-import` picker (a save, a replay or a card set)."""
     el = event.target
     kind = el.getAttribute("data-import")
     if kind is None or not el.files or el.files.length == 0:

@@ -2,11 +2,23 @@
 
 Everything chosen here is saved at once and used by the next match; the menu
 says so, and says when the rules chosen differ from the match being played.
+The card set choice also loads the player's own set from a file
+(`input[data-import="cardset"]`), shows it by its name (as text) and removes
+it (`data-do="custom_remove"`).
 """
 
-from triad.ui.html import attrs, esc
+from triad.ui.html import attrs, esc, file_button
 from triad.ui.icons import icon
-from triad.ui.settings import BANDS, CARD_SETS, LANGUAGES, LEVELS, MODES, PLAYS, RULES
+from triad.ui.settings import (
+    BANDS,
+    CARD_SETS,
+    CUSTOM_SET,
+    LANGUAGES,
+    LEVELS,
+    MODES,
+    PLAYS,
+    RULES,
+)
 from triad.ui.text import t
 
 
@@ -20,6 +32,30 @@ def rules_summary(rules: list) -> str:
     return ", ".join(names) if names else t("menu_no_rules")
 
 
+def pick(attr: str, value: str, label: str, on: bool) -> str:
+    """One choice among several: a toggle button that shows whether it is chosen."""
+    return (
+        "<button"
+        + attrs(
+            [
+                ("type", "button"),
+                ("class", "pick" + (" on" if on else "")),
+                (attr, value),
+                ("aria-pressed", "true" if on else "false"),
+            ]
+        )
+        + ">"
+        + esc(label)
+        + "</button>"
+    )
+
+
+def choice(attr: str, values: list, current: str, prefix: str) -> str:
+    """A row of picks whose labels are the text keys `prefix + value`."""
+    out = [pick(attr, v, t(prefix + v), v == current) for v in values]
+    return '<div class="picks">' + "".join(out) + "</div>"
+
+
 def band_choice(settings: dict) -> str:
     """The band of levels for Level range, shown while that rule is chosen."""
     if "level_range" not in settings["rules"]:
@@ -29,26 +65,59 @@ def band_choice(settings: dict) -> str:
     for band in BANDS:
         value = band or "random"
         label = t("band_random") if not band else t("band_levels", band=band)
-        on = value == current
-        out.append(
-            "<button"
-            + attrs(
-                [
-                    ("type", "button"),
-                    ("class", "pick" + (" on" if on else "")),
-                    ("data-band", value),
-                    ("aria-pressed", "true" if on else "false"),
-                ]
-            )
-            + ">"
-            + esc(label)
-            + "</button>"
-        )
+        out.append(pick("data-band", value, label, value == current))
     return "<h3>" + esc(t("menu_band")) + '</h3><div class="picks">' + "".join(out) + "</div>"
 
 
-def render_menu(settings: dict, playing: dict, error: str = "") -> str:
-    """The menu dialog for `settings`; `playing` is the match in play (its rules, level, set, mode)."""
+def set_choice(settings: dict, custom: dict) -> str:
+    """The card sets: the built-in ones, the player's own (by its name), load and remove.
+
+    `custom`: `info` ({id, name, cards} of the kept set, or empty), `error`
+    (why a file was refused) and `note` (what became of the set).
+    """
+    current = settings["card_set"]
+    out = [pick("data-set", v, t("set_" + v), v == current) for v in CARD_SETS]
+    info = custom.get("info") or {}
+    if info:
+        out.append(pick("data-set", CUSTOM_SET, info["name"], current == CUSTOM_SET))
+    tools = [file_button("cardset", t("custom_load"))]
+    if info:
+        tools.append(
+            '<button type="button" class="pick remove" data-do="custom_remove">'
+            + esc(t("custom_remove"))
+            + "</button>"
+        )
+    html = (
+        '<div class="picks">'
+        + "".join(out)
+        + '</div><div class="set-tools">'
+        + "".join(tools)
+        + "</div>"
+    )
+    if info:
+        html += (
+            '<p class="menu-note" data-custom-info>'
+            + esc(t("custom_about", name=info["name"], count=info["cards"]))
+            + "</p>"
+        )
+    else:
+        html += '<p class="menu-note">' + esc(t("custom_hint")) + "</p>"
+    if custom.get("note"):
+        html += (
+            '<p class="menu-pending" role="status" data-custom-note>' + esc(custom["note"]) + "</p>"
+        )
+    if custom.get("error"):
+        html += (
+            '<p class="menu-error" role="alert" data-custom-error>' + esc(custom["error"]) + "</p>"
+        )
+    return html
+
+
+def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> str:
+    """The menu dialog for `settings`; `playing` is the match in play (its rules, level, set, mode).
+
+    `custom` is the player's own card set as `set_choice` shows it.
+    """
     chosen = settings["rules"]
     toggles = []
     for name in RULES:
@@ -76,26 +145,6 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
         and settings["card_set"] == playing.get("card_set")
         and settings["mode"] == playing.get("mode")
     )
-
-    def choice(attr: str, values: list, current: str, prefix: str) -> str:
-        out = []
-        for v in values:
-            on = v == current
-            out.append(
-                "<button"
-                + attrs(
-                    [
-                        ("type", "button"),
-                        ("class", "pick" + (" on" if on else "")),
-                        (attr, v),
-                        ("aria-pressed", "true" if on else "false"),
-                    ]
-                )
-                + ">"
-                + esc(t(prefix + v))
-                + "</button>"
-            )
-        return '<div class="picks">' + "".join(out) + "</div>"
 
     note = '<p class="menu-note">' + esc(t("menu_next")) + "</p>"
     if pending:
@@ -128,6 +177,11 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
             if playing.get("share")
             else ""
         )
+        + (
+            '<p class="menu-share own" data-share-own>' + esc(t("menu_share_own")) + "</p>"
+            if playing.get("own_set")
+            else ""
+        )
         + '<div class="rules-grid">'
         + "".join(toggles)
         + "</div>"
@@ -139,7 +193,7 @@ def render_menu(settings: dict, playing: dict, error: str = "") -> str:
         + "<h3>"
         + esc(t("menu_set"))
         + "</h3>"
-        + choice("data-set", CARD_SETS, settings["card_set"], "set_")
+        + set_choice(settings, custom or {})
         + "<h3>"
         + esc(t("menu_mode"))
         + "</h3>"

@@ -44,6 +44,8 @@ EXCLUDES = {
 }
 LEVELS = ["novice", "adept", "expert", "master"]
 CARD_SETS = ["houses", "elements"]
+# The player's own set (`triad.ui.customset`), a choice only while one is kept.
+CUSTOM_SET = "custom"
 MODES = ["cpu", "hotseat"]
 # "" follows the browser's language; the others are the text tables of `triad.ui.text`.
 LANGUAGES = ["", "en", "fr"]
@@ -98,8 +100,10 @@ def toggle(rules: list, name: str) -> list:
     return [r for r in RULES if r in chosen] + sorted([r for r in chosen if r not in RULES])
 
 
-def validate(data) -> dict:
+def validate(data, custom: bool = False) -> dict:
     """Return clean settings from parsed JSON.
+
+    `custom`: whether the player's own card set is kept (then `card_set` may name it).
 
     :raises ValueError: wrong version or shape.
     """
@@ -115,9 +119,12 @@ def validate(data) -> dict:
             raise ValueError("unknown rule " + repr(r))
     clean = defaults()
     clean["rules"] = [r for r in RULES if r in rules]
+    sets = list(CARD_SETS)
+    if custom:
+        sets.append(CUSTOM_SET)
     for name, allowed in (
         ("level", LEVELS),
-        ("card_set", CARD_SETS),
+        ("card_set", sets),
         ("mode", MODES),
         ("lang", LANGUAGES),
         ("play", PLAYS),
@@ -142,12 +149,22 @@ def band_levels(band: str):
     return [int(lo), int(hi)]
 
 
-def parse(raw) -> tuple:
-    """Settings from a stored string: `(settings, notice_key or None)`."""
+def parse(raw, custom: bool = False) -> tuple:
+    """Settings from a stored string: `(settings, notice_key or None)`.
+
+    Settings that chose the player's own card set when none is kept (any
+    more) keep everything else and play the default set.
+    """
     if raw is None:
         return defaults(), None
     try:
-        return validate(json.loads(raw)), None
+        data = json.loads(raw)
+        notice = None
+        if type(data) is dict and data.get("card_set") == CUSTOM_SET and not custom:
+            data = dict(data)
+            data["card_set"] = DEFAULTS["card_set"]
+            notice = "notice_custom_gone"
+        return validate(data, custom), notice
     except Exception:  # corrupt JSON, wrong version or shape: start afresh, say so
         return defaults(), "notice_storage_reset"
 
@@ -180,6 +197,10 @@ class MemoryStore:
     def set(self, key: str, value: str) -> None:
         self.data[key] = value
 
+    def remove(self, key: str) -> None:
+        if key in self.data:
+            del self.data[key]
+
 
 class SafeStore:
     """Wraps a store that may throw: the first failure switches to memory for the visit."""
@@ -206,15 +227,23 @@ class SafeStore:
             except Exception:  # quota, denied storage: the memory copy serves the visit
                 self._fail()
 
+    def remove(self, key: str) -> None:
+        self.memory.remove(key)
+        if self.backend is not None:
+            try:
+                self.backend.remove(key)
+            except Exception:  # storage refused: the memory copy is gone, which serves the visit
+                self._fail()
+
     def _fail(self) -> None:
         self.backend = None
         self.denied = True
 
 
-def load(store) -> tuple:
+def load(store, custom: bool = False) -> tuple:
     """Read settings from `store`: `(settings, notice_key or None)`."""
     raw = store.get(KEY)
-    return parse(raw)
+    return parse(raw, custom)
 
 
 def save(store, settings: dict) -> None:

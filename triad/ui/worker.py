@@ -19,7 +19,14 @@ as a JSON string; none raises for bad input.
   move at the match's level, or with `"hint": true` the best move for a
   human (F1, Autoplay);
 * `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
-* `validate({"rules", "card_set"})` -> `{"rules"}` (normalised names);
+* `validate({"rules", "card_set", "level_range"})` -> `{"rules"}` (normalised
+  names), or the reason the rules cannot be dealt from the set (a rule it
+  cannot support, too few cards for a draft or a level band);
+* the player's own card set: `custom_set_check(text)` -> `{"set", "info"}`
+  checks a card set file with the engine (`triad.cards.load_card_set`) and
+  answers the set as the page keeps it; `new_match` and `validate` deal
+  from it when `card_set` is `"custom"` and the request carries the set
+  itself under `"set"`;
 * Draft: `new_match` answers `{"draft": {"pool", "blue", "red", "to_pick",
   "card_set"}}` instead of a view; `draft_pick({"index"})` takes a card for
   the player to pick (the CPU then picks at its level) and answers the draft,
@@ -47,7 +54,7 @@ from dataclasses import replace
 from typing import Any
 
 from triad.capture import Player
-from triad.cards import CardSet, builtin_set
+from triad.cards import BUILTIN_SETS, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
@@ -73,6 +80,7 @@ from triad.collection.service import (  # noqa: F401  (called by name from the p
 )
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
+from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
 from triad.notation import MatchRecord, card_to_json
 from triad.observe import observe
@@ -93,8 +101,105 @@ def _error(message: str, code: str = "") -> str:
     return json.dumps({"ok": False, "error": message, "code": code})
 
 
+def _fail(error: Exception, code: str = "") -> str:
+    """The error answer for an exception, with its own code (else ``code``)."""
+    return _error(str(error), getattr(error, "code", "") or code)
+
+
+#: Card sets of the player's own, by id, for replays of their matches this visit.
+_custom_sets: dict[str, CardSet] = {}
+#: Longest card set file read (the stored set has the same limit on the page).
+MAX_SET_CHARS = 100_000
+
+
 def _card_set(set_id: str) -> CardSet:
     return builtin_set(set_id)
+
+
+def _custom_set(data: object) -> CardSet:
+    """The player's own set sent with a request, checked by the engine.
+
+    :raises CardSetError: not a valid set, or one that cannot deal a match.
+    """
+    card_set = load_card_set(data) if isinstance(data, str) else load_card_set(_mapping(data))
+    if card_set.id in BUILTIN_SETS:
+        raise CardSetError(
+            f"card set id {card_set.id!r} is the id of a built-in set; give your set another id"
+        )
+    if len(card_set) < 2 * HAND_SIZE:
+        raise CardSetError(
+            f"card set {card_set.name!r} has {len(card_set)} cards; "
+            f"a match needs at least {2 * HAND_SIZE} to deal two hands"
+        )
+    known = _custom_sets.get(card_set.id)
+    if known is not None and known == card_set:
+        return known
+    _custom_sets[card_set.id] = card_set
+    return card_set
+
+
+def _mapping(data: object) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise CardSetError("the request has no card set (field 'set')")
+    return data
+
+
+def _request_set(request: dict[str, Any]) -> CardSet:
+    """The set a request deals from: a built-in id, or ``"custom"`` with the set under ``set``."""
+    set_id = str(request.get("card_set", "houses"))
+    if set_id == "custom":
+        return _custom_set(request.get("set"))
+    return _card_set(set_id)
+
+
+def _band(raw: object) -> tuple[int, int] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise ValueError("a level band is [lo, hi]")
+    return int(raw[0]), int(raw[1])
+
+
+def _check_deal(rules: RuleSet, card_set: CardSet, band: tuple[int, int] | None) -> None:
+    """Raise ValueError when the set has too few cards for the deal the rules ask for."""
+    need = DRAFT_SIZE if Rule.DRAFT in rules else 2 * HAND_SIZE
+    what = "a draft" if Rule.DRAFT in rules else "dealing two hands"
+    if Rule.LEVEL_RANGE not in rules:
+        bands = [(1, 10)]
+    elif band is not None:
+        bands = [band]
+    else:
+        bands = [(low, low + 2) for low in range(1, 9)]
+    for low, high in bands:
+        count = sum(1 for card in card_set if low <= card.level <= high)
+        if count >= need:
+            continue
+        if Rule.LEVEL_RANGE not in rules:
+            raise ValueError(f"{what} needs {need} cards; {card_set.name!r} has only {count}")
+        drawn = "" if band is not None else " (the band is drawn at random: choose one)"
+        raise ValueError(
+            f"{what} needs {need} cards of levels {low}-{high}; "
+            f"{card_set.name!r} has only {count}{drawn}"
+        )
+
+
+def custom_set_check(text: str) -> str:
+    """Check a card set file with the engine: the set as the page keeps it, or why not."""
+    try:
+        if not isinstance(text, str):
+            raise CardSetError("a card set file is text")
+        if len(text) > MAX_SET_CHARS:
+            raise CardSetError(
+                f"the file is too long ({len(text)} characters, at most {MAX_SET_CHARS})"
+            )
+        text = text.lstrip("\ufeff \t\r\n")  # a byte order mark some editors write
+        if not text.startswith("{"):
+            raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
+        card_set = _custom_set(text)
+    except ValueError as e:
+        return _fail(e)
+    data = card_set.to_json()
+    return _ok(set=data, info=_set_json(card_set))
 
 
 def _set_json(card_set: CardSet) -> dict[str, Any]:
@@ -176,10 +281,9 @@ def new_match(request_json: str) -> str:
     try:
         request = json.loads(request_json)
         rules = RuleSet.parse(request["rules"])
-        card_set = _card_set(str(request.get("card_set", "houses")))
+        card_set = _request_set(request)
         seed = int(request["seed"])
-        band = request.get("level_range")
-        level_range = None if band is None else (int(band[0]), int(band[1]))
+        level_range = _band(request.get("level_range"))
         match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
         level = str(request.get("level", "adept"))
         brain = Brain(level, seed=seed, pool=card_set.cards)
@@ -198,7 +302,7 @@ def new_match(request_json: str) -> str:
             return _draft_reply()
         state = match.start()
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     _begin(match, state, card_set, brain)
     _game["record"] = MatchRecord(card_set.id, seed, rules, level_range=level_range)
     return _ok(view=view_of(state, match, 0, card_set))
@@ -216,7 +320,7 @@ def draft_pick(request_json: str) -> str:
         _game["draft"] = draft.pick(index)
         _game["order"].append(index)
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     return _draft_reply()
 
 
@@ -290,7 +394,7 @@ def play(move_json: str) -> str:
         )
         new, events = state.apply(move)
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     match: Match = _game["match"]
     card_set: CardSet = _game["card_set"]
     round_: int = _game["round"]
@@ -325,7 +429,7 @@ def cpu_move(request_json: str) -> str:
         budget = None if raw is None else float(raw)  # None: search to the end
         hint = bool(request.get("hint", False))
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     if state.is_terminal or player is not state.to_move:
         return _error(f"{player} has no move to make now")
     brain: Brain = _game["brain"]
@@ -340,7 +444,7 @@ def ponder(request_json: str) -> str:
         request, state, player = _request(request_json)
         budget = float(request.get("budget_ms", 60))
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     if not state.is_terminal:
         _game["brain"].ponder(observe(state, player), budget)
     return _ok()
@@ -351,9 +455,12 @@ def validate(request_json: str) -> str:
     try:
         request = json.loads(request_json)
         rules = RuleSet.parse(request["rules"])
-        MatchConfig(rules, _card_set(str(request.get("card_set", "houses"))))
+        card_set = _request_set(request)
+        band = _band(request.get("level_range"))
+        MatchConfig(rules, card_set, level_range=band)
+        _check_deal(rules, card_set, band)
     except (RuleError, ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     return _ok(rules=rules.names)
 
 
@@ -370,10 +477,10 @@ def replay_views(text: str) -> str:
     """Play a replay file or record back: each step as the page draws and animates it."""
     try:
         record = read_record(text)
-        played = replay_record(record)
+        played = replay_record(record, _custom_sets)
     except ValueError as e:
-        return _error(str(e), getattr(e, "code", "replay_bad"))
-    card_set = builtin_set(record.set_id)
+        return _fail(e, "replay_bad")
+    card_set = played.match.config.card_set
     steps: list[dict[str, Any]] = []
     for game, states in enumerate(played.states):
         for ply, state in enumerate(states):
@@ -423,7 +530,7 @@ def collection_start(save_text: str, request_json: str) -> str:
         match = prepared.match(card_set)
         state = match.start()
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     _play_prepared(prepared, match, state, card_set, 0, [[]])
     return _ok(match=reply["match"], save=reply["save"], view=view_of(state, match, 0, card_set))
 
@@ -447,7 +554,7 @@ def collection_resume(save_text: str) -> str:
             state, round_ = again, round_ + 1
             games.append([])
     except (ValueError, KeyError, TypeError) as e:
-        return _error(str(e))
+        return _fail(e)
     _play_prepared(prepared, match, state, card_set, round_, games or [[]])
     data = prepared.to_json()
     return _ok(match=data, view=view_of(state, match, round_, card_set))
