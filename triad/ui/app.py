@@ -569,6 +569,8 @@ class App:
         self.sel.choose(reply["card"], reply["cell"])
         self.draw()
         await self.sleep(HINT_SHOW_MS if not self.reduced else 60)
+        if my_id != self.match_id:
+            return  # another match began while the hint was shown: its move is not this one's
         self.sel.end()
         await self.submit(player, reply["card"], reply["cell"], my_id)
 
