@@ -1,0 +1,274 @@
+"""The CPU's picks in a Draft: which of the cards laid out to take next.
+
+`draft_pick` answers one pick for the player whose turn it is. It knows the
+table the game will be played on (rules, cell affinities, who moves first),
+because the deal fixes it before the draft, and it sees every card: a draft
+is public, so both drafted hands are known and so is what is left.
+
+How a pick is valued (`DraftModel`):
+
+* card against card: for every cell and every side that faces a neighbour
+  (all four with Broken Wall), whether the card, placed there, beats or
+  resists each other card of the pool placed next to it, with the cells'
+  affinity modifiers and Battle's tie rule;
+* a card's worth against a set of opposing cards: how safe it sits in its
+  best cell (the product, over the sides it shows there, of the share of
+  opposing cards that cannot take it: a corner card with two strong adjacent
+  sides is safe where a lopsided card of the same total is not), plus how
+  often its sides beat the opposing sides they meet;
+* Same, Same Wall, Plus, Plus Wall (more with Combo): how likely the card's
+  printed sides are to pair with the pool's touching sides (or the walls);
+* a pair of hands: the sum of each card's worth against the other hand,
+  mine less the opponent's.
+
+``master`` values each card it could take by playing the rest of the draft
+out (both players then take the best card left by its worth against the
+pool) and comparing the two hands that result, and looks at the opponent's
+best reply to each pick. Lower levels look less far and pick with noise.
+Every pick is a function of the draft, the table, the level and the seed, so
+a deal replays the same draft.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triad.capture import Player, modifier
+from triad.cards import Card
+from triad.cpu.brain import LEVELS
+from triad.cpu.packed import OPPOSITE, neighbours
+from triad.match import DraftState
+from triad.state import HAND_SIZE, Table
+
+__all__ = ["DRAFT_SPECS", "DraftModel", "DraftSpec", "draft_pick"]
+
+
+@dataclass(frozen=True)
+class DraftSpec:
+    """How a level drafts.
+
+    ``look``: 0 values a card by its worth against the pool, 1 plays the rest
+    of the draft out after each candidate, 2 also tries the opponent's
+    replies; ``denial``: weight of what the card is worth to the opponent
+    (``look`` 0 only: the playouts count it anyway); ``temperature``: of the
+    random pick over values, in cards (0 picks a best one).
+    """
+
+    look: int
+    denial: float
+    temperature: float
+
+
+DRAFT_SPECS: dict[str, DraftSpec] = {
+    "greedy": DraftSpec(look=0, denial=0.0, temperature=0.0),
+    "novice": DraftSpec(look=0, denial=0.0, temperature=0.6),
+    "adept": DraftSpec(look=0, denial=0.5, temperature=0.25),
+    "expert": DraftSpec(look=1, denial=1.0, temperature=0.08),
+    "master": DraftSpec(look=2, denial=1.0, temperature=0.0),
+}
+
+#: Worth of a card's safety in its best cell and of its attacks, in cards.
+SAFETY = 1.0
+ATTACK = 1.5
+#: Worth of a sure Same or Plus trigger (cards taken), and the Combo factor.
+SPECIAL = 1.2
+COMBO = 1.5
+
+
+class DraftModel:
+    """Card-against-card tables for one draft pool on one table."""
+
+    def __init__(self, pool: Sequence[Card], table: Table) -> None:
+        rules = table.rules
+        self.pool = tuple(pool)
+        n = len(self.pool)
+        self.rules = rules
+        wrap = rules.broken_wall
+        cells = table.cells if rules.affinity else (None,) * 9
+        # exposures: (cell, side, neighbour cell) for every side that meets a card.
+        exposures: list[tuple[int, int, int]] = []
+        for p in range(9):
+            for d, q in enumerate(neighbours(p, wrap)):
+                if q >= 0:
+                    exposures.append((p, d, q))
+        index = {e: k for k, e in enumerate(exposures)}
+        self.reverse = [index[(q, OPPOSITE[d], p)] for p, d, q in exposures]
+        self.by_cell = [[k for k, e in enumerate(exposures) if e[0] == p] for p in range(9)]
+        self.exposures = exposures
+        mods = [[modifier(c, cells[p]) for p in range(9)] for c in self.pool]
+        totals = [c.power for c in self.pool]
+        battle = rules.battle
+        # beat[a][b][k]: card a on exposure k's cell beats card b on its neighbour cell.
+        beat: list[list[list[int]]] = []
+        for a in range(n):
+            sa = self.pool[a].sides
+            row = []
+            for b in range(n):
+                sb = self.pool[b].sides
+                hits = []
+                for p, d, q in exposures:
+                    x = sa[d] + mods[a][p]
+                    y = sb[OPPOSITE[d]] + mods[b][q]
+                    hits.append(1 if x > y or (battle and x == y and totals[a] > totals[b]) else 0)
+                row.append(hits)
+            beat.append(row)
+        self.beat = beat
+        self.special = [self._special(i) for i in range(n)]
+        self._worth: dict[tuple[int, tuple[int, ...]], float] = {}
+        everyone = tuple(range(n))
+        self.alone = [self.worth(i, tuple(j for j in everyone if j != i)) for i in range(n)]
+
+    def worth(self, card: int, against: tuple[int, ...]) -> float:
+        """What ``card`` (a pool index) is worth in a hand facing the cards ``against``."""
+        key = (card, against)
+        got = self._worth.get(key)
+        if got is not None:
+            return got
+        value = self.special[card]
+        if against:
+            m = len(against)
+            beat = self.beat
+            mine = beat[card]
+            theirs = [beat[o][card] for o in against]
+            hits = [mine[o] for o in against]
+            reverse = self.reverse
+            safest = 0.0
+            attack = 0.0
+            for ks in self.by_cell:
+                safe = 1.0
+                for k in ks:
+                    r = reverse[k]
+                    safe *= 1.0 - sum(t[r] for t in theirs) / m
+                    attack += sum(h[k] for h in hits)
+                safest = max(safest, safe)
+            value += SAFETY * safest + ATTACK * attack / (m * len(self.exposures))
+        self._worth[key] = value
+        return value
+
+    def hands(self, mine: Sequence[int], theirs: Sequence[int]) -> float:
+        """How much better ``mine`` is than ``theirs`` (pool indices), in cards."""
+        a = tuple(sorted(mine))
+        b = tuple(sorted(theirs))
+        return sum(self.worth(c, b) for c in a) - sum(self.worth(c, a) for c in b)
+
+    def _special(self, card: int) -> float:
+        """Same/Plus worth of ``card``: how often, on average over cells, a pair forms."""
+        rules = self.rules
+        if not (rules.same or rules.plus):
+            return 0.0
+        sides = self.pool[card].sides
+        others = [c.sides for i, c in enumerate(self.pool) if i != card]
+        if not others:
+            return 0.0
+        m = len(others)
+        walls = not rules.broken_wall
+        chance = 0.0
+        for p in range(9):
+            near = neighbours(p, rules.broken_wall)
+            # per side: the chance it forms a Same pair, and the spread of its Plus sums
+            same: list[float] = []
+            sums: list[dict[int, float]] = []
+            for d, q in enumerate(near):
+                if q < 0:
+                    if walls and rules.same_wall and sides[d] == 10:
+                        same.append(1.0)
+                    if walls and rules.plus_wall:
+                        sums.append({sides[d] + 10: 1.0})
+                    continue
+                touching = [o[OPPOSITE[d]] for o in others]
+                if rules.same:
+                    same.append(sum(1 for t in touching if t == sides[d]) / m)
+                if rules.plus:
+                    spread: dict[int, float] = {}
+                    for t in touching:
+                        spread[sides[d] + t] = spread.get(sides[d] + t, 0.0) + 1.0 / m
+                    sums.append(spread)
+            fire = 0.0
+            for i in range(len(same)):
+                for j in range(i + 1, len(same)):
+                    fire += same[i] * same[j]
+            for i in range(len(sums)):
+                for j in range(i + 1, len(sums)):
+                    fire += sum(w * sums[j].get(s, 0.0) for s, w in sums[i].items())
+            chance += min(fire, 1.0)
+        return SPECIAL * (COMBO if rules.combo else 1.0) * chance / 9
+
+
+def draft_pick(draft: DraftState, table: Table, level: str = "master", seed: int = 0) -> int:
+    """The pool index the player to pick (``draft.to_pick``) takes at ``level``.
+
+    ``table`` is the table the drafted hands will play on; ``seed`` the
+    match's seed: the pick depends on nothing else, so a deal drafts the
+    same way every time.
+
+    :raises ValueError: unknown level, or the draft is over.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose from {list(LEVELS)}")
+    available = draft.available
+    if draft.is_done or not available:
+        raise ValueError("the draft is over")
+    turn = len(draft.blue_picks) + len(draft.red_picks)
+    rng = random.Random(seed * 7919 + turn * 104729 + LEVELS.index(level))
+    if level == "random" or len(available) == 1:
+        return rng.choice(available)
+    spec = DRAFT_SPECS[level]
+    model = DraftModel(draft.pool, table)
+    values = pick_values(model, draft, spec)
+    top = max(values.values())
+    if spec.temperature <= 0:
+        return min(i for i in available if values[i] >= top - 1e-9)
+    weights = [math.exp((values[i] - top) / spec.temperature) for i in available]
+    return rng.choices(available, weights)[0]
+
+
+def pick_values(model: DraftModel, draft: DraftState, spec: DraftSpec) -> dict[int, float]:
+    """The value of taking each available card, for the player to pick, at ``spec``."""
+    me = draft.to_pick
+    mine, theirs = _picks(draft, me)
+    available = draft.available
+    if spec.look == 0:
+        out = {}
+        for i in available:
+            others = tuple(j for j in range(len(model.pool)) if j != i)
+            out[i] = model.worth(i, others) + spec.denial * model.alone[i]
+        return out
+    order = sorted(available, key=lambda i: (-model.alone[i], i))
+    out = {}
+    for i in available:
+        rest = [j for j in order if j != i]
+        if spec.look == 1 or len(theirs) >= HAND_SIZE or not rest:
+            out[i] = _playout(model, [*mine, i], theirs, rest, False)
+            continue
+        worst = math.inf
+        for r in rest:
+            left = [j for j in rest if j != r]
+            worst = min(worst, _playout(model, [*mine, i], [*theirs, r], left, True))
+        out[i] = worst
+    return out
+
+
+def _picks(draft: DraftState, me: Player) -> tuple[list[int], list[int]]:
+    blue, red = list(draft.blue_picks), list(draft.red_picks)
+    return (blue, red) if me is Player.BLUE else (red, blue)
+
+
+def _playout(
+    model: DraftModel, mine: list[int], theirs: list[int], order: list[int], my_turn: bool
+) -> float:
+    """The rest of the draft with both players taking the best card left; my hand's edge."""
+    mine = list(mine)
+    theirs = list(theirs)
+    left = iter(order)
+    while len(mine) < HAND_SIZE or len(theirs) < HAND_SIZE:
+        hand = mine if my_turn else theirs
+        if len(hand) < HAND_SIZE:
+            card = next(left, None)
+            if card is None:
+                break
+            hand.append(card)
+        my_turn = not my_turn
+    return model.hands(mine, theirs)
