@@ -73,6 +73,10 @@ DRAFT_SPECS: dict[str, DraftSpec] = {
 #: Worth of a card's safety in its best cell and of its attacks, in cards.
 SAFETY = 1.0
 ATTACK = 1.5
+#: Share of a card's own worth added to the playouts' verdict: a card in hand
+#: is sure, the rest of a playout is a guess (and equal verdicts go to the
+#: better card).
+HOLD = 0.1
 #: Worth of a sure Same or Plus trigger (cards taken), and the Combo factor.
 SPECIAL = 1.2
 COMBO = 1.5
@@ -125,28 +129,34 @@ class DraftModel:
         """What ``card`` (a pool index) is worth in a hand facing the cards ``against``."""
         key = (card, against)
         got = self._worth.get(key)
-        if got is not None:
-            return got
-        value = self.special[card]
-        if against:
-            m = len(against)
-            beat = self.beat
-            mine = beat[card]
-            theirs = [beat[o][card] for o in against]
-            hits = [mine[o] for o in against]
-            reverse = self.reverse
-            safest = 0.0
-            attack = 0.0
-            for ks in self.by_cell:
-                safe = 1.0
-                for k in ks:
-                    r = reverse[k]
-                    safe *= 1.0 - sum(t[r] for t in theirs) / m
-                    attack += sum(h[k] for h in hits)
-                safest = max(safest, safe)
-            value += SAFETY * safest + ATTACK * attack / (m * len(self.exposures))
-        self._worth[key] = value
-        return value
+        if got is None:
+            safest, attack = self.parts(card, against)
+            got = self.special[card] + SAFETY * safest + ATTACK * attack
+            self._worth[key] = got
+        return got
+
+    def parts(self, card: int, against: Sequence[int]) -> tuple[float, float]:
+        """How safe ``card`` sits in its best cell facing ``against`` (the share of
+        placements no opposing card can take), and the share of its sides that beat
+        the opposing sides they meet."""
+        if not against:
+            return 0.0, 0.0
+        m = len(against)
+        beat = self.beat
+        mine = beat[card]
+        theirs = [beat[o][card] for o in against]
+        hits = [mine[o] for o in against]
+        reverse = self.reverse
+        safest = 0.0
+        attack = 0
+        for ks in self.by_cell:
+            safe = 1.0
+            for k in ks:
+                r = reverse[k]
+                safe *= 1.0 - sum(t[r] for t in theirs) / m
+                attack += sum(h[k] for h in hits)
+            safest = max(safest, safe)
+        return safest, attack / (m * len(self.exposures))
 
     def hands(self, mine: Sequence[int], theirs: Sequence[int]) -> float:
         """How much better ``mine`` is than ``theirs`` (pool indices), in cards."""
@@ -168,15 +178,18 @@ class DraftModel:
         chance = 0.0
         for p in range(9):
             near = neighbours(p, rules.broken_wall)
-            # per side: the chance it forms a Same pair, and the spread of its Plus sums
+            # per side facing a card: the chance it forms a Same pair, and the
+            # spread of its Plus sums; walls: how many Same pairs, their Plus sums
             same: list[float] = []
             sums: list[dict[int, float]] = []
+            wall_pairs = 0
+            wall_sums: list[int] = []
             for d, q in enumerate(near):
                 if q < 0:
                     if walls and rules.same_wall and sides[d] == 10:
-                        same.append(1.0)
+                        wall_pairs += 1
                     if walls and rules.plus_wall:
-                        sums.append({sides[d] + 10: 1.0})
+                        wall_sums.append(sides[d] + 10)
                     continue
                 touching = [o[OPPOSITE[d]] for o in others]
                 if rules.same:
@@ -186,11 +199,14 @@ class DraftModel:
                     for t in touching:
                         spread[sides[d] + t] = spread.get(sides[d] + t, 0.0) + 1.0 / m
                     sums.append(spread)
+            # a capture needs a pair with a card: two cards, or a card and a wall
             fire = 0.0
             for i in range(len(same)):
+                fire += wall_pairs * same[i]
                 for j in range(i + 1, len(same)):
                     fire += same[i] * same[j]
             for i in range(len(sums)):
+                fire += sum(sums[i].get(w, 0.0) for w in wall_sums)
                 for j in range(i + 1, len(sums)):
                     fire += sum(w * sums[j].get(s, 0.0) for s, w in sums[i].items())
             chance += min(fire, 1.0)
@@ -241,13 +257,13 @@ def pick_values(model: DraftModel, draft: DraftState, spec: DraftSpec) -> dict[i
     for i in available:
         rest = [j for j in order if j != i]
         if spec.look == 1 or len(theirs) >= HAND_SIZE or not rest:
-            out[i] = _playout(model, [*mine, i], theirs, rest, False)
+            out[i] = _playout(model, [*mine, i], theirs, rest, False) + HOLD * model.alone[i]
             continue
         worst = math.inf
         for r in rest:
             left = [j for j in rest if j != r]
             worst = min(worst, _playout(model, [*mine, i], [*theirs, r], left, True))
-        out[i] = worst
+        out[i] = worst + HOLD * model.alone[i]
     return out
 
 
