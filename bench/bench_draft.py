@@ -4,7 +4,8 @@
     python bench/bench_draft.py --here        # pick times only (what the Pyodide run executes)
     python bench/bench_draft.py --series      # the match series only
     options: --deals N (deals per rule set in the series, default 20: 2 N matches),
-             --budget MS (master's budget per move in the series, default 150),
+             --budget MS (master's budget per move in the series, default 150;
+             0: no limit, every move exact, so the hands alone decide),
              --rules LABEL (one rule set of the series)
 
 Prints figures; never fails on time. In the series both players' moves are
@@ -80,8 +81,8 @@ def drafted(match: Match, pickers: tuple[Picker, Picker]) -> DraftState:
     return draft
 
 
-def play(match: Match, draft: DraftState, budget_ms: float) -> tuple[int, int]:
-    """Both sides master with ``budget_ms`` per move: the final score (blue, red)."""
+def play(match: Match, draft: DraftState, budget_ms: float | None) -> tuple[int, int]:
+    """Both sides master with ``budget_ms`` per move (None: no limit): the final score."""
     state = match.start(draft.hands)
     brains = (Brain("master", match.seed), Brain("master", match.seed + 1))
     while not state.is_terminal:
@@ -114,9 +115,10 @@ def bench_picks(deals: int) -> None:
         )
 
 
-def bench_series(deals: int, budget_ms: float, only: str | None) -> None:
+def bench_series(deals: int, budget_ms: float | None, only: str | None) -> None:
     """New picker against old: each deal twice, seats swapped; both play as master."""
-    print(f"drafted matches, new picker vs old, master play at {budget_ms:.0f} ms per move")
+    limit = "no time limit (exact)" if budget_ms is None else f"{budget_ms:.0f} ms per move"
+    print(f"drafted matches, new picker vs old, master play with {limit}, {runtime()}")
     print(f"  {'rules':<18}{'W':>4}{'D':>4}{'L':>4}{'cards +/-':>11}   (the new picker's results)")
     for label, card_set, names in RULE_SETS:
         if only and label != only:
@@ -158,7 +160,7 @@ def main() -> None:
         from rerun import in_pyodide
 
         in_pyodide("bench_draft.py")
-    bench_series(options.deals, options.budget, options.rules)
+    bench_series(options.deals, options.budget or None, options.rules)
 
 
 if __name__ == "__main__":
