@@ -135,7 +135,7 @@ def test_master_drafts_better_hands_than_the_old_pick() -> None:
         pool = draft.pool
         return min(draft.available, key=lambda i: (-pool[i].level, -pool[i].power, i))
 
-    total = 0
+    margins = []
     for seed in range(1, 5):
         match = deal("houses", ["draft"], 300 + seed)
         for seat in (Player.BLUE, Player.RED):
@@ -148,5 +148,7 @@ def test_master_drafts_better_hands_than_the_old_pick() -> None:
             state = match.start(draft.hands)
             ctx = Context(View.of(state))
             value = ctx.solver.value(ctx.position)
-            total += value if state.to_move is seat else -value
-    assert total > 0
+            margins.append(value if state.to_move is seat else -value)
+    # perfect play draws most drafted games: master must win more than it loses
+    assert sum(margins) > 0
+    assert sum(m > 0 for m in margins) > sum(m < 0 for m in margins)
