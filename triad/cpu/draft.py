@@ -50,9 +50,9 @@ __all__ = ["DRAFT_SPECS", "DraftModel", "DraftSpec", "draft_pick"]
 class DraftSpec:
     """How a level drafts.
 
-    ``look``: 0 values a card by its worth against the pool, 1 plays the rest
-    of the draft out after each candidate, 2 also tries the opponent's
-    replies; ``denial``: weight of what the card is worth to the opponent
+    ``look``: 0 values a card by its worth against the pool; from 1 on, the
+    picks tried (the candidate, then the opponent's replies, then mine...)
+    before the rest of the draft is played out; ``denial``: weight of what the card is worth to the opponent
     (``look`` 0 only: the playouts count it anyway); ``temperature``: of the
     random pick over values, in cards (0 picks a best one).
     """
@@ -268,15 +268,34 @@ def pick_values(model: DraftModel, draft: DraftState, spec: DraftSpec) -> dict[i
     out = {}
     for i in available:
         rest = [j for j in order if j != i]
-        if spec.look == 1 or len(theirs) >= HAND_SIZE or not rest:
-            out[i] = _playout(model, [*mine, i], theirs, rest, False) + HOLD * model.alone[i]
-            continue
-        worst = math.inf
-        for r in rest:
-            left = [j for j in rest if j != r]
-            worst = min(worst, _playout(model, [*mine, i], [*theirs, r], left, True))
-        out[i] = worst + HOLD * model.alone[i]
+        value = _search(model, [*mine, i], theirs, rest, False, spec.look - 1)
+        out[i] = value + HOLD * model.alone[i]
     return out
+
+
+def _search(
+    model: DraftModel,
+    mine: list[int],
+    theirs: list[int],
+    order: list[int],
+    my_turn: bool,
+    plies: int,
+) -> float:
+    """My hand's edge when the draft goes on from here: every pick tried for
+    ``plies`` picks (mine for the best, the opponent's for the worst), then played out."""
+    if len(mine) >= HAND_SIZE and len(theirs) >= HAND_SIZE:
+        return model.hands(mine, theirs)
+    hand = mine if my_turn else theirs
+    if plies <= 0 or not order or len(hand) >= HAND_SIZE:
+        return _playout(model, mine, theirs, order, my_turn)
+    values = []
+    for i in order:
+        rest = [j for j in order if j != i]
+        if my_turn:
+            values.append(_search(model, [*mine, i], theirs, rest, False, plies - 1))
+        else:
+            values.append(_search(model, mine, [*theirs, i], rest, True, plies - 1))
+    return max(values) if my_turn else min(values)
 
 
 def _picks(draft: DraftState, me: Player) -> tuple[list[int], list[int]]:
