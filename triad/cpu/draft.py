@@ -1,8 +1,8 @@
 """The CPU's picks in a Draft: which of the cards laid out to take next.
 
 `draft_pick` answers one pick for the player whose turn it is. It knows the
-table the game will be played on (rules, cell affinities, who moves first),
-because the deal fixes it before the draft, and it sees every card: a draft
+table the game will be played on (rules, cell affinities), because the deal
+fixes it before the draft, and it sees every card: a draft
 is public, so both drafted hands are known and so is what is left.
 
 How a pick is valued (`DraftModel`):
@@ -12,19 +12,23 @@ How a pick is valued (`DraftModel`):
   resists each other card of the pool placed next to it, with the cells'
   affinity modifiers and Battle's tie rule;
 * a card's worth against a set of opposing cards: how safe it sits in its
-  best cell (the product, over the sides it shows there, of the share of
-  opposing cards that cannot take it: a corner card with two strong adjacent
-  sides is safe where a lopsided card of the same total is not), plus how
-  often its sides beat the opposing sides they meet;
+  best cells (per cell, the product over the sides it shows there of the
+  share of opposing cards that cannot take it: a corner card with two strong
+  adjacent sides is safe where a card of the same total with its strong
+  sides opposite is not), plus how often its sides beat the opposing sides
+  they meet;
 * Same, Same Wall, Plus, Plus Wall (more with Combo): how likely the card's
   printed sides are to pair with the pool's touching sides (or the walls);
 * a pair of hands: the sum of each card's worth against the other hand,
   mine less the opponent's.
 
-``master`` values each card it could take by playing the rest of the draft
-out (both players then take the best card left by its worth against the
-pool) and comparing the two hands that result, and looks at the opponent's
-best reply to each pick. Lower levels look less far and pick with noise.
+Levels (`DRAFT_SPECS`): ``random`` takes any card; ``greedy`` the card worth
+most against the pool; ``novice`` the same with noise; ``adept`` also counts
+what the card would be worth to the opponent, with less noise; ``expert``
+values each card it could take by playing the rest of the draft out (both
+players then take the best card left by its worth against the pool) and
+comparing the two hands that result, with a little noise; ``master`` also
+tries each reply of the opponent and assumes the worst, without noise.
 Every pick is a function of the draft, the table, the level and the seed, so
 a deal replays the same draft.
 """
@@ -50,11 +54,12 @@ __all__ = ["DRAFT_SPECS", "DraftModel", "DraftSpec", "draft_pick"]
 class DraftSpec:
     """How a level drafts.
 
-    ``look``: 0 values a card by its worth against the pool; from 1 on, the
-    picks tried (the candidate, then the opponent's replies, then mine...)
-    before the rest of the draft is played out; ``denial``: weight of what the card is worth to the opponent
-    (``look`` 0 only: the playouts count it anyway); ``temperature``: of the
-    random pick over values, in cards (0 picks a best one).
+    ``look``: 0 values a card by its worth against the pool; from 1 on, how
+    many picks are tried (the candidate, then the opponent's replies, then
+    mine...) before the rest of the draft is played out; ``denial``: weight
+    of what the card is worth to the opponent (``look`` 0 only: the playouts
+    count it anyway); ``temperature``: of the random pick over values, in
+    cards (0 picks a best one).
     """
 
     look: int
