@@ -22,8 +22,9 @@ How a pick is valued (`DraftModel`):
 * a pair of hands: the sum of each card's worth against the other hand,
   mine less the opponent's.
 
-Levels (`DRAFT_SPECS`): ``random`` takes any card; ``greedy`` the card worth
-most against the pool; ``novice`` the same with noise; ``adept`` also counts
+Levels (`DRAFT_SPECS`): ``random`` takes any card; ``greedy`` the strongest
+card by level, then side total, whatever the rules; ``novice`` the card worth
+most against the pool, with noise; ``adept`` also counts
 what the card would be worth to the opponent, with less noise; ``expert``
 values each card it could take by playing the rest of the draft out (both
 players then take the best card left by its worth against the pool) and
@@ -47,7 +48,7 @@ from triad.cpu.packed import OPPOSITE, neighbours
 from triad.match import DraftState
 from triad.state import HAND_SIZE, Table
 
-__all__ = ["DRAFT_SPECS", "DraftModel", "DraftSpec", "draft_pick"]
+__all__ = ["DRAFT_SPECS", "DraftModel", "DraftSpec", "draft_pick", "pick_values"]
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,9 @@ class DraftSpec:
 
 
 DRAFT_SPECS: dict[str, DraftSpec] = {
-    "greedy": DraftSpec(look=0, denial=0.0, temperature=0.0),
-    "novice": DraftSpec(look=0, denial=0.0, temperature=0.3),
-    "adept": DraftSpec(look=0, denial=0.5, temperature=0.12),
-    "expert": DraftSpec(look=1, denial=1.0, temperature=0.05),
+    "novice": DraftSpec(look=0, denial=0.0, temperature=0.15),
+    "adept": DraftSpec(look=0, denial=0.5, temperature=0.06),
+    "expert": DraftSpec(look=1, denial=1.0, temperature=0.02),
     "master": DraftSpec(look=2, denial=1.0, temperature=0.0),
 }
 
@@ -248,6 +248,9 @@ def draft_pick(draft: DraftState, table: Table, level: str = "master", seed: int
     rng = random.Random(seed * 7919 + turn * 104729 + LEVELS.index(level))
     if level == "random" or len(available) == 1:
         return rng.choice(available)
+    if level == "greedy":
+        pool = draft.pool
+        return min(available, key=lambda i: (-pool[i].level, -pool[i].power, i))
     spec = DRAFT_SPECS[level]
     model = DraftModel(draft.pool, table)
     values = pick_values(model, draft, spec)
