@@ -113,6 +113,13 @@ def bench_picks(deals: int) -> None:
             f"   ({statistics.median(first):.1f} / {statistics.median(times):.1f})",
             flush=True,
         )
+    # the same in every runtime: a deal drafts the same way in the page and here
+    orders = []
+    for seed in range(1, 4):
+        match = deal("houses", ["draft", "same", "plus", "combo", "banner"], seed)
+        final = drafted(match, (new_pick, new_pick))
+        orders.append(f"{list(final.blue_picks)}/{list(final.red_picks)}")
+    print("  master's drafts of deals 1-3 (blue/red picks): " + "  ".join(orders), flush=True)
 
 
 def bench_series(deals: int, budget_ms: float | None, only: str | None) -> None:
