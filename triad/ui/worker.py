@@ -80,6 +80,7 @@ from triad.collection.service import (  # noqa: F401  (called by name from the p
 )
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
+from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
 from triad.notation import MatchRecord, card_to_json
@@ -327,14 +328,14 @@ def draft_pick(request_json: str) -> str:
 def _draft_reply() -> str:
     """Let the CPU pick while it is its turn; then the draft, or the match once it is done."""
     draft: DraftState = _game["draft"]
+    match: Match = _game["match"]
     cpu_picks = []
     while not draft.is_done and draft.to_pick is _game["cpu"]:
-        index = cpu_draft_pick(draft, _game["level"], len(_game["order"]))
+        index = cpu_draft_pick(draft, match.table, _game["level"], match.seed)
         draft = draft.pick(index)
         _game["order"].append(index)
         cpu_picks.append(index)
     _game["draft"] = draft
-    match: Match = _game["match"]
     card_set: CardSet = _game["card_set"]
     if draft.is_done:
         state = match.start(draft.hands)
@@ -359,22 +360,6 @@ def _draft_reply() -> str:
         },
         cpu_picks=cpu_picks,
     )
-
-
-def cpu_draft_pick(draft: DraftState, level: str, turn: int) -> int:
-    """The CPU's pick: the strongest card for the strong levels, a looser choice below.
-
-    Strength is the card's level, then its side total.  ``random`` picks any
-    card; ``novice`` picks among the best four and ``adept`` among the best two
-    (drawn from the turn number, so a deal always drafts the same way).
-    """
-    available = draft.available
-    ranked = sorted(available, key=lambda i: (-draft.pool[i].level, -draft.pool[i].power, i))
-    if level == "random":
-        return available[(turn * 7 + 3) % len(available)]
-    spread = {"novice": 4, "adept": 2}.get(level, 1)
-    choices = ranked[: min(spread, len(ranked))]
-    return choices[(turn * 5 + 1) % len(choices)]
 
 
 def _begin(match: Match, state: GameState, card_set: CardSet, brain: Brain) -> None:
