@@ -297,3 +297,23 @@ def test_elemental_brings_the_elements_set_and_banner_the_houses() -> None:
     assert app.settings["card_set"] == "elements" and "banner" not in app.settings["rules"]
     app.click("rule", "banner")
     assert app.settings["card_set"] == "houses" and "elemental" not in app.settings["rules"]
+
+
+def test_a_card_chosen_before_the_engine_is_up_stays_chosen_when_it_answers() -> None:
+    import asyncio
+
+    from tests.ui.helpers import LocalEngine, settle
+
+    async def run() -> None:
+        for seed in range(1, 40):
+            app, _, _ = make_app(seed=seed)
+            app.start()
+            if app.view is not None and app.view["to_move"] == "blue":
+                break
+        app.click("card", ("blue", "2"))
+        assert app.sel.phase == "cell" and app.sel.card == 2
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        assert app.sel.phase == "cell" and app.sel.card == 2, "the choice survives the sync"
+
+    asyncio.run(run())

@@ -516,7 +516,17 @@ class App:
         view = self.view
         player = view["to_move"]
         empty = [i for i in range(9) if view["board"][i] is None]
-        self.sel.begin(player, len(view["hands"][player]), empty)
+        sel = self.sel
+        same_turn = (
+            sel.active
+            and sel.player == player
+            and sel.hand_size == len(view["hands"][player])
+            and sel.empty == empty
+        )
+        if not same_turn:
+            # A choice begun on the same position (the engine confirming the local
+            # deal meanwhile) is kept, not started over.
+            sel.begin(player, len(view["hands"][player]), empty)
         self.draw()
         if (
             self.playing["mode"] == "cpu"
