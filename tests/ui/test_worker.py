@@ -175,3 +175,15 @@ def test_a_ladder_match_resumes_after_its_last_move_and_into_its_rematch() -> No
     assert saved["ok"], saved
     record = json.loads(saved["save"])["active"]["record"]
     assert len(record["games"]) == 2 and record["games"][1] == ["0@4"]
+
+
+def test_a_request_for_a_match_that_is_over_never_reaches_the_next() -> None:
+    first = start([], seed=3)
+    second = start([], seed=4)
+    assert first["match"] != second["match"]
+    player = second["to_move"]
+    stale = call("play", {"player": player, "card": 0, "cell": 4, "match": first["match"]})
+    assert not stale["ok"] and stale["code"] == "stale"
+    assert not call("cpu_move", {"player": player, "match": first["match"]})["ok"]
+    fresh = call("play", {"player": player, "card": 0, "cell": 4, "match": second["match"]})
+    assert fresh["ok"] and fresh["view"]["match"] == second["match"]

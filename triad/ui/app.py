@@ -471,6 +471,14 @@ class App:
         self.shown = {}
         self.draw()
 
+    def move_request(self, **values) -> str:
+        """A move or CPU request for the match in play, naming it by the engine's token:
+        the engine refuses one that reaches it after another match began."""
+        token = (self.view or {}).get("match")
+        if token is not None:
+            values["match"] = token
+        return json.dumps(values)
+
     def set_view(self, view: dict) -> None:
         self.view = view
         info = view.get("card_set") or {}
@@ -548,7 +556,7 @@ class App:
                     or self.pending is not None
                 ):
                     return
-                await self.engine.ponder(json.dumps({"player": "red", "budget_ms": PONDER_MS}))
+                await self.engine.ponder(self.move_request(player="red", budget_ms=PONDER_MS))
                 await self.sleep(PONDER_GAP_MS)
         finally:
             self.pondering = False
@@ -591,7 +599,7 @@ class App:
         started = self.clock_ms()
         reply = json.loads(
             await self.engine.cpu_move(
-                json.dumps({"player": player, "hint": hint, "budget_ms": CPU_BUDGET_MS})
+                self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS)
             )
         )
         spent = self.clock_ms() - started
@@ -615,7 +623,7 @@ class App:
             return
         self.timeline.append(("confirm", self.clock_ms()))
         # Ask the engine first: it works while the card is being drawn here.
-        reply = self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
+        reply = self.engine.play(self.move_request(player=player, card=card, cell=cell))
         self.show_placing(player, card, cell)
         self.spawn(self.submit(player, card, cell, self.match_id, reply))
 
@@ -643,7 +651,7 @@ class App:
     async def submit(self, player: str, card: int, cell: int, my_id: int, asked=None) -> None:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
         if asked is None:
-            asked = self.engine.play(json.dumps({"player": player, "card": card, "cell": cell}))
+            asked = self.engine.play(self.move_request(player=player, card=card, cell=cell))
         if self.before is None:
             self.show_placing(player, card, cell)
         before = self.before
@@ -651,6 +659,8 @@ class App:
         if my_id != self.match_id:
             return
         self.before = None
+        if reply.get("code") == "stale":
+            return  # meant for a match that is over: nothing of it may show
         if not reply.get("ok"):
             self.view = before
             self.board_override = None

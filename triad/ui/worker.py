@@ -7,8 +7,12 @@ each placement (what it animates).  The CPU is given `observe(state,
 player)` only, so without Open it never sees the hidden cards of its
 opponent.
 
-Every function returns `{"ok": true, ...}` or `{"ok": false, "error": msg}`
-as a JSON string; none raises for bad input.
+Every function returns `{"ok": true, ...}` or `{"ok": false, "error": msg,
+"code": code}` as a JSON string; none raises for bad input.  Each match
+begun here has a token, the view's ``match``: `play`, `cpu_move` and
+`ponder` given a ``match`` that is not the one in play are refused with the
+code ``stale``, so a request meant for a finished match never reaches the
+next one.
 
 * `new_match({"rules", "card_set", "seed", "level", "mode", "level_range"})` ->
   `{"view"}` (`level_range`: null, or the band `[lo, hi]` of Level range);
@@ -49,6 +53,7 @@ as a JSON string; none raises for bad input.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import replace
 from typing import Any
@@ -90,6 +95,8 @@ from triad.state import GameState, Move
 from triad.ui.local import card_view, set_info
 
 _game: dict[str, Any] = {}
+#: Tokens for the matches begun in this worker, one each.
+_tokens = itertools.count(1)
 
 
 def _ok(**values: Any) -> str:
@@ -260,7 +267,14 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> d
         "round": round_,
         "card_set": _set_json(card_set),
         "seed": match.seed,
+        "match": _game.get("token"),
     }
+
+
+class StaleMatchError(ValueError):
+    """A move or a CPU request meant for a match that is no longer the one in play."""
+
+    code = "stale"
 
 
 def _request(request_json: str) -> tuple[dict[str, Any], GameState, Player]:
@@ -273,6 +287,9 @@ def _request(request_json: str) -> tuple[dict[str, Any], GameState, Player]:
     request = json.loads(request_json)
     if not isinstance(request, dict):
         raise ValueError("a request must be a JSON object")
+    token = request.get("match")
+    if token is not None and token != _game.get("token"):
+        raise StaleMatchError(f"match {token} is over: match {_game.get('token')} is in play")
     state: GameState = _game["state"]
     return request, state, Player.parse(str(request.get("player", str(state.to_move))))
 
@@ -363,8 +380,10 @@ def _draft_reply() -> str:
 
 
 def _begin(match: Match, state: GameState, card_set: CardSet, brain: Brain) -> None:
+    """A new match in play, with a token of its own: requests naming another are refused."""
     _game.clear()
     _game.update(match=match, state=state, round=0, card_set=card_set, brain=brain, games=[[]])
+    _game["token"] = next(_tokens)
 
 
 def play(move_json: str) -> str:
