@@ -6,6 +6,8 @@ MicroPython.
 
 import json
 
+from triad.ui.settings import SafeStore
+
 
 class Screen:
     """Writes rendered HTML into the page's regions and classes onto `<html>`."""
@@ -157,6 +159,24 @@ class LocalStore:
 
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
+
+
+def make_store(js):
+    """localStorage, or memory for the visit where the browser refuses storage.
+
+    When the boot script found storage refused it has told the player
+    already (`announced`); a failure found later is still to be told.
+    """
+    denied = str(js.document.documentElement.dataset.storage) == "denied"
+    backend = None
+    if not denied:
+        try:
+            backend = LocalStore(js)
+        except Exception:  # no localStorage at all
+            backend = None
+    store = SafeStore(backend, denied)
+    store.announced = denied
+    return store
 
 
 class Engine:

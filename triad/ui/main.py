@@ -12,9 +12,8 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.app import App
-from triad.ui.dom import Engine, LocalStore, Screen
+from triad.ui.dom import Engine, Screen, make_store
 from triad.ui.local import dealer
-from triad.ui.settings import SafeStore
 from triad.ui.sound import WebAudio
 
 TARGETS = (
@@ -62,19 +61,6 @@ def reduced_motion() -> bool:
         return False
 
 
-def make_store():
-    denied = str(js.document.documentElement.dataset.storage) == "denied"
-    backend = None
-    if not denied:
-        try:
-            backend = LocalStore(js)
-        except Exception:  # no localStorage at all
-            backend = None
-    store = SafeStore(backend, denied)
-    store.announced = denied  # the boot script already said so
-    return store
-
-
 screen = Screen(js)
 sound = WebAudio(js)
 
@@ -92,7 +78,7 @@ def page_url() -> str:
 
 app = App(
     screen,
-    make_store(),
+    make_store(js),
     sound,
     sleep,
     seed,

@@ -6,8 +6,7 @@ thread under MicroPython.
 
 import json
 
-from triad.ui.dom import LocalStore, Screen
-from triad.ui.settings import SafeStore
+from triad.ui.dom import Screen
 
 
 class Page(Screen):
@@ -52,18 +51,6 @@ class Page(Screen):
         link.click()
         link.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
-
-
-def make_store(js):
-    """Saved bots in localStorage, or in memory for the visit where storage is refused."""
-    denied = str(js.document.documentElement.dataset.storage) == "denied"
-    backend = None
-    if not denied:
-        try:
-            backend = LocalStore(js)
-        except Exception:  # no localStorage at all
-            backend = None
-    return SafeStore(backend, denied)
 
 
 class Worker:

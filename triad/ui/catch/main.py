@@ -13,7 +13,8 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
-from triad.ui.catch.dom import BotWorker, Page, Worker, make_store
+from triad.ui.catch.dom import BotWorker, Page, Worker
+from triad.ui.dom import make_store
 
 ENGINE = "triad.ui.catch.worker"
 BOT_RUNNER = "triad.ui.catch.botrunner"
