@@ -49,6 +49,11 @@ class DealCodeError(ValueError):
     #: What the page explains in the player's language (the message is the detail).
     code = "code_bad"
 
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        if code:  # a more precise reason than a code that does not read
+            self.code = code
+
 
 def deal_mode(rules: list[str]) -> str:
     """The deal mode the rules select: ``draft``, ``random``, ``level_range`` or ``default``."""
@@ -121,11 +126,10 @@ def decode(code: str) -> dict[str, object]:
     if len(check) != 2:
         raise DealCodeError("deal code " + shown + " must end with 2 check characters after a '-'")
     if check != _check_chars(body):
-        error = DealCodeError(
-            "deal code " + shown + " is damaged: its check characters do not match (a typo?)"
+        raise DealCodeError(
+            "deal code " + shown + " is damaged: its check characters do not match (a typo?)",
+            "code_check",
         )
-        error.code = "code_check"
-        raise error
     try:
         seed, rules, set_id, level_range = parse_deal_code(body)
     except ValueError as exc:

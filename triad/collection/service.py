@@ -18,8 +18,9 @@ Shapes (SAVE is the save text, see `triad.collection.save`):
 * `collection_history` ``(SAVE)`` -> ``{"matches"}``
 * `collection_check_deck` ``(SAVE, {"deck"})`` -> ``{"deck"}``
 * `collection_deal_deck` ``(SAVE, {"seed"})`` -> ``{"deck"}``
-* `collection_prepare` ``(SAVE, {"opponent", "seed", "match_id", "deck"})`` -> ``{"match", "save"}``
-  (``save`` holds the match as active: write it before the first move)
+* `collection_prepare` ``(SAVE, {"opponent", "seed", "match_id", "deck"})`` ->
+  ``{"match", "save", "summary"}`` (``save`` holds the match as active: write it
+  before the first move)
 * `collection_progress` ``(SAVE, {"id", "games"})`` -> ``{"save"}`` (the moves so far)
 * `collection_resume` ``(SAVE)`` -> ``{"match", "games"}`` (the active match to play on)
 * `collection_discard_active` ``(SAVE)`` -> ``{"save", "summary"}``
@@ -243,7 +244,7 @@ def collection_prepare(save_text: str, request_json: str) -> str:
             str(request.get("match_id")),
             None if deck is None else list(deck),
         )
-        return {"match": prepared.to_json(), "save": dump_save(start(save, prepared))}
+        return {"match": prepared.to_json(), **_saved(start(save, prepared))}
 
     return _call(run)
 

@@ -7,6 +7,7 @@ save or a card set goes through `esc`: a name is shown as text, never as
 HTML.
 """
 
+from triad.ui.collect import TABS
 from triad.ui.html import attrs, classes, esc, file_button
 from triad.ui.icons import affinity_name, icon
 from triad.ui.menu import rules_summary
@@ -109,7 +110,7 @@ def render_collection(coll, aff: dict) -> str:
         return "".join(out)
     out.append(summary_line(coll.summary))
     tabs = []
-    for tab in ("ladder", "album", "history", "save"):
+    for tab in TABS:
         tabs.append(pick_button("data-tab", tab, t("tab_" + tab), coll.tab == tab, "tab"))
     out.append('<div class="tabs" role="tablist">' + "".join(tabs) + "</div>")
     if coll.tab == "album":

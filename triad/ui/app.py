@@ -51,6 +51,18 @@ KEYS = {
     "Escape": "pause",
 }
 
+# Dialog buttons (`data-do`) that run a flow of the collection (`Collection` methods).
+COLLECTION_FLOWS = {
+    "deck_deal": "deal_deck",
+    "deck_play": "play",
+    "trade_take": "confirm_picks",
+    "trade_discard": "discard_pending",
+    "resume": "resume",
+    "active_discard": "discard_active",
+    "export": "export",
+    "reset_yes": "reset",
+}
+
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
 PONDER_GAP_MS = 40
@@ -910,31 +922,17 @@ class App:
         elif name == "collection":
             coll.tab = "ladder"
             self.open_panel("collection")
-        elif name == "deck_deal":
-            self.spawn(coll.deal_deck())
+        elif name in COLLECTION_FLOWS:
+            self.spawn(getattr(coll, COLLECTION_FLOWS[name])())
         elif name == "deck_clear":
             coll.deck = []
             self.draw()
-        elif name == "deck_play":
-            self.spawn(coll.play())
-        elif name == "trade_take":
-            self.spawn(coll.confirm_picks())
-        elif name == "trade_discard":
-            self.spawn(coll.discard_pending())
-        elif name == "resume":
-            self.spawn(coll.resume())
-        elif name == "active_discard":
-            self.spawn(coll.discard_active())
-        elif name == "export":
-            self.spawn(coll.export())
         elif name == "reset":
             coll.confirm_reset = True
             self.draw()
         elif name == "reset_no":
             coll.confirm_reset = False
             self.draw()
-        elif name == "reset_yes":
-            self.spawn(coll.reset())
         elif name == "replay":
             self.spawn(self.replay_match())
         elif name.startswith("replay_"):
@@ -1286,18 +1284,17 @@ def read_deal_code(code: str, custom_id: str = "") -> dict:
     if custom_id and set_id == custom_id.lower():
         set_id = prefs.CUSTOM_SET
     elif set_id not in prefs.CARD_SETS:
-        error = dealcode.DealCodeError(
+        raise dealcode.DealCodeError(
             "it deals from the card set "
             + repr(set_id)
-            + ", which is not on this page (a player's own set must be loaded from its file first)"
+            + ", which is not on this page (a player's own set must be loaded from its file first)",
+            "code_set",
         )
-        error.code = "code_set"
-        raise error
     for rule in rules:
         if rule not in prefs.RULES:
-            error = dealcode.DealCodeError("rule " + repr(rule) + " is not played on this page")
-            error.code = "code_rule"
-            raise error
+            raise dealcode.DealCodeError(
+                "rule " + repr(rule) + " is not played on this page", "code_rule"
+            )
     return {
         "seed": seed,
         "rules": list(rules),

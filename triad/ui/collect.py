@@ -51,7 +51,6 @@ class Collection:
         self.picks = []
         self.confirm_reset = False
         self.message = ""
-        self.loaded = None  # a task loading the save, awaited by whoever needs it
 
     # ------------------------------------------------------------ the save
 
@@ -72,11 +71,11 @@ class Collection:
         written, this page takes the stored save instead, and False says so.
         `replace` (an import, a reset) writes over whatever is stored.
         """
-        stored = self.app.store.get(KEY)
+        store = self.app.store
+        stored = store.get(KEY)
         if not replace and self.save is not None and stored is not None and stored != self.save:
             self.elsewhere()
             return False
-        store = self.app.store
         kept = not getattr(store, "denied", False)
         store.set(KEY, save)
         self.save = save
@@ -270,8 +269,7 @@ class Collection:
             return
         if not self.write(reply["save"]):  # the match is in the save before its first move
             return
-        active = {"id": reply["match"]["id"], "opponent": opponent["id"], "moves": 0, "error": None}
-        self.summary = dict(self.summary or {}, active=active)
+        self.summary = reply["summary"]
         self.match = reply["match"]
         self.result = None
         self.app.close_panel(False)

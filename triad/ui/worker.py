@@ -41,7 +41,7 @@ next one.
   record played back, each step with the page's view of the position, the
   move, the card placed and the events to animate;
 * collection mode: `collection_start(SAVE, {"opponent", "seed", "match_id",
-  "deck"})` -> `{"match", "save", "view"}` prepares a ladder match
+  "deck"})` -> `{"match", "save", "summary", "view"}` prepares a ladder match
   (`triad.collection.service.collection_prepare`), deals it here and
   answers the save holding it as active; `collection_progress(SAVE)` ->
   `{"save"}` adds the moves played so far (after each move);
@@ -63,7 +63,7 @@ from triad.cards import BUILTIN_SETS, CardSet, CardSetError, builtin_set, load_c
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
-from triad.collection.save import Save, load_save
+from triad.collection.save import load_save
 from triad.collection.service import (  # noqa: F401  (called by name from the page)
     collection_album,
     collection_check_deck,
@@ -536,7 +536,12 @@ def collection_start(save_text: str, request_json: str) -> str:
     except (ValueError, KeyError, TypeError) as e:
         return _fail(e)
     _play_prepared(prepared, match, state, card_set, 0, [[]])
-    return _ok(match=reply["match"], save=reply["save"], view=view_of(state, match, 0, card_set))
+    return _ok(
+        match=reply["match"],
+        save=reply["save"],
+        summary=reply["summary"],
+        view=view_of(state, match, 0, card_set),
+    )
 
 
 def collection_resume(save_text: str) -> str:
@@ -548,9 +553,10 @@ def collection_resume(save_text: str) -> str:
     try:
         save = load_save(save_text)
         prepared, played = resume(save)
+        assert save.active is not None  # resume refuses a save without one
         card_set = builtin_set(prepared.set_id)
         match = played.match
-        games = [list(game) for game in played_games(save)]
+        games = [list(game) for game in save.active.record.games]
         round_ = max(len(played.states) - 1, 0)
         state = played.states[-1][-1] if played.states else match.start()
         again = match.rematch(state, round_ + 1) if state.is_terminal else None
@@ -571,11 +577,6 @@ def collection_progress(save_text: str) -> str:
     games = [[m.text for m in g] for g in _game["games"] if g]
     request = {"id": _game["prepared"]["id"], "games": games}
     return service.collection_progress(save_text, json.dumps(request))
-
-
-def played_games(save: Save) -> list[tuple[Move, ...]]:
-    """The moves of each game of the save's active match."""
-    return [] if save.active is None else list(save.active.record.games)
 
 
 def _play_prepared(
