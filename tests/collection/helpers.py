@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from triad.cards import CardSet, builtin_set
 from triad.collection.ladder import default_ladder
@@ -19,8 +14,6 @@ from triad.notation import MatchRecord
 from triad.rules import RuleSet, Trade
 from triad.state import GameState, Move
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE = shutil.which("node")
 HOUSES = builtin_set("houses")
 LADDER = default_ladder()
 Games = list[list[Move]]
@@ -119,21 +112,3 @@ def prepared_for(save: Save, opponent: str, seed: int = 3, match_id: str = "m-1"
     if not chosen.deals_random:
         deck = [card_id for card_id, n in save.cards.items() for _ in range(n)][:5]
     return prepare_match(save, LADDER, opponent, seed, match_id, deck)
-
-
-def same_output_in_node(script: str, runner: str, *extra: str) -> str:
-    """Run ``script`` under CPython and under a Node runner of ``bench/``; both outputs must match.
-
-    Returns the output (for the caller to check it is a real digest).
-    """
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    expected = subprocess.run(
-        [sys.executable, script], cwd=ROOT, capture_output=True, text=True, check=True, env=env
-    ).stdout
-    result = subprocess.run(
-        [str(NODE), f"bench/{runner}", script, *extra],
-        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout == expected
-    return expected

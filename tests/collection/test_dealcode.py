@@ -6,14 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.collection.helpers import HOUSES, NODE, ROOT, same_output_in_node
+from tests.collection.helpers import HOUSES
+from tests.runtimes import needs_micropython, same_output_in_node
 from triad.cards import builtin_set
 from triad.collection.dealcode import EXCLUSIVE_RULES, DealCodeError, deal_mode, decode, encode
 from triad.deal import RULE_NAMES
 from triad.match import MatchConfig, deal_match
 from triad.rules import RuleError, RuleSet
 
-MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -136,11 +136,10 @@ def test_codes_with_valid_check_characters_but_bad_parts() -> None:
         decode(42)  # type: ignore[arg-type]
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.skipif(not MICROPYTHON.exists(), reason="node_modules lacks MicroPython (npm ci)")
+@needs_micropython
 def test_codes_are_the_same_under_micropython() -> None:
     extra = ("triad/collection/__init__.py", "triad/collection/dealcode.py")
     digest = same_output_in_node(
-        "tests/collection/dealcode_digest.py", "micropython_runner.mjs", *extra
+        "tests/collection/dealcode_digest.py", "micropython_runner.mjs", *extra, timeout=600
     )
     assert digest.count("\n") == 21

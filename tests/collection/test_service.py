@@ -11,23 +11,19 @@ from tests.collection import service_flow
 from tests.collection.helpers import (
     BLUE_HAND,
     LADDER,
-    NODE,
     RED_HAND,
-    ROOT,
     find_games,
     finished,
     record_of,
     rich_save,
-    same_output_in_node,
 )
+from tests.runtimes import needs_pyodide, same_output_in_node
 from triad.capture import Player
 from triad.collection import service
 from triad.collection.dealcode import encode
 from triad.collection.save import SAVE_VERSION, dump_save, load_save, new_save
 from triad.collection.trade import settle
 from triad.rules import Trade
-
-PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
 def ok(reply: str) -> dict[str, Any]:
@@ -165,10 +161,11 @@ def test_deal_codes_and_replays() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.skipif(not PYODIDE.exists(), reason="node_modules lacks pyodide (npm ci)")
+@needs_pyodide
 def test_the_session_is_the_same_under_pyodide() -> None:
-    digest = same_output_in_node("tests/collection/service_flow.py", "pyodide_runner.mjs")
+    digest = same_output_in_node(
+        "tests/collection/service_flow.py", "pyodide_runner.mjs", timeout=600
+    )
     assert digest.count("\n") == 13
 
 
