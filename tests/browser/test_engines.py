@@ -1,9 +1,11 @@
 """The game in Firefox (Gecko) and WebKit (Safari's engine), not only in Chromium.
 
 Each test runs once per engine (tests/browser/engines.py): boot to ready, a whole
-match by clicks, a reload with the server stopped, Triangle Catch starting. They are
-marked `engines`: a developer skips them with `-m "not engines"`; CI runs them. Screenshots go to
-test-artifacts/engine-ENGINE-*.png. The tests wait on the page's state, never on time.
+match by clicks, a reload with the server stopped, Triangle Catch starting, and a bot
+from the editor playing a match (in WebKit, without JSPI, fed through the service
+worker). They are marked `engines`: a developer skips them with `-m "not engines"`;
+CI runs them. Screenshots go to test-artifacts/engine-ENGINE-*.png. The tests wait on
+the page's state, never on time.
 """
 
 from __future__ import annotations
@@ -129,3 +131,26 @@ def test_triangle_catch_starts(open_page: Callable[..., EnginePage], server: Ser
     page.click('#c-panel [data-act="end_turn"]')
     page.wait(f"{READY} && document.documentElement.dataset.turn === '1'", TURN_MS)
     shot(page, "catch")
+
+
+def test_a_bot_from_the_editor_plays_a_match(
+    open_page: Callable[..., EnginePage], server: Server
+) -> None:
+    page = open_page(server.url + "catch.html#editor", 1440, 900)
+    page.wait(READY, BOOT_MS)
+    # Without JSPI the bot's input goes through the service worker: once it controls the page.
+    assert page.js("window.triadBotSupport()") in ("jspi", "service-worker", "")
+    page.wait("window.triadBotSupport()", BOOT_MS)
+    page.click('[data-act="opponent"][data-arg="random"]')
+    # The slow-device limits: the test is about the bot running at all in this engine.
+    page.js(
+        "(() => { const s = document.getElementById('c-limits'); s.value = 'slow';"
+        " s.dispatchEvent(new Event('change', {bubbles: true})); })()"
+    )
+    shot(page, "editor")
+    page.click('[data-act="run"]')
+    page.wait("document.documentElement.dataset.over === '1' && " + READY, MATCH_MS)
+    console = page.text("#c-console")
+    assert "wins" in console, console[-800:]
+    assert page.js("document.documentElement.dataset.turn") == "200", console[-800:]
+    shot(page, "editor-match")

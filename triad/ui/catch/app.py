@@ -24,7 +24,8 @@ page and under CPython in tests:
   engine.call(name, payload dict) -> reply dict`; and `start_bot()` giving a
   bot worker: `await bot.ready()` (True or an error text), `await
   bot.call(name, arg, timeout_ms) -> (status, value)` with status "ok",
-  "timeout" or "error", and `bot.terminate()`.
+  "timeout" or "error", and `bot.terminate()`; `bot_support()`, how this
+  browser can run a bot ("" when it cannot, checked before starting one).
 """
 
 import asyncio
@@ -62,6 +63,7 @@ class CatchApp:
         self.engine_error = ""
         self.progress = 0.0
         self.start_bot = None
+        self.bot_support = None
         self.mode = "play"
         self.panel_mode = ""
         self.shown = {}  # region -> HTML last written
@@ -828,6 +830,11 @@ class CatchApp:
         ed = self.ed
         if self.engine is None or self.start_bot is None or ed["running"]:
             return
+        if self.bot_support is not None and not self.bot_support():
+            self.say("bad", t("bot_no_support"))
+            ed["status"] = t("bot_cannot_run")
+            self.refresh()
+            return
         self.save_bot(quiet=True)
         ed["running"] = True
         ed["stop"] = False
@@ -873,7 +880,8 @@ class CatchApp:
             if not started.get("ok"):
                 error = started.get("error", "?")
                 if error == "no-jspi":
-                    self.say("bad", t("bot_no_jspi"))
+                    self.say("bad", t("bot_no_support"))
+                    ed["status"] = t("bot_cannot_run")
                 else:
                     self.say("bad", t("bot_syntax", error=error))
                 return
