@@ -39,7 +39,11 @@ from triad.ui.catch.text import t
 
 MAX_TURNS = 200
 SEED_LIMIT = 2147483648
-GRACE_MS = 150  # the page stops a silent bot this long after its limit
+# The page stops a silent bot this long after its limit. Whether an answer was late is
+# decided by the bot's own time, measured in its worker: the round trip to the worker
+# can take far longer in a busy browser (Safari's, where each turn goes through the
+# service worker), and that must not lose the bot its match.
+GRACE_MS = 2000
 FRAME_MS = 600  # one turn on the timeline at speed 1
 DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is drawn
 CONSOLE_LINES = 400

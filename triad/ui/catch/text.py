@@ -147,6 +147,7 @@ EN = {
     "limits_codingame": "CodinGame: 1000 ms, then 50 ms",
     "limits_relaxed": "Relaxed: 4000 ms, then 200 ms",
     "limits_slow": "Slow device: 10000 ms, then 500 ms",
+    "limits_debug": "Debugging: 10 minutes a turn",
     "console": "Console",
     "console_clear": "Clear the console",
     "console_empty": "Your bot's errors and what it prints to stderr show here.",
