@@ -26,6 +26,24 @@ BOOT_MS = 180_000  # Pyodide in WebKit's interpreter on a busy machine
 TURN_MS = 180_000
 MATCH_MS = 600_000
 READY = "document.documentElement.classList.contains('ready')"
+# A bot typed into the editor: it reads every line of each turn and waits. Cheap, so the
+# test is about the bot running in this engine, not about a loaded machine's speed.
+WAITING_BOT = """import sys
+n = int(input())
+for _ in range(n):
+    input()
+turn = 0
+while True:
+    for _ in range(n + 1):
+        input()
+    for _ in range(3):
+        for _ in range(int(input())):
+            input()
+    turn += 1
+    if turn % 50 == 0:
+        print("turn", turn, file=sys.stderr)
+    print("WAIT")
+"""
 ENGINE_UP = "window.triadEngine && window.triadEngine.state === 'ready'"
 
 
@@ -142,15 +160,16 @@ def test_a_bot_from_the_editor_plays_a_match(
     assert page.js("window.triadBotSupport()") in ("jspi", "service-worker", "")
     page.wait("window.triadBotSupport()", BOOT_MS)
     page.click('[data-act="opponent"][data-arg="random"]')
-    # The slow-device limits: the test is about the bot running at all in this engine.
-    page.js(
-        "(() => { const s = document.getElementById('c-limits'); s.value = 'slow';"
-        " s.dispatchEvent(new Event('change', {bubbles: true})); })()"
-    )
+    # No time limit to speak of: the test is about the bot running in this engine, and a
+    # busy two-core machine can stall any worker for longer than a turn's limit.
+    page.select("#c-limits", "debug")
+    page.fill("#c-code", WAITING_BOT)
     shot(page, "editor")
     page.click('[data-act="run"]')
     page.wait("document.documentElement.dataset.over === '1' && " + READY, MATCH_MS)
     console = page.text("#c-console")
-    assert "wins" in console, console[-800:]
-    assert page.js("document.documentElement.dataset.turn") == "200", console[-800:]
+    turns = int(page.js("document.documentElement.dataset.turn"))
+    assert f"Match over after {turns} turns" in console, console[-800:]
+    assert "turn 50\n" in console  # the bot's stderr, from its own worker
+    assert "loses" not in console and "stopped" not in console, console[-800:]
     shot(page, "editor-match")
