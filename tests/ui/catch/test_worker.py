@@ -75,7 +75,8 @@ def test_the_duel_slot_hands_out_the_protocol_text_and_forfeits() -> None:
     view = start(slot="duel", seed=4, bot="random")
     reference = Match.from_seed(4)
     bot = make_bot("random", 4)
-    assert view["input"] == reference.input_for(0) and view["input"].startswith("50\n")
+    count = reference.game_map.layout.house_count
+    assert view["input"] == reference.input_for(0) and view["input"].startswith(f"{count}\n")
     reply = call("play", {"slot": "duel", "line": "WAIT"})
     reference.play("WAIT", bot.turn(reference.input_for(1)))
     assert reply["input"] == reference.input_for(0)
