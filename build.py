@@ -66,6 +66,7 @@ MAIN_THREAD_MODULES = (
     "triad/__init__.py",
     "triad/prng.py",
     "triad/deal.py",
+    "triad/ruleinfo.py",
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",
 )

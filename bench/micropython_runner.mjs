@@ -21,9 +21,14 @@ if (!script) {
   process.exit(2);
 }
 
-const files = ["triad/__init__.py", "triad/prng.py", "triad/deal.py"];
+const files = ["triad/__init__.py", "triad/prng.py", "triad/deal.py", "triad/ruleinfo.py"];
 for (const name of readdirSync(join(repo, "triad/data"))) {
   if (name.endsWith(".json")) files.push("triad/data/" + name);
+}
+for (const code of readdirSync(join(repo, "triad/ui/lang"))) {
+  for (const name of readdirSync(join(repo, "triad/ui/lang", code))) {
+    if (name.endsWith(".json")) files.push("triad/ui/lang/" + code + "/" + name);
+  }
 }
 files.push(...extra);
 
