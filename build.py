@@ -293,6 +293,9 @@ def _copy_python(dist: Path) -> list[str]:
     names += sorted(
         p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json")
     )
+    names += sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "ui" / "lang").rglob("*.json")
+    )
     copied = []
     for name in names:
         source = ROOT / name
