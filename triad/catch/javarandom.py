@@ -42,13 +42,18 @@ class JavaRandom:
         """
         if bound <= 0:
             raise ValueError(f"bound must be positive: {bound}")
+        state = self._state
         if bound & (bound - 1) == 0:
-            return (bound * self.next_bits(31)) >> 31
-        while True:
-            bits = self.next_bits(31)
+            state = (state * _MULTIPLIER + _ADDEND) & _MASK48
+            self._state = state
+            return (bound * (state >> 17)) >> 31
+        while True:  # next_bits(31), inlined: the map generator draws 20,000 of these
+            state = (state * _MULTIPLIER + _ADDEND) & _MASK48
+            bits = state >> 17
             value = bits % bound
             # Java: bits - value + (bound - 1) < 0 in int arithmetic, i.e. it overflows 2**31 - 1.
             if bits - value + bound - 1 < 1 << 31:
+                self._state = state
                 return value
 
     def next_double(self) -> float:

@@ -288,25 +288,45 @@ def _start_units(houses: list[Point]) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _cg_place_houses(rng: JavaRandom) -> list[Point]:
-    """CodinGame's placement: up to 10,000 attempts at a mirrored pair (module docstring)."""
+    """CodinGame's placement: up to 10,000 attempts at a mirrored pair (module docstring).
+
+    Most attempts land too close to a placed house; that test goes first and
+    looks only at the houses listed in the attempt's cell of a grid (each
+    house is listed in the 3x3 cells around its own, cells MIN_DIST wide).
+    """
     houses: list[Point] = []
     lengths: set[int] = set()
-    cells: dict[tuple[int, int], list[Point]] = {}
+    rows = FIELD_HEIGHT // MIN_DIST + 3  # cells shifted by one: the grid has a border
+    near: list[list[Point]] = [[] for _ in range((FIELD_WIDTH // MIN_DIST + 3) * rows)]
+    far_x = 2 * MARGIN_SIDE + PLAY_WIDTH - 1
+    far_y = 2 * MARGIN_TOP + PLAY_HEIGHT - 1
     tries = 0
     while len(houses) < HOUSE_COUNT and tries < _CG_PLACE_TRIES:
         tries += 1
         x = MARGIN_SIDE + rng.next_int(PLAY_WIDTH)
-        p = (x, MARGIN_TOP + rng.next_int(PLAY_HEIGHT))
-        twin = mirror(p)
-        to_twin = dist2(p, twin)
-        if to_twin < _MIN_DIST2 or to_twin in lengths or _crowded(cells, p):
+        y = MARGIN_TOP + rng.next_int(PLAY_HEIGHT)
+        dx, dy = far_x - 2 * x, far_y - 2 * y
+        to_twin = dx * dx + dy * dy
+        if to_twin < _MIN_DIST2 or to_twin in lengths:
             continue
+        if any(
+            (qx - x) * (qx - x) + (qy - y) * (qy - y) < _MIN_DIST2
+            for qx, qy in near[(x // MIN_DIST + 1) * rows + y // MIN_DIST + 1]
+        ):
+            continue
+        p = (x, y)
+        twin = (far_x - x, far_y - y)
         fresh = [dist2(q, p) for q in houses]
         if not lengths.isdisjoint(fresh) or _cg_flat_angle(houses, p, twin):
             continue
         lengths.add(to_twin)
         lengths.update(fresh)
-        _keep_pair(houses, cells, p, twin)
+        for point in (p, twin):
+            houses.append(point)
+            cx, cy = point[0] // MIN_DIST, point[1] // MIN_DIST
+            for gx in (cx, cx + 1, cx + 2):
+                for gy in (cy, cy + 1, cy + 2):
+                    near[gx * rows + gy].append(point)
     return houses
 
 
@@ -315,15 +335,19 @@ def _cg_flat_angle(houses: list[Point], p: Point, twin: Point) -> bool:
 
     Triples of placed houses only were accepted before and would be again.
     """
-    close = [q for q in houses if dist2(p, q) <= _MAX_PATH2 or dist2(twin, q) <= _MAX_PATH2]
     for new in (p, twin):
-        others = [q for q in close if dist2(new, q) <= _MAX_PATH2]
+        nx, ny = new
+        others = []
+        for q in houses:
+            d = (q[0] - nx) * (q[0] - nx) + (q[1] - ny) * (q[1] - ny)
+            if d <= _MAX_PATH2:
+                others.append((q, d))
         if new is p and dist2(p, twin) <= _MAX_PATH2:
-            others.append(twin)
-        for i, q in enumerate(others):
-            for r in others[i + 1 :]:
+            others.append((twin, dist2(p, twin)))
+        for i, (q, d_q) in enumerate(others):
+            for r, d_r in others[i + 1 :]:
                 d_qr = dist2(q, r)
-                if d_qr <= _MAX_PATH2 and _cg_obtuse(dist2(new, q), dist2(new, r), d_qr):
+                if d_qr <= _MAX_PATH2 and _cg_obtuse(d_q, d_r, d_qr):
                     return True
     return False
 
@@ -333,8 +357,15 @@ def _cg_obtuse(d_ab: int, d_ac: int, d_bc: int) -> bool:
 
     The sides are square roots and the angles ``acos`` of the law of cosines,
     in the order of operations of the referee; a cosine rounded outside
-    [-1, 1] (three houses in a row) is NaN there and compares false.
+    [-1, 1] (three houses in a row) is NaN there and compares false. Only the
+    angle facing the longest side can be that wide: when its cosine is, exactly,
+    above -0.938 (squared below 0.88; cos 160 degrees is -0.9397), the doubles
+    are not computed.
     """
+    longest = max(d_ab, d_ac, d_bc)
+    excess = 2 * longest - d_ab - d_ac - d_bc  # -2ab cos C for the longest side C
+    if excess <= 0 or excess * excess * 100 < 88 * 4 * (d_ab * d_ac * d_bc // longest):
+        return False
     a, b, c = math.sqrt(d_ab), math.sqrt(d_ac), math.sqrt(d_bc)
     for cosine in (
         (b * b + c * c - a * a) / (2 * b * c),
