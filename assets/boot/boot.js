@@ -171,7 +171,8 @@
     return import("./runtime/sync-message/sync-message.js").then(function () {
       var sm = self.syncMessage;
       var scope = new URL("./", location.href).href;
-      var channel = botSupport() === "atomics" ? sm.makeAtomicsChannel()
+      // Room for the largest call: a bot's code (up to 200,000 characters) as JSON.
+      var channel = botSupport() === "atomics" ? sm.makeAtomicsChannel({ bufferSize: 2 * 1024 * 1024 })
         : sm.makeServiceWorkerChannel({ scope: scope, timeout: 10000 });
       return { channel: channel, key: sm.uuidv4() };
     });
