@@ -28,7 +28,11 @@ import build
 
 ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
-MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+# The browser WebKitWebDriver starts: Debian's libwebkit2gtk-4.1-0 ships it for automation.
+MINIBROWSER = next(
+    iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
+    Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
+)
 ENGINES = ("firefox", "webkit")
 
 
