@@ -8,7 +8,7 @@ element (see `regions`).  A match view is the JSON the engine worker sends
 
 from triad.ui import input as sel_phases
 from triad.ui.html import attrs, classes, esc
-from triad.ui.icons import affinity_icon, affinity_name, icon, sprite
+from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
 from triad.ui.text import t
 
 PLAYERS = ("blue", "red")
@@ -114,7 +114,10 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
             + icon(arrow)
             + "</span>"
         )
-    parts.append('<span class="c-emblem" aria-hidden="true">' + esc(initials(name)) + "</span>")
+    if card.get("art"):
+        parts.append(art(card["art"], "c-art"))
+    else:
+        parts.append('<span class="c-emblem" aria-hidden="true">' + esc(initials(name)) + "</span>")
     lines, width = name_fit(name)
     parts.append(
         '<span class="c-name" style="--nw:'
@@ -150,7 +153,9 @@ def render_back(owner: str, cls: str = "", extra=None) -> str:
         "<div"
         + attrs(pairs)
         + ">"
-        + icon("back", "c-back")
+        + '<span class="c-back" aria-hidden="true">'
+        + art(UI_ART["triad"], "c-back-art")
+        + "</span>"
         + '<span class="c-mark" aria-hidden="true"></span></div>'
     )
 

@@ -507,6 +507,20 @@ EN_SECTIONS = [
             ],
         ],
     ),
+    (
+        "credits",
+        "Credits",
+        [
+            "Card portraits, banners, element emblems, the card back and the title art are icons of"
+            " *game-icons.net* (https://game-icons.net), made by Lorc, Delapouite, John Colburn,"
+            " Felbrigg, John Redman, Carl Olsen, Sbed, PriorBlue, Willdabeast, Viscious Speed, Lord"
+            " Berandas, Irongamer and HeavenlyDog, under the Creative Commons Attribution 3.0 licence"
+            " (CC BY 3.0, https://creativecommons.org/licenses/by/3.0/). The game draws them in its own"
+            " colours; the list comes with the game in assets/art/LICENSE.txt.",
+            "The music and sound effects are made by the game as it plays. Triad runs on Pyodide,"
+            " MicroPython and PyScript.",
+        ],
+    ),
 ]
 
 FR_SECTIONS = [
@@ -775,6 +789,21 @@ FR_SECTIONS = [
                 "Son activé ou coupé, Revanche avec les règles choisies, et Jeu automatique, qui laisse"
                 " le CPU jouer vos cartes jusqu'à ce que vous l'arrêtiez (en bas à droite).",
             ],
+        ],
+    ),
+    (
+        "credits",
+        "Crédits",
+        [
+            "Les portraits des cartes, les bannières, les emblèmes des éléments, le dos des cartes et"
+            " l'illustration du titre sont des icônes de *game-icons.net* (https://game-icons.net),"
+            " créées par Lorc, Delapouite, John Colburn, Felbrigg, John Redman, Carl Olsen, Sbed,"
+            " PriorBlue, Willdabeast, Viscious Speed, Lord Berandas, Irongamer et HeavenlyDog, sous"
+            " licence Creative Commons Attribution 3.0 (CC BY 3.0,"
+            " https://creativecommons.org/licenses/by/3.0/deed.fr). Le jeu les dessine dans ses propres"
+            " couleurs ; la liste est fournie avec le jeu dans assets/art/LICENSE.txt.",
+            "La musique et les effets sonores sont créés par le jeu pendant la partie. Triad tourne"
+            " avec Pyodide, MicroPython et PyScript.",
         ],
     ),
 ]
