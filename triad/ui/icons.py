@@ -30,6 +30,16 @@ SYMBOLS = {
         '<ellipse cx="17.3" cy="15" rx="3.3" ry="2.6" opacity=".45"/>'
         '<path d="M3 3l18 18"' + _STROKE + ' stroke-width="2.6"/>'
     ),
+    "speaker": (
+        '<path d="M3 9h4l5.5-4.5v15L7 15H3Z"/>'
+        '<path d="M15.5 8.8a4.5 4.5 0 0 1 0 6.4M18.3 6a8.5 8.5 0 0 1 0 12"'
+        + _STROKE
+        + ' stroke-width="2"/>'
+    ),
+    "speaker-off": (
+        '<path d="M3 9h4l5.5-4.5v15L7 15H3Z" opacity=".45"/>'
+        '<path d="M15 9l6 6M21 9l-6 6"' + _STROKE + ' stroke-width="2.4"/>'
+    ),
     "rematch": ('<path d="M3.5 5v14l8-7ZM12.5 5v14l8-7Z"/>'),
     "autoplay": (
         '<path d="M19.2 12.5A7.3 7.3 0 1 1 16.8 6.4"' + _STROKE + ' stroke-width="2.6"/>'

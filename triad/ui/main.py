@@ -180,6 +180,25 @@ def deal_from_address() -> str:
     return ""
 
 
+TITLE_KEY = "triad.title"  # sessionStorage: the title screen was left in this tab
+
+
+def title_seen() -> bool:
+    try:
+        return str(js.sessionStorage.getItem(TITLE_KEY) or "") == "seen"
+    except Exception:  # storage refused: show the title screen
+        return False
+
+
+def remember_title() -> None:
+    try:
+        js.sessionStorage.setItem(TITLE_KEY, "seen")
+    except Exception:  # storage refused: the title shows again after a reload
+        return
+
+
+app.title = not title_seen()
+app.on_title_closed = remember_title
 app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))

@@ -438,12 +438,19 @@ def render_bar_right(ctx: dict) -> str:
 
 def render_bar_bottom(ctx: dict) -> str:
     sound = ctx.get("sound", True)
+    music = ctx.get("music", False)
     auto = ctx.get("autoplay", False)
     return (
         '<div class="bar-group">'
         + button(
+            "music",
+            "sound" if music else "mute",
+            t("btn_music_on" if music else "btn_music_off"),
+            bool(music),
+        )
+        + button(
             "sound",
-            "sound" if sound else "mute",
+            "speaker" if sound else "speaker-off",
             t("btn_sound_on" if sound else "btn_sound_off"),
             bool(sound),
         )
