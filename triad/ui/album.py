@@ -7,6 +7,7 @@ save or a card set goes through `esc`: a name is shown as text, never as
 HTML.
 """
 
+from triad.ui.cardtext import card_name
 from triad.ui.collect import TABS
 from triad.ui.html import attrs, classes, esc, file_button
 from triad.ui.icons import affinity_name, icon
@@ -506,7 +507,7 @@ def trade_lines(coll) -> list:
         out = []
         for ident in ids:
             card = coll.card(ident)
-            out.append(card["name"] if card else ident)
+            out.append(card_name(card) if card else ident)
         return ", ".join(out)
 
     lines = []

@@ -487,6 +487,8 @@ class App:
         self.settings["lang"] = "" if code == "auto" else code
         prefs.save(self.store, self.settings)
         self.apply_language()
+        if self.view is not None:
+            self.set_view(self.view)  # banner names in the new language
         # The frame holds text too (the keys line): draw everything again.
         self.screen.mount(render.render_frame())
         self.shown = {}
@@ -503,7 +505,7 @@ class App:
     def set_view(self, view: dict) -> None:
         self.view = view
         info = view.get("card_set") or {}
-        key = (info.get("id"), len(info.get("affinities") or []))
+        key = (info.get("id"), len(info.get("affinities") or []), language())
         if key != self.aff_key:
             self.aff = affinity_table(info.get("kind"), info.get("affinities") or [])
             self.aff_key = key

@@ -11,6 +11,7 @@ what the built-in sets and `UI_ART` use, `ART_ALL` with the whole set for a
 player's own card set.  `art(name)` draws one of them.
 """
 
+from triad.ui.cardtext import say
 from triad.ui.html import esc
 
 _STROKE = ' fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
@@ -194,7 +195,7 @@ def affinity_table(kind, affinities: list) -> dict:
     pending = []
     for entry in affinities:
         ident = str(entry.get("id", ""))
-        name = str(entry.get("name") or ident)
+        name = say("affinities", ident, entry.get("name") or ident)
         colour = entry.get("color")
         symbol = None
         for key in (entry.get("emblem"), ident):

@@ -78,7 +78,7 @@ def modifier(card: dict, cell_affinity) -> int:
 def card_label(card: dict) -> str:
     return t(
         "card_label",
-        name=card.get("name") or "?",
+        name=card_name(card) or "?",
         level=card.get("level", 1),
         top=side_text(card["top"]),
         right=side_text(card["right"]),
@@ -94,7 +94,7 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
     `(attribute, value)` pairs such as `("data-card", 2)`.
     """
     level = card.get("level", 1)
-    name = card.get("name") or ""
+    name = card_name(card)
     parts = ['<div class="c-vals">']
     for side in ("top", "left", "right", "bottom"):
         parts.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
@@ -128,7 +128,7 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
         + esc(name)
         + "</span></span>"
     )
-    title = card.get("title")
+    title = card_title(card)
     fit = "nm-" + str(lines) if lines > 1 else ""
     pairs = [
         ("class", classes(["card", "own-" + owner, "tier-" + tier(level), fit, cls])),
@@ -327,7 +327,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         owner = slot["owner"]
         card = slot["card"]
         pairs.append(("data-owner", owner))
-        label = t("cell_card", n=i + 1, name=card.get("name") or "?", owner=t(owner))
+        label = t("cell_card", n=i + 1, name=card_name(card) or "?", owner=t(owner))
         inner.append(render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff)))
     if choosing and sel.cell_cursor == i:
         state.append("cursor")
