@@ -7,7 +7,8 @@ element (see `regions`).  A match view is the JSON the engine worker sends
 """
 
 from triad.ui import input as sel_phases
-from triad.ui.html import attrs, classes, esc
+from triad.ui.cardtext import card_name, card_title
+from triad.ui.html import attrs, classes, error_html, esc
 from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
 from triad.ui.text import t
 
@@ -560,7 +561,7 @@ def render_callout(kind: str) -> str:
 def render_notice(text: str) -> str:
     if not text:
         return ""
-    return '<div class="notice" role="status">' + esc(text) + "</div>"
+    return '<div class="notice" role="status">' + error_html(text) + "</div>"
 
 
 def render_frame() -> str:
