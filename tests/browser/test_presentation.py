@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import build
 from tests.browser.conftest import Server, Watch, copy_dist, play_one_move, wait_engine, wait_ready
 from tests.conftest import ARTIFACTS
 from triad.ui import render
@@ -205,3 +206,44 @@ def test_the_album_and_the_credits(
     for words in ("game-icons.net", "Lorc", "Delapouite", "CC BY 3.0"):
         assert words in text
     shot(page, "credits")
+
+
+def test_a_players_own_set_may_name_any_icon_and_an_unknown_one_names_the_card(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    from tests.browser.test_custom_set import (
+        load_file,
+        new_match_from_menu,
+        open_menu,
+        open_page,
+        wait_loaded,
+    )
+    from tests.ui.card_sets import make_set, text
+
+    page = open_page(new_context, server, viewport={"width": 1280, "height": 720})
+    wait_engine(page)
+    open_menu(page)
+    bad = make_set(set_id="bad")
+    bad["cards"][3]["art"] = "smithy-hammer"
+    load_file(page, "bad.json", text(bad))
+    error = page.locator("[data-custom-error]")
+    error.wait_for()
+    assert "card 'c3': field 'art' is 'smithy-hammer'" in error.inner_text()
+
+    outside = ["kraken-tentacle", "unicorn", "cactus", "air-balloon", "snail", "windmill"]
+    assert not set(outside) & set(build.art_used())  # none of them is in cards.svg
+    good = make_set()
+    for i, card in enumerate(good["cards"]):
+        card["art"] = outside[i % len(outside)]
+    load_file(page, "mine.json", text(good))
+    wait_loaded(page)
+    new_match_from_menu(page)
+    arts = page.locator('[data-hand="blue"] svg.c-art use')
+    hrefs = arts.evaluate_all("els => els.map((e) => e.getAttribute('href'))")
+    assert hrefs and all(h.startswith("./assets/art/game-icons.svg#") for h in hrefs)
+    # Drawn once the whole set has arrived: each portrait has a size.
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-hand="blue"] svg.c-art use')]
+            .every((u) => u.getBBox().width > 0)"""
+    )
+    shot(page, "custom-set-art")
