@@ -559,9 +559,10 @@ def render_callout(kind: str) -> str:
 
 
 def render_notice(text: str) -> str:
+    """A passing notice; an error's detail is shown open (a notice fades, nobody clicks it)."""
     if not text:
         return ""
-    return '<div class="notice" role="status">' + error_html(text) + "</div>"
+    return '<div class="notice" role="status">' + error_html(text, True) + "</div>"
 
 
 def render_frame() -> str:
