@@ -77,7 +77,7 @@ HIDDEN_EXACT_FROM = 6
 #: Plies of the lookahead that gives the anytime search its first answer.
 QUICK_DEPTH = 3
 #: Positions master may search to choose among its best moves (see `Brain.search`).
-TRAP_NODES = 200_000
+TRAP_NODES = 60_000
 
 
 @dataclass(frozen=True)
