@@ -176,14 +176,22 @@ class Brain:
         pos = ctx.position
         me = obs.viewer
         kids = solver.children(pos)
-        quick = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
-        top = max(v for _, v in quick)
-        first = next(c for c, v in quick if v == top)
+        # the cards each move holds at once, then a short lookahead, a slice at a time
+        top, first = _top([(c, -solver.terminal_value(c.position)) for c in kids])
+        yield Progress(ctx.move_of(first, me), top, False, False)
+        quick: list[tuple[Child, int]] = []
+        end = _slice_end(slice_ms, deadline)
+        for c in kids:
+            quick.append((c, -solver.limited(c.position, QUICK_DEPTH - 1)))
+            if time.perf_counter() > end and len(quick) < len(kids):
+                top, first = _top(quick)
+                yield Progress(ctx.move_of(first, me), top, False, False)
+                end = _slice_end(slice_ms, deadline)
+        top, first = _top(quick)
         yield Progress(ctx.move_of(first, me), top, False, False)
         while True:
             try:
-                end = time.perf_counter() + slice_ms / 1000
-                value, best = solver.best(pos, min(end, deadline) if deadline else end)
+                value, best = solver.best(pos, _slice_end(slice_ms, deadline))
             except Timeout:
                 lo, _, mv = solver.bounds(pos)
                 guess = next((c for c in kids if c.card * 9 + c.cell == mv), None)
@@ -200,9 +208,8 @@ class Brain:
         # opponent the fewest replies keeping the value.
         traps = _Traps(solver, pos, value, self.rng)
         while True:
-            end = time.perf_counter() + slice_ms / 1000
             try:
-                done = traps.run(min(end, deadline) if deadline else end)
+                done = traps.run(_slice_end(slice_ms, deadline))
             except Timeout:
                 done = False
             pick = traps.pick() or best
@@ -399,6 +406,18 @@ def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, see
 
 
 _PLACEHOLDER = Card.of(1, 1, 1, 1)
+
+
+def _top(scored: list[tuple[Child, int]]) -> tuple[int, Child]:
+    """The best value among ``scored`` moves and the first move that has it."""
+    top = max(v for _, v in scored)
+    return top, next(c for c, v in scored if v == top)
+
+
+def _slice_end(slice_ms: float, deadline: float) -> float:
+    """When a slice of ``slice_ms`` begun now ends, never past ``deadline`` (0: none)."""
+    end = time.perf_counter() + slice_ms / 1000
+    return min(end, deadline) if deadline else end
 
 
 def _deadline(budget_ms: float | None) -> float:
