@@ -1,6 +1,6 @@
 """Strength tables the README quotes: master against the lower levels, Open and hidden.
 
-    python bench/bench_strength.py                 # every table (long: an hour or more)
+    python bench/bench_strength.py                 # every table (long: hours on a busy machine)
     python bench/bench_strength.py --part traps    # master with and without traps, Open
     python bench/bench_strength.py --part hidden   # master with hidden hands
     python bench/bench_strength.py --part check    # the README's `play` command
@@ -32,6 +32,10 @@ from triad.observe import Observation, observe  # noqa: E402
 from triad.rules import RuleSet  # noqa: E402
 from triad.state import GameState, Outcome  # noqa: E402
 
+# the README's counts (the shared machine played about a game a minute per row)
+TRAP_GAMES = 62
+HIDDEN_GAMES = 40
+BLIND_DEALS = 8
 OPEN = RuleSet.parse(["open"])
 HIDDEN = RuleSet.parse([])
 
@@ -66,19 +70,19 @@ def traps(games: int) -> None:
     for label, nodes in (("no traps (before)", 0), (f"traps, {saved} nodes (now)", saved)):
         brain_module.TRAP_NODES = nodes
         for red in ("expert", "adept", "greedy"):
-            row(label, "master", red, games or 200, 7, OPEN)
+            row(label, "master", red, games or TRAP_GAMES, 7, OPEN)
     brain_module.TRAP_NODES = saved
 
 
 def hidden(games: int) -> None:
     """Master with hidden hands against greedy and expert, and against master-open."""
-    n = games or 100
+    n = games or HIDDEN_GAMES
     header("hidden hands (no Open): master guesses the hidden cards")
     for red in ("greedy", "expert"):
         row("hidden", "master", red, n, 7, HIDDEN)
     for red in ("greedy", "expert"):
         row("Open, same deals", "master", red, n, 7, OPEN)
-    seeing_versus_blind(games or 50, 7)
+    seeing_versus_blind(games or BLIND_DEALS, 7)
 
 
 def seeing_versus_blind(games: int, seed: int) -> None:
