@@ -12,6 +12,9 @@ played:
 * ``random`` and ``draft`` exclude each other (both say how hands are dealt).
 * ``elemental`` and ``banner`` exclude each other (both put affinities on
   cells, with different odds).
+* ``ascension`` and ``descension`` exclude each other (both change a card's
+  values by the number of cards of its type on the board).
+* ``order`` and ``chaos`` exclude each other (both choose the card to play).
 
 Allowed but inert, as RULES.md says: ``combo`` without ``same``/``plus``
 never fires; ``same_wall``/``plus_wall`` with ``broken_wall`` have no walls to
@@ -30,6 +33,9 @@ from enum import StrEnum
 __all__ = [
     "CAPTURE_RULES",
     "DEFAULT_RULES",
+    "EXCLUSIVE",
+    "PLAY_RULES",
+    "ROULETTE_RULES",
     "Rule",
     "RuleError",
     "RuleSet",
@@ -56,6 +62,14 @@ class Rule(StrEnum):
     DRAFT = "draft"
     LEVEL_RANGE = "level_range"
     SUDDEN_DEATH = "sudden_death"
+    REVERSE = "reverse"
+    FALLEN_ACE = "fallen_ace"
+    ASCENSION = "ascension"
+    DESCENSION = "descension"
+    ORDER = "order"
+    CHAOS = "chaos"
+    SWAP = "swap"
+    ROULETTE = "roulette"
 
 
 class Trade(StrEnum):
@@ -98,7 +112,31 @@ CAPTURE_RULES: frozenset[Rule] = frozenset(
         Rule.BATTLE,
         Rule.BROKEN_WALL,
         Rule.POWER_WALL,
+        Rule.REVERSE,
+        Rule.FALLEN_ACE,
+        Rule.ASCENSION,
+        Rule.DESCENSION,
     }
+)
+
+#: Rules that restrict which card the player to move may play.
+PLAY_RULES: frozenset[Rule] = frozenset({Rule.ORDER, Rule.CHAOS})
+
+#: The rules Roulette draws from, in draw order (RULES.md, "FFXIV rules").
+ROULETTE_RULES: tuple[Rule, ...] = (
+    Rule.OPEN,
+    Rule.THREE_OPEN,
+    Rule.SAME,
+    Rule.PLUS,
+    Rule.COMBO,
+    Rule.REVERSE,
+    Rule.FALLEN_ACE,
+    Rule.ASCENSION,
+    Rule.DESCENSION,
+    Rule.ORDER,
+    Rule.CHAOS,
+    Rule.SWAP,
+    Rule.SUDDEN_DEATH,
 )
 
 _IMPLIES: tuple[tuple[Rule, Rule], ...] = (
@@ -109,7 +147,12 @@ _EXCLUDES: tuple[tuple[Rule, Rule, str], ...] = (
     (Rule.OPEN, Rule.THREE_OPEN, "both set how much of a hand is visible"),
     (Rule.RANDOM, Rule.DRAFT, "both set how hands are dealt"),
     (Rule.ELEMENTAL, Rule.BANNER, "both place affinities on the board's cells"),
+    (Rule.ASCENSION, Rule.DESCENSION, "both change values by the cards of a type on the board"),
+    (Rule.ORDER, Rule.CHAOS, "both choose the card to play"),
 )
+
+#: Pairs of rules that cannot be combined (either order).
+EXCLUSIVE: tuple[tuple[Rule, Rule], ...] = tuple((a, b) for a, b, _ in _EXCLUDES)
 
 
 class RuleSet:
@@ -122,14 +165,20 @@ class RuleSet:
 
     __slots__ = (
         "_hash",
+        "ascension",
         "banner",
         "battle",
         "broken_wall",
+        "chaos",
         "combo",
+        "descension",
         "elemental",
+        "fallen_ace",
+        "order",
         "plus",
         "plus_wall",
         "power_wall",
+        "reverse",
         "rules",
         "same",
         "same_wall",
@@ -147,6 +196,12 @@ class RuleSet:
     battle: bool
     broken_wall: bool
     power_wall: bool
+    reverse: bool
+    fallen_ace: bool
+    ascension: bool
+    descension: bool
+    order: bool
+    chaos: bool
 
     def __init__(self, rules: Iterable[Rule] = ()) -> None:
         chosen = set(rules)
@@ -165,7 +220,7 @@ class RuleSet:
         set_ = object.__setattr__
         set_(self, "rules", frozen)
         set_(self, "_hash", hash(frozen))
-        for rule in CAPTURE_RULES:
+        for rule in CAPTURE_RULES | PLAY_RULES:
             set_(self, rule.value, rule in frozen)
 
     @classmethod
@@ -201,6 +256,11 @@ class RuleSet:
     def affinity(self) -> bool:
         """True when cells may carry affinities (Elemental or Banner)."""
         return self.elemental or self.banner
+
+    @property
+    def typed(self) -> bool:
+        """True when a card's values change with the cards of its type on the board."""
+        return self.ascension or self.descension
 
     @property
     def walls(self) -> bool:

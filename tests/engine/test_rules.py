@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from triad.rules import DEFAULT_RULES, Rule, RuleError, RuleSet, Trade
+from triad import deal
+from triad.rules import (
+    DEFAULT_RULES,
+    EXCLUSIVE,
+    ROULETTE_RULES,
+    Rule,
+    RuleError,
+    RuleSet,
+    Trade,
+)
 
 
 def test_rule_names_are_the_command_line_names() -> None:
     assert [r.value for r in Rule] == [
         "same", "same_wall", "plus", "plus_wall", "combo", "elemental", "banner", "battle",
         "broken_wall", "power_wall", "open", "three_open", "random", "draft", "level_range",
-        "sudden_death",
+        "sudden_death", "reverse", "fallen_ace", "ascension", "descension", "order", "chaos",
+        "swap", "roulette",
     ]  # fmt: skip
     assert [t.value for t in Trade] == ["none", "one", "diff", "direct", "all"]
 
@@ -39,6 +49,8 @@ def test_walls_imply_their_rule() -> None:
         (["open", "three_open"], "'open' and 'three_open' cannot be combined"),
         (["random", "draft"], "'random' and 'draft' cannot be combined"),
         (["elemental", "banner"], "'elemental' and 'banner' cannot be combined"),
+        (["ascension", "descension"], "'ascension' and 'descension' cannot be combined"),
+        (["order", "chaos"], "'order' and 'chaos' cannot be combined"),
         (["same", "sticky"], "unknown rule 'sticky'"),
     ],
 )
@@ -70,3 +82,17 @@ def test_trade_parse() -> None:
     assert Trade.parse("diff") is Trade.DIFF
     with pytest.raises(RuleError, match="unknown trade rule 'half'"):
         Trade.parse("half")
+
+
+def test_micropython_deal_knows_the_same_rules() -> None:
+    # triad.deal runs on the page's main thread without the enum: its lists must agree.
+    assert deal.RULE_NAMES == [r.value for r in Rule]
+    assert deal.EXCLUSIVE_RULES == [(a.value, b.value) for a, b in EXCLUSIVE]
+    assert deal.ROULETTE_RULES == [r.value for r in ROULETTE_RULES]
+
+
+def test_ffxiv_flags() -> None:
+    rules = RuleSet.parse(["reverse", "fallen_ace", "ascension", "order"])
+    assert rules.reverse and rules.fallen_ace and rules.ascension and rules.order
+    assert rules.typed and not (rules.descension or rules.chaos)
+    assert RuleSet.parse(["descension"]).typed and not RuleSet.parse(["swap"]).typed

@@ -26,7 +26,7 @@ This module runs under MicroPython 1.27 as well as CPython: it imports only
 without f-strings, like `triad.deal`.
 """
 
-from triad.deal import check_rules, deal_code, parse_deal_code
+from triad.deal import EXCLUSIVE_RULES, check_rules, deal_code, parse_deal_code
 from triad.prng import seed_from_text
 
 #: The deal modes a code can carry, by the rule that selects them.
@@ -35,8 +35,6 @@ DEAL_MODES = ["default", "random", "draft", "level_range"]
 MAX_SET_ID = 24
 #: Longest code text accepted (the longest real code is about 50 characters).
 MAX_CODE = 80
-#: Rule pairs that cannot be played together (the same as `triad.rules`).
-EXCLUSIVE_RULES = [("open", "three_open"), ("random", "draft"), ("elemental", "banner")]
 
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _SET_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
