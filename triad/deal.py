@@ -211,7 +211,8 @@ def deal(
     root = Rng(seed)
     drawn = roulette_draw(seed, rules)
     if drawn is not None:
-        rules = list(rules) + [drawn]
+        rules = list(rules)
+        rules.append(drawn)
     result = Deal(seed, list(rules))
     result.roulette = drawn
     first = root.fork(_FIRST).below(2)

@@ -147,10 +147,9 @@ class Match:
             blue, red = self.hands
         shown = self.shown
         if self.swap is not None:
-            i, j = self.swap
-            blue, red = blue[:i] + (red[j],) + blue[i + 1 :], red[:j] + (blue[i],) + red[j + 1 :]
+            blue, red = _exchange((blue, red), self.swap)
             # each player knows both exchanged cards
-            shown = (shown[0] | 1 << i, shown[1] | 1 << j)
+            shown = (shown[0] | 1 << self.swap[0], shown[1] | 1 << self.swap[1])
         return GameState.new(self.table, blue, red, shown)
 
     def rematch(self, final: GameState, round_: int) -> GameState | None:
@@ -202,11 +201,9 @@ class Match:
         """
         if not self.drafting:
             return self.hands
-        blue, red = first_game.hands
-        if self.swap is not None:
-            i, j = self.swap
-            blue, red = blue[:i] + (red[j],) + blue[i + 1 :], red[:j] + (blue[i],) + red[j + 1 :]
-        return blue, red
+        if self.swap is None:
+            return first_game.hands
+        return _exchange(first_game.hands, self.swap)  # the exchange undoes itself
 
     def swapped_cards(self, first_game: GameState) -> tuple[Card, Card] | None:
         """Under Swap, (the card blue gave, the card red gave); None without Swap."""
@@ -438,6 +435,15 @@ def settle_trade(
     transfers = [Transfer(candidates[i], loser, winner) for i in sorted(chosen)]
     choices = 0 if trade is Trade.ALL else count
     return TradeResult(trade, winner, tuple(transfers), choices, candidates)
+
+
+def _exchange(
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]], swap: tuple[int, int]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    # the same exchange as `triad.deal.swap_hands`, on cards
+    blue, red = list(hands[0]), list(hands[1])
+    blue[swap[0]], red[swap[1]] = hands[1][swap[1]], hands[0][swap[0]]
+    return tuple(blue), tuple(red)
 
 
 def _shown(rules: RuleSet, shown: list[list[int]], drafted: bool) -> tuple[int, int]:

@@ -184,9 +184,7 @@ class GameState:
     def __hash__(self) -> int:
         # Computed on first use: most states of a playout are never hashed.
         if self._hash is None:
-            value = hash(
-                (self.table, self.board, self.hands, self.to_move, self.shown, self.drawn)
-            )
+            value = hash((self.table, self.board, self.hands, self.to_move, self.shown, self.drawn))
             object.__setattr__(self, "_hash", value)
             return value
         return self._hash

@@ -86,9 +86,9 @@ def test_trade_parse() -> None:
 
 def test_micropython_deal_knows_the_same_rules() -> None:
     # triad.deal runs on the page's main thread without the enum: its lists must agree.
-    assert deal.RULE_NAMES == [r.value for r in Rule]
-    assert deal.EXCLUSIVE_RULES == [(a.value, b.value) for a, b in EXCLUSIVE]
-    assert deal.ROULETTE_RULES == [r.value for r in ROULETTE_RULES]
+    assert [r.value for r in Rule] == deal.RULE_NAMES
+    assert [(a.value, b.value) for a, b in EXCLUSIVE] == deal.EXCLUSIVE_RULES
+    assert [r.value for r in ROULETTE_RULES] == deal.ROULETTE_RULES
 
 
 def test_ffxiv_flags() -> None:
