@@ -69,6 +69,7 @@ MAIN_THREAD_MODULES = (
     "triad/__init__.py",
     "triad/prng.py",
     "triad/deal.py",
+    "triad/ruleinfo.py",
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",
 )
@@ -314,6 +315,9 @@ def _copy_python(dist: Path) -> list[str]:
     )
     names += sorted(
         p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json")
+    )
+    names += sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "ui" / "lang").rglob("*.json")
     )
     copied = []
     for name in names:

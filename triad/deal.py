@@ -2,7 +2,7 @@
 
 Runs unchanged under MicroPython 1.27 (the page's main thread deals so the
 human sees the hands at once) and under CPython/Pyodide (the engine,
-`triad.match`): imports only `triad.prng`, plain annotations, no typing,
+`triad.match`): imports only `triad.prng` and `triad.ruleinfo`, plain annotations, no typing,
 enum or dataclass imports. Both sides must get the very same deal from the
 same inputs; tests run this module under MicroPython in Node to check.
 
@@ -44,58 +44,10 @@ level range into one short string that players can share.
 """
 
 from triad.prng import Rng, seed_from_text
+from triad.ruleinfo import CODE_ORDER, EXCLUSIONS, ROULETTE
 
 #: Rule names in a fixed order (bit ``i`` of a deal code's rule mask is ``RULE_NAMES[i]``).
-RULE_NAMES = [
-    "same",
-    "same_wall",
-    "plus",
-    "plus_wall",
-    "combo",
-    "elemental",
-    "banner",
-    "battle",
-    "broken_wall",
-    "power_wall",
-    "open",
-    "three_open",
-    "random",
-    "draft",
-    "level_range",
-    "sudden_death",
-    "reverse",
-    "fallen_ace",
-    "ascension",
-    "descension",
-    "order",
-    "chaos",
-    "swap",
-    "roulette",
-]
-#: Rule pairs that cannot be played together (the same as `triad.rules`).
-EXCLUSIVE_RULES = [
-    ("open", "three_open"),
-    ("random", "draft"),
-    ("elemental", "banner"),
-    ("ascension", "descension"),
-    ("order", "chaos"),
-]
-#: What Roulette draws from, in draw order (the same as `triad.rules.ROULETTE_RULES`).
-ROULETTE_RULES = [
-    "open",
-    "three_open",
-    "same",
-    "plus",
-    "combo",
-    "reverse",
-    "fallen_ace",
-    "ascension",
-    "descension",
-    "order",
-    "chaos",
-    "swap",
-    "sudden_death",
-]
+RULE_NAMES = CODE_ORDER
 
 HAND_SIZE = 5
 DRAFT_SIZE = 12
@@ -286,11 +238,11 @@ def deal(
 def roulette_choices(rules: list[str]) -> list[str]:
     """The rules Roulette may draw for a match with ``rules``: not already on, not excluded."""
     out: list[str] = []
-    for name in ROULETTE_RULES:
+    for name in ROULETTE:
         if name in rules:
             continue
         excluded = False
-        for first, second in EXCLUSIVE_RULES:
+        for first, second, _ in EXCLUSIONS:
             if (name == first and second in rules) or (name == second and first in rules):
                 excluded = True
         if not excluded:

@@ -3,7 +3,7 @@
 Rules are data: a `RuleSet` is an immutable, hashable set of `Rule` values,
 built and validated once when a match is made (`RuleSet.of`, `RuleSet.parse`).
 Validation normalises implications and rejects combinations that cannot be
-played:
+played (the tables are `triad.ruleinfo`'s, shared with the page):
 
 * ``same_wall`` turns on ``same``; ``plus_wall`` turns on ``plus`` (a wall
   pair means nothing without the rule it extends).
@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
+
+from triad.ruleinfo import EXCLUSIONS, IMPLIES, ROULETTE
 
 __all__ = [
     "CAPTURE_RULES",
@@ -123,32 +125,13 @@ CAPTURE_RULES: frozenset[Rule] = frozenset(
 PLAY_RULES: frozenset[Rule] = frozenset({Rule.ORDER, Rule.CHAOS})
 
 #: The rules Roulette draws from, in draw order (RULES.md, "FFXIV rules").
-ROULETTE_RULES: tuple[Rule, ...] = (
-    Rule.OPEN,
-    Rule.THREE_OPEN,
-    Rule.SAME,
-    Rule.PLUS,
-    Rule.COMBO,
-    Rule.REVERSE,
-    Rule.FALLEN_ACE,
-    Rule.ASCENSION,
-    Rule.DESCENSION,
-    Rule.ORDER,
-    Rule.CHAOS,
-    Rule.SWAP,
-    Rule.SUDDEN_DEATH,
-)
+ROULETTE_RULES: tuple[Rule, ...] = tuple(Rule(name) for name in ROULETTE)
 
-_IMPLIES: tuple[tuple[Rule, Rule], ...] = (
-    (Rule.SAME_WALL, Rule.SAME),
-    (Rule.PLUS_WALL, Rule.PLUS),
+_IMPLIES: tuple[tuple[Rule, Rule], ...] = tuple(
+    (Rule(cause), Rule(effect)) for cause, effects in IMPLIES.items() for effect in effects
 )
-_EXCLUDES: tuple[tuple[Rule, Rule, str], ...] = (
-    (Rule.OPEN, Rule.THREE_OPEN, "both set how much of a hand is visible"),
-    (Rule.RANDOM, Rule.DRAFT, "both set how hands are dealt"),
-    (Rule.ELEMENTAL, Rule.BANNER, "both place affinities on the board's cells"),
-    (Rule.ASCENSION, Rule.DESCENSION, "both change values by the cards of a type on the board"),
-    (Rule.ORDER, Rule.CHAOS, "both choose the card to play"),
+_EXCLUDES: tuple[tuple[Rule, Rule, str], ...] = tuple(
+    (Rule(first), Rule(second), why) for first, second, why in EXCLUSIONS
 )
 
 #: Pairs of rules that cannot be combined (either order).

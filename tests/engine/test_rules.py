@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from triad import deal
+from triad import deal, ruleinfo
+from triad.cards import BUILTIN_SETS
 from triad.rules import (
     DEFAULT_RULES,
     EXCLUSIVE,
@@ -84,11 +85,12 @@ def test_trade_parse() -> None:
         Trade.parse("half")
 
 
-def test_micropython_deal_knows_the_same_rules() -> None:
-    # triad.deal runs on the page's main thread without the enum: its lists must agree.
-    assert [r.value for r in Rule] == deal.RULE_NAMES
-    assert [(a.value, b.value) for a, b in EXCLUSIVE] == deal.EXCLUSIVE_RULES
-    assert [r.value for r in ROULETTE_RULES] == deal.ROULETTE_RULES
+def test_roulette_draws_from_the_shared_table() -> None:
+    assert [r.value for r in ROULETTE_RULES] == ruleinfo.ROULETTE
+    assert len(EXCLUSIVE) == len(ruleinfo.EXCLUSIONS)
+    assert deal.roulette_choices(["open", "ascension", "chaos"]) == [
+        "same", "plus", "combo", "reverse", "fallen_ace", "swap", "sudden_death",
+    ]  # fmt: skip
 
 
 def test_ffxiv_flags() -> None:
@@ -96,3 +98,26 @@ def test_ffxiv_flags() -> None:
     assert rules.reverse and rules.fallen_ace and rules.ascension and rules.order
     assert rules.typed and not (rules.descension or rules.chaos)
     assert RuleSet.parse(["descension"]).typed and not RuleSet.parse(["swap"]).typed
+
+
+def test_the_shared_rule_table_names_every_rule_once_with_its_own_code_bit() -> None:
+    names = [name for name, _ in ruleinfo.RULES]
+    bits = sorted(bit for _, bit in ruleinfo.RULES)
+    assert sorted(names) == sorted(r.value for r in Rule)
+    assert bits == list(range(len(names)))  # a code bit each, none skipped
+    for cause, effects in ruleinfo.IMPLIES.items():
+        assert RuleSet.parse([cause]).rules >= {Rule(e) for e in effects}
+    for first, second, _ in ruleinfo.EXCLUSIONS:
+        with pytest.raises(RuleError, match="cannot be combined"):
+            RuleSet.parse([first, second])
+    for rule, set_id in ruleinfo.CARD_SET_OF.items():
+        assert Rule(rule) and set_id in BUILTIN_SETS
+
+
+def test_toggling_a_rule_keeps_implications_and_exclusions() -> None:
+    assert ruleinfo.toggle(["banner"], "same_wall") == ["banner", "same", "same_wall"]
+    assert ruleinfo.toggle(["same", "same_wall"], "same") == []
+    assert ruleinfo.toggle(["open", "banner"], "three_open") == ["three_open", "banner"]
+    assert ruleinfo.toggle(["banner"], "elemental") == ["elemental"]
+    for name in ruleinfo.MENU_ORDER:
+        RuleSet.parse(ruleinfo.toggle(["open", "banner", "random", "same_wall"], name))
