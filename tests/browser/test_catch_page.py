@@ -133,6 +133,16 @@ def test_a_game_against_a_bot_by_clicks(
     page.keyboard.press("Escape")
     assert page.locator("#c-overlay [role=dialog]").count() == 0
 
+    # Any CodinGame seed, the most negative 64-bit one included, gives its map.
+    start_game(page, -(2**63), "random")
+    assert "Seed -9223372036854775808" in page.locator("#c-score").inner_text()
+    houses = len(Match.from_seed(-(2**63)).game_map.layout.houses)
+    assert page.locator("svg.map .houses > g").count() == houses
+    page.locator("#c-seed").fill("12e3")
+    page.locator("#c-seed").dispatch_event("change")
+    assert "A CodinGame seed is a whole number" in page.locator("#c-notice").inner_text()
+    assert page.locator("#c-seed").input_value() == "-9223372036854775808"
+
 
 def test_the_map_turns_upright_on_a_phone(
     new_context: Callable[..., tuple[Any, Watch]], server: Server

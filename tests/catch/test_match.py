@@ -75,6 +75,9 @@ def test_a_replay_recomputes_to_the_recorded_states() -> None:
     assert [s.to_json() for s in states[1:]] == [t["state"] for t in replay["turns"]]
     assert states[0].to_json() == replay["initial"]
     assert replay["result"]["scores"] == states[-1].scores
+    old = {**replay, "version": 1}  # recorded by the referee before it followed CodinGame's
+    with pytest.raises(ValueError, match="known version"):
+        recompute(old)
 
 
 def test_a_page_drives_a_match_turn_by_turn() -> None:

@@ -309,10 +309,12 @@ def _cg_place_houses(rng: JavaRandom) -> list[Point]:
         to_twin = dx * dx + dy * dy
         if to_twin < _MIN_DIST2 or to_twin in lengths:
             continue
-        if any(
-            (qx - x) * (qx - x) + (qy - y) * (qy - y) < _MIN_DIST2
-            for qx, qy in near[(x // MIN_DIST + 1) * rows + y // MIN_DIST + 1]
-        ):
+        crowded = False
+        for qx, qy in near[(x // MIN_DIST + 1) * rows + y // MIN_DIST + 1]:
+            if (qx - x) * (qx - x) + (qy - y) * (qy - y) < _MIN_DIST2:
+                crowded = True
+                break
+        if crowded:
             continue
         p = (x, y)
         twin = (far_x - x, far_y - y)

@@ -9,10 +9,12 @@ A page playing a human against a built-in bot::
     match.play(human_line, bot.turn(match.input_for(1)))  # one turn; the entry
     match.over, match.result, match.to_json()     # end, result, replay
 
-Replay format (``Match.to_json``), version 1::
+Replay format (``Match.to_json``), version 2 (version 1 was recorded by the
+referee before it followed CodinGame's, so its commands may not replay to
+the same states; ``recompute`` refuses it)::
 
     {
-      "format": "triad-catch-replay", "version": 1,
+      "format": "triad-catch-replay", "version": 2,
       "players": [name of player 0, name of player 1],
       "max_turns": 200,
       "map": {"seed", "width", "height", "houses": [[x, y]...],
@@ -31,7 +33,8 @@ Replay format (``Match.to_json``), version 1::
     }
 
 where STATE is ``State.to_json()``: ``turn``, ``scores``, ``units`` (two
-rows), ``owners`` (per house, -1 nobody), ``paths``, ``triangles`` (rows
+rows), ``owners`` (per house, -1 nobody), ``paths``, ``loops`` (houses that are
+their own neighbour), ``triangles`` (rows
 ``a b c owner eligible0 eligible1``, owner -1 neutral) and ``result``. The
 outcomes list the actions in the order they were resolved. A turn in which
 a player forfeits (timeout, crash, unrecognised command) has ``"forfeit"``
@@ -58,7 +61,7 @@ from triad.catch.referee import (
 )
 
 REPLAY_FORMAT = "triad-catch-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
 
 
 class Match:

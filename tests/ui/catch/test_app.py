@@ -169,11 +169,14 @@ def test_a_codingame_seed_is_shown_and_any_64_bit_seed_is_accepted() -> None:
         assert 'value="-9223372036854775808"' in screen.regions["c-setup"]
         for bad in ("9223372036854775808", "12ab", ""):
             app.field("seed", bad)
-            app.refresh()
             assert "A CodinGame seed is a whole number" in screen.regions["c-notice"]
             assert app.play_seed == -(2**63)
         app.field("wseed", "1234567890123456789")
         assert app.w["seed"] == 1234567890123456789
+        app.act("mode", "editor")
+        app.field("eseed", "-42")
+        app.field("eseed", "x")
+        assert app.ed["seed"] == -42 and 'value="-42"' in screen.regions["c-run"]
 
     run(test)
 

@@ -394,9 +394,9 @@ class CatchApp:
             seed = parse_seed(value)
             if seed is None:
                 self.notify(t("seed_bad", low=SEED_MIN, high=SEED_MAX), "bad")
-                self.shown.pop("c-setup", None)  # show the map's seed again
-                return
-            if name == "seed":
+                for region in ("c-setup", "c-run"):  # show the seed in use again
+                    self.shown.pop(region, None)
+            elif name == "seed":
                 self.play_seed = seed
             elif name == "wseed":
                 self.w["seed"] = seed
