@@ -5,7 +5,8 @@ match record) one move at a time. For each move it gives, from the mover's
 side:
 
 * ``best``: the exact value of the position before the move under perfect
-  play, and ``best_move``, one move that keeps it;
+  play, and ``best_move``, the first move in hand order that keeps it (as
+  ``python -m triad solve`` lists them);
 * ``value``: the exact value the played move kept (the value of the
   position after it, from the mover's side);
 * ``lost``: the cards the move gave up against the best move, exactly:
@@ -195,10 +196,16 @@ class Analyser:
         """Exact value of game ``game``'s opening position, from the analysed side."""
         return self._side(self.played.states[game][0], self._solve(game, 0)[0])
 
-    def step(self) -> MoveReview:
+    def step(self, deadline: float = 0.0) -> MoveReview:
         """Analyse the next move and return its review.
 
+        ``deadline`` (a ``time.perf_counter`` value, 0 for none) bounds the
+        exact search: when it passes, `triad.cpu.solver.Timeout` is raised and
+        nothing is lost: the solver keeps what it learnt, and the next call
+        goes on from there (the page's worker analyses in short slices).
+
         :raises ValueError: every move is analysed already.
+        :raises Timeout: ``deadline`` passed.
         """
         if self.done:
             raise ValueError("every move of the match is analysed already")
@@ -207,9 +214,9 @@ class Analyser:
         before, after = states[index], states[index + 1]
         mover = before.to_move
         move = self.record.games[game][index]
-        best, best_move = self._solve(game, index)
+        best, best_move = self._solve(game, index, deadline)
         assert best_move is not None
-        after_value = self._solve(game, index + 1)[0]
+        after_value = self._solve(game, index + 1, deadline)[0]
         value = after_value if after.to_move == mover else -after_value
         view = observe(before, mover)
         brain = Brain("master", mix64(self.played.match.seed ^ (game << 8 | index)), self.pool)
@@ -277,7 +284,7 @@ class Analyser:
     def _side(self, state: GameState, value: int) -> int:
         return value if state.to_move == self.side else -value
 
-    def _solve(self, game: int, index: int) -> tuple[int, Move | None]:
+    def _solve(self, game: int, index: int, deadline: float = 0.0) -> tuple[int, Move | None]:
         """Exact value (mover's side) and one best move of a position of the match."""
         key = (game, index)
         known = self._solved.get(key)
@@ -293,8 +300,18 @@ class Analyser:
             ctx = self._context
             if ctx is None or not ctx.sync(view):
                 ctx = self._context = Context(view)
-            value, child = ctx.solver.best(ctx.position)
-            result = (value, ctx.move_of(child, mover))
+            solver = ctx.solver
+            value, child = solver.best(ctx.position, deadline=deadline)
+            # the first best move in hand order (as `solve` lists them), whatever the
+            # search met first: the same answer however the work was sliced
+            found = ctx.move_of(child, mover)
+            for other in solver.children(ctx.position):
+                move = ctx.move_of(other, mover)
+                if move < found:
+                    reached = -solver.probe(other.position, -value - 1, -value + 1, deadline)
+                    if reached >= value:
+                        found = move
+            result = (value, found)
         self._solved[key] = result
         return result
 
