@@ -49,8 +49,10 @@ __all__ = [
     "PUZZLE_FORMAT",
     "RULE_CHOICES",
     "Puzzle",
+    "PuzzleMaker",
     "daily",
     "daily_json",
+    "daily_maker",
     "day_number",
     "generate",
     "grade_for_day",
@@ -156,6 +158,52 @@ class Puzzle:
         }
 
 
+class PuzzleMaker:
+    """The search `generate` runs, one attempt at a time (the page's worker runs it in slices).
+
+    :raises ValueError: a grade outside 1..5.
+    """
+
+    def __init__(self, seed: int, grade: int = 3, card_set: CardSet | None = None) -> None:
+        if not 1 <= grade <= len(GRADES):
+            raise ValueError(f"grade must be 1..{len(GRADES)}, got {grade}")
+        self.seed = seed
+        self.grade = grade
+        self.cards = builtin_set() if card_set is None else card_set
+        self.attempts = 0
+        self._nearest: _Candidate | None = None
+        self._done = False
+
+    @property
+    def done(self) -> bool:
+        """True once the puzzle is found (`puzzle` gives it)."""
+        return self._done
+
+    def attempt(self) -> bool:
+        """Try one more seeded position; True when the search is over."""
+        if self._done:
+            return True
+        found = _attempt(mix64(self.seed ^ mix64(self.attempts)), self.grade, self.cards)
+        self.attempts += 1
+        nearest = self._nearest
+        if found is not None and (
+            nearest is None or abs(found.grade - self.grade) < abs(nearest.grade - self.grade)
+        ):
+            self._nearest = nearest = found
+        hit = nearest is not None and nearest.grade == self.grade
+        self._done = hit or (self.attempts >= _ATTEMPTS and nearest is not None)
+        return self._done
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle found: values and line are solved here.
+
+        :raises ValueError: the search is not over.
+        """
+        if not self._done or self._nearest is None:
+            raise ValueError("the puzzle is not found yet")
+        return self._nearest.puzzle(self.seed)
+
+
 def generate(seed: int, grade: int = 3, card_set: CardSet | None = None) -> Puzzle:
     """The puzzle of ``seed``, aiming at ``grade`` (1..5).
 
@@ -164,21 +212,10 @@ def generate(seed: int, grade: int = 3, card_set: CardSet | None = None) -> Puzz
 
     :raises ValueError: a grade outside 1..5.
     """
-    if not 1 <= grade <= len(GRADES):
-        raise ValueError(f"grade must be 1..{len(GRADES)}, got {grade}")
-    cards = builtin_set() if card_set is None else card_set
-    nearest: _Candidate | None = None
-    attempt = 0
-    while attempt < _ATTEMPTS or nearest is None:
-        found = _attempt(mix64(seed ^ mix64(attempt)), grade, cards)
-        attempt += 1
-        if found is None:
-            continue
-        if nearest is None or abs(found.grade - grade) < abs(nearest.grade - grade):
-            nearest = found
-        if found.grade == grade:
-            break
-    return nearest.puzzle(seed)
+    maker = PuzzleMaker(seed, grade, card_set)
+    while not maker.attempt():
+        pass
+    return maker.puzzle()
 
 
 def day_number(day: datetime.date) -> int:
@@ -191,14 +228,22 @@ def grade_for_day(day: datetime.date) -> int:
     return _WEEKDAY_GRADES[day.weekday()]
 
 
+def daily_maker(day: datetime.date) -> PuzzleMaker:
+    """The search for the puzzle of ``day`` (`daily` runs it to the end)."""
+    return PuzzleMaker(seed_from_text(f"triad-daily:{day.isoformat()}"), grade_for_day(day))
+
+
 def daily(day: datetime.date) -> Puzzle:
     """The puzzle of ``day``: the same for everyone, from the date alone."""
-    return generate(seed_from_text(f"triad-daily:{day.isoformat()}"), grade_for_day(day))
+    maker = daily_maker(day)
+    while not maker.attempt():
+        pass
+    return maker.puzzle()
 
 
-def daily_json(day: datetime.date) -> dict[str, Any]:
-    """`daily` as JSON (`Puzzle.to_json`) with its ``date`` and ``number``."""
-    data = daily(day).to_json()
+def daily_json(day: datetime.date, puzzle: Puzzle | None = None) -> dict[str, Any]:
+    """`daily` (or ``puzzle``, already made) as JSON (`Puzzle.to_json`) with ``date`` and ``number``."""
+    data = (daily(day) if puzzle is None else puzzle).to_json()
     data["date"] = day.isoformat()
     data["number"] = day_number(day)
     return data
