@@ -8,9 +8,10 @@ from typing import Any
 
 from tests.study.helpers import random_record
 from triad.capture import Player
+from triad.collection.save import dump_save, load_save, new_save
 from triad.study import service
 from triad.study.analysis import analyse
-from triad.study.puzzle import daily_json
+from triad.study.puzzle import daily_json, streak
 
 
 def call(name: str, request: object) -> dict[str, Any]:
@@ -75,3 +76,43 @@ def test_puzzle_of_the_day_in_slices() -> None:
     assert call("puzzle_day", {"date": day})["puzzle"] == reply["puzzle"]  # kept
     bad = call("puzzle_day", {"date": "25/11/2026"})
     assert not bad["ok"] and "2026-11-23" in bad["error"]
+
+
+def test_solved_puzzles_and_streaks_are_kept_in_the_save() -> None:
+    save = dump_save(new_save(7))
+    today = "2026-11-25"
+    progress = json.loads(service.puzzle_progress(save, json.dumps({"today": today})))
+    assert progress["puzzles"] == {"solved": [], "streak": 0, "best_streak": 0}
+    for day in ("2026-11-20", "2026-11-23", "2026-11-24"):
+        reply = json.loads(service.puzzle_solved(save, json.dumps({"date": day, "today": day})))
+        assert reply["ok"], reply
+        save = reply["save"]
+    assert reply["puzzles"] == {
+        "solved": ["2026-11-20", "2026-11-23", "2026-11-24"],
+        "streak": 2,
+        "best_streak": 2,
+    }
+    # the streak lives on through a day not solved yet, and ends after a day missed
+    progress = json.loads(service.puzzle_progress(save, json.dumps({"today": today})))
+    assert progress["puzzles"]["streak"] == 2
+    later = json.loads(service.puzzle_progress(save, json.dumps({"today": "2026-11-27"})))
+    assert later["puzzles"]["streak"] == 0 and later["puzzles"]["best_streak"] == 2
+    # solving a day twice changes nothing; the save reads back with its puzzles
+    again = json.loads(
+        service.puzzle_solved(save, json.dumps({"date": "2026-11-24", "today": today}))
+    )
+    assert load_save(again["save"]) == load_save(save)
+    assert load_save(save).puzzles.solved == ("2026-11-20", "2026-11-23", "2026-11-24")
+    bad = json.loads(service.puzzle_solved(save, json.dumps({"date": "yesterday", "today": today})))
+    assert not bad["ok"] and "date: must be a date" in bad["error"]
+    broken = json.loads(service.puzzle_progress("{", json.dumps({"today": today})))
+    assert not broken["ok"] and "not valid JSON" in broken["error"]
+
+
+def test_streaks_count_days_in_a_row() -> None:
+    day = datetime.date(2026, 3, 10)
+    solved = ["2026-03-07", "2026-03-08", "2026-03-09"]
+    assert streak(solved, day) == 3
+    assert streak([*solved, "2026-03-10"], day) == 4
+    assert streak(solved, day + datetime.timedelta(days=1)) == 0
+    assert streak([], day) == 0

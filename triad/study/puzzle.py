@@ -31,6 +31,7 @@ tests check a long run of days for repeats.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,7 @@ __all__ = [
     "day_number",
     "generate",
     "grade_for_day",
+    "streak",
 ]
 
 #: The ``format`` field of `Puzzle.to_json`.
@@ -247,6 +249,21 @@ def daily_json(day: datetime.date, puzzle: Puzzle | None = None) -> dict[str, An
     data["date"] = day.isoformat()
     data["number"] = day_number(day)
     return data
+
+
+def streak(solved: Sequence[str], today: datetime.date) -> int:
+    """Days in a row with their puzzle solved, up to ``today``.
+
+    ``solved`` are ``YYYY-MM-DD`` dates; the streak still counts on a day
+    whose puzzle is not solved yet, from the day before.
+    """
+    days = set(solved)
+    day = today if today.isoformat() in days else today - datetime.timedelta(days=1)
+    count = 0
+    while day.isoformat() in days:
+        count += 1
+        day -= datetime.timedelta(days=1)
+    return count
 
 
 # -- generation --------------------------------------------------------------

@@ -18,7 +18,12 @@ requests in between and the page can draw a progress bar:
 * `puzzle_day` ``({"date": "YYYY-MM-DD", "budget_ms": 300})`` ->
   ``{"puzzle": PUZZLE}`` (`triad.study.puzzle.daily_json`), or
   ``{"puzzle": null, "tries": n}`` while the day's search goes on: call again.
-  Made puzzles are kept for the visit.
+  Made puzzles are kept for the visit;
+* `puzzle_progress` ``(SAVE, {"today": "YYYY-MM-DD"})`` -> ``{"puzzles":
+  {"solved", "streak", "best_streak"}}``: the player's puzzles as the
+  collection save keeps them;
+* `puzzle_solved` ``(SAVE, {"date", "today"})`` -> ``{"save", "puzzles"}``:
+  the save with that day's puzzle solved (the page writes it).
 """
 
 from __future__ import annotations
@@ -31,11 +36,12 @@ from typing import Any
 
 from triad.capture import Player
 from triad.collection.replay import read_record, replay_record
+from triad.collection.save import Puzzles, Save, dump_save, load_save
 from triad.cpu.solver import Timeout
 from triad.study.analysis import Analyser
-from triad.study.puzzle import PuzzleMaker, daily_json, daily_maker
+from triad.study.puzzle import PuzzleMaker, daily_json, daily_maker, streak
 
-__all__ = ["analysis_start", "analysis_step", "puzzle_day"]
+__all__ = ["analysis_start", "analysis_step", "puzzle_day", "puzzle_progress", "puzzle_solved"]
 
 _tokens = itertools.count(1)
 _analysis: dict[str, Any] = {}
@@ -98,13 +104,7 @@ def puzzle_day(request_json: str) -> str:
     """The puzzle of a date, made in slices (see the module docstring)."""
     try:
         request = _object(request_json)
-        text = request.get("date")
-        if not isinstance(text, str):
-            raise ValueError("date: must be a date like 2026-11-23")
-        try:
-            day = datetime.date.fromisoformat(text)
-        except ValueError:
-            raise ValueError(f"date: must be a date like 2026-11-23, got {text!r}") from None
+        day = _date(request, "date")
         budget = _budget(request, 300)
     except ValueError as exc:
         return _fail(exc)
@@ -125,6 +125,36 @@ def puzzle_day(request_json: str) -> str:
         _puzzles.pop(next(iter(_puzzles)))
     _puzzles[key] = data
     return _ok(puzzle=data)
+
+
+def puzzle_progress(save_text: str, request_json: str) -> str:
+    """The puzzles solved, the current streak and the best one (see the module docstring)."""
+    try:
+        save = load_save(save_text)
+        today = _date(_object(request_json), "today")
+    except ValueError as exc:
+        return _fail(exc)
+    return _ok(puzzles=_progress(save, today))
+
+
+def puzzle_solved(save_text: str, request_json: str) -> str:
+    """The save with a day's puzzle solved (see the module docstring)."""
+    try:
+        save = load_save(save_text)
+        request = _object(request_json)
+        day = _date(request, "date")
+        today = _date(request, "today")
+    except ValueError as exc:
+        return _fail(exc)
+    solved = save.puzzles.solved
+    if day.isoformat() not in solved:
+        solved = (*solved, day.isoformat())
+    current = streak(solved, today)
+    puzzles = Puzzles.from_json(
+        {"solved": list(solved), "best_streak": max(save.puzzles.best_streak, current)}, "puzzles"
+    )
+    new = save.with_changes(puzzles=puzzles)
+    return _ok(save=dump_save(new), puzzles=_progress(new, today))
 
 
 # -- private helpers ---------------------------------------------------------
@@ -151,6 +181,26 @@ def _object_value(data: object, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"{where}: must be a JSON object")
     return data
+
+
+def _progress(save: Save, today: datetime.date) -> dict[str, Any]:
+    solved = save.puzzles.solved
+    current = streak(solved, today)
+    return {
+        "solved": list(solved),
+        "streak": current,
+        "best_streak": max(current, save.puzzles.best_streak),
+    }
+
+
+def _date(request: dict[str, Any], key: str) -> datetime.date:
+    text = request.get(key)
+    try:
+        if not isinstance(text, str):
+            raise ValueError
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{key}: must be a date like 2026-11-23, got {text!r}") from None
 
 
 def _budget(request: dict[str, Any], default: float) -> float:
