@@ -32,9 +32,11 @@ import datetime
 import itertools
 import json
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from triad.capture import Player
+from triad.cards import CardSet
 from triad.collection.replay import read_record, replay_record
 from triad.collection.save import Puzzles, Save, dump_save, load_save
 from triad.cpu.solver import Timeout
@@ -58,13 +60,16 @@ class StaleAnalysisError(ValueError):
     code = "stale"
 
 
-def analysis_start(request_json: str) -> str:
-    """Start analysing a match record (see the module docstring)."""
+def analysis_start(request_json: str, custom_sets: Mapping[str, CardSet] | None = None) -> str:
+    """Start analysing a match record (see the module docstring).
+
+    ``custom_sets``: card sets of the player's own a record may name.
+    """
     try:
         request = _object(request_json)
         raw = request.get("record")
         record = read_record(raw if isinstance(raw, str) else _object_value(raw, "record"))
-        played = replay_record(record)
+        played = replay_record(record, custom_sets)
         side = Player.parse(str(request.get("side", "blue")))
     except ValueError as exc:
         return _fail(exc)

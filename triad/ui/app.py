@@ -33,6 +33,7 @@ from triad.ui import settings as prefs
 from triad.ui.collect import Collection
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
+from triad.ui.study import Study
 from triad.ui.text import explain, set_language, t
 
 KEYS = {
@@ -129,6 +130,7 @@ class App:
         self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
+        self.study = Study(self)
         self.draft = None  # the draft being picked: {"pool", "blue", "red", "to_pick", "card_set"}
         self.draft_cpu = []
         self.match_counter = 0
@@ -624,6 +626,9 @@ class App:
         return reply
 
     def human_move(self, move) -> None:
+        if self.replay is not None and self.replay.get("puzzle"):
+            self.study.puzzle_move(move)
+            return
         card, cell = move
         player = self.view["to_move"]
         self.sel.end()
@@ -853,6 +858,8 @@ class App:
             self.coll.remove_from_deck(int(value))
         elif kind == "pick":
             self.coll.toggle_pick(int(value))
+        elif kind in ("ply", "puzzleday"):
+            self.study.click(kind, value)
         elif kind == "replay":
             matches = self.coll.history
             index = int(value)
@@ -910,6 +917,8 @@ class App:
 
     def dialog_action(self, name: str) -> None:
         coll = self.coll
+        if self.study.action(name):
+            return
         if name == "close" or (
             name == "backdrop" and self.panel in ("info", "rules", "collection", "deck")
         ):
@@ -993,6 +1002,7 @@ class App:
             "keyboard": self.keyboard,
             "ladder": bool(self.playing and self.playing.get("ladder")),
             "replay": self.replay is not None,
+            "ghosts": self.study.ghosts(),
         }
 
     def draw(self) -> None:
@@ -1105,16 +1115,24 @@ class App:
             self.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
             return
         back = self.replay["back"] if self.replay is not None else (self.view, self.playing)
-        self.match_id += 1  # whatever was running stops here
-        self.panel = None
-        self.sel.end()
-        self.reset_turn_state()
+        self.begin_study_view()
         self.replay = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
         self.set_view(reply["steps"][0]["view"])
         self.screen.set_data("replay", "0")
+        self.study.start_analysis(reply["record"])
         self.draw()
 
+    def begin_study_view(self) -> None:
+        """A replay or a puzzle takes the table: whatever was running stops here."""
+        self.match_id += 1
+        self.panel = None
+        self.sel.end()
+        self.reset_turn_state()
+        self.study.stop()
+
     def replay_key(self, action: str) -> bool:
+        if self.replay.get("puzzle") and self.study.puzzle_key(action):
+            return True
         if action in ("right", "next", "select"):
             self.spawn(self.replay_step(1))
         elif action in ("left", "back", "cancel"):
@@ -1153,7 +1171,7 @@ class App:
 
     async def export_replay(self) -> None:
         r = self.replay
-        if r is None:
+        if r is None or r.get("record") is None:
             return
         reply = json.loads(await self.engine.call("replay_export", json.dumps(r["record"])))
         if reply.get("ok"):
@@ -1167,7 +1185,9 @@ class App:
             return
         self.replay = None
         self.match_id += 1
+        self.sel.end()
         self.reset_turn_state()
+        self.study.stop()
         self.screen.set_data("replay", "")
         view, playing = r["back"]
         if view is not None and view.get("over"):
@@ -1181,8 +1201,11 @@ class App:
         r = self.replay
         if r is None:
             return ""
+        if r.get("puzzle"):
+            return self.study.puzzle_html()
         steps = r["steps"]
-        return render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+        bar = render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+        return self.study.analysis_html() + bar
 
     async def import_file(self, kind: str, text: str) -> None:
         """A file the player chose: a save to import or a replay to watch."""
