@@ -2,7 +2,7 @@
 
 Runs unchanged under MicroPython 1.27 (the page's main thread deals so the
 human sees the hands at once) and under CPython/Pyodide (the engine,
-`triad.match`): imports only `triad.prng`, plain annotations, no typing,
+`triad.match`): imports only `triad.prng` and `triad.ruleinfo`, plain annotations, no typing,
 enum or dataclass imports. Both sides must get the very same deal from the
 same inputs; tests run this module under MicroPython in Node to check.
 
@@ -44,26 +44,10 @@ level range into one short string that players can share.
 """
 
 from triad.prng import Rng, seed_from_text
+from triad.ruleinfo import CODE_ORDER
 
 #: Rule names in a fixed order (bit ``i`` of a deal code's rule mask is ``RULE_NAMES[i]``).
-RULE_NAMES = [
-    "same",
-    "same_wall",
-    "plus",
-    "plus_wall",
-    "combo",
-    "elemental",
-    "banner",
-    "battle",
-    "broken_wall",
-    "power_wall",
-    "open",
-    "three_open",
-    "random",
-    "draft",
-    "level_range",
-    "sudden_death",
-]
+RULE_NAMES = CODE_ORDER
 
 HAND_SIZE = 5
 DRAFT_SIZE = 12

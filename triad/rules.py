@@ -3,7 +3,7 @@
 Rules are data: a `RuleSet` is an immutable, hashable set of `Rule` values,
 built and validated once when a match is made (`RuleSet.of`, `RuleSet.parse`).
 Validation normalises implications and rejects combinations that cannot be
-played:
+played (the tables are `triad.ruleinfo`'s, shared with the page):
 
 * ``same_wall`` turns on ``same``; ``plus_wall`` turns on ``plus`` (a wall
   pair means nothing without the rule it extends).
@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
+
+from triad.ruleinfo import EXCLUSIONS, IMPLIES
 
 __all__ = [
     "CAPTURE_RULES",
@@ -101,14 +103,11 @@ CAPTURE_RULES: frozenset[Rule] = frozenset(
     }
 )
 
-_IMPLIES: tuple[tuple[Rule, Rule], ...] = (
-    (Rule.SAME_WALL, Rule.SAME),
-    (Rule.PLUS_WALL, Rule.PLUS),
+_IMPLIES: tuple[tuple[Rule, Rule], ...] = tuple(
+    (Rule(cause), Rule(effect)) for cause, effects in IMPLIES.items() for effect in effects
 )
-_EXCLUDES: tuple[tuple[Rule, Rule, str], ...] = (
-    (Rule.OPEN, Rule.THREE_OPEN, "both set how much of a hand is visible"),
-    (Rule.RANDOM, Rule.DRAFT, "both set how hands are dealt"),
-    (Rule.ELEMENTAL, Rule.BANNER, "both place affinities on the board's cells"),
+_EXCLUDES: tuple[tuple[Rule, Rule, str], ...] = tuple(
+    (Rule(first), Rule(second), why) for first, second, why in EXCLUSIONS
 )
 
 

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from tests.collection.helpers import HOUSES
 from tests.runtimes import needs_micropython, same_output_in_node
 from triad.cards import builtin_set
-from triad.collection.dealcode import EXCLUSIVE_RULES, DealCodeError, deal_mode, decode, encode
+from triad.collection.dealcode import DealCodeError, deal_mode, decode, encode
 from triad.deal import RULE_NAMES
 from triad.match import MatchConfig, deal_match
+from triad.ruleinfo import EXCLUSIONS
 from triad.rules import RuleError, RuleSet
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -20,7 +21,7 @@ ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 @st.composite
 def deals(draw: st.DrawFn) -> tuple[int, list[str], list[int] | None]:
     rules = draw(st.sets(st.sampled_from(RULE_NAMES)))
-    for first, second in EXCLUSIVE_RULES:
+    for first, second, _ in EXCLUSIONS:
         if first in rules and second in rules:
             rules.discard(draw(st.sampled_from([first, second])))
     band = None
@@ -49,7 +50,7 @@ def test_round_trip(deal: tuple[int, list[str], list[int] | None], set_id: str) 
 
 
 def test_exclusive_rules_agree_with_the_engine() -> None:
-    for first, second in EXCLUSIVE_RULES:
+    for first, second, _ in EXCLUSIONS:
         with pytest.raises(RuleError):
             RuleSet.parse([first, second])
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from triad import ruleinfo
+from triad.cards import BUILTIN_SETS
 from triad.rules import DEFAULT_RULES, Rule, RuleError, RuleSet, Trade
 
 
@@ -70,3 +72,26 @@ def test_trade_parse() -> None:
     assert Trade.parse("diff") is Trade.DIFF
     with pytest.raises(RuleError, match="unknown trade rule 'half'"):
         Trade.parse("half")
+
+
+def test_the_shared_rule_table_names_every_rule_once_with_its_own_code_bit() -> None:
+    names = [name for name, _ in ruleinfo.RULES]
+    bits = sorted(bit for _, bit in ruleinfo.RULES)
+    assert sorted(names) == sorted(r.value for r in Rule)
+    assert bits == list(range(len(names)))  # a code bit each, none skipped
+    for cause, effects in ruleinfo.IMPLIES.items():
+        assert RuleSet.parse([cause]).rules >= {Rule(e) for e in effects}
+    for first, second, _ in ruleinfo.EXCLUSIONS:
+        with pytest.raises(RuleError, match="cannot be combined"):
+            RuleSet.parse([first, second])
+    for rule, set_id in ruleinfo.CARD_SET_OF.items():
+        assert Rule(rule) and set_id in BUILTIN_SETS
+
+
+def test_toggling_a_rule_keeps_implications_and_exclusions() -> None:
+    assert ruleinfo.toggle(["banner"], "same_wall") == ["banner", "same", "same_wall"]
+    assert ruleinfo.toggle(["same", "same_wall"], "same") == []
+    assert ruleinfo.toggle(["open", "banner"], "three_open") == ["three_open", "banner"]
+    assert ruleinfo.toggle(["banner"], "elemental") == ["elemental"]
+    for name in ruleinfo.MENU_ORDER:
+        RuleSet.parse(ruleinfo.toggle(["open", "banner", "random", "same_wall"], name))

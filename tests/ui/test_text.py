@@ -28,7 +28,8 @@ def forms(value: object) -> list[str]:
 
 
 def test_every_language_has_every_key_with_the_same_placeholders() -> None:
-    for code, table in text.STRINGS.items():
+    for code in text.LANGUAGES:
+        table = text.table(code)
         assert set(table) == set(text.EN), code
         for key, value in table.items():
             english = text.EN[key]
@@ -44,8 +45,8 @@ def test_every_language_has_every_key_with_the_same_placeholders() -> None:
 
 
 def test_no_sentence_hedges_its_plural() -> None:
-    for code, table in text.STRINGS.items():
-        for key, value in table.items():
+    for code in text.LANGUAGES:
+        for key, value in text.table(code).items():
             for sentence in forms(value):
                 assert "(s)" not in sentence and "(es)" not in sentence, (code, key)
 
@@ -76,12 +77,12 @@ def test_french_is_french_where_the_seeds_name_the_rules() -> None:
 
 def test_rulebook_in_french_has_the_same_sections_and_diagrams() -> None:
     en = [
-        (ident, [b for b in body if isinstance(b, str) and b.startswith("@")])
-        for ident, _, body in rulebook.EN_SECTIONS
+        (s["id"], [b for b in s["body"] if isinstance(b, str) and b.startswith("@")])
+        for s in rulebook.book("en")["sections"]
     ]
     fr = [
-        (ident, [b for b in body if isinstance(b, str) and b.startswith("@")])
-        for ident, _, body in rulebook.FR_SECTIONS
+        (s["id"], [b for b in s["body"] if isinstance(b, str) and b.startswith("@")])
+        for s in rulebook.book("fr")["sections"]
     ]
     assert en == fr
     text.set_language("fr")

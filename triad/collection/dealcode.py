@@ -22,12 +22,13 @@ included (it catches a moved dash and most other damage). Letters may be
 typed in either case; spaces around the code are ignored.
 
 This module runs under MicroPython 1.27 as well as CPython: it imports only
-`triad.deal` and `triad.prng`, uses plain annotations and builds messages
+`triad.deal`, `triad.prng` and `triad.ruleinfo`, uses plain annotations and builds messages
 without f-strings, like `triad.deal`.
 """
 
 from triad.deal import check_rules, deal_code, parse_deal_code
 from triad.prng import seed_from_text
+from triad.ruleinfo import EXCLUSIONS
 
 #: The deal modes a code can carry, by the rule that selects them.
 DEAL_MODES = ["default", "random", "draft", "level_range"]
@@ -35,8 +36,6 @@ DEAL_MODES = ["default", "random", "draft", "level_range"]
 MAX_SET_ID = 24
 #: Longest code text accepted (the longest real code is about 50 characters).
 MAX_CODE = 80
-#: Rule pairs that cannot be played together (the same as `triad.rules`).
-EXCLUSIVE_RULES = [("open", "three_open"), ("random", "draft"), ("elemental", "banner")]
 
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _SET_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
@@ -190,7 +189,7 @@ def _check_rules(rules: list[str], shown: str) -> None:
         check_rules(rules)
     except ValueError as exc:
         raise DealCodeError(where + str(exc)) from None
-    for first, second in EXCLUSIVE_RULES:
+    for first, second, _ in EXCLUSIONS:
         if first in rules and second in rules:
             raise DealCodeError(
                 where + "rules " + repr(first) + " and " + repr(second) + " cannot be combined"

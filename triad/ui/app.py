@@ -26,6 +26,7 @@ The match itself lives in the worker; this side keeps the view the worker
 import asyncio
 import json
 
+from triad import ruleinfo
 from triad.collection import dealcode
 from triad.deal import parse_deal_code
 from triad.ui import anim, customset, render
@@ -818,14 +819,11 @@ class App:
         elif kind == "rule":
             rules = prefs.toggle(self.settings["rules"], value)
             self.settings["rules"] = rules
-            # Elements come with the Elements set, banners with the Houses
-            # (the player's own set stays chosen: the menu says if it cannot).
-            if self.settings["card_set"] == prefs.CUSTOM_SET:
-                pass
-            elif value == "elemental" and "elemental" in rules:
-                self.settings["card_set"] = "elements"
-            elif value == "banner" and "banner" in rules:
-                self.settings["card_set"] = "houses"
+            # A rule may bring its card set along (the player's own set stays
+            # chosen: the menu says if it cannot).
+            brings = ruleinfo.CARD_SET_OF.get(value)
+            if brings and value in rules and self.settings["card_set"] != prefs.CUSTOM_SET:
+                self.settings["card_set"] = brings
             self.save_settings()
         elif kind == "lang":
             self.change_language(value)

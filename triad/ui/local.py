@@ -87,21 +87,48 @@ def deal_view(request: dict, data: dict):
             card["open"] = "open" in rules or i in shown
             hand.append(card)
         hands[player] = hand
+    restrictions = [
+        {"cell": r[0], "op": r[1], "value": r[2], "direction": r[3]} for r in d.restrictions
+    ]
+    return make_view(
+        rules,
+        list(d.cells),
+        restrictions,
+        [None] * 9,
+        hands,
+        d.first,
+        d.first,
+        {"blue": 5, "red": 5},
+        None,
+        0,
+        set_info(data),
+    )
+
+
+def make_view(
+    rules, cells, restrictions, board, hands, to_move, first, scores, winner, round_, card_set
+) -> dict:
+    """The page's view of a game, the one shape the page draws (`deal_view` makes the
+    first one here, the engine worker every one after).
+
+    `board`: nine cells, None or ``{"card", "owner"}``; `hands`: each player's
+    cards, each with ``open`` (whether its owner's opponent sees it);
+    `to_move`: None once over; `winner`: None while the game is on, else
+    "blue", "red" or "draw".
+    """
     return {
         "rules": rules,
-        "cells": list(d.cells),
-        "restrictions": [
-            {"cell": r[0], "op": r[1], "value": r[2], "direction": r[3]} for r in d.restrictions
-        ],
-        "board": [None] * 9,
+        "cells": cells,
+        "restrictions": restrictions,
+        "board": board,
         "hands": hands,
-        "to_move": d.first,
-        "first": d.first,
-        "scores": {"blue": 5, "red": 5},
-        "over": False,
-        "winner": None,
-        "round": 0,
-        "card_set": set_info(data),
+        "to_move": to_move,
+        "first": first,
+        "scores": scores,
+        "over": winner is not None,
+        "winner": winner,
+        "round": round_,
+        "card_set": card_set,
     }
 
 

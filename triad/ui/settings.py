@@ -9,39 +9,13 @@ with storage denied), `MemoryStore` keeps them for the visit.
 
 import json
 
+from triad import ruleinfo
+
 KEY = "triad.settings"
 VERSION = 1
 
 # Rule names as the engine spells them, in the order the menu lists them.
-RULES = [
-    "open",
-    "three_open",
-    "banner",
-    "elemental",
-    "same",
-    "same_wall",
-    "plus",
-    "plus_wall",
-    "combo",
-    "battle",
-    "broken_wall",
-    "power_wall",
-    "random",
-    "draft",
-    "level_range",
-    "sudden_death",
-]
-# Turning a rule on turns these on too (a wall pair needs its rule).
-IMPLIES = {"same_wall": ["same"], "plus_wall": ["plus"]}
-# Rules that cannot be played together: turning one on turns the other off.
-EXCLUDES = {
-    "open": ["three_open"],
-    "three_open": ["open"],
-    "elemental": ["banner"],
-    "banner": ["elemental"],
-    "random": ["draft"],
-    "draft": ["random"],
-}
+RULES = ruleinfo.MENU_ORDER
 LEVELS = ["novice", "adept", "expert", "master"]
 CARD_SETS = ["houses", "elements"]
 # The player's own set (`triad.ui.customset`), a choice only while one is kept.
@@ -83,21 +57,7 @@ def defaults() -> dict:
 
 def toggle(rules: list, name: str) -> list:
     """The rule list with `name` switched, keeping implied rules and exclusions consistent."""
-    chosen = [r for r in rules]
-    if name in chosen:
-        chosen = [r for r in chosen if r != name]
-        # Whatever needed the removed rule goes with it.
-        for cause in IMPLIES:
-            if name in IMPLIES[cause] and cause in chosen:
-                chosen = [r for r in chosen if r != cause]
-    else:
-        chosen.append(name)
-        for extra in IMPLIES.get(name, []):
-            if extra not in chosen:
-                chosen.append(extra)
-        for gone in EXCLUDES.get(name, []):
-            chosen = [r for r in chosen if r != gone]
-    return [r for r in RULES if r in chosen] + sorted([r for r in chosen if r not in RULES])
+    return ruleinfo.toggle(rules, name)
 
 
 def validate(data, custom: bool = False) -> dict:

@@ -23,7 +23,7 @@ worker.
 import json
 
 from triad.ui.html import attrs, esc
-from triad.ui.text import language, lookup
+from triad.ui.text import t
 
 #: Milliseconds of work per call to the worker (it answers other calls in between).
 SLICE_MS = 120
@@ -42,192 +42,15 @@ CELL_KEYS = (
     "cell_br",
 )
 
-EN = {
-    "an_title": "Analysis",
-    "an_button": "Analyse the match",
-    "an_working": "Analysing move {n} of {total}…",
-    "an_failed": "The analysis stopped: {error}",
-    "an_chart": "Exact value after each move, from Blue's side (above the line: Blue ahead)",
-    "an_pick": "Click a move to see it and the best alternative.",
-    "an_move": "Move {n}",
-    "an_mark_best": "best",
-    "an_mark_inaccuracy": "inaccuracy",
-    "an_mark_blunder": "blunder",
-    "an_chip": "Move {n}, {player}: {mark}",
-    "an_played": "{player} played {card} on the {cell}: {mark}.",
-    "an_lost": {
-        "_n": "cards",
-        "one": "It gave up {cards} card: {after} with best play, {best} after the best move.",
-        "other": "It gave up {cards} cards: {after} with best play, {best} after the best move.",
-    },
-    "an_kept": "It kept the best result: {after} with best play.",
-    "an_best": "Best: {card} on the {cell}.",
-    "an_hidden": {
-        "_n": "count",
-        "one": "Judged on what {player} could see: {count} card was hidden.",
-        "other": "Judged on what {player} could see: {count} cards were hidden.",
-    },
-    "an_hidden_kept": "With every card known it kept {after}; the best move kept {best}.",
-    "an_score": "{blue}–{red}",
-    "an_played_tag": "Played",
-    "an_best_tag": "Best",
-    "cell_tl": "top left",
-    "cell_t": "top",
-    "cell_tr": "top right",
-    "cell_l": "left",
-    "cell_c": "centre",
-    "cell_r": "right",
-    "cell_bl": "bottom left",
-    "cell_b": "bottom",
-    "cell_br": "bottom right",
-    "pz_menu": "Daily puzzle",
-    "pz_title": "Puzzle of {date}",
-    "pz_number": "No. {n} · {grade}",
-    "pz_grade_1": "easy",
-    "pz_grade_2": "fair",
-    "pz_grade_3": "tricky",
-    "pz_grade_4": "hard",
-    "pz_grade_5": "fiendish",
-    "pz_making": "Preparing the puzzle… ({n} positions tried)",
-    "pz_goal_win": "Blue to play and win. Only one move does.",
-    "pz_goal_draw": "Blue to play and save the draw. Only one move does.",
-    "pz_rules": "Rules: {rules}",
-    "pz_basic": "basic",
-    "pz_wrong": "Not this one: after {card} on the {cell}, best play ends {after}. Try again.",
-    "pz_solved": "Solved! Best play ends {score}.",
-    "pz_revealed": "The solution: {card} on the {cell}; best play ends {score}.",
-    "pz_line_title": "The whole line",
-    "pz_hint": "Hint",
-    "pz_hint_text": {
-        "_n": "flips",
-        "one": "Play {card}. Placed right, it captures {flips} card at once.",
-        "other": "Play {card}. Placed right, it captures {flips} cards at once.",
-    },
-    "pz_hint_quiet": "Play {card}. Placed right, it captures nothing at once.",
-    "pz_show": "Solution",
-    "pz_days": "Earlier days",
-    "pz_leave": "Leave the puzzle",
-    "pz_streak": {
-        "_n": "count",
-        "one": "Streak: {count} day (best {best})",
-        "other": "Streak: {count} days (best {best})",
-    },
-    "pz_solved_mark": "solved",
-    "pz_today": "today",
-    "pz_no_save": "Your collection save is not available, so this solve is not kept.",
-}
-
-FR = {
-    "an_title": "Analyse",
-    "an_button": "Analyser la partie",
-    "an_working": "Analyse du coup {n} sur {total}…",
-    "an_failed": "L'analyse s'est arrêtée : {error}",
-    "an_chart": "Valeur exacte après chaque coup, côté Bleu (au-dessus de la ligne : Bleu mène)",
-    "an_pick": "Cliquez sur un coup pour le voir avec la meilleure alternative.",
-    "an_move": "Coup {n}",
-    "an_mark_best": "meilleur",
-    "an_mark_inaccuracy": "imprécision",
-    "an_mark_blunder": "gaffe",
-    "an_chip": "Coup {n}, {player} : {mark}",
-    "an_played": "{player} a joué {card} en {cell} : {mark}.",
-    "an_lost": {
-        "_n": "cards",
-        "one": "Il a cédé {cards} carte : {after} en jouant au mieux, {best} après le meilleur coup.",
-        "other": "Il a cédé {cards} cartes : {after} en jouant au mieux, {best} après le meilleur coup.",
-    },
-    "an_kept": "Il garde le meilleur résultat : {after} en jouant au mieux.",
-    "an_best": "Meilleur : {card} en {cell}.",
-    "an_hidden": {
-        "_n": "count",
-        "one": "Jugé sur ce que {player} pouvait voir : {count} carte était cachée.",
-        "other": "Jugé sur ce que {player} pouvait voir : {count} cartes étaient cachées.",
-    },
-    "an_hidden_kept": "Toutes cartes connues, il garde {after} ; le meilleur coup garde {best}.",
-    "an_score": "{blue}–{red}",
-    "an_played_tag": "Joué",
-    "an_best_tag": "Meilleur",
-    "cell_tl": "haut à gauche",
-    "cell_t": "haut",
-    "cell_tr": "haut à droite",
-    "cell_l": "gauche",
-    "cell_c": "centre",
-    "cell_r": "droite",
-    "cell_bl": "bas à gauche",
-    "cell_b": "bas",
-    "cell_br": "bas à droite",
-    "pz_menu": "Énigme du jour",
-    "pz_title": "Énigme du {date}",
-    "pz_number": "N° {n} · {grade}",
-    "pz_grade_1": "facile",
-    "pz_grade_2": "moyenne",
-    "pz_grade_3": "rusée",
-    "pz_grade_4": "difficile",
-    "pz_grade_5": "diabolique",
-    "pz_making": "Préparation de l'énigme… ({n} positions essayées)",
-    "pz_goal_win": "Bleu joue et gagne. Un seul coup y parvient.",
-    "pz_goal_draw": "Bleu joue et sauve le nul. Un seul coup y parvient.",
-    "pz_rules": "Règles : {rules}",
-    "pz_basic": "de base",
-    "pz_wrong": "Pas celui-ci : après {card} en {cell}, le meilleur jeu finit à {after}. Réessayez.",
-    "pz_solved": "Résolu ! Le meilleur jeu finit à {score}.",
-    "pz_revealed": "La solution : {card} en {cell} ; le meilleur jeu finit à {score}.",
-    "pz_line_title": "Toute la suite",
-    "pz_hint": "Indice",
-    "pz_hint_text": {
-        "_n": "flips",
-        "one": "Jouez {card}. Bien placée, elle prend {flips} carte d'un coup.",
-        "other": "Jouez {card}. Bien placée, elle prend {flips} cartes d'un coup.",
-    },
-    "pz_hint_quiet": "Jouez {card}. Bien placée, elle ne prend rien tout de suite.",
-    "pz_show": "Solution",
-    "pz_days": "Jours précédents",
-    "pz_leave": "Quitter l'énigme",
-    "pz_streak": {
-        "_n": "count",
-        "one": "Série : {count} jour (record {best})",
-        "other": "Série : {count} jours (record {best})",
-    },
-    "pz_solved_mark": "résolue",
-    "pz_today": "aujourd'hui",
-    "pz_no_save": "La sauvegarde de votre collection n'est pas disponible : cette réussite n'est pas gardée.",
-}
-
-STRINGS = {"en": EN, "fr": FR}
-MONTHS = {
-    "en": (
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ),
-    "fr": (
-        "janvier",
-        "février",
-        "mars",
-        "avril",
-        "mai",
-        "juin",
-        "juillet",
-        "août",
-        "septembre",
-        "octobre",
-        "novembre",
-        "décembre",
-    ),
-}
-
 
 def st(key: str, **values) -> str:
-    """The text of `key` in the page's language (these tables, English by default)."""
-    return lookup(STRINGS, EN, key, values)
+    """The text of `key` in the page's language (`triad.ui.text`)."""
+    return t(key, **values)
+
+
+def month_name(month: int) -> str:
+    """The name of a month (1..12) in the page's language."""
+    return t("month_" + str(month))
 
 
 # ------------------------------------------------------------------ dates
@@ -272,15 +95,13 @@ def shift_date(iso: str, days: int) -> str:
 def short_date(iso: str) -> str:
     """A date in few letters: "22 Nov"."""
     _y, m, d = [int(part) for part in iso.split("-")]
-    months = MONTHS.get(language(), MONTHS["en"])
-    return str(d) + " " + months[m - 1][:3]
+    return str(d) + " " + month_name(m)[:3]
 
 
 def date_text(iso: str) -> str:
     """A date as the player reads it: "23 November 2026"."""
     y, m, d = [int(part) for part in iso.split("-")]
-    months = MONTHS.get(language(), MONTHS["en"])
-    return str(d) + " " + months[m - 1] + " " + str(y)
+    return str(d) + " " + month_name(m) + " " + str(y)
 
 
 # ------------------------------------------------------------------ drawing
@@ -293,8 +114,6 @@ def score_text(blue_value) -> str:
 
 
 def player_text(player: str) -> str:
-    from triad.ui.text import t
-
     return t(player)
 
 
@@ -905,7 +724,6 @@ class Study:
                 + "</span>"
             )
             rules = [rule for rule in data["position"]["rules"] if rule != "open"]
-            from triad.ui.text import t
 
             names = ", ".join([t("rule_" + rule) for rule in rules]) if rules else st("pz_basic")
             rows.append(

@@ -93,7 +93,7 @@ from triad.observe import observe
 from triad.rules import Rule, RuleError, RuleSet
 from triad.state import GameState, Move
 from triad.study import service as study_service
-from triad.ui.local import card_view, set_info
+from triad.ui.local import card_view, make_view, set_info
 
 _game: dict[str, Any] = {}
 #: Tokens for the matches begun in this worker, one each.
@@ -247,29 +247,25 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> d
             data["level"] = slot.card.level
             board.append({"card": data, "owner": str(slot.owner)})
     blue, red = state.score
-    over = state.is_terminal
     winner = None
-    if over:
-        w = state.winner
-        winner = "draw" if w is None else str(w)
-    return {
-        "rules": state.rules.names,
-        "cells": list(state.table.cells) if state.rules.affinity else [None] * 9,
-        "restrictions": [r.to_json() for r in state.table.restriction_list]
-        if state.rules.power_wall
-        else [],
-        "board": board,
-        "hands": hands,
-        "to_move": None if over else str(state.to_move),
-        "first": str(state.table.first),
-        "scores": {"blue": blue, "red": red},
-        "over": over,
-        "winner": winner,
-        "round": round_,
-        "card_set": _set_json(card_set),
-        "seed": match.seed,
-        "match": _game.get("token"),
-    }
+    if state.is_terminal:
+        winner = "draw" if state.winner is None else str(state.winner)
+    view: dict[str, Any] = make_view(
+        state.rules.names,
+        list(state.table.cells) if state.rules.affinity else [None] * 9,
+        [r.to_json() for r in state.table.restriction_list] if state.rules.power_wall else [],
+        board,
+        hands,
+        None if winner is not None else str(state.to_move),
+        str(state.table.first),
+        {"blue": blue, "red": red},
+        winner,
+        round_,
+        _set_json(card_set),
+    )
+    view["seed"] = match.seed
+    view["match"] = _game.get("token")
+    return view
 
 
 class StaleMatchError(ValueError):
