@@ -148,3 +148,24 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         assert app.replay is None and screen.data["puzzle"] == ""
 
     asyncio.run(run())
+
+
+def test_a_new_match_ends_the_puzzle() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=6)
+        screen.today = lambda: DAY  # type: ignore[attr-defined]
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        app.click("do", "puzzle")
+        for _ in range(50):
+            await settle(app)
+            if screen.data["puzzle"] == "solving":
+                break
+        app.click("action", "new")
+        await settle(app)
+        assert app.replay is None and screen.data["study"] == "" and app.study.puzzle is None
+        assert "pz-panel" not in screen.regions.get("r-replay", "")
+        assert app.view is not None and not app.view.get("puzzle")
+
+    asyncio.run(run())

@@ -219,6 +219,10 @@ class App:
 
         `shared` (seed, rules, card set of a shared deal) overrides them for this match.
         """
+        if self.replay is not None:  # a new match ends a replay or a puzzle
+            self.replay = None
+            self.study.stop()
+            self.screen.set_data("replay", "")
         self.match_id += 1
         my_id = self.match_id
         s = self.settings
