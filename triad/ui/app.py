@@ -212,6 +212,7 @@ class App:
         self.engine_synced = True
         self.timeline.append(("engine", 0))
         self.draw()
+        self.announce(my_id)
         if self.pending is not None:
             card, cell = self.pending
             self.pending = None
@@ -265,10 +266,26 @@ class App:
             self.set_view(view)
         self.timeline.append(("match", my_id))
         self.draw()
+        self.announce(my_id)
         if self.view is not None and self.is_human(self.view["to_move"]) and not self.autoplay:
             self.begin_human()
         if run and self.engine is not None:
             self.spawn(self.sync_engine(my_id))
+
+    def announce(self, my_id: int) -> None:
+        """Roulette's drawn rule, called out once at the start of the match."""
+        view = self.view
+        if view is None or not view.get("roulette") or getattr(self, "announced", 0) == my_id:
+            return
+        self.announced = my_id
+        self.timeline.append(("roulette", view["roulette"]))
+        self.spawn(self.roulette_callout(view["roulette"], my_id))
+
+    async def roulette_callout(self, rule: str, my_id: int) -> None:
+        self.screen.update("r-callout", render.render_roulette(rule))
+        await self.sleep(400 if self.reduced else 1600)
+        if my_id == self.match_id and not self.callout:
+            self.screen.update("r-callout", "")
 
     def reset_turn_state(self) -> None:
         """Forget everything about the match in play's turns (a new match begins)."""
@@ -554,16 +571,18 @@ class App:
         player = view["to_move"]
         empty = [i for i in range(9) if view["board"][i] is None]
         sel = self.sel
+        forced = (view.get("forced") or {}).get(player)  # Order, Chaos: the card to play
         same_turn = (
             sel.active
             and sel.player == player
             and sel.hand_size == len(view["hands"][player])
             and sel.empty == empty
+            and sel.forced == forced
         )
         if not same_turn:
             # A choice begun on the same position (the engine confirming the local
             # deal meanwhile) is kept, not started over.
-            sel.begin(player, len(view["hands"][player]), empty)
+            sel.begin(player, len(view["hands"][player]), empty, forced)
         self.draw()
         if (
             self.playing["mode"] == "cpu"
