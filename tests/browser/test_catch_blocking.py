@@ -21,10 +21,13 @@ import pytest
 
 import build
 from tests.browser.conftest import Server, Watch, wait_ready
+from tests.ui.catch.helpers import example_match
 
 pytestmark = pytest.mark.browser
 
 MATCH_TIMEOUT_MS = 300_000
+# The map (and the random bot's seed) of the editor's match: the same match every run.
+SEED = 11
 NO_JSPI = "try { delete WebAssembly.Suspending; } catch (e) {}"
 
 # Plays three turns (its state kept), then raises: the page reports the traceback.
@@ -79,6 +82,8 @@ def open_editor(new_context: Callable[..., tuple[Any, Watch]], origin: str) -> A
 
 def run_match(page: Any) -> str:
     page.locator('[data-act="opponent"][data-arg="random"]').click()
+    page.locator("#c-eseed").fill(str(SEED))
+    page.locator("#c-eseed").dispatch_event("change")
     # No time limit to speak of: a busy machine can stall a worker for longer than a turn.
     page.locator("#c-limits").select_option("debug")
     page.locator('[data-act="run"]').click()
@@ -92,8 +97,13 @@ def test_without_jspi_a_bot_plays_a_match_through_the_service_worker(
     page = open_editor(new_context, server.origin)
     page.wait_for_function("() => window.triadBotSupport() === 'service-worker'")
     console = run_match(page)
+    assert f"Match on map {SEED} against Random" in console
+    # The match our engine plays in CPython between the same two bots on the same map.
+    expected = example_match(SEED)
+    assert expected.result.winner == 0
     assert "Example bot wins" in console, console[-500:]
-    assert page.evaluate("document.documentElement.dataset.turn") == "200"
+    assert f"Match over after {expected.state.turn} turns" in console, console[-500:]
+    assert page.evaluate("document.documentElement.dataset.turn") == str(expected.state.turn)
 
 
 def test_cross_origin_isolated_a_bot_is_fed_through_shared_memory(

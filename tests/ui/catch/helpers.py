@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from triad.catch.mapgen import GameMap
-from triad.catch.match import Match
+from triad.catch.mapgen import GameMap, generate
+from triad.catch.match import Match, play_match
+from triad.catch.players import BuiltinPlayer, SubprocessPlayer
 from triad.catch.protocol import parse_orders
 from triad.catch.referee import Orders, resolve_turn
+from triad.ui.catch.example import EXAMPLE_BOT
 
 FIXTURE = Path(__file__).with_name("fixture.json")
 
@@ -104,3 +108,22 @@ class FakeScreen:
     @property
     def ready(self) -> bool:
         return self.flags.get("ready", False)
+
+
+def example_match(seed: int, side: int = 0, opponent: str = "random") -> Match:
+    """The editor's example bot, run as a program by CPython, against a built-in bot.
+
+    The built-in bot is seeded with the map's seed, as the page's worker seeds it,
+    so a page playing the same match must end on the same turn with the same winner.
+    The time limits are generous: this machine is shared; they are tested elsewhere.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        program = Path(folder) / "bot.py"
+        program.write_text(EXAMPLE_BOT)
+        example = SubprocessPlayer(f"{sys.executable} {program}", "example", 60_000, 60_000)
+        other = BuiltinPlayer(opponent, seed)
+        players = (example, other) if side == 0 else (other, example)
+        try:
+            return play_match(players, generate(seed))
+        finally:
+            example.close()
