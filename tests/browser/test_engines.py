@@ -20,6 +20,7 @@ import build
 from tests.browser.conftest import Server
 from tests.browser.engines import ENGINES, EnginePage, start
 from tests.conftest import ARTIFACTS
+from tests.ui.catch.helpers import reading_bot
 
 pytestmark = [pytest.mark.browser, pytest.mark.engines]
 
@@ -29,22 +30,13 @@ MATCH_MS = 600_000
 READY = "document.documentElement.classList.contains('ready')"
 # A bot typed into the editor: it reads every line of each turn and waits. Cheap, so the
 # test is about the bot running in this engine, not about a loaded machine's speed.
-WAITING_BOT = """import sys
-n = int(input())
-for _ in range(n):
-    input()
-turn = 0
-while True:
-    for _ in range(n + 1):
-        input()
-    for _ in range(3):
-        for _ in range(int(input())):
-            input()
-    turn += 1
+WAITING_BOT = reading_bot(
+    """
     if turn % 50 == 0:
         print("turn", turn, file=sys.stderr)
     print("WAIT")
-"""
+    """
+)
 ENGINE_UP = "window.triadEngine && window.triadEngine.state === 'ready'"
 PLAY = '.title-screen [data-do="title_play"]'
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,27 @@ class FakeScreen:
     @property
     def ready(self) -> bool:
         return self.flags.get("ready", False)
+
+
+# The start of a CodinGame program that reads the map, then each turn reads every line
+# the referee writes (kept in `lines`, the turn counted in `turn`).
+_READER = """import sys
+n = int(input())
+for _ in range(n):
+    input()
+turn = 0
+while True:
+    lines = [input() for _ in range(n + 1)]
+    for _ in range(3):
+        count = int(input())
+        lines += [input() for _ in range(count)]
+    turn += 1
+"""
+
+
+def reading_bot(each_turn: str) -> str:
+    """A bot's program: it reads all its input, then runs `each_turn` (code of the turn loop)."""
+    return _READER + textwrap.indent(textwrap.dedent(each_turn).strip("\n") + "\n", "    ")
 
 
 def example_match(seed: int, side: int = 0, opponent: str = "random") -> Match:
