@@ -22,7 +22,7 @@ import pytest
 import build
 from tests.browser.conftest import Server, Watch, wait_ready
 from tests.browser.test_catch_page import run_duel
-from tests.ui.catch.helpers import example_match, reading_bot
+from tests.ui.catch.helpers import editor_match, reading_bot
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +79,7 @@ def test_without_jspi_a_bot_plays_a_match_through_the_service_worker(
     console = run_duel(page, SEED)
     assert f"Match on map {SEED} against Random" in console
     # The match our engine plays in CPython between the same two bots on the same map.
-    expected = example_match(SEED)
+    expected = editor_match(SEED)
     assert expected.result.winner == 0
     assert "Example bot wins" in console, console[-500:]
     assert f"Match over after {expected.state.turn} turns" in console, console[-500:]

@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_ready
 from tests.conftest import ARTIFACTS
-from tests.ui.catch.helpers import example_match, reading_bot
+from tests.ui.catch.helpers import editor_match, reading_bot
 from triad.catch.match import Match
 
 pytestmark = pytest.mark.browser
@@ -225,7 +225,7 @@ def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
     assert "Browser bot wins" in console, console[-500:]
     assert "Browser bot wins" in page.locator("#c-banner").inner_text()
     # The match our engine plays in CPython between the same two bots on the same map.
-    assert data(page, "turn") == str(example_match(EDITOR_SEED).state.turn)
+    assert data(page, "turn") == str(editor_match(EDITOR_SEED).state.turn)
     shot(page, "desktop-editor")
 
 

@@ -132,8 +132,11 @@ def reading_bot(each_turn: str) -> str:
     return _READER + textwrap.indent(textwrap.dedent(each_turn).strip("\n") + "\n", "    ")
 
 
-def example_match(seed: int, side: int = 0, opponent: str = "random") -> Match:
-    """The editor's example bot, run as a program by CPython, against a built-in bot.
+def editor_match(
+    seed: int, side: int = 0, code: str = EXAMPLE_BOT, opponent: str = "random"
+) -> Match:
+    """The match the editor plays on map ``seed``: a bot's ``code`` (the example bot's by
+    default), run as a program by CPython, against a built-in bot.
 
     The built-in bot is seeded with the map's seed, as the page's worker seeds it,
     so a page playing the same match must end on the same turn with the same winner.
@@ -141,11 +144,11 @@ def example_match(seed: int, side: int = 0, opponent: str = "random") -> Match:
     """
     with tempfile.TemporaryDirectory() as folder:
         program = Path(folder) / "bot.py"
-        program.write_text(EXAMPLE_BOT)
-        example = SubprocessPlayer(f"{sys.executable} {program}", "example", 60_000, 60_000)
+        program.write_text(code)
+        bot = SubprocessPlayer(f"{sys.executable} {program}", "bot", 60_000, 60_000)
         other = BuiltinPlayer(opponent, seed)
-        players = (example, other) if side == 0 else (other, example)
+        players = (bot, other) if side == 0 else (other, bot)
         try:
             return play_match(players, generate(seed))
         finally:
-            example.close()
+            bot.close()

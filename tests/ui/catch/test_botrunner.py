@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from tests.ui.catch.helpers import example_match
+from tests.ui.catch.helpers import editor_match
 from triad.ui.catch.example import EXAMPLE_BOT
 
 DRIVER = ROOT / "bench" / "botrunner_driver.mjs"
@@ -115,6 +115,6 @@ def test_the_example_bot_beats_the_random_bot_under_pyodide(tmp_path: Path) -> N
     assert out["start"] == {"ok": True}
     assert all(t["ok"] and t["ms"] >= 0 for t in out["turns"]), out["turns"][-1]
     # The same match as CPython plays it: the runner changes nothing of the bot's play.
-    expected = example_match(seed)
+    expected = editor_match(seed)
     assert out["result"]["winner"] == expected.result.winner == 0, out["result"]
     assert len(out["turns"]) == out["result"]["turns"] == expected.state.turn
