@@ -9,6 +9,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import build
 
 
@@ -16,7 +18,7 @@ def test_every_path_in_the_pages_is_relative(dist: Path) -> None:
     for page in dist.glob("*.html"):
         html = page.read_text()
         for url in re.findall(r'(?:src|href)="([^"]*)"', html):
-            assert url.startswith(("./", "data:")), f"{page.name} refers to {url!r}"
+            assert url.startswith(("./", "data:", "#")), f"{page.name} refers to {url!r}"
         assert "{{" not in html, f"{page.name} kept a placeholder"
         assert '<script src="./boot.js"></script>' in html
     boot = (dist / "boot.js").read_text()
@@ -148,3 +150,16 @@ def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
     assert whole == set(names)
     licence = (art / "LICENSE.txt").read_text()
     assert "game-icons.net" in licence and "CC BY 3.0" in licence and "Lorc" in licence
+
+
+def test_the_loading_screens_draw_game_icons_inline(dist: Path, tmp_path: Path) -> None:
+    """Each page's {{ICON name}} becomes that icon's SVG; a name outside the set stops the build."""
+    icons = json.loads((build.GAME_ICONS / "icons.json").read_text())["icons"]
+    index = (dist / "index.html").read_text()
+    for name in ("moebius-triangle", "mounted-knight", "spiked-dragon-head", "crystal-ball"):
+        assert icons[name]["body"] in index
+    assert icons["house"]["body"] in (dist / "catch.html").read_text()
+    page = tmp_path / "odd.html"
+    page.write_text("<!-- {{BOOT_HEAD}} -->\n<svg>{{ICON no-such-icon}}</svg>")
+    with pytest.raises(SystemExit, match=r"odd\.html names the icon 'no-such-icon'"):
+        build._page_text(page)
