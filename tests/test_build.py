@@ -106,11 +106,14 @@ def test_build_is_reproducible_and_versioned(tmp_path: Path) -> None:
     assert c["build"] != a["build"]
 
 
-def test_zip_for_itch_io(dist: Path, tmp_path: Path) -> None:
+def test_zip_for_itch_io(dist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = build.make_zip(dist, tmp_path)
     with zipfile.ZipFile(target) as zf:
         infos = zf.infolist()
     names = [i.filename for i in infos]
+    # It says what it made: the zip's size and how many files it holds.
+    said = capsys.readouterr().out
+    assert f"{target.stat().st_size / 1e6:.1f} MB, {len(names)} files" in said
     assert "index.html" in names, "index.html is at the root of the zip"
     assert len(names) <= build.ZIP_MAX_FILES
     assert all(i.file_size < build.ZIP_MAX_FILE_BYTES for i in infos)
