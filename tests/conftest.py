@@ -1,6 +1,7 @@
 """Shared test settings: the repository root on sys.path (for build.py), the built bundle."""
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,6 +14,18 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+def check_generated(tool: str) -> None:
+    """Fail unless ``python tools/TOOL --check`` finds the files the tool writes up to date."""
+    result = subprocess.run(
+        [sys.executable, f"tools/{tool}", "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.fixture(scope="session")

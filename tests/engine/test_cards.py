@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import check_generated
 from triad.cards import (
     BUILTIN_SETS,
     Card,
@@ -186,14 +185,7 @@ def test_unreadable_sources() -> None:
 
 
 def test_card_sets_are_reproducible_from_the_generator() -> None:
-    result = subprocess.run(
-        [sys.executable, "tools/make_card_sets.py", "--check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    check_generated("make_card_sets.py")
 
 
 @pytest.mark.parametrize("set_id", BUILTIN_SETS)

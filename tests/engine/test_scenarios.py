@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import check_generated
 from triad.cli import resolve_scenario
 from triad.rules import Rule
 
@@ -73,11 +74,4 @@ def test_every_capture_rule_and_event_kind_is_covered() -> None:
 
 
 def test_golden_files_match_their_hand_worked_source() -> None:
-    result = subprocess.run(
-        [sys.executable, "tools/make_scenarios.py", "--check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    check_generated("make_scenarios.py")
