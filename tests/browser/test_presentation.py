@@ -138,17 +138,37 @@ def test_the_loading_screen_follows_the_browsers_language_and_moves(
     page.context.close()
 
 
-@pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone"])
+# Every part of the title screen lies within its box, and the box needs no scrolling.
+WHOLE_TITLE = """el => {
+    const box = el.getBoundingClientRect();
+    const parts = el.querySelectorAll('.tcard, .title-knot, h1, .tagline, button, a, .title-credit');
+    return el.scrollHeight <= el.clientHeight + 1 && parts.length >= 10 && [...parts].every((part) => {
+        const r = part.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+            && r.left >= box.left - 1 && r.right <= box.right + 1;
+    });
+}"""
+LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone", "phone-landscape"])
 def test_the_title_screen_fits_and_leads_to_the_table(
     size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES[size])
+    context, _ = new_context(
+        title=True,
+        reduced_motion="reduce",
+        **(LANDSCAPE if size == "phone-landscape" else SIZES[size]),
+    )
     page = context.new_page()
     page.goto(server.url)
     page.locator(PLAY).wait_for()
     wait_engine(page)  # the art has long arrived by then
     assert page.locator("html.ready").count() == 0  # the table waits behind the title
     inside(page, ".title-screen button, .title-screen a")
+    # All of it shows at once, the art too: nothing squeezed out of the title or scrolled away.
+    inside(page, ".title-screen")
+    assert page.locator(".title-screen").evaluate(WHOLE_TITLE)
     assert page.locator(".title-screen a[href='catch.html']").count() == 1
     assert page.locator(PLAY).evaluate("el => el === document.activeElement")
     shot(page, f"title-{size}")
