@@ -229,9 +229,15 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         )
     score = view["scores"][player]
     name = player_name(player, ctx)
+    sel = ctx.get("sel")
+    # A card of this hand is chosen: on a phone the badge would cover it (CSS hides it).
+    picking = (
+        turn and sel is not None and sel.active and sel.player == player and sel.card is not None
+    )
     return (
         '<div class="side-in'
         + (" on-turn" if turn else "")
+        + (" picking" if picking else "")
         + '">'
         + '<div class="turn-slot">'
         + mark
@@ -361,7 +367,9 @@ def status_text(view: dict, ctx: dict) -> str:
             return t("choose_card")
         if sel.phase == sel_phases.CELL:
             return t("choose_cell")
-        return t("confirm_cell_key" if ctx.get("keyboard") else "confirm_cell")
+        if ctx.get("keyboard"):
+            return t("confirm_cell_key")
+        return t("confirm_cell_touch" if ctx.get("touch") else "confirm_cell")
     return turn_text(player, ctx)
 
 
@@ -644,7 +652,7 @@ def render_draft(draft: dict, cpu_picks: list, ctx: dict) -> str:
             inner = render_card(pool[i], taken, ctx["aff"], cls)
             cards.append('<li class="slot" data-drafted="' + taken + '">' + inner + "</li>")
         else:
-            inner = render_card(pool[i], player, ctx["aff"], "")
+            inner = render_card(pool[i], "neutral", ctx["aff"], "")  # nobody's card yet
             cards.append(
                 '<li class="slot"><button type="button" class="draft-pick" data-draft="'
                 + str(i)

@@ -269,8 +269,9 @@ def book(code: str) -> dict:
     return found
 
 
-def render_rulebook(active_rules: list) -> str:
-    """The rulebook dialog; sections of rules in play now are marked."""
+def render_rulebook(active_rules: list, current: str = "") -> str:
+    """The rulebook dialog; chips of rules in play now are marked, the chip of the
+    section last jumped to (`current`, its id) is the one highlighted."""
     rulebook = book(language())
     diagrams = _diagrams()
     toc = []
@@ -283,7 +284,10 @@ def render_rulebook(active_rules: list) -> str:
             + (" on" if on else "")
             + '" data-jump="rb-'
             + ident
-            + '">'
+            + '"'
+            + (' aria-current="true"' if ident == current else "")
+            + (' title="' + esc(t("rule_in_play")) + '"' if on else "")
+            + ">"
             + esc(title)
             + "</button>"
         )

@@ -23,6 +23,9 @@ next one.
   move at the match's level, or with `"hint": true` the best move for a
   human (F1, Autoplay);
 * `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
+* `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
+  the `match_record` of a quick match of an earlier visit, played on where
+  it was (a reload or a crash loses nothing);
 * `validate({"rules", "card_set", "level_range"})` -> `{"rules"}` (normalised
   names), or the reason the rules cannot be dealt from the set (a rule it
   cannot support, too few cards for a draft or a level band);
@@ -88,7 +91,7 @@ from triad.cpu import Brain
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
-from triad.notation import MatchRecord, card_to_json
+from triad.notation import MatchRecord, Replay, card_to_json
 from triad.observe import observe
 from triad.rules import Rule, RuleError, RuleSet
 from triad.state import GameState, Move
@@ -322,6 +325,47 @@ def new_match(request_json: str) -> str:
     return _ok(view=view_of(state, match, 0, card_set))
 
 
+def _played_on(played: Replay, record: MatchRecord) -> tuple[GameState, int, list[list[Move]]]:
+    """Where a replayed record stands: the position to play on, its round and the games' moves.
+
+    When the last move drew a Sudden Death game, the rematch is dealt.
+    """
+    match = played.match
+    games = [list(game) for game in record.games]
+    round_ = max(len(played.states) - 1, 0)
+    state = played.states[-1][-1] if played.states else match.start()
+    again = match.rematch(state, round_ + 1) if state.is_terminal else None
+    if again is not None:
+        state, round_ = again, round_ + 1
+        games.append([])
+    return state, round_, games
+
+
+def resume_match(request_json: str) -> str:
+    """Play on a quick match of an earlier visit: `new_match`'s request plus its ``record``.
+
+    The record (`match_record`'s) is played again from its deal; the answer
+    is the view of the position reached, as `new_match` answers.
+    """
+    try:
+        request = json.loads(request_json)
+        card_set = _request_set(request)  # the player's own set is known for the replay
+        record = read_record(request["record"])
+        if record.set_id != card_set.id or record.seed != int(request["seed"]):
+            raise ValueError("the record is of another deal")
+        played = replay_record(record, _custom_sets)
+        match = played.match
+        state, round_, games = _played_on(played, record)
+        level = str(request.get("level", "adept"))
+        brain = Brain(level, seed=record.seed, pool=card_set.cards)
+    except (ValueError, KeyError, TypeError) as e:
+        return _fail(e)
+    _begin(match, state, card_set, brain)
+    _game.update(round=round_, games=games or [[]])
+    _game["record"] = replace(record, games=())
+    return _ok(view=view_of(state, match, round_, card_set))
+
+
 def draft_pick(request_json: str) -> str:
     """The player to pick takes card ``index`` of the draft; the CPU answers with its picks.
 
@@ -552,13 +596,7 @@ def collection_resume(save_text: str) -> str:
         assert save.active is not None  # resume refuses a save without one
         card_set = builtin_set(prepared.set_id)
         match = played.match
-        games = [list(game) for game in save.active.record.games]
-        round_ = max(len(played.states) - 1, 0)
-        state = played.states[-1][-1] if played.states else match.start()
-        again = match.rematch(state, round_ + 1) if state.is_terminal else None
-        if again is not None:  # the last move drew a Sudden Death game: the rematch is dealt
-            state, round_ = again, round_ + 1
-            games.append([])
+        state, round_, games = _played_on(played, save.active.record)
     except (ValueError, KeyError, TypeError) as e:
         return _fail(e)
     _play_prepared(prepared, match, state, card_set, round_, games or [[]])
