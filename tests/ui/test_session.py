@@ -2,6 +2,9 @@
 
 import asyncio
 import json
+import random
+import re
+from typing import Any
 
 import pytest
 
@@ -145,3 +148,51 @@ def test_a_stored_match_that_cannot_be_read_deals_a_new_one() -> None:
         app, _, _ = make_app(store)
         app.start()
         assert app.view is not None and placed(app) == 0
+
+
+def rendered_scores(screen: Any) -> tuple[int, int]:
+    found = []
+    for player in ("blue", "red"):
+        match = re.search(rf'data-score="{player}"[^>]*>(\d+)', screen.regions[f"r-side-{player}"])
+        assert match is not None
+        found.append(int(match.group(1)))
+    return found[0], found[1]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_mashing_keys_and_clicks_never_sends_a_move_out_of_turn(seed: int) -> None:
+    """Several inputs may come between two steps of the page's tasks: none may slip in."""
+
+    async def run() -> None:
+        rng = random.Random(seed)
+        app, screen, _ = make_app(store_with(rules=["same", "plus", "combo"]), seed=seed)
+        app.start()
+        await app.engine_ready(LocalEngine())
+        finished = 0
+        for _ in range(500):
+            roll = rng.random()
+            if roll < 0.25:
+                app.key("F1")
+            elif roll < 0.45:
+                app.key(rng.choice(["Enter", "z", "ArrowLeft", "ArrowUp", "x"]))
+            elif roll < 0.75:
+                app.click("cell", str(rng.randrange(9)))
+            elif roll < 0.9:
+                app.click("card", ("blue", str(rng.randrange(5))))
+            elif roll < 0.99:
+                app.key("Escape")
+            else:
+                app.key("F5")
+            if app.paused and rng.random() < 0.7:
+                app.key("Escape")
+            for _ in range(rng.randrange(4)):
+                await asyncio.sleep(0)
+            blue, red = rendered_scores(screen)
+            assert blue + red == 10
+            if app.view["over"] and not app.session.animating:
+                finished += 1
+                app.key("Enter")
+        assert not [n for n in app.timeline if n[0] == "notice"]
+        assert finished >= 1
+
+    asyncio.run(run())

@@ -908,12 +908,13 @@ class App:
         view = self.view
         if view is None or view.get("over") or not self.human_may_act():
             return
+        # From this moment the turn is the CPU's (for the human): a key or a click
+        # that comes before the hint's task has begun finds no turn to play.
+        session.to(THINKING)
+        self.sel.end()
+        self.draw()
         if self.engine is None or not session.synced:
-            # Queued like a confirmed move: the CPU shows thinking until the engine answers.
-            session.pending = HINT_ASKED
-            session.to(THINKING)
-            self.sel.end()
-            self.draw()
+            session.pending = HINT_ASKED  # queued like a move until the engine is up
             return
         self.spawn(self.hint(session))
 
