@@ -4,7 +4,7 @@
     python3 build.py serve [--port 8000]   install what is missing, build dist/, serve it
     python3 build.py bundle                build dist/ (the static game)
     python3 build.py zip                   build dist/ and pack it as one zip for itch.io
-    python3 build.py test [pytest args]    install test tools and chromium, build, run every test
+    python3 build.py test [pytest args]    install test tools and browsers, build, run every test
     python3 build.py bench [names]         run the benchmarks under bench/ and print their figures
 
 The bundle is a static folder: every path in it is relative, so it works from any
@@ -32,6 +32,9 @@ BUILD = ROOT / "build"
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 CHROMIUM = Path("/usr/bin/chromium")
+FIREFOX = Path("/usr/bin/firefox-esr")
+WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
+XVFB = Path("/usr/bin/Xvfb")
 # Headless Chromium as the tests and benchmarks run it: no sandbox (root), and none of
 # the background connections a closed network refuses.
 CHROMIUM_ARGS = (
@@ -176,20 +179,40 @@ def ensure_venv() -> Path:
     return python
 
 
+# The browsers the tests drive, each Debian package by the program it installs:
+# Chromium (Playwright over CDP), Firefox ESR (Playwright over WebDriver BiDi),
+# WebKitGTK's WebDriver (Selenium), and the X server WebKitGTK draws into.
+TEST_BROWSERS = {
+    "chromium": CHROMIUM,
+    "firefox-esr": FIREFOX,
+    "webkit2gtk-driver": WEBKIT_DRIVER,
+    "xvfb": XVFB,
+}
+
+
 def ensure_chromium() -> None:
     """Install Debian's chromium with apt-get when it is missing."""
-    if CHROMIUM.exists():
+    _apt_install({"chromium": CHROMIUM})
+
+
+def ensure_browsers() -> None:
+    """Install every browser the tests drive (Debian packages) when one is missing."""
+    _apt_install(TEST_BROWSERS)
+
+
+def _apt_install(packages: dict[str, Path]) -> None:
+    missing = [name for name, program in packages.items() if not program.exists()]
+    if not missing:
         return
     apt = shutil.which("apt-get")
     if apt is None:
-        sys.exit(
-            f"build.py: the browser tests need Chromium at {CHROMIUM} (Debian's chromium package)"
-        )
+        wanted = ", ".join(f"{packages[name]} (Debian's {name})" for name in missing)
+        sys.exit(f"build.py: the browser tests need {wanted}")
     sudo: list[str] = [] if os.geteuid() == 0 else ["sudo"]
-    _say("installing Debian's chromium (apt-get)")
+    _say(f"installing Debian's {' '.join(missing)} (apt-get)")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run([*sudo, apt, "update", "-q"], check=True, env=env)
-    subprocess.run([*sudo, apt, "install", "-y", "-q", "chromium"], check=True, env=env)
+    subprocess.run([*sudo, apt, "install", "-y", "-q", *missing], check=True, env=env)
 
 
 # --- building ---------------------------------------------------------------
@@ -480,7 +503,7 @@ def serve(host: str, port: int) -> None:
 
 def run_tests(pytest_args: list[str]) -> int:
     python = ensure_venv()
-    ensure_chromium()
+    ensure_browsers()
     ensure_node_modules()
     bundle()
     env = dict(os.environ, TRIAD_DIST_BUILT="1")

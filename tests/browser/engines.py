@@ -1,0 +1,259 @@
+"""Firefox and WebKit for the browser tests, behind one small page interface.
+
+Chromium is driven by Playwright (conftest.py). Playwright cannot drive Debian's
+Firefox ESR or WebKitGTK, so here:
+
+* Firefox ESR speaks WebDriver BiDi itself; Puppeteer (npm, pinned in
+  package-lock.json) drives it from firefox_bridge.mjs, a Node process this
+  module talks to in JSON lines;
+* WebKitGTK (Safari's engine) is driven by its WebKitWebDriver through Selenium,
+  into an X server of its own (Xvfb) since it has no headless mode.
+
+Both give an `EnginePage`: goto, reload, js, wait (on a JavaScript condition, never
+on time), click (a real pointer click at the element), screenshot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import build
+
+ROOT = Path(__file__).resolve().parents[2]
+BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
+MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+ENGINES = ("firefox", "webkit")
+
+
+class EnginePage:
+    """One page in its own fresh browser profile or context."""
+
+    engine = ""
+
+    def goto(self, url: str) -> None:
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        raise NotImplementedError
+
+    def js(self, expression: str) -> Any:
+        """The value of a JavaScript expression (a promise is awaited)."""
+        raise NotImplementedError
+
+    def click(self, selector: str) -> None:
+        raise NotImplementedError
+
+    def screenshot(self, path: Path) -> None:
+        raise NotImplementedError
+
+    def errors(self) -> list[str]:
+        """Errors the page reported (where the engine's driver tells them)."""
+        return []
+
+    def requests(self) -> list[str]:
+        """URLs the page asked for (where the engine's driver tells them)."""
+        return []
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def wait(self, condition: str, timeout_ms: int) -> None:
+        """Wait until a JavaScript expression is truthy."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not self.js(f"!!({condition})"):
+            if time.monotonic() > deadline:
+                raise TimeoutError(
+                    f"{self.engine}: still not true after {timeout_ms} ms: {condition}"
+                )
+            time.sleep(0.1)
+
+    def count(self, selector: str) -> int:
+        return int(self.js(f"document.querySelectorAll({json.dumps(selector)}).length"))
+
+    def text(self, selector: str) -> str:
+        return str(self.js(f"document.querySelector({json.dumps(selector)}).innerText"))
+
+    def attr(self, selector: str, name: str) -> str | None:
+        value = self.js(
+            f"document.querySelector({json.dumps(selector)}).getAttribute({json.dumps(name)})"
+        )
+        return None if value is None else str(value)
+
+
+# --- Firefox: Puppeteer over WebDriver BiDi ------------------------------------
+
+
+class FirefoxBrowser:
+    """Firefox ESR and the Node process that drives it."""
+
+    def __init__(self) -> None:
+        node = shutil.which("node")
+        if node is None:
+            raise RuntimeError("the Firefox tests need Node.js (for Puppeteer)")
+        self.process = subprocess.Popen(
+            [node, str(BRIDGE), str(build.FIREFOX)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1"),
+        )
+        self.next_id = 0
+
+    def send(self, op: str, **args: Any) -> Any:
+        self.next_id += 1
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"id": self.next_id, "op": op, **args}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"Firefox's driver stopped (exit code {self.process.poll()})")
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise RuntimeError(f"firefox: {op}: {answer['error']}")
+        return answer["value"]
+
+    def new_page(self, width: int, height: int) -> FirefoxPage:
+        return FirefoxPage(self, self.send("newPage", width=width, height=height))
+
+    def quit(self) -> None:
+        try:
+            self.send("quit")
+        finally:
+            self.process.wait(timeout=60)
+
+
+class FirefoxPage(EnginePage):
+    engine = "firefox"
+
+    def __init__(self, browser: FirefoxBrowser, ident: int) -> None:
+        self.browser = browser
+        self.ident = ident
+
+    def _send(self, op: str, **args: Any) -> Any:
+        return self.browser.send(op, page=self.ident, **args)
+
+    def goto(self, url: str) -> None:
+        self._send("goto", url=url)
+
+    def reload(self) -> None:
+        self._send("reload")
+
+    def js(self, expression: str) -> Any:
+        return self._send("evaluate", expression=f"(async () => ({expression}))()")
+
+    def wait(self, condition: str, timeout_ms: int) -> None:
+        self._send("waitFor", expression=condition, timeout=timeout_ms)
+
+    def click(self, selector: str) -> None:
+        self._send("click", selector=selector)
+
+    def screenshot(self, path: Path) -> None:
+        self._send("screenshot", path=str(path))
+
+    def errors(self) -> list[str]:
+        return list(self._send("log")["errors"])
+
+    def requests(self) -> list[str]:
+        return list(self._send("log")["requests"])
+
+    def close(self) -> None:
+        self._send("close")
+
+
+# --- WebKit: WebKitWebDriver through Selenium, in Xvfb --------------------------
+
+
+class WebKitBrowser:
+    """An X server for WebKitGTK; each page is a WebDriver session of its own."""
+
+    def __init__(self) -> None:
+        self.xvfb = subprocess.Popen(
+            [
+                str(build.XVFB),
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1600x1000x24",
+                "-nolisten",
+                "tcp",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        assert self.xvfb.stdout is not None
+        self.display = ":" + self.xvfb.stdout.readline().strip()
+
+    def new_page(self, width: int, height: int) -> WebKitPage:
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        options = Options()
+        options.binary_location = str(MINIBROWSER)
+        options.add_argument("--automation")
+        # A private profile for each page: storage, service workers and caches apart.
+        profile = tempfile.mkdtemp(prefix="triad-webkit-")
+        env = dict(os.environ, DISPLAY=self.display, HOME=profile, XDG_DATA_HOME=profile)
+        env["XDG_CACHE_HOME"] = profile
+        service = Service(executable_path=str(build.WEBKIT_DRIVER), env=env)
+        driver = webdriver.WebKitGTK(options=options, service=service)
+        driver.set_window_size(width, height + 80)  # the window's bar takes some height
+        driver.set_script_timeout(120)
+        return WebKitPage(driver, profile)
+
+    def quit(self) -> None:
+        self.xvfb.terminate()
+        self.xvfb.wait(timeout=30)
+
+
+class WebKitPage(EnginePage):
+    engine = "webkit"
+
+    def __init__(self, driver: Any, profile: str) -> None:
+        self.driver = driver
+        self.profile = profile
+
+    def goto(self, url: str) -> None:
+        self.driver.get(url)
+
+    def reload(self) -> None:
+        self.driver.refresh()
+
+    def js(self, expression: str) -> Any:
+        # An async script, so that a promise is awaited as in the other engine.
+        value = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"(async () => ({expression}))().then((value) => done({{value}}),"
+            " (e) => done({error: String(e && e.message ? e.message : e)}));"
+        )
+        if "error" in value:
+            raise RuntimeError(f"webkit: {value['error']} in {expression}")
+        return value.get("value")
+
+    def click(self, selector: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def screenshot(self, path: Path) -> None:
+        self.driver.save_screenshot(str(path))
+
+    def close(self) -> None:
+        try:
+            self.driver.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start(engine: str) -> FirefoxBrowser | WebKitBrowser:
+    return FirefoxBrowser() if engine == "firefox" else WebKitBrowser()

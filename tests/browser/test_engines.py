@@ -1,0 +1,131 @@
+"""The game in Firefox (Gecko) and WebKit (Safari's engine), not only in Chromium.
+
+Each test runs once per engine (tests/browser/engines.py): boot to ready, a whole
+match by clicks, a reload with the server stopped, Triangle Catch starting. They are
+marked `engines`: a developer skips them with `-m "not engines"`; CI runs them. Screenshots go to
+test-artifacts/engine-ENGINE-*.png. The tests wait on the page's state, never on time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.engines import ENGINES, EnginePage, start
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.engines]
+
+BOOT_MS = 180_000  # Pyodide in WebKit's interpreter on a busy machine
+TURN_MS = 180_000
+MATCH_MS = 600_000
+READY = "document.documentElement.classList.contains('ready')"
+ENGINE_UP = "window.triadEngine && window.triadEngine.state === 'ready'"
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> Iterator[Any]:
+    browser = start(request.param)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def open_page(engine: Any) -> Iterator[Callable[..., EnginePage]]:
+    """Pages in fresh profiles; each fails the test at its end if it logged an error."""
+    made: list[EnginePage] = []
+
+    def make(url: str, width: int = 1280, height: int = 800) -> EnginePage:
+        page = engine.new_page(width, height)
+        made.append(page)
+        page.goto(url)
+        return page
+
+    yield make
+    problems = []
+    for page in made:
+        problems += page.errors()
+        page.close()
+    assert not problems, problems
+
+
+def shot(page: EnginePage, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(ARTIFACTS / f"engine-{page.engine}-{name}.png")
+
+
+def play_a_move(page: EnginePage) -> None:
+    """The first card of the hand on the first empty cell, by clicks (choose, aim, confirm)."""
+    before = page.count("[data-cell][data-owner]")
+    page.click('[data-hand="blue"] [data-card]')
+    cell = page.attr("[data-cell]:not([data-owner])", "data-cell")
+    page.click(f'[data-cell="{cell}"]')
+    page.wait(f"document.querySelector('[data-cell=\"{cell}\"] .preview')", TURN_MS)
+    page.click(f'[data-cell="{cell}"]')
+    page.wait(f"document.querySelectorAll('[data-cell][data-owner]').length > {before}", TURN_MS)
+
+
+def test_boots_to_ready(open_page: Callable[..., EnginePage], server: Server) -> None:
+    page = open_page(server.url)
+    page.wait(READY, BOOT_MS)
+    page.wait(ENGINE_UP, BOOT_MS)
+    assert page.count('[data-hand="blue"] [data-card]') == 5
+    assert page.js("getComputedStyle(document.getElementById('loading')).display") == "none"
+    own = [u for u in page.requests() if not u.startswith((server.origin, "data:", "blob:"))]
+    assert not own, f"requests to other hosts: {own}"
+    shot(page, "ready")
+
+
+def test_a_whole_match_by_clicks(open_page: Callable[..., EnginePage], server: Server) -> None:
+    page = open_page(server.url)
+    moves = 0
+    while True:
+        page.wait(f"{READY} || document.querySelector('[data-result]')", TURN_MS)
+        if page.count("[data-result]"):
+            break
+        play_a_move(page)
+        moves += 1
+    assert moves in (4, 5)
+    assert page.count("[data-cell][data-owner]") == 9
+    blue = int(page.text('[data-score="blue"]'))
+    red = int(page.text('[data-score="red"]'))
+    assert blue + red == 10
+    result = page.text("[data-result]")
+    assert any(word in result for word in ("You win!", "You lose", "Draw")), result
+    shot(page, "result")
+
+
+def test_reloads_with_the_server_stopped(open_page: Callable[..., EnginePage], dist: Path) -> None:
+    srv = Server(dist)
+    try:
+        page = open_page(srv.url)
+        page.wait(READY, BOOT_MS)
+        files = sum(1 for p in dist.rglob("*") if p.is_file())
+        page.wait("navigator.serviceWorker.controller", BOOT_MS)
+        cached = (
+            "caches.keys().then((keys) => keys.length === 1 &&"
+            " caches.open(keys[0]).then((c) => c.keys()).then((k) => k.length))"
+        )
+        page.wait(f"{cached}.then((n) => n === {files})", BOOT_MS)
+        srv.stop()
+        page.reload()
+        page.wait(READY, BOOT_MS)
+        page.wait(ENGINE_UP, BOOT_MS)
+        play_a_move(page)
+        shot(page, "offline")
+    finally:
+        srv.stop()
+
+
+def test_triangle_catch_starts(open_page: Callable[..., EnginePage], server: Server) -> None:
+    page = open_page(server.url + "catch.html", 1440, 900)
+    page.wait(READY, BOOT_MS)
+    assert page.count("svg.map [data-house]") > 10
+    assert page.js("document.documentElement.dataset.turn") == "0"
+    page.click('#c-panel [data-act="end_turn"]')
+    page.wait(f"{READY} && document.documentElement.dataset.turn === '1'", TURN_MS)
+    shot(page, "catch")
