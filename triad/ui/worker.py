@@ -62,11 +62,11 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from triad.api import Exports, Values, answer, refusal
 from triad.capture import Player
-from triad.cards import BUILTIN_SETS, CardSet, CardSetError, builtin_set, load_card_set
+from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
@@ -268,16 +268,59 @@ def _set_json(card_set: CardSet) -> dict[str, Any]:
     return info
 
 
-def _card_json(card: Any) -> dict[str, Any]:
-    data: dict[str, Any] = card_view(card_to_json(card))
+def _card_json(card: Card) -> CardView:
+    data = cast(CardView, card_view(card_to_json(card)))
     data["level"] = card.level
     return data
 
 
-def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> dict[str, Any]:
+class CardView(TypedDict):
+    """A card as the page draws it (`triad.ui.local.card_view`)."""
+
+    id: str
+    name: str
+    title: str
+    level: int
+    top: int
+    right: int
+    bottom: int
+    left: int
+    affinity: str | None
+    #: In a hand: whether the owner's opponent sees it.
+    open: NotRequired[bool]
+
+
+class Slot(TypedDict):
+    """A card on the board and its owner ("blue" or "red")."""
+
+    card: CardView
+    owner: str
+
+
+class View(TypedDict):
+    """The page's view of a game, the one shape it draws (`triad.ui.local.make_view`)."""
+
+    rules: list[str]
+    cells: list[str | None]
+    restrictions: list[dict[str, Any]]
+    board: list[Slot | None]
+    hands: dict[str, list[CardView]]
+    to_move: str | None
+    first: str
+    scores: dict[str, int]
+    over: bool
+    winner: str | None
+    round: int
+    card_set: dict[str, Any]
+    #: The deal's seed and the match's token (the local deal has neither).
+    seed: NotRequired[int]
+    match: NotRequired[int | None]
+
+
+def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
     """The page's view of a game: board, both hands (with what each shows), scores."""
     open_all = Rule.OPEN in state.rules
-    hands: dict[str, list[dict[str, Any]]] = {}
+    hands: dict[str, list[CardView]] = {}
     for player in (Player.BLUE, Player.RED):
         mask = state.shown[player]
         hand = []
@@ -286,7 +329,7 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> d
             data["open"] = open_all or bool(mask >> i & 1)
             hand.append(data)
         hands[str(player)] = hand
-    board: list[dict[str, Any] | None] = []
+    board: list[Slot | None] = []
     for slot in state.board:
         board.append(
             None if slot is None else {"card": _card_json(slot.card), "owner": str(slot.owner)}
@@ -295,18 +338,21 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> d
     winner = None
     if state.is_terminal:
         winner = "draw" if state.winner is None else str(state.winner)
-    view: dict[str, Any] = make_view(
-        state.rules.names,
-        list(state.table.cells) if state.rules.affinity else [None] * 9,
-        [r.to_json() for r in state.table.restriction_list] if state.rules.power_wall else [],
-        board,
-        hands,
-        None if winner is not None else str(state.to_move),
-        str(state.table.first),
-        {"blue": blue, "red": red},
-        winner,
-        round_,
-        _set_json(card_set),
+    view = cast(
+        View,
+        make_view(
+            state.rules.names,
+            list(state.table.cells) if state.rules.affinity else [None] * 9,
+            [r.to_json() for r in state.table.restriction_list] if state.rules.power_wall else [],
+            board,
+            hands,
+            None if winner is not None else str(state.to_move),
+            str(state.table.first),
+            {"blue": blue, "red": red},
+            winner,
+            round_,
+            _set_json(card_set),
+        ),
     )
     view["seed"] = match.seed
     view["match"] = _session.token if _session is not None else None
