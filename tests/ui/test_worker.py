@@ -203,3 +203,25 @@ def test_every_refusal_is_one_envelope() -> None:
     for name, arg in (("play", "not json"), ("new_match", "{}"), ("collection_load", "{")):
         reply = json.loads(getattr(worker, name)(arg))
         assert reply["ok"] is False and reply["error"] and set(reply) >= {"code", "kind"}
+
+
+@pytest.mark.parametrize("rules", [["draft"], ["sudden_death"], ["same", "plus", "open"]])
+def test_a_quick_match_is_played_on_from_its_record(rules: list[str]) -> None:
+    request = {"rules": rules, "seed": 31, "card_set": "houses", "level": "novice"}
+    reply = call("new_match", request)
+    while "draft" in reply:  # blue picks the first card left each time
+        taken = reply["draft"]["blue"] + reply["draft"]["red"]
+        left = next(i for i in range(len(reply["draft"]["pool"])) if i not in taken)
+        reply = call("draft_pick", {"index": left})
+    view = reply["view"]
+    for _ in range(4):
+        player = view["to_move"]
+        cell = view["board"].index(None)
+        view = call("play", {"player": player, "card": 0, "cell": cell})["view"]
+    record = call("match_record", {})["record"]
+    again = call("resume_match", {**request, "record": record})
+    assert again["ok"], again
+    for key in ("board", "hands", "to_move", "scores", "round"):
+        assert again["view"][key] == view[key], key
+    assert again["view"]["match"] != view["match"]  # a new token: old requests are refused
+    assert not call("resume_match", {**request, "seed": 32, "record": record})["ok"]
