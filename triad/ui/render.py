@@ -9,7 +9,7 @@ element (see `regions`).  A match view is the JSON the engine worker sends
 from triad.ui import input as sel_phases
 from triad.ui.html import attrs, classes, esc
 from triad.ui.icons import affinity_icon, affinity_name, icon, sprite
-from triad.ui.text import t
+from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
 
@@ -87,12 +87,48 @@ def card_label(card: dict) -> str:
     )
 
 
+#: Card faces drawn so far: the page draws both hands and the board again at
+#: every change, mostly with the very same cards (a face is about 2 ms under
+#: MicroPython, the main thread's whole budget in a few).
+_FACES = {}
+_AFFS = {}
+
+
 def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, extra=None) -> str:
     """One face-up card: owner colour and mark, tier border, values, affinity, name.
 
     `mod` (+1/-1) draws the territory arrows; `extra` is a list of further
     `(attribute, value)` pairs such as `("data-card", 2)`.
     """
+    key = (
+        card.get("id"),
+        card.get("name"),
+        card.get("title"),
+        card.get("level", 1),
+        card["top"],
+        card["right"],
+        card["bottom"],
+        card["left"],
+        card.get("affinity"),
+        owner,
+        id(aff),
+        cls,
+        mod,
+        tuple(extra) if extra else None,
+        language(),
+    )
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) > 600:
+            _FACES.clear()
+            _AFFS.clear()
+        _AFFS[id(aff)] = aff  # held, so that no other table takes its id while faces use it
+        face = _card_face(card, owner, aff, cls, mod, extra)
+        _FACES[key] = face
+    return face
+
+
+def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra) -> str:
     level = card.get("level", 1)
     name = card.get("name") or ""
     parts = ['<div class="c-vals">']
