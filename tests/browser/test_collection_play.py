@@ -169,7 +169,8 @@ def test_files_a_lost_all_match_and_its_replay(
         if page.locator("[data-result]").count():
             break
         play_one_move(page)
-    page.locator("[data-trade-result]").wait_for(state="attached")
+    # The result shows at once with "Settling the trade…"; the trade's lines follow.
+    page.locator("[data-trade-result]", has_text="You lost").wait_for(state="attached")
     result = page.locator("[data-result]").inner_text()
     assert "You lose" in result and "You lost:" in result
     shot(page, "result-all")
