@@ -76,12 +76,11 @@ def record_games(count: int) -> tuple[list[Turn], dict[str, list[float]], list[f
             for player in players:
                 bot_ms[player.name].append(1000 * player.spent / max(1, player.answers))
             state = new_game(game_map)
-            houses = game_map.layout.house_count
             for entry in record.turns:
                 if "forfeit" in entry:
                     break
                 line0, line1 = entry["commands"]  # type: ignore[misc]
-                orders = (parse_orders(line0, houses), parse_orders(line1, houses))
+                orders = (parse_orders(line0), parse_orders(line1))
                 turns.append((state, *orders))
                 state, _ = resolve_turn(state, *orders)
     return turns, bot_ms, match_s

@@ -18,7 +18,7 @@ from triad.catch.match import Match
 
 pytestmark = pytest.mark.browser
 
-PLAY_SEED = 5  # player 0 owns triangle 22-31-46 from the start
+PLAY_SEED = 199  # CodinGame seed: player 0 owns triangle 0-36-43 from the start
 EDITOR_SEED = 11
 MATCH_TIMEOUT_MS = 180_000
 
@@ -88,14 +88,14 @@ def test_a_game_against_a_bot_by_clicks(
     mine = [h for h, u in enumerate(units) if u]
     assert page.locator(".side.p0 .pname").inner_text() == "You"
 
-    # Spawn from the triangle owned from the start: the triangle (a sliver on the map's
-    # edge, chosen from the list of the player's triangles), the action, a corner.
-    page.locator('#c-panel [data-act="tri"][data-arg="22-31-46"]').click()
+    # Spawn from the triangle owned from the start: the triangle (chosen from the list of
+    # the player's triangles), the action, a corner.
+    page.locator('#c-panel [data-act="tri"][data-arg="0-36-43"]').click()
     page.locator('#c-panel [data-act="action"][data-arg="SPAWN"]').click()
     assert page.locator("svg.map .house.corner").count() == 3
-    click_and_wait(page, '[data-house="31"]')
+    click_and_wait(page, '[data-house="36"]')
     assert page.locator(".order-list > li").count() == 1
-    assert "Spawn on 31 (triangle 31 22 46)" in page.locator(".order-list > li").inner_text()
+    assert "Spawn on 36 (triangle 36 0 43)" in page.locator(".order-list > li").inner_text()
 
     # A move: a house, then one of the neighbours highlighted.
     source = mine[0]
@@ -113,24 +113,35 @@ def test_a_game_against_a_bot_by_clicks(
     assert page.locator(".order-list > li").count() == 2
     refusal = page.locator("#c-notice").inner_text()
     assert f"Refused: no unit stood on house {source} the whole turn" in refusal
-    assert page.locator("code.line").inner_text() == f"SPAWN 31 22 46;MOVE {source} {target} 1"
+    assert page.locator("code.line").inner_text() == f"SPAWN 36 0 43;MOVE {source} {target} 1"
     shot(page, "desktop-orders")
 
     click_and_wait(page, '#c-panel [data-act="end_turn"]')
     assert data(page, "turn") == "1"
     assert page.locator(".order-list > li").count() == 0
     log = page.locator("#c-log").inner_text()
-    assert "SPAWN 31 22 46" in log and f"MOVE {source} {target} 1" in log
+    assert "SPAWN 36 0 43" in log and f"MOVE {source} {target} 1" in log
     for turn in (2, 3):
         click_and_wait(page, '#c-panel [data-act="end_turn"]')
         assert data(page, "turn") == str(turn)
     assert "Turn 3 / 200" in page.locator("#c-score").inner_text()
+    assert f"Seed {PLAY_SEED}" in page.locator("#c-score").inner_text()
     shot(page, "desktop-play")
     page.locator('[data-act="help"]').click()
     assert page.locator("#c-overlay [role=dialog]").count() == 1
     shot(page, "desktop-help")
     page.keyboard.press("Escape")
     assert page.locator("#c-overlay [role=dialog]").count() == 0
+
+    # Any CodinGame seed, the most negative 64-bit one included, gives its map.
+    start_game(page, -(2**63), "random")
+    assert "Seed -9223372036854775808" in page.locator("#c-score").inner_text()
+    houses = len(Match.from_seed(-(2**63)).game_map.layout.houses)
+    assert page.locator("svg.map .houses > g").count() == houses
+    page.locator("#c-seed").fill("12e3")
+    page.locator("#c-seed").dispatch_event("change")
+    assert "A CodinGame seed is a whole number" in page.locator("#c-notice").inner_text()
+    assert page.locator("#c-seed").input_value() == "-9223372036854775808"
 
 
 def test_the_map_turns_upright_on_a_phone(
@@ -145,11 +156,11 @@ def test_the_map_turns_upright_on_a_phone(
     assert page.locator("svg.map.portrait").count() == 1
     assert box["width"] <= 390
     page.evaluate("window.scrollTo(0, 0)")
-    page.locator('[data-house="31"]').tap()
+    page.locator('[data-house="36"]').tap()
     assert page.locator("svg.map .house.sel").count() == 1
     # What to do next and End turn stay at hand in a bar at the bottom of the screen.
     dock = page.locator(".ct-dock")
-    assert "Move from house 31" in dock.inner_text()
+    assert "Move from house 36" in dock.inner_text()
     dock_box = dock.bounding_box()
     assert dock_box["y"] + dock_box["height"] <= 844 + 1
     shot(page, "phone-play")
@@ -214,7 +225,7 @@ def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
     assert "Match on map 11 against Random" in console
     assert "Browser bot wins" in console, console[-500:]
     assert "Browser bot wins" in page.locator("#c-banner").inner_text()
-    assert data(page, "turn") == "200"
+    assert data(page, "turn") == "166"  # random is left with one unit, no triangle, fewer points
     shot(page, "desktop-editor")
 
 

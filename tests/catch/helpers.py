@@ -51,8 +51,7 @@ def scenario(
 
 def play(state: State, line0: str = "", line1: str = "") -> tuple[State, TurnReport]:
     """Resolve one turn from the two players' output lines."""
-    count = state.layout.house_count
-    return resolve_turn(state, parse_orders(line0, count), parse_orders(line1, count))
+    return resolve_turn(state, parse_orders(line0), parse_orders(line1))
 
 
 def owner_of(state: State, corners: tuple[int, int, int]) -> int:

@@ -26,7 +26,7 @@ def test_bots_answer_the_first_turn_with_recognised_commands(name: str) -> None:
     state = new_game(generate(17))
     for player in (0, 1):
         line = make_bot(name, player).turn(initial_input(state) + turn_input(state, player))
-        parse_orders(line, state.layout.house_count)
+        parse_orders(line)
 
 
 def test_round_robin_orders_the_bots_by_strength() -> None:

@@ -1,4 +1,7 @@
-"""Generated maps meet every constraint of TRYANGLE.md (property tests over seeds)."""
+"""Maps of the classic generator meet its constraints (property tests over seeds).
+
+CodinGame's generator, the default, is tested in test_codingame_maps.py.
+"""
 
 import hashlib
 import itertools
@@ -12,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.catch.helpers import STRIP_HOUSES
-from triad.catch.geometry import dist2, in_triangle, on_segment, segments_cross
+from triad.catch.geometry import cg_crossing, dist2, in_triangle, on_segment, segments_cross
 from triad.catch.mapgen import (
     HOUSE_COUNT,
     MAX_PATH,
@@ -21,6 +24,7 @@ from triad.catch.mapgen import (
     GameMap,
     Layout,
     generate,
+    generate_classic,
     has_cut_house,
     mirror,
 )
@@ -36,7 +40,7 @@ MAP_SETTINGS = settings(
 
 @cache
 def generated(seed: int) -> GameMap:
-    return generate(seed)
+    return generate_classic(seed)
 
 
 def paths_of(game_map: GameMap) -> list[tuple[int, int]]:
@@ -133,8 +137,9 @@ def test_triangles_no_cut_house_and_the_removed_share(seed: int) -> None:
     assert not has_cut_house(adj)
     removed = game_map.full_path_count - len(paths)
     assert removed * 2 <= game_map.full_path_count + 2  # at most 50%, a pair may overshoot
-    if removed * 10 < game_map.full_path_count:
-        # fewer than 10% removed: no remaining mirrored pair could go
+    if removed * 10 < game_map.full_path_count - 10:
+        # fewer than the smallest drawn number (10%, rounded down) removed: every pair was
+        # tried, and no remaining mirrored pair could go
         for a, b in paths:
             trial = [p for p in paths if p not in {(a, b), tuple(sorted((a ^ 1, b ^ 1)))}]
             kept = brute_triangles(layout.houses, trial)
@@ -158,6 +163,9 @@ def test_the_same_seed_gives_the_same_map_and_json_round_trips() -> None:
     first = generate(7).to_json()
     assert generate(7).to_json() == first
     assert generate(8).to_json() != first
+    assert generate(7, "classic").to_json() == generated(7).to_json() != first
+    with pytest.raises(ValueError, match="unknown map generator"):
+        generate(7, "square")
     rebuilt = GameMap.from_json(json.loads(json.dumps(first)))
     assert rebuilt.to_json() == first
 
@@ -185,15 +193,17 @@ def test_layout_linkable_paths_match_the_definition() -> None:
     layout = Layout(STRIP_HOUSES)
     mask = layout.mask_of([(0, 2), (0, 1)])
     for a, b in itertools.combinations(range(len(STRIP_HOUSES)), 2):
+        # As on CodinGame: at most 400 long and not blocked in its side test; passing
+        # through a house (0-4 through 2, 1-5 through 3) is allowed.
         expected = (
             (a, b) not in {(0, 2), (0, 1)}
             and dist2(STRIP_HOUSES[a], STRIP_HOUSES[b]) <= MAX_PATH * MAX_PATH
-            and not any(on_segment(p, STRIP_HOUSES[a], STRIP_HOUSES[b]) for p in STRIP_HOUSES)
-            and not segments_cross(STRIP_HOUSES[a], STRIP_HOUSES[b], (0, 0), (200, 0))
-            and not segments_cross(STRIP_HOUSES[a], STRIP_HOUSES[b], (0, 0), (100, 170))
+            and not cg_crossing(STRIP_HOUSES[a], STRIP_HOUSES[b], (0, 0), (200, 0))
+            and not cg_crossing(STRIP_HOUSES[a], STRIP_HOUSES[b], (0, 0), (100, 170))
         )
         assert layout.can_add(mask, a, b) == expected, (a, b)
         assert ((a, b) in layout.linkable(mask)) == expected
+    assert (2, 6) in layout.linkable(mask)  # through house 4
 
 
 PYODIDE_SCRIPT = """
@@ -222,7 +232,7 @@ def test_pyodide_generates_the_same_maps_and_plays_the_same_match() -> None:
     )
     assert result.returncode == 0, result.stderr
     maps, digest = json.loads(result.stdout.strip().splitlines()[-1])
-    assert maps == [generated(0).to_json(), generated(12345).to_json()]
+    assert maps == [generate(0).to_json(), generate(12345).to_json()]
     players = (BuiltinPlayer("random", 5), BuiltinPlayer("planner", 6))
     replay = json.dumps(play_match(players, generate(5)).to_json(), sort_keys=True).encode()
     assert digest == hashlib.sha256(replay).hexdigest()

@@ -75,6 +75,9 @@ def test_a_replay_recomputes_to_the_recorded_states() -> None:
     assert [s.to_json() for s in states[1:]] == [t["state"] for t in replay["turns"]]
     assert states[0].to_json() == replay["initial"]
     assert replay["result"]["scores"] == states[-1].scores
+    old = {**replay, "version": 1}  # recorded by the referee before it followed CodinGame's
+    with pytest.raises(ValueError, match="known version"):
+        recompute(old)
 
 
 def test_a_page_drives_a_match_turn_by_turn() -> None:
@@ -224,6 +227,22 @@ def test_cli_plays_a_match_and_writes_a_replay(
 def test_cli_usage_errors() -> None:
     assert main(["catch", "--p1", "greedy"]) == 2
     assert main(["catch", "--p1", "a", "--p2", "b", "--seed", "1", "--turns", "0"]) == 2
+    assert main(["catch", "--p1", "a", "--p2", "b", "--seed", str(2**63)]) == 2
+    assert main(["catch", "--p1", "a", "--p2", "b", "--seed", "1", "--generator", "x"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("seed", "generator"),
+    [("-9223372036854775808", "codingame"), ("9223372036854775807", "codingame"), ("5", "classic")],
+)
+def test_cli_takes_any_signed_64_bit_seed_and_a_generator(
+    tmp_path: Path, seed: str, generator: str
+) -> None:
+    replay_path = tmp_path / "replay.json"
+    argv = ["catch", "--p1", "random", "--p2", "random", "--seed", seed, "--turns", "2"]
+    assert main([*argv, "--generator", generator, "--replay", str(replay_path), "--json"]) == 0
+    replay = json.loads(replay_path.read_text())
+    assert replay["map"] == generate(int(seed), generator).to_json()
 
 
 def test_python_m_triad_catch_runs_the_bot_file_as_a_program(tmp_path: Path) -> None:

@@ -42,8 +42,6 @@ def test_a_house_inside_three_paths_prevents_the_triangle() -> None:
 def test_impossible_paths_are_refused_when_building_a_map() -> None:
     with pytest.raises(ValueError, match="not a possible path"):
         GameMap.build(STRIP_HOUSES, [(0, 6)], [[0] * 7, [0] * 7])  # 600 long
-    with pytest.raises(ValueError, match="not a possible path"):
-        GameMap.build(STRIP_HOUSES, [(0, 4)], [[0] * 7, [0] * 7])  # through house 2
     with pytest.raises(ValueError, match="crosses"):
         GameMap.build(STRIP_HOUSES, [(1, 2), (0, 3)], [[0] * 7, [0] * 7])
 
@@ -113,7 +111,7 @@ def test_a_unit_on_a_house_without_neighbours_is_not_surrounded() -> None:
 
 
 def test_owning_three_corners_captures_and_scores() -> None:
-    state, report = play(scenario(mine={0: 1, 1: 1, 2: 1}, theirs={6: 1}))
+    state, report = play(scenario(mine={0: 1, 1: 1, 2: 1}, theirs={6: 2}))
     assert owner_of(state, (0, 1, 2)) == 0
     assert owner_of(state, (1, 2, 3)) == -1
     assert {"kind": "capture", "player": 0, "triangle": [0, 1, 2]} in report.events
@@ -123,7 +121,7 @@ def test_owning_three_corners_captures_and_scores() -> None:
 
 
 def test_a_triangle_stays_captured_after_its_corners_are_left() -> None:
-    state, _ = play(scenario(mine={6: 1}, owned={(0, 1, 2): 0}))
+    state, _ = play(scenario(mine={6: 1}, theirs={3: 2}, owned={(0, 1, 2): 0}))
     assert owner_of(state, (0, 1, 2)) == 0
     assert state.scores == [1, 0]
 
@@ -170,7 +168,7 @@ def test_triangles_owned_at_the_start_are_captured_before_turn_one() -> None:
     assert state.turn == 0
     assert owner_of(state, (0, 1, 2)) == 0
     assert owner_of(state, (4, 5, 6)) == 1
-    assert state.scores == [0, 0]
+    assert state.scores == [2, 2]  # scored when the board is built and again before turn 1
 
 
 # --- MOVE ---------------------------------------------------------------------------------------
@@ -209,6 +207,8 @@ def test_units_that_arrived_this_turn_do_not_move_again() -> None:
         ("MOVE 0 1 0", "at least 1"),
         ("MOVE 3 1 1", "no unit stood on house 3"),
         ("MOVE 0 6 1", "cannot be reached"),
+        ("MOVE 0 1 -1", "at least 1"),
+        ("MOVE 0 9 1", "no house 9"),
     ],
 )
 def test_impossible_moves_are_skipped_and_reported(line: str, reason: str) -> None:
@@ -236,7 +236,7 @@ def test_spawn_adds_a_unit_on_the_first_named_corner_and_uses_the_triangle() -> 
     [
         ("SPAWN 1 2 3", "not yours"),
         ("SPAWN 0 1 3", "not a triangle"),
-        ("SPAWN 0 0 1", "not a triangle"),
+        ("SPAWN 0 0 3", "not a triangle"),
     ],
 )
 def test_spawn_needs_an_owned_triangle(line: str, reason: str) -> None:
@@ -310,7 +310,6 @@ def test_add_path_joins_the_first_corner_and_may_create_triangles() -> None:
         (6, "longer than 400"),
         (3, "would cross"),
         (1, "already exists"),
-        (0, "two different houses"),
     ],
 )
 def test_add_path_checks_length_crossings_and_existing_paths(target: int, reason: str) -> None:
@@ -332,7 +331,7 @@ def test_add_path_cost_needs_units_that_did_not_move() -> None:
 
 
 def test_remove_path_destroys_its_triangles_with_their_owner() -> None:
-    state = scenario(mine={0: 1, 1: 1, 2: 1}, owned={(0, 1, 2): 0, (2, 3, 4): 1})
+    state = scenario(mine={0: 2, 1: 2, 2: 2}, theirs={5: 2}, owned={(0, 1, 2): 0, (2, 3, 4): 1})
     after, report = play(state, "REMOVE_PATH 2 0 1 4")
     assert outcome(report, 0).detail == "removed path 2-4"
     assert after.triangle_of((2, 3, 4)) < 0
@@ -342,11 +341,16 @@ def test_remove_path_destroys_its_triangles_with_their_owner() -> None:
 
 
 @pytest.mark.parametrize(
-    ("target", "reason"), [(1, "side of the triangle"), (5, "there is no path 2-5")]
+    ("line", "reason"),
+    [
+        ("REMOVE_PATH 2 0 1 1", "side of the triangle"),
+        ("REMOVE_PATH 0 1 2 3", "there is no path 0-3"),
+        ("REMOVE_PATH 2 0 1 5", "house 5 is not next to triangle 0 1 2"),
+    ],
 )
-def test_remove_path_needs_an_existing_path_that_is_not_a_side(target: int, reason: str) -> None:
+def test_remove_path_needs_an_existing_path_that_is_not_a_side(line: str, reason: str) -> None:
     state = scenario(mine={0: 1, 1: 1, 2: 1}, owned={(0, 1, 2): 0})
-    after, report = play(state, f"REMOVE_PATH 2 0 1 {target}")
+    after, report = play(state, line)
     assert reason in outcome(report, 0).detail
     assert after.paths == state.paths
 
@@ -358,18 +362,22 @@ def test_spawned_units_cannot_pay_a_cost_in_the_same_turn() -> None:
     owned = {(0, 1, 2): 0, (1, 2, 3): 0}
     state = scenario(mine={0: 1, 2: 1, 3: 1}, owned=owned)
     after, report = play(state, "REMOVE_PATH 1 2 3 0;SPAWN 1 0 2")
-    assert outcome(report, 0, 0).detail == "spawned a unit on house 1"  # spawns first
-    assert "no unit stood on house 1" in outcome(report, 0, 1).detail
+    assert "no unit stood on house 1" in outcome(report, 0, 0).detail
+    assert outcome(report, 0, 1).detail == "spawned a unit on house 1"
     assert after.paths == state.paths
 
 
-def test_additions_come_before_removals() -> None:
+def test_an_action_impossible_when_the_turn_starts_is_dropped_for_the_turn() -> None:
+    # As on CodinGame: the path 2-3 added this turn cannot be removed in the same turn.
     owned = {(0, 1, 2): 0, (3, 4, 5): 0}
     units = {0: 1, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1}
     state = scenario(strip_map(WITHOUT_2_3), mine=units, owned=owned)
     after, report = play(state, "REMOVE_PATH 3 4 5 2;ADD_PATH 2 0 1 3")
-    assert [o.detail for o in report.outcomes] == ["added path 2-3", "removed path 3-2"]
-    assert after.paths == state.paths
+    assert [o.detail for o in report.outcomes] == [
+        "there is no path 3-2 when the turn starts",
+        "added path 2-3",
+    ]
+    assert after.paths == state.paths | 1 << state.layout.pair_index(2, 3)
 
 
 def test_removals_come_before_surrounded_units_die() -> None:
@@ -443,12 +451,12 @@ def test_the_same_path_added_by_both_is_added_once_and_both_pay() -> None:
 
 def test_owning_eighty_percent_of_the_triangles_wins_at_once() -> None:
     owned = {corners: 0 for corners in STRIP_TRIANGLES[:4]}
-    state, _ = play(scenario(theirs={6: 1}, owned=owned))
+    state, _ = play(scenario(theirs={6: 2}, owned=owned))
     assert state.result is not None
     assert state.result.winner == 0
     assert "80%" in state.result.reason
     owned = {corners: 0 for corners in STRIP_TRIANGLES[:3]}
-    state, _ = play(scenario(theirs={6: 1}, owned=owned))
+    state, _ = play(scenario(theirs={6: 2}, owned=owned))
     assert state.result is None
 
 
@@ -462,13 +470,15 @@ def test_no_triangle_and_no_unit_loses() -> None:
 
 
 def test_the_last_turn_ends_on_scores() -> None:
-    state = scenario(mine={0: 1, 1: 1, 2: 1}, theirs={6: 1})
+    state = scenario(mine={0: 1, 1: 1, 2: 1}, theirs={6: 2})
     state.max_turns = 2
     state, _ = play(state)
     assert state.result is None
-    state, _ = play(state)
+    assert state.scores == [1, 0]
+    state, _ = play(state, "MOVE 0 3 1")
     assert state.result is not None
-    assert (state.result.winner, state.scores) == (0, [2, 0])
+    # As on CodinGame, the position after the last turn is neither settled nor scored.
+    assert (state.result.winner, state.scores) == (0, [1, 0])
     level = scenario(mine={0: 1}, theirs={6: 1})
     level.max_turns = 1
     level, _ = play(level)
@@ -479,6 +489,7 @@ def test_forfeits() -> None:
     state = scenario(mine={0: 1}, theirs={6: 1})
     ended = forfeit(state, [1], "player 1 timed out")
     assert ended.result is not None and ended.result.winner == 0
+    assert ended.scores == [0, -1]
     assert state.result is None
     both = forfeit(state, [0, 1], "both timed out")
     assert both.result is not None and both.result.winner is None

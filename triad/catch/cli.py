@@ -1,7 +1,9 @@
 """Command line of Triangle Catch: ``python -m triad catch``.
 
 ``python -m triad catch --p1 BOT --p2 BOT --seed S [--turns N] [--json]``
-plays one match on the map of seed ``S``. BOT is a built-in bot name
+plays one match on the map of seed ``S``: the map CodinGame shows for that
+seed (any signed 64-bit value, as in a CodinGame replay's options), or with
+``--generator classic`` the map of this game's own earlier generator. BOT is a built-in bot name
 (``random``, ``greedy``, ``planner``) or a shell command run as a subprocess
 speaking the protocol (``"python3 mybot.py"``) with the time limits
 (``--first-limit-ms``, ``--limit-ms``). ``--p1`` plays player 0 and
@@ -18,7 +20,7 @@ import json
 import sys
 
 from triad.catch.bots import BUILTIN_BOTS
-from triad.catch.mapgen import generate
+from triad.catch.mapgen import GENERATORS, SEED_MAX, SEED_MIN, generate
 from triad.catch.match import play_match
 from triad.catch.players import (
     FIRST_TURN_LIMIT_MS,
@@ -40,7 +42,13 @@ def main(argv: list[str]) -> int:
     if args.turns < 1:
         print("catch: --turns must be at least 1", file=sys.stderr)
         return 2
-    game_map = generate(args.seed)
+    if not SEED_MIN <= args.seed <= SEED_MAX:
+        print(
+            f"catch: --seed must be a signed 64-bit number, from {SEED_MIN} to {SEED_MAX}",
+            file=sys.stderr,
+        )
+        return 2
+    game_map = generate(args.seed, args.generator)
     players: list[BuiltinPlayer | SubprocessPlayer] = []
     try:
         for index, spec in enumerate((args.p1, args.p2)):
@@ -102,7 +110,15 @@ def _parser() -> argparse.ArgumentParser:
     bot_help = f"a built-in bot ({', '.join(BUILTIN_BOTS)}) or a shell command"
     parser.add_argument("--p1", required=True, help=f"player 0: {bot_help}")
     parser.add_argument("--p2", required=True, help=f"player 1: {bot_help}")
-    parser.add_argument("--seed", type=int, required=True, help="map seed")
+    parser.add_argument(
+        "--seed", type=int, required=True, help="map seed: CodinGame's (a signed 64-bit number)"
+    )
+    parser.add_argument(
+        "--generator",
+        choices=GENERATORS,
+        default=GENERATORS[0],
+        help="map generator: CodinGame's (the default) or this game's classic one",
+    )
     parser.add_argument("--turns", type=int, default=MAX_TURNS, help="turn limit (200)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(

@@ -72,3 +72,39 @@ def flat_angle(a: Point, b: Point, c: Point) -> bool:
         if dot < 0 and dot * dot * _COS2_DEN > _COS2_NUM * dist2(v, p) * dist2(v, q):
             return True
     return False
+
+
+# The tests CodinGame's referee uses, reproduced exactly (its maps and its
+# ADD_PATH answers depend on them, degenerate cases included): a strict
+# side test, so a point exactly on a line counts as being on its clockwise side.
+
+
+def ccw(a: Point, b: Point, c: Point) -> bool:
+    """Return True when a, b, c turn strictly one way (the referee's side test)."""
+    return (c[1] - a[1]) * (b[0] - a[0]) > (b[1] - a[1]) * (c[0] - a[0])
+
+
+def cg_crossing(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Return True when path p1-p2 is blocked by path q1-q2 in CodinGame's test.
+
+    The ends are houses (distinct houses never share a position): paths
+    sharing a house never cross, and a path from a house to itself crosses
+    nothing. With three houses in a row the answer depends on the direction
+    of p1-p2, as it does in the referee; it never lets a path through a
+    house on its own.
+    """
+    if p1 == p2 or p1 in (q1, q2) or p2 in (q1, q2):
+        return False
+    return ccw(p1, q1, q2) != ccw(p2, q1, q2) and ccw(p1, p2, q1) != ccw(p1, p2, q2)
+
+
+def cg_inside(p: Point, a: Point, b: Point, c: Point) -> bool:
+    """Return True when house ``p`` keeps a, b, c from being a triangle in CodinGame's test.
+
+    Strictly inside counts; a house exactly on a side counts or not depending
+    on the corners' order, as in the referee (corners are passed by id).
+    """
+    if p in (a, b, c):
+        return False
+    c1 = ccw(p, a, b)
+    return c1 == ccw(p, b, c) == ccw(p, c, a)

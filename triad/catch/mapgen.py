@@ -1,45 +1,55 @@
-"""Map layout (houses, candidate paths, triangles) and the seeded map generator.
+"""Map layout (houses, candidate paths, triangles) and the seeded map generators.
 
 A ``Layout`` is the static geometry of a set of houses: every *candidate*
-path (a pair of houses at most 400 apart whose segment passes through no
-other house), which candidates cross which, and every *potential triangle*
-(three houses pairwise joined by candidates, with no other house inside or on
-its border). Paths in play are always candidates, so the game state is a
-bitmask of candidate indices: the current triangles are the potential ones
-whose three edges are all present, and a path can be added when its
-candidate's crossing mask meets no present path. All of it is integer
-arithmetic.
+path (a pair of houses at most 400 apart), which candidates block which, and
+every *potential triangle* (three houses pairwise joined by candidates, with
+no other house inside). Blocking and insides are CodinGame's tests
+(``geometry.cg_crossing``, ``geometry.cg_inside``), so with three houses in a
+row a path may pass through the middle one, as on CodinGame. Paths in play are
+always candidates, so the game state is a bitmask of candidate indices: the
+current triangles are the potential ones whose three edges are all present,
+and a path can be added when its candidate's crossing mask meets no present
+path. All of it is integer arithmetic.
 
-``generate(seed)`` builds a map as TRYANGLE.md states:
+``generate(seed)`` builds the map CodinGame's referee builds for ``seed`` (any
+signed 64-bit value; only its low 48 bits matter), drawing from
+``java.util.Random`` (``javarandom.JavaRandom``) step for step:
 
-- 50 houses in the field 1920x1080 inside the margins (x in 80..1839, y in
-  70..889), placed in pairs: house ``2k + 1`` is the point reflection of
-  house ``2k`` through the centre of the playable area, ``(x, y) ->
-  (1919 - x, 959 - y)``.
-- Any two houses are at least 140 apart. Pairwise squared distances are
-  distinct up to the mirror: a pair and its reflected pair necessarily have
-  the same length, and no other two pairs do.
-- No three houses that are pairwise at most 400 apart form an angle above
-  170 degrees (tested exactly in integers), so no house lies on or right
-  beside a possible path. The public referee uses 160 degrees and may then
-  place fewer than 50 houses; 170 keeps that from happening. A pair that
-  fails a constraint is drawn again; after 4,000 draws without completing
-  the 50 houses, placement starts over.
-- Paths: candidates shortest first, each added unless it crosses one already
-  added. A layout whose full graph has fewer than 20 triangles or a cut house
-  is discarded and the generator draws again (as the public referee does).
-- Then a fraction drawn uniformly from 10.0% to 50.0% of the paths is
-  removed: mirrored pairs of paths are tried in random order, a removal
-  is kept only if at least 20 triangles remain and no house is a cut house
-  (the graph stays connected after deleting any single house), and removal
-  stops once the drawn number is reached (a pair may overshoot it by one).
+- Placement, up to 10,000 attempts (every attempt counts): ``x = 80 +
+  nextInt(1760)``, then ``y = 70 + nextInt(820)``; the twin ``(1919 - x, 959
+  - y)`` gets the next id. An attempt is rejected when the new house is
+  closer than 140 to a placed house or to its twin, when the squared
+  distance to its twin or to a placed house is already in the set of
+  recorded squared distances (only those two kinds are recorded, so two
+  equal new distances do not reject each other), or when a triple with a
+  new house whose sides are all at most 400 has an angle over 160 degrees
+  (cosines in doubles from the square roots, as Java computes them; three
+  houses exactly in a row give NaN there and are kept). When the attempts
+  run out the houses placed so far are the map (38 to 50 is normal).
+- Paths: all pairs in id order, sorted stably by length; each is added
+  unless it is over 400 long or crosses a path already added.
+- The whole placement is drawn again (same generator) when the map has
+  fewer than 20 triangles or a cut house (a house whose loss disconnects the
+  rest, or a disconnected map).
+- Removal: a budget of ``trunc(E * (nextDouble() * 0.4 + 0.1))`` for ``E``
+  paths; while the budget is positive it drops by 2 and an index is drawn
+  into the current list of paths. A path tried before wastes the draw;
+  otherwise it and its mirror (the path between the twins of its houses) are
+  removed, kept removed only if at least 20 triangles remain and no house is
+  a cut house, and both are marked tried.
 - Player 0 starts with 1 unit on each of the 3 houses with the smallest x
   (ties by id), player 1 with 1 unit on each of their twins.
+
+``generate_classic(seed)`` is this game's own earlier generator, kept as a
+named option: always 50 houses, no nearly flat triples (170 degrees, exact in
+integers), the project's SplitMix64 (``triad.prng``).
 """
 
+import math
 from dataclasses import dataclass
 
-from triad.catch.geometry import Point, dist2, flat_angle, in_triangle, on_segment, segments_cross
+from triad.catch.geometry import Point, cg_crossing, cg_inside, dist2, flat_angle
+from triad.catch.javarandom import JavaRandom
 from triad.prng import Rng
 
 FIELD_WIDTH = 1920
@@ -60,6 +70,8 @@ START_HOUSES = 3
 _MIN_DIST2 = MIN_DIST * MIN_DIST
 _MAX_PATH2 = MAX_PATH * MAX_PATH
 _PLACE_TRIES = 4_000
+_CG_PLACE_TRIES = 10_000
+_CG_MAX_ANGLE = 160
 
 Pair = tuple[int, int]
 Corners = tuple[int, int, int]
@@ -75,6 +87,7 @@ class Layout:
 
     __slots__ = (
         "cross",
+        "cross_back",
         "house_count",
         "houses",
         "pair_d2",
@@ -93,7 +106,7 @@ class Layout:
             raise ValueError(f"two houses share a position: {self.houses!r}")
         self.pairs, self.pair_d2 = _candidate_pairs(self.houses)
         self.pair_of: dict[Pair, int] = {pair: i for i, pair in enumerate(self.pairs)}
-        self.cross: tuple[int, ...] = _crossing_masks(self.houses, self.pairs)
+        self.cross, self.cross_back = _crossing_masks(self.houses, self.pairs)
         self.tri_corners, self.tri_edges = _potential_triangles(self.houses, self.pair_of)
         self.tri_of: dict[Corners, int] = {c: i for i, c in enumerate(self.tri_corners)}
         per_pair: list[list[int]] = [[] for _ in self.pairs]
@@ -215,25 +228,190 @@ class GameMap:
         return GameMap.build(houses, paths, units, seed if isinstance(seed, int) else None)
 
 
-def generate(seed: int) -> GameMap:
-    """Generate the map of ``seed``: the same seed gives the same map everywhere."""
+GENERATORS = ("codingame", "classic")
+SEED_MIN = -(2**63)
+SEED_MAX = 2**63 - 1
+
+
+def generate(seed: int, generator: str = "codingame") -> GameMap:
+    """Generate the map of ``seed``: CodinGame's map for that seed, or ``generator``'s.
+
+    :raises ValueError: if ``generator`` is not one of ``GENERATORS``, or the seed of
+        CodinGame's generator is not a signed 64-bit value.
+    """
+    if generator == "classic":
+        return generate_classic(seed)
+    if generator != "codingame":
+        raise ValueError(f"unknown map generator {generator!r}: use one of {', '.join(GENERATORS)}")
+    if not SEED_MIN <= seed <= SEED_MAX:
+        raise ValueError(f"a CodinGame seed is a signed 64-bit number: {seed}")
+    rng = JavaRandom(seed)
+    while True:
+        houses = _cg_place_houses(rng)
+        layout = Layout(houses)
+        order = _greedy_order(layout)
+        mask = _mask(order)
+        if _count_triangles(layout, mask) >= MIN_TRIANGLES and not has_cut_house(
+            layout.adjacency(mask)
+        ):
+            break
+    full = len(order)
+    mask = _cg_remove_paths(layout, order, rng)
+    return GameMap(layout, mask, _start_units(houses), seed, full)
+
+
+def generate_classic(seed: int) -> GameMap:
+    """Generate the map of ``seed`` with this game's own generator (50 houses, SplitMix64)."""
     rng = Rng(seed)
     while True:
         houses = _place_houses(rng)
         layout = Layout(houses)
-        mask = _greedy_paths(layout)
+        mask = _mask(_greedy_order(layout))
         if _count_triangles(layout, mask) >= MIN_TRIANGLES and not has_cut_house(
             layout.adjacency(mask)
         ):
             break
     full = bin(mask).count("1")
     mask = _sparsify(layout, mask, rng)
-    order = sorted(range(HOUSE_COUNT), key=lambda h: (houses[h][0], h))
-    units = [[0] * HOUSE_COUNT, [0] * HOUSE_COUNT]
+    return GameMap(layout, mask, _start_units(houses), seed, full)
+
+
+def _start_units(houses: list[Point]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One unit of player 0 on each of the 3 leftmost houses (ties by id), player 1 on the twins."""
+    count = len(houses)
+    order = sorted(range(count), key=lambda h: (houses[h][0], h))
+    units = [[0] * count, [0] * count]
     for h in order[:START_HOUSES]:
         units[0][h] = 1
         units[1][h ^ 1] = 1
-    return GameMap(layout, mask, (tuple(units[0]), tuple(units[1])), seed, full)
+    return (tuple(units[0]), tuple(units[1]))
+
+
+def _cg_place_houses(rng: JavaRandom) -> list[Point]:
+    """CodinGame's placement: up to 10,000 attempts at a mirrored pair (module docstring).
+
+    Most attempts land too close to a placed house; that test goes first and
+    looks only at the houses listed in the attempt's cell of a grid (each
+    house is listed in the 3x3 cells around its own, cells MIN_DIST wide).
+    """
+    houses: list[Point] = []
+    lengths: set[int] = set()
+    rows = FIELD_HEIGHT // MIN_DIST + 3  # cells shifted by one: the grid has a border
+    near: list[list[Point]] = [[] for _ in range((FIELD_WIDTH // MIN_DIST + 3) * rows)]
+    far_x = 2 * MARGIN_SIDE + PLAY_WIDTH - 1
+    far_y = 2 * MARGIN_TOP + PLAY_HEIGHT - 1
+    tries = 0
+    while len(houses) < HOUSE_COUNT and tries < _CG_PLACE_TRIES:
+        tries += 1
+        x = MARGIN_SIDE + rng.next_int(PLAY_WIDTH)
+        y = MARGIN_TOP + rng.next_int(PLAY_HEIGHT)
+        dx, dy = far_x - 2 * x, far_y - 2 * y
+        to_twin = dx * dx + dy * dy
+        if to_twin < _MIN_DIST2 or to_twin in lengths:
+            continue
+        crowded = False
+        for qx, qy in near[(x // MIN_DIST + 1) * rows + y // MIN_DIST + 1]:
+            if (qx - x) * (qx - x) + (qy - y) * (qy - y) < _MIN_DIST2:
+                crowded = True
+                break
+        if crowded:
+            continue
+        p = (x, y)
+        twin = (far_x - x, far_y - y)
+        fresh = [dist2(q, p) for q in houses]
+        if not lengths.isdisjoint(fresh) or _cg_flat_angle(houses, p, twin):
+            continue
+        lengths.add(to_twin)
+        lengths.update(fresh)
+        for point in (p, twin):
+            houses.append(point)
+            cx, cy = point[0] // MIN_DIST, point[1] // MIN_DIST
+            for gx in (cx, cx + 1, cx + 2):
+                for gy in (cy, cy + 1, cy + 2):
+                    near[gx * rows + gy].append(point)
+    return houses
+
+
+def _cg_flat_angle(houses: list[Point], p: Point, twin: Point) -> bool:
+    """Whether a triple with ``p`` or ``twin``, sides all at most 400, has an angle over 160.
+
+    Triples of placed houses only were accepted before and would be again.
+    """
+    for new in (p, twin):
+        nx, ny = new
+        others = []
+        for q in houses:
+            d = (q[0] - nx) * (q[0] - nx) + (q[1] - ny) * (q[1] - ny)
+            if d <= _MAX_PATH2:
+                others.append((q, d))
+        if new is p and dist2(p, twin) <= _MAX_PATH2:
+            others.append((twin, dist2(p, twin)))
+        for i, (q, d_q) in enumerate(others):
+            for r, d_r in others[i + 1 :]:
+                d_qr = dist2(q, r)
+                if d_qr <= _MAX_PATH2 and _cg_obtuse(d_q, d_r, d_qr):
+                    return True
+    return False
+
+
+def _cg_obtuse(d_ab: int, d_ac: int, d_bc: int) -> bool:
+    """Whether a triangle with these squared sides has an angle over 160 degrees in doubles.
+
+    The sides are square roots and the angles ``acos`` of the law of cosines,
+    in the order of operations of the referee; a cosine rounded outside
+    [-1, 1] (three houses in a row) is NaN there and compares false. Only the
+    angle facing the longest side can be that wide: when its cosine is, exactly,
+    above -0.938 (squared below 0.88; cos 160 degrees is -0.9397), the doubles
+    are not computed.
+    """
+    longest = max(d_ab, d_ac, d_bc)
+    excess = 2 * longest - d_ab - d_ac - d_bc  # -2ab cos C for the longest side C
+    if excess <= 0 or excess * excess * 100 < 88 * 4 * (d_ab * d_ac * d_bc // longest):
+        return False
+    a, b, c = math.sqrt(d_ab), math.sqrt(d_ac), math.sqrt(d_bc)
+    for cosine in (
+        (b * b + c * c - a * a) / (2 * b * c),
+        (a * a + c * c - b * b) / (2 * a * c),
+        (a * a + b * b - c * c) / (2 * a * b),
+    ):
+        if -1.0 <= cosine <= 1.0 and math.degrees(math.acos(cosine)) > _CG_MAX_ANGLE:
+            return True
+    return False
+
+
+def _cg_remove_paths(layout: Layout, order: list[int], rng: JavaRandom) -> int:
+    """CodinGame's removal of mirrored pairs of paths (module docstring); return the mask."""
+    existing = order[:]
+    mask = _mask(existing)
+    budget = int(len(existing) * (rng.next_double() * (0.5 - 0.1) + 0.1))
+    tried: set[int] = set()
+    while budget > 0:
+        budget -= 2
+        edge = existing[rng.next_int(len(existing))]
+        if edge in tried:
+            continue
+        a, b = layout.pairs[edge]
+        partner = layout.pair_index(a ^ 1, b ^ 1)
+        if partner < 0 or not (mask >> partner) & 1:
+            partner = edge  # cannot happen on a mirrored map; the referee would fail here
+        tried.update((edge, partner))
+        trial = mask & ~(1 << edge) & ~(1 << partner)
+        if _count_triangles(layout, trial) >= MIN_TRIANGLES and not has_cut_house(
+            layout.adjacency(trial)
+        ):
+            mask = trial
+            existing.remove(edge)
+            if partner != edge:
+                existing.remove(partner)
+    return mask
+
+
+def _mask(indices: list[int]) -> int:
+    """Return the bitmask of candidate ``indices``."""
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
 
 
 def has_cut_house(adj: list[list[int]]) -> bool:
@@ -290,25 +468,33 @@ def _candidate_pairs(houses: tuple[Point, ...]) -> tuple[tuple[Pair, ...], tuple
         for b in range(a + 1, n):
             pb = houses[b]
             d = dist2(pa, pb)
-            if d > _MAX_PATH2:
-                continue
-            if any(on_segment(houses[h], pa, pb) for h in range(n) if h != a and h != b):
-                continue
-            found.append((d, a, b))
+            if d <= _MAX_PATH2:
+                found.append((d, a, b))
     found.sort()
     return tuple((a, b) for _, a, b in found), tuple(d for d, _, _ in found)
 
 
-def _crossing_masks(houses: tuple[Point, ...], pairs: tuple[Pair, ...]) -> tuple[int, ...]:
-    """Return, for each candidate, the bitmask of the candidates it crosses."""
+def _crossing_masks(
+    houses: tuple[Point, ...], pairs: tuple[Pair, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return, for each candidate, the candidates that block it in CodinGame's test.
+
+    The first masks are for the path drawn from its smaller house id (as the
+    map generator and the linkable list draw it), the second for the path
+    drawn the other way (an ADD_PATH from the larger id); the two differ only
+    with three houses in a row. Blocking paths are always drawn from the
+    smaller id, as the referee lists them.
+    """
     count = len(pairs)
     boxes = []
     for a, b in pairs:
         (ax, ay), (bx, by) = houses[a], houses[b]
         boxes.append((min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)))
-    # Sweep over candidates sorted by their left edge: only boxes that overlap in x are tested.
+    # Sweep over candidates sorted by their left edge: only boxes that overlap are tested
+    # (two paths can only block each other where they meet).
     by_left = sorted(range(count), key=lambda i: boxes[i][0])
-    masks = [0] * count
+    forward = [0] * count
+    backward = [0] * count
     for pos, i in enumerate(by_left):
         a, b = pairs[i]
         _, right, top, bottom = boxes[i]
@@ -320,12 +506,15 @@ def _crossing_masks(houses: tuple[Point, ...], pairs: tuple[Pair, ...]) -> tuple
             if top_j > bottom or bottom_j < top:
                 continue
             c, d = pairs[j]
-            if c in (a, b) or d in (a, b):
-                continue
-            if segments_cross(pa, pb, houses[c], houses[d]):
-                masks[i] |= 1 << j
-                masks[j] |= 1 << i
-    return tuple(masks)
+            pc, pd = houses[c], houses[d]
+            if cg_crossing(pa, pb, pc, pd):
+                forward[i] |= 1 << j
+                forward[j] |= 1 << i
+            if cg_crossing(pb, pa, pc, pd):
+                backward[i] |= 1 << j
+            if cg_crossing(pd, pc, pa, pb):
+                backward[j] |= 1 << i
+    return tuple(forward), tuple(backward)
 
 
 def _potential_triangles(
@@ -351,7 +540,7 @@ def _potential_triangles(
                 top = min(pa[1], pb[1], pc[1])
                 bottom = max(pa[1], pb[1], pc[1])
                 if any(
-                    left <= p[0] <= right and top <= p[1] <= bottom and in_triangle(p, pa, pb, pc)
+                    left <= p[0] <= right and top <= p[1] <= bottom and cg_inside(p, pa, pb, pc)
                     for p in houses
                 ):
                     continue
@@ -382,11 +571,18 @@ def _place_houses(rng: Rng) -> list[Point]:
             if _makes_flat_angle(houses, p, twin):
                 continue
             lengths.update(fresh)
-            for point in (p, twin):
-                houses.append(point)
-                cells.setdefault((point[0] // MIN_DIST, point[1] // MIN_DIST), []).append(point)
+            _keep_pair(houses, cells, p, twin)
         if len(houses) == HOUSE_COUNT:
             return houses
+
+
+def _keep_pair(
+    houses: list[Point], cells: dict[tuple[int, int], list[Point]], p: Point, twin: Point
+) -> None:
+    """Place ``p`` and its twin: in the list, and in the cells ``_crowded`` searches."""
+    for point in (p, twin):
+        houses.append(point)
+        cells.setdefault((point[0] // MIN_DIST, point[1] // MIN_DIST), []).append(point)
 
 
 def _crowded(cells: dict[tuple[int, int], list[Point]], p: Point) -> bool:
@@ -414,14 +610,16 @@ def _makes_flat_angle(houses: list[Point], p: Point, twin: Point) -> bool:
     return False
 
 
-def _greedy_paths(layout: Layout) -> int:
-    """Add candidates shortest first unless they cross one already added."""
+def _greedy_order(layout: Layout) -> list[int]:
+    """Candidates shortest first (ties by ids), each kept unless it crosses one kept before."""
     mask = 0
+    order = []
     cross = layout.cross
     for i in range(len(layout.pairs)):
         if not cross[i] & mask:
             mask |= 1 << i
-    return mask
+            order.append(i)
+    return order
 
 
 def _count_triangles(layout: Layout, mask: int) -> int:

@@ -9,10 +9,12 @@ A page playing a human against a built-in bot::
     match.play(human_line, bot.turn(match.input_for(1)))  # one turn; the entry
     match.over, match.result, match.to_json()     # end, result, replay
 
-Replay format (``Match.to_json``), version 1::
+Replay format (``Match.to_json``), version 2 (version 1 was recorded by the
+referee before it followed CodinGame's, so its commands may not replay to
+the same states; ``recompute`` refuses it)::
 
     {
-      "format": "triad-catch-replay", "version": 1,
+      "format": "triad-catch-replay", "version": 2,
       "players": [name of player 0, name of player 1],
       "max_turns": 200,
       "map": {"seed", "width", "height", "houses": [[x, y]...],
@@ -31,7 +33,8 @@ Replay format (``Match.to_json``), version 1::
     }
 
 where STATE is ``State.to_json()``: ``turn``, ``scores``, ``units`` (two
-rows), ``owners`` (per house, -1 nobody), ``paths``, ``triangles`` (rows
+rows), ``owners`` (per house, -1 nobody), ``paths``, ``loops`` (houses that are
+their own neighbour), ``triangles`` (rows
 ``a b c owner eligible0 eligible1``, owner -1 neutral) and ``result``. The
 outcomes list the actions in the order they were resolved. A turn in which
 a player forfeits (timeout, crash, unrecognised command) has ``"forfeit"``
@@ -48,6 +51,7 @@ from triad.catch.protocol import CommandError, initial_input, parse_orders, turn
 from triad.catch.referee import (
     MAX_TURNS,
     WAIT,
+    Action,
     Orders,
     Result,
     State,
@@ -57,7 +61,7 @@ from triad.catch.referee import (
 )
 
 REPLAY_FORMAT = "triad-catch-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
 
 
 class Match:
@@ -116,15 +120,15 @@ class Match:
 
         :raises CommandError: naming an unrecognised command.
         """
-        orders = parse_orders(line, self.game_map.layout.house_count)
+        orders = parse_orders(line)
         mine, idle = (orders, Orders()) if player == 0 else (Orders(), orders)
         _, report = resolve_turn(self.state, mine, idle)
-        by_kind: dict[str, list[dict[str, object]]] = {}
+        by_action: dict[Action, list[dict[str, object]]] = {}
         for outcome in report.outcomes:
             if outcome.player == player:
-                by_kind.setdefault(outcome.action.kind, []).append(outcome.to_json())
+                by_action.setdefault(outcome.action, []).append(outcome.to_json())
         wait = {"player": player, "action": WAIT, "ok": True, "detail": "waits"}
-        return [dict(wait) if a.kind == WAIT else by_kind[a.kind].pop(0) for a in orders.actions]
+        return [dict(wait) if a.kind == WAIT else by_action[a].pop(0) for a in orders.actions]
 
     def play(self, line0: str, line1: str) -> dict[str, object]:
         """Resolve one turn from both output lines; return the turn's replay entry.
@@ -140,7 +144,7 @@ class Match:
         failures: list[tuple[int, str]] = []
         for p in (0, 1):
             try:
-                orders.append(parse_orders(lines[p], self.game_map.layout.house_count))
+                orders.append(parse_orders(lines[p]))
             except CommandError as exc:
                 failures.append((p, f"{self.names[p]} printed an {exc}"))
         if failures:
@@ -209,7 +213,7 @@ def play_match(
             for p in (0, 1):
                 if all(q != p for q, _ in failures):
                     try:
-                        parse_orders(lines[p], game_map.layout.house_count)
+                        parse_orders(lines[p])
                     except CommandError as exc:
                         failures.append((p, f"{players[p].name} printed an {exc}"))
             entry = match.fail(sorted(failures), (lines[0], lines[1]))
@@ -237,9 +241,6 @@ def recompute(replay: dict[str, object]) -> list[State]:
         if "forfeit" in entry:
             break
         commands = entry["commands"]
-        count = game_map.layout.house_count
-        state, _ = resolve_turn(
-            state, parse_orders(commands[0], count), parse_orders(commands[1], count)
-        )
+        state, _ = resolve_turn(state, parse_orders(commands[0]), parse_orders(commands[1]))
         states.append(state)
     return states

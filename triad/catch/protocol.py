@@ -14,20 +14,58 @@ Output: one line of commands separated by ``;``: ``MOVE from to amount``,
 ``SPAWN h1 h2 h3``, ``ATTACK h1 h2 h3 target``, ``ADD_PATH h1 h2 h3
 target``, ``REMOVE_PATH h1 h2 h3 target``, ``WAIT``, and ``MSG text``.
 
-Parsing follows the CodinGame referee: keywords are upper case; ``MSG`` is
-recognised in any case and takes the rest of its segment (kept up to 100
-characters); surrounding whitespace and empty segments are ignored; a command
-with another keyword, a wrong number of arguments, an argument that is not a
-non-negative decimal integer below 2**31, or a house id outside the map is
-unrecognised, and the player loses (``CommandError`` names the command). A
-well-formed command that cannot be applied is only skipped by the referee.
+Parsing follows the CodinGame referee exactly. Commands are separated by
+``;``. A segment starting (at its very first character) with ``MSG`` and a
+space, in any case, is the message: the rest, trimmed, cut at 50 characters.
+Empty segments are ignored, ``WAIT`` (any case, surrounding blanks allowed)
+does nothing. Every other segment must match one command, keywords in any
+case, numbers as decimal digits separated by ASCII whitespace only:
+``MOVE from to amount`` (the amount may be negative), ``SPAWN``,
+``ATTACK``, ``ADD_PATH``, ``REMOVE_PATH``, and the debug drawings ``LINE x1
+y1 x2 y2``, ``RECT x y w h``, ``CIRCLE x y r``, ``TEXT x y text`` (signed
+numbers), which are accepted and ignored. Anything else, or a number that
+does not fit a signed 32-bit int, is an unknown command: the player loses
+(``CommandError`` names the command). A house id out of range, a
+non-positive amount or any other command that cannot be applied is only
+skipped by the referee.
 """
 
-from triad.catch.referee import ARITY, MOVE, NEUTRAL, Action, Orders, State
+import re
 
-MESSAGE_LIMIT = 100
-_INT_LIMIT = 2**31
-_DIGITS = frozenset("0123456789")
+from triad.catch.referee import (
+    ADD_PATH,
+    ATTACK,
+    MOVE,
+    NEUTRAL,
+    REMOVE_PATH,
+    SPAWN,
+    WAIT,
+    Action,
+    Orders,
+    State,
+)
+
+MESSAGE_LIMIT = 50
+_INT_MIN = -(2**31)
+_INT_MAX = 2**31 - 1
+_FLAGS = re.ASCII | re.IGNORECASE
+_NUM = r"\s+(\d+)"
+_SIGNED = r"\s+(-?\d+)"
+# Java's "." stops at any line terminator, not only at "\n".
+_ANY = r"[^\n\r\u0085\u2028\u2029]"
+COMMANDS = {
+    MOVE: re.compile(r"\s*MOVE" + _NUM * 2 + _SIGNED + r"\s*", _FLAGS),
+    SPAWN: re.compile(r"\s*SPAWN" + _NUM * 3 + r"\s*", _FLAGS),
+    ATTACK: re.compile(r"\s*ATTACK" + _NUM * 4 + r"\s*", _FLAGS),
+    ADD_PATH: re.compile(r"\s*ADD_PATH" + _NUM * 4 + r"\s*", _FLAGS),
+    REMOVE_PATH: re.compile(r"\s*REMOVE_PATH" + _NUM * 4 + r"\s*", _FLAGS),
+}
+DRAWINGS = (
+    re.compile(r"\s*LINE" + _SIGNED * 4 + r"\s*", _FLAGS),
+    re.compile(r"\s*RECT" + _SIGNED * 4 + r"\s*", _FLAGS),
+    re.compile(r"\s*CIRCLE" + _SIGNED * 3 + r"\s*", _FLAGS),
+    re.compile(r"\s*TEXT" + _SIGNED * 2 + r"\s+(" + _ANY + r"+)\s*", _FLAGS),
+)
 
 
 class CommandError(ValueError):
@@ -73,48 +111,74 @@ def turn_input(state: State, player: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_orders(line: str, house_count: int) -> Orders:
+def parse_orders(line: str) -> Orders:
     """Parse one output line into orders.
+
+    Commands naming a house that does not exist are kept: the referee skips them.
 
     :raises CommandError: naming the first unrecognised command.
     """
     actions: list[Action] = []
     message = ""
     for segment in line.split(";"):
-        text = segment.strip()
-        if not text:
+        if segment.upper().startswith("MSG "):
+            message = _cut_utf16(_java_trim(segment[4:]), MESSAGE_LIMIT)
             continue
-        head = text.split(None, 1)
-        if head[0].upper() == "MSG":
-            message = (head[1].strip() if len(head) > 1 else "")[:MESSAGE_LIMIT]
-            continue
-        actions.append(parse_action(text, house_count))
+        action = parse_action(segment)
+        if action is not None:
+            actions.append(action)
     return Orders(tuple(actions), message)
 
 
-def parse_action(text: str, house_count: int) -> Action:
-    """Parse one command (not ``MSG``).
+def parse_action(text: str) -> Action | None:
+    """Parse one command (not ``MSG``); None for an empty segment or a debug drawing.
 
     :raises CommandError: if it is not a recognised, well-formed command.
     """
-    tokens = text.split()
-    if not tokens:
-        raise CommandError(text, "empty command")
-    kind = tokens[0]
-    if kind not in ARITY:
-        raise CommandError(text, f"unknown keyword {kind!r}")
-    if len(tokens) - 1 != ARITY[kind]:
-        raise CommandError(text, f"{kind} takes {ARITY[kind]} numbers")
-    args = []
-    for i, token in enumerate(tokens[1:]):
-        if not token or not set(token) <= _DIGITS or int(token) >= _INT_LIMIT:
-            raise CommandError(text, f"{token!r} is not a number")
-        value = int(token)
-        is_amount = kind == MOVE and i == 2
-        if not is_amount and value >= house_count:
-            raise CommandError(text, f"there is no house {value}")
-        args.append(value)
-    return Action(kind, tuple(args))
+    trimmed = _java_trim(text)
+    if not trimmed:
+        return None
+    if trimmed.upper() == WAIT:
+        return Action(WAIT)
+    for kind, pattern in COMMANDS.items():
+        found = pattern.fullmatch(text)
+        if found:
+            return Action(kind, tuple(_int(trimmed, token) for token in found.groups()))
+    for pattern in DRAWINGS:
+        found = pattern.fullmatch(text)
+        if found:
+            for token in found.groups()[:-1] if pattern is DRAWINGS[-1] else found.groups():
+                _int(trimmed, token)
+            return None
+    keyword = trimmed.split(None, 1)[0]
+    raise CommandError(trimmed, f"{keyword!r} is not a command with these numbers")
+
+
+def _int(text: str, token: str) -> int:
+    """A number of a command, as Java's ``Integer.parseInt`` reads it.
+
+    :raises CommandError: if it does not fit a signed 32-bit int.
+    """
+    value = int(token)
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise CommandError(text, f"{token} is too large a number")
+    return value
+
+
+def _java_trim(text: str) -> str:
+    """Java's ``String.trim``: drop every character up to U+0020 at both ends."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    return text[start:end]
+
+
+def _cut_utf16(text: str, limit: int) -> str:
+    """Keep the first ``limit`` UTF-16 code units of ``text`` (Java's string length)."""
+    units = text.encode("utf-16-le")[: 2 * limit]
+    return units.decode("utf-16-le", errors="ignore")
 
 
 def format_orders(orders: Orders) -> str:

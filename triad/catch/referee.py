@@ -1,76 +1,82 @@
-"""The referee of Triangle Catch: game state, actions, turn resolution and ends.
+"""The referee of Triangle Catch: CodinGame's referee, turn by turn, quirks included.
 
-The rules are those of TRYANGLE.md. Where it is silent, these decisions hold
-(several follow the public CodinGame referee, noted "as on CodinGame"):
+The rules are those of TRYANGLE.md as CodinGame's public referee plays them
+(github.com/eulerscheZahl/TryAngle-Catch). Where the text is silent or the
+referee differs from it, the referee's behaviour holds:
 
 - Ownership: a house is owned by the player with strictly more units on it;
   then, repeatedly until nothing changes, a house owned by nobody, with at
   least one neighbour, all of whose neighbours are owned by one player,
-  becomes that player's. A majority is never overridden by the neighbour
-  rule (that would make the iteration oscillate); the surrounded-units step
-  removes such a minority-owner's units instead, after which the house
-  follows its neighbours. A house without neighbours is owned by majority
-  only. (With majorities fixed, a house owned through its neighbours never
-  neighbours another such house, so the fixed point is reached in one
-  pass; letting the neighbour rule override majorities instead would give
-  two consistent answers for some positions.)
-- Surrounded units: at the step of the turn order, every unit of a player on
-  a house that has at least one neighbour, all owned by the opponent, dies;
-  both players' units are judged on the same ownership and die at once.
-- Triangles: three distinct houses pairwise joined by paths with no other
-  house inside or on the border. A triangle that loses a side disappears
-  with its owner and eligibility; if it comes back it is new (neutral,
-  eligible for both).
-- Eligibility (as on CodinGame): each triangle has one flag per player. Using
-  it clears the user's flag and makes it neutral. At the end of every turn,
-  after surrounded units die: while a player owns the triangle, the owner's
-  flag is off and the opponent's on (so being captured by the opponent
-  restores a player's eligibility); while it is neutral, a player's flag
-  comes back on when they have no unit on any of its three houses. Then a
-  player whose flag is on and who owns its three houses captures it. The
-  flags are reported in the protocol as ``meCanCapture opponentCanCapture``.
-- Costs: a unit may pay a cost, or move, only if it stood on its house for
-  the whole turn: it was there when the turn began and has not moved, paid
-  or been killed since. Units that arrive by a move or are spawned cannot
-  pay or move again this turn. A use fails unless every corner has enough
-  such units (SPAWN costs 0, the others 1 per corner).
-- MOVE from to amount: moves ``min(amount, units that stayed)`` units; if
-  ``to`` is not a neighbour they step to the neighbour on a shortest path
-  toward ``to`` with the smallest id. Skipped when ``from == to``, the
-  amount is 0, no unit stayed on ``from``, or ``to`` cannot be reached.
-- ATTACK: the target must be a neighbour of at least one corner (so a corner
-  itself qualifies); it kills every opponent unit there, even when there is
-  none. ADD_PATH: from the named first corner to the target, which must not
-  be joined to it yet, at most 400 away, crossing no path and passing
-  through no house. REMOVE_PATH (as on CodinGame): the path from the first
-  corner to the target must exist and the target must not be a corner of the
-  used triangle.
-- Turn order: attacks, moves, spawns, path additions, path removals,
-  surrounded units die, eligibility and captures, scores. Within one kind,
-  the players' actions are taken in pairs (first of each, second of each,
-  ...); both actions of a pair are checked against the state before the
-  pair and then both applied. For attacks, both costs are paid before the
-  kills. Two additions in a pair that cross each other: the shorter is
-  added, the longer is skipped (equal lengths, impossible on generated
-  maps: both are skipped); the same path added by both: added once, both pay.
-  The same path removed by both: removed once, both pay.
-- The starting position is resolved like the end of a turn without scoring,
-  so triangles whose corners a player owns at the start are captured before
-  turn 1.
-- Ends, checked after each turn's scores: a player owning at least 80% of
-  the (at least one) triangles wins; a player with no triangle and no unit
-  loses (both at once: a draw); after the last turn (200 unless changed) the
-  higher score wins, equal scores draw. A player who forfeits (timeout, bad
-  command) loses at once; both in the same turn: a draw.
+  becomes that player's. A house that is its own neighbour (see ADD_PATH)
+  can never be owned through its neighbours.
+- Surrounded units: once per turn, right after the actions, every unit of a
+  player on a house that has at least one neighbour, each with a strict
+  unit majority of the opponent, dies (a neighbour owned only through its
+  own neighbours does not count). Both players are judged on the same
+  counts.
+- Triangles: three houses pairwise joined by paths with no house inside in
+  the referee's side test (``geometry.cg_inside``). They are listed in the
+  order of their corners' ids. A triangle that loses a side disappears; if
+  it comes back it is new (neutral, eligible for both).
+- Eligibility: each triangle has one flag per player. Using it clears the
+  user's flag and makes it neutral. Before captures: while a player owns the
+  triangle, the owner's flag is off and the opponent's on; while it is
+  neutral, a player's flag comes back on when they have no unit on any of
+  its three houses. A player whose flag is on and who owns its three
+  houses captures it. The protocol reports the flags as ``meCanCapture
+  opponentCanCapture``.
+- Naming a triangle: the first triangle (in the listed order) holding every
+  named house, so ``SPAWN 1 1 2`` names the first triangle with houses 1 and
+  2; it is looked up when the turn starts. Costs are paid on that
+  triangle's corners; SPAWN spawns, ADD_PATH and REMOVE_PATH start from the
+  first named house.
+- Costs and moves use only units that stood on their house since the turn
+  started (moved, spawned or paid units no longer count). SPAWN costs 0,
+  the others 1 per corner.
+- MOVE from to amount: moves ``min(amount, units that stayed)`` units one
+  step: to ``to`` if it is a neighbour, else to the neighbour with the
+  smallest id on a shortest path toward ``to`` (nowhere if unreachable).
+- ATTACK target: ``target`` must neighbour a corner; kills every opponent
+  unit there. ADD_PATH target: the path must not exist yet, be at most 400
+  long and cross no path (``geometry.cg_crossing``; a path may pass through
+  a house in a row). ``ADD_PATH h1 h2 h3 h1`` is accepted: the house becomes
+  its own neighbour (never printed, never removable). REMOVE_PATH target:
+  ``target`` must neighbour a corner of the triangle when the turn starts;
+  then the path from the first house to ``target`` must exist and
+  ``target`` must not be a corner. A triangle destroyed earlier in the turn
+  can still be used for REMOVE_PATH by its owner.
+- Turn order: attacks, moves, spawns, path additions, path removals. An
+  action that cannot be applied when the turn starts is dropped for the
+  whole turn. Moves and spawns: all of player 0's in order, then all of
+  player 1's, each checked when its turn comes. The other kinds go in
+  steps: each step takes the first still valid action of each player
+  (invalid ones are dropped and hold no slot), checks both against the
+  position before the step and applies both. Each player's path additions
+  are taken shortest first, not in written order. Attacks of one step pay
+  both costs before killing. Two additions of one step that cross: the
+  shorter is added (equal lengths: player 0's), the other skipped; the same
+  path added by both is added once, both pay.
+- After the actions: surrounded units die, eligibility and captures, then
+  each player scores 1 per triangle owned, then the end checks. The
+  starting position goes through this twice without the actions (it is
+  scored twice before turn 1) and its end checks too. After the last turn
+  nothing of this happens: the game ends on the scores as they stand.
+- End checks, player 0 then player 1: a player with no unit and no
+  triangle, or with exactly 1 unit, no triangle and a lower score, or whose
+  opponent owns at least 80% of the triangles (``owned >= total * 0.8`` in
+  doubles; with no triangle on the board both players qualify) is out, and
+  their score becomes -1 at once. Then the higher score wins, equal scores
+  draw. A player who forfeits (timeout, unknown command) scores -1 and
+  loses; both at once: a draw.
 """
 
 from dataclasses import dataclass, field
 
+from triad.catch.geometry import dist2
 from triad.catch.mapgen import GameMap, Layout
 
 MAX_TURNS = 200
-WIN_NUMERATOR = 4  # 80% = 4/5 of the triangles
-WIN_DENOMINATOR = 5
+WIN_SHARE = 0.8  # a player owning this share of the triangles puts the opponent out
 
 MOVE = "MOVE"
 SPAWN = "SPAWN"
@@ -171,6 +177,7 @@ class State:
         "_tris",
         "eligible",
         "game_map",
+        "loops",
         "max_turns",
         "owner",
         "paths",
@@ -187,6 +194,7 @@ class State:
         self.turn = 0
         self.units: list[list[int]] = [list(game_map.units[0]), list(game_map.units[1])]
         self.paths = game_map.paths
+        self.loops = 0
         self.owner: list[int] = [NEUTRAL] * tri_count
         self.eligible: list[list[bool]] = [[True] * tri_count, [True] * tri_count]
         self.scores = [0, 0]
@@ -210,6 +218,7 @@ class State:
         other.turn = self.turn
         other.units = [self.units[0][:], self.units[1][:]]
         other.paths = self.paths
+        other.loops = self.loops
         other.owner = self.owner[:]
         other.eligible = [self.eligible[0][:], self.eligible[1][:]]
         other.scores = self.scores[:]
@@ -219,9 +228,20 @@ class State:
         return other
 
     def adjacency(self) -> list[list[int]]:
-        """Each house's neighbours (sorted) with the current paths; do not modify."""
+        """Each house's neighbours (sorted, itself included after ``ADD_PATH h .. .. h``).
+
+        Do not modify the lists.
+        """
         if self._adj is None:
-            self._adj = self.layout.adjacency(self.paths)
+            adj = self.layout.adjacency(self.paths)
+            loops = self.loops
+            h = 0
+            while loops:
+                if loops & 1:
+                    adj[h] = sorted([*adj[h], h])
+                loops >>= 1
+                h += 1
+            self._adj = adj
         return self._adj
 
     def triangles(self) -> list[int]:
@@ -244,6 +264,22 @@ class State:
             return -1
         return t
 
+    def find_triangle(self, houses: tuple[int, ...]) -> int:
+        """Return the first existing triangle (by corner ids) holding every house named, or -1.
+
+        This is how the referee reads the three houses of a command: ``1 1 2``
+        names the first triangle with houses 1 and 2.
+        """
+        named = set(houses)
+        if len(named) == 3:
+            a, b, c = sorted(named)
+            return self.triangle_of((a, b, c))
+        corners = self.layout.tri_corners
+        for t in self.triangles():
+            if named <= set(corners[t]):
+                return t
+        return -1
+
     def owned_count(self, player: int) -> int:
         """Number of existing triangles ``player`` owns."""
         owner = self.owner
@@ -258,6 +294,7 @@ class State:
             "units": [self.units[0][:], self.units[1][:]],
             "owners": self.house_owners(),
             "paths": [[a, b] for a, b in self.layout.paths_of(self.paths)],
+            "loops": [h for h in range(self.layout.house_count) if (self.loops >> h) & 1],
             "triangles": [
                 [
                     *corners[t],
@@ -270,16 +307,24 @@ class State:
             "result": None if self.result is None else self.result.to_json(),
         }
 
-    def _set_paths(self, paths: int) -> None:
+    def set_paths(self, paths: int) -> None:
+        """Replace the paths (a bitmask of the layout's candidates)."""
         self.paths = paths
         self._adj = None
         self._tris = None
 
+    def set_loops(self, loops: int) -> None:
+        """Replace the houses that are their own neighbour (a bitmask of house ids)."""
+        self.loops = loops
+        self._adj = None
+
 
 def new_game(game_map: GameMap, max_turns: int = MAX_TURNS) -> State:
-    """Return the starting position of ``game_map`` (initial captures resolved)."""
+    """Return the position players see on turn 1 (start resolved and scored twice, checked)."""
     state = State(game_map, max_turns)
-    _finish_turn(state, [], score=False)
+    _settle(state, [], surround=True)
+    _settle(state, [], surround=False)
+    state.result = _end_checks(state)
     return state
 
 
@@ -306,8 +351,10 @@ def ownership(units: list[list[int]], adj: list[list[int]]) -> list[int]:
 
 
 def forfeit(state: State, losers: list[int], reason: str) -> State:
-    """Return ``state`` ended by forfeit of ``losers`` (one player loses, both: a draw)."""
+    """Return ``state`` ended by forfeit of ``losers`` (score -1; one loses, both: a draw)."""
     ended = state.copy()
+    for p in set(losers):
+        ended.scores[p] = -1
     winner = None if len(set(losers)) == 2 else 1 - losers[0]
     ended.result = Result(winner, reason)
     return ended
@@ -323,83 +370,288 @@ def resolve_turn(state: State, orders0: Orders, orders1: Orders) -> tuple[State,
     new = state.copy()
     new.turn += 1
     report = TurnReport(new.turn, messages=(orders0.message, orders1.message))
-    stayed = [new.units[0][:], new.units[1][:]]
-    by_kind: list[dict[str, list[Action]]] = [{k: [] for k in ORDER}, {k: [] for k in ORDER}]
-    for player, orders in ((0, orders0), (1, orders1)):
-        for action in orders.actions:
-            if action.kind != WAIT:
-                by_kind[player][action.kind].append(action)
+    turn = _Turn(new, report)
+    queues = [turn.admit(0, orders0), turn.admit(1, orders1)]
     for kind in ORDER:
-        first, second = by_kind[0][kind], by_kind[1][kind]
-        for i in range(max(len(first), len(second))):
-            pair = (first[i] if i < len(first) else None, second[i] if i < len(second) else None)
-            _resolve_pair(new, kind, pair, stayed, report)
-    _finish_turn(new, report.events, score=True)
-    new.result = _ending(new)
+        mine = [[task for task in queues[p] if task.action.kind == kind] for p in (0, 1)]
+        if kind in (MOVE, SPAWN):
+            for p in (0, 1):
+                for task in mine[p]:
+                    turn.single(task)
+        else:
+            if kind == ADD_PATH:
+                for p in (0, 1):
+                    mine[p].sort(key=turn.length)
+            turn.steps(kind, mine)
+    if new.turn >= new.max_turns:
+        new.result = _final_result(new)
+    else:
+        _settle(new, report.events, surround=True)
+        new.result = _end_checks(new)
     return new, report
 
 
-def check_action(state: State, player: int, action: Action, stayed: list[list[int]]) -> str:
-    """Return why ``action`` cannot be applied now ("" if it can).
+class _Task:
+    """One admitted action: the player, the action and the triangle it names (-1 for MOVE)."""
 
-    ``stayed`` holds, per player and house, the units that stood there the whole turn.
-    """
-    kind = action.kind
-    if kind == WAIT:
-        return ""
-    if kind == MOVE:
-        return _check_move(state, player, action, stayed)
-    t = state.triangle_of(action.corners)
-    names = "{} {} {}".format(*action.corners)
-    if t < 0:
-        return f"houses {names} are not a triangle"
-    if state.owner[t] != player:
-        return f"triangle {names} is not yours"
-    cost = COST[kind]
-    if cost:
-        for corner in action.corners:
-            if stayed[player][corner] < cost:
-                return f"no unit stood on house {corner} the whole turn to pay"
-    if kind == ATTACK:
-        target = action.args[3]
+    __slots__ = ("action", "player", "triangle")
+
+    def __init__(self, player: int, action: Action, triangle: int) -> None:
+        self.player = player
+        self.action = action
+        self.triangle = triangle
+
+
+class _Turn:
+    """The resolution of one turn's actions on ``state`` (changed in place)."""
+
+    def __init__(self, state: State, report: TurnReport) -> None:
+        self.state = state
+        self.report = report
+        # Units that stood on their house since the turn began, per player and house.
+        self.stayed = [state.units[0][:], state.units[1][:]]
+        # Owners of triangles destroyed this turn (still usable for REMOVE_PATH).
+        self.ghosts: dict[int, int] = {}
+
+    def admit(self, player: int, orders: Orders) -> list[_Task]:
+        """Name each action's triangle and keep the actions that can be applied now."""
+        state = self.state
+        kept = []
+        for action in orders.actions:
+            if action.kind == WAIT:
+                continue
+            reason = _bad_house(action, state.layout.house_count)
+            triangle = -1
+            if not reason and action.kind != MOVE:
+                named = action.args[:3]
+                triangle = state.find_triangle(named)
+                if triangle < 0:
+                    reason = "houses {} {} {} are not a triangle".format(*named)
+                elif action.kind == REMOVE_PATH:
+                    target = action.args[3]
+                    adj = state.adjacency()
+                    if not any(target in adj[c] for c in state.layout.tri_corners[triangle]):
+                        reason = f"house {target} is not next to triangle " + _names(
+                            state, triangle
+                        )
+            task = _Task(player, action, triangle)
+            if not reason:
+                reason = self.check(task)
+            if reason:
+                self.skip(task, f"{reason} when the turn starts")
+            else:
+                kept.append(task)
+        return kept
+
+    def length(self, task: _Task) -> int:
+        """Squared length of an ADD_PATH (the order a player's additions are taken in)."""
+        layout = self.state.layout
+        return dist2(layout.houses[task.action.args[0]], layout.houses[task.action.args[3]])
+
+    def owner(self, triangle: int) -> int:
+        """Owner of a triangle, or of the triangle as it was when destroyed this turn."""
+        state = self.state
+        if triangle in self.ghosts:
+            return self.ghosts[triangle]
+        return state.owner[triangle]
+
+    def check(self, task: _Task) -> str:
+        """Return why ``task`` cannot be applied now ("" if it can)."""
+        state = self.state
+        player, action = task.player, task.action
+        kind = action.kind
+        if kind == MOVE:
+            source, target, amount = action.args
+            if amount <= 0:
+                return "the amount must be at least 1"
+            if source == target:
+                return "a move needs two different houses"
+            if self.stayed[player][source] <= 0:
+                return f"no unit stood on house {source} the whole turn"
+            return ""
+        t = task.triangle
+        names = _names(state, t)
+        if self.owner(t) != player:
+            return f"triangle {names} is not yours"
+        if (
+            t not in self.ghosts
+            and (state.layout.tri_edges[t] & state.paths) != (state.layout.tri_edges[t])
+        ):
+            return f"triangle {names} is gone"
+        if COST[kind]:
+            for corner in state.layout.tri_corners[t]:
+                if self.stayed[player][corner] < COST[kind]:
+                    return f"no unit stood on house {corner} the whole turn to pay"
         adj = state.adjacency()
-        if not any(target in adj[c] for c in action.corners):
-            return f"house {target} is not next to triangle {names}"
-    elif kind == ADD_PATH:
-        a, target = action.args[0], action.args[3]
-        return _check_new_path(state, a, target)
-    elif kind == REMOVE_PATH:
-        a, target = action.args[0], action.args[3]
-        if target in action.corners:
-            return f"path {a}-{target} is a side of the triangle used"
-        if target not in state.adjacency()[a]:
-            return f"there is no path {a}-{target}"
-    return ""
+        if kind == ATTACK:
+            target = action.args[3]
+            if not any(target in adj[c] for c in state.layout.tri_corners[t]):
+                return f"house {target} is not next to triangle {names}"
+        elif kind == ADD_PATH:
+            return _check_new_path(state, action.args[0], action.args[3])
+        elif kind == REMOVE_PATH:
+            source, target = action.args[0], action.args[3]
+            if target not in adj[source]:
+                return f"there is no path {source}-{target}"
+            if target in state.layout.tri_corners[t]:
+                return f"path {source}-{target} is a side of the triangle used"
+        return ""
+
+    def skip(self, task: _Task, reason: str) -> None:
+        self.report.outcomes.append(Outcome(task.player, task.action, False, reason))
+
+    def done(self, task: _Task, detail: str) -> None:
+        self.report.outcomes.append(Outcome(task.player, task.action, True, detail))
+
+    def single(self, task: _Task) -> None:
+        """Check and apply one move or spawn."""
+        reason = self.check(task)
+        if reason:
+            self.skip(task, reason)
+        elif task.action.kind == MOVE:
+            source, target = task.action.args[:2]
+            step = _next_step(self.state, source, target)
+            if step < 0:
+                self.skip(task, f"house {target} cannot be reached from house {source}")
+            else:
+                self.done(task, self.move(task, step))
+        else:
+            self.pay(task)
+            spawn = task.action.args[0]
+            self.state.units[task.player][spawn] += 1
+            self.done(task, f"spawned a unit on house {spawn}")
+
+    def steps(self, kind: str, queues: list[list[_Task]]) -> None:
+        """Resolve attacks, additions or removals in steps of one action per player."""
+        while True:
+            pair: list[_Task | None] = [None, None]
+            for p in (0, 1):
+                while queues[p] and pair[p] is None:
+                    task = queues[p].pop(0)
+                    reason = self.check(task)
+                    if reason:
+                        self.skip(task, reason)
+                    else:
+                        pair[p] = task
+            chosen = [task for task in pair if task is not None]
+            if not chosen:
+                return
+            if kind == ATTACK:
+                for task in chosen:
+                    self.pay(task)
+                for task in chosen:
+                    self.done(task, self.attack(task))
+            elif kind == REMOVE_PATH:
+                for task in chosen:
+                    self.pay(task)
+                    self.done(task, self.remove(task))
+            else:
+                self.add_pair(sorted(chosen, key=self.length))
+
+    def pay(self, task: _Task) -> None:
+        """Pay the cost of a triangle action and make its triangle neutral."""
+        state = self.state
+        t, player = task.triangle, task.player
+        cost = COST[task.action.kind]
+        for corner in state.layout.tri_corners[t]:
+            state.units[player][corner] -= cost
+            self.stayed[player][corner] -= cost
+        if t in self.ghosts:
+            self.ghosts[t] = NEUTRAL
+        else:
+            state.owner[t] = NEUTRAL
+            state.eligible[player][t] = False
+
+    def move(self, task: _Task, step: int) -> str:
+        state = self.state
+        player = task.player
+        source, _, amount = task.action.args
+        moved = min(amount, self.stayed[player][source])
+        state.units[player][source] -= moved
+        self.stayed[player][source] -= moved
+        state.units[player][step] += moved
+        return f"moved {moved} to house {step}"
+
+    def attack(self, task: _Task) -> str:
+        state = self.state
+        enemy = 1 - task.player
+        target = task.action.args[3]
+        killed = state.units[enemy][target]
+        state.units[enemy][target] = 0
+        self.stayed[enemy][target] = 0
+        return f"killed {killed} on house {target}"
+
+    def add_pair(self, tasks: list[_Task]) -> None:
+        """Apply one step's additions, shorter first (equal lengths: player 0's first)."""
+        state = self.state
+        first: _Task | None = None
+        for task in tasks:
+            source, target = task.action.args[0], task.action.args[3]
+            index = state.layout.pair_index(source, target)
+            if first is not None:
+                same = first.action.args[0], first.action.args[3]
+                if source != target and {source, target} == set(same):
+                    self.pay(task)
+                    self.done(task, f"added path {source}-{target} (added by both players)")
+                    continue
+                reason = _check_new_path(state, source, target)
+                if reason:
+                    how = "shorter" if self.length(first) < self.length(task) else "equally long"
+                    made = f"{first.action.args[0]}-{first.action.args[3]}"
+                    self.skip(
+                        task, f"{reason}: player {first.player}'s {how} path {made} came first"
+                    )
+                    continue
+            self.pay(task)
+            if source == target:
+                state.set_loops(state.loops | (1 << source))
+                self.done(task, f"house {source} is now its own neighbour")
+            else:
+                state.set_paths(state.paths | (1 << index))
+                self.done(task, f"added path {source}-{target}")
+            first = task
+
+    def remove(self, task: _Task) -> str:
+        state = self.state
+        layout = state.layout
+        source, target = task.action.args[0], task.action.args[3]
+        i = layout.pair_index(source, target)
+        if i >= 0 and (state.paths >> i) & 1:
+            for t in layout.tris_of_pair[i]:
+                if layout.tri_edges[t] & state.paths == layout.tri_edges[t]:
+                    self.ghosts[t] = state.owner[t]
+                    state.owner[t] = NEUTRAL
+                    state.eligible[0][t] = True
+                    state.eligible[1][t] = True
+            state.set_paths(state.paths & ~(1 << i))
+        return f"removed path {source}-{target}"
 
 
-def _check_move(state: State, player: int, action: Action, stayed: list[list[int]]) -> str:
-    source, target, amount = action.args
-    if source == target:
-        return "a move needs two different houses"
-    if amount <= 0:
-        return "the amount must be at least 1"
-    if stayed[player][source] <= 0:
-        return f"no unit stood on house {source} the whole turn"
-    if _next_step(state, source, target) < 0:
-        return f"house {target} cannot be reached from house {source}"
+def _names(state: State, t: int) -> str:
+    return "{} {} {}".format(*state.layout.tri_corners[t])
+
+
+def _bad_house(action: Action, house_count: int) -> str:
+    """Why a command names a house that does not exist ("" if it does not)."""
+    houses = action.args[:2] if action.kind == MOVE else action.args
+    for h in houses:
+        if not 0 <= h < house_count:
+            return f"there is no house {h}"
     return ""
 
 
 def _check_new_path(state: State, a: int, target: int) -> str:
+    """Why the path a-target cannot be added now, as the referee tests it ("" if it can)."""
     layout = state.layout
-    if a == target:
-        return "a path needs two different houses"
     if target in state.adjacency()[a]:
         return f"path {a}-{target} already exists"
+    if a == target:
+        return ""
     i = layout.pair_index(a, target)
     if i < 0:
-        return f"path {a}-{target} is longer than 400 or passes through a house"
-    if layout.cross[i] & state.paths:
+        return f"path {a}-{target} is longer than 400"
+    blocking = layout.cross[i] if a < target else layout.cross_back[i]
+    if blocking & state.paths:
         return f"path {a}-{target} would cross a path"
     return ""
 
@@ -425,113 +677,6 @@ def _next_step(state: State, source: int, target: int) -> int:
     return min(k for k in adj[source] if dist[k] == dist[source] - 1)
 
 
-def _use(state: State, player: int, action: Action, stayed: list[list[int]]) -> None:
-    """Pay the cost of a triangle action and make its triangle neutral."""
-    cost = COST[action.kind]
-    for corner in action.corners:
-        state.units[player][corner] -= cost
-        stayed[player][corner] -= cost
-    t = state.triangle_of(action.corners)
-    state.owner[t] = NEUTRAL
-    state.eligible[player][t] = False
-
-
-def _resolve_pair(
-    state: State,
-    kind: str,
-    pair: tuple[Action | None, Action | None],
-    stayed: list[list[int]],
-    report: TurnReport,
-) -> None:
-    """Check both actions of a pair against the same state, then apply the valid ones."""
-    reasons = [
-        "" if action is None else check_action(state, player, action, stayed)
-        for player, action in enumerate(pair)
-    ]
-    valid = [pair[p] is not None and not reasons[p] for p in (0, 1)]
-    if kind == ADD_PATH and valid[0] and valid[1]:
-        _settle_conflict(state, pair, valid, reasons)
-    details = ["", ""]
-    if kind == MOVE:
-        for p in (0, 1):
-            if valid[p]:
-                details[p] = _apply_move(state, p, pair[p], stayed)  # type: ignore[arg-type]
-    else:
-        for p in (0, 1):
-            if valid[p]:
-                _use(state, p, pair[p], stayed)  # type: ignore[arg-type]
-        for p in (0, 1):
-            action = pair[p]
-            if valid[p] and action is not None:
-                details[p] = _apply_effect(state, p, action, stayed)
-    for p in (0, 1):
-        action = pair[p]
-        if action is not None:
-            report.outcomes.append(Outcome(p, action, valid[p], details[p] or reasons[p]))
-
-
-def _settle_conflict(
-    state: State,
-    pair: tuple[Action | None, Action | None],
-    valid: list[bool],
-    reasons: list[str],
-) -> None:
-    """Two valid path additions in one pair: the shorter wins if they cross."""
-    layout = state.layout
-    a0, a1 = pair
-    assert a0 is not None and a1 is not None
-    i0 = layout.pair_index(a0.args[0], a0.args[3])
-    i1 = layout.pair_index(a1.args[0], a1.args[3])
-    if i0 == i1 or not (layout.cross[i0] >> i1) & 1:
-        return
-    d0, d1 = layout.pair_d2[i0], layout.pair_d2[i1]
-    for p, mine, theirs in ((0, d0, d1), (1, d1, d0)):
-        if mine >= theirs:
-            valid[p] = False
-            other = pair[1 - p]
-            assert other is not None
-            reasons[p] = f"crosses path {other.args[0]}-{other.args[3]} added by the opponent" + (
-                " at the same length" if mine == theirs else ", which is shorter"
-            )
-
-
-def _apply_move(state: State, player: int, action: Action, stayed: list[list[int]]) -> str:
-    source, target, amount = action.args
-    step = _next_step(state, source, target)
-    moved = min(amount, stayed[player][source])
-    state.units[player][source] -= moved
-    stayed[player][source] -= moved
-    state.units[player][step] += moved
-    return f"moved {moved} to house {step}"
-
-
-def _apply_effect(state: State, player: int, action: Action, stayed: list[list[int]]) -> str:
-    """Apply the effect of a triangle action whose cost is already paid."""
-    kind = action.kind
-    if kind == SPAWN:
-        state.units[player][action.args[0]] += 1
-        return f"spawned a unit on house {action.args[0]}"
-    target = action.args[3]
-    if kind == ATTACK:
-        enemy = 1 - player
-        killed = state.units[enemy][target]
-        state.units[enemy][target] = 0
-        stayed[enemy][target] = 0
-        return f"killed {killed} on house {target}"
-    layout = state.layout
-    i = layout.pair_index(action.args[0], target)
-    if kind == ADD_PATH:
-        state._set_paths(state.paths | (1 << i))
-        return f"added path {action.args[0]}-{target}"
-    if (state.paths >> i) & 1:
-        for t in layout.tris_of_pair[i]:
-            state.owner[t] = NEUTRAL
-            state.eligible[0][t] = True
-            state.eligible[1][t] = True
-        state._set_paths(state.paths & ~(1 << i))
-    return f"removed path {action.args[0]}-{target}"
-
-
 def _refresh_eligibility(state: State, tris: list[int]) -> None:
     units = state.units
     corners = state.layout.tri_corners
@@ -548,21 +693,26 @@ def _refresh_eligibility(state: State, tris: list[int]) -> None:
                     state.eligible[p][t] = True
 
 
-def _finish_turn(state: State, events: list[dict[str, object]], score: bool) -> None:
-    """Kill surrounded units, update eligibility and captures, and score."""
+def _settle(state: State, events: list[dict[str, object]], surround: bool) -> None:
+    """Kill surrounded units (if ``surround``), update eligibility and captures, and score."""
     adj = state.adjacency()
+    if surround:
+        u0, u1 = state.units
+        majority = [
+            0 if u0[h] > u1[h] else 1 if u1[h] > u0[h] else NEUTRAL for h in range(len(adj))
+        ]
+        dead = [
+            (p, h)
+            for p in (0, 1)
+            for h in range(len(adj))
+            if state.units[p][h] > 0 and adj[h] and all(majority[k] == 1 - p for k in adj[h])
+        ]
+        for p, h in dead:
+            events.append(
+                {"kind": "surrounded", "player": p, "house": h, "killed": state.units[p][h]}
+            )
+            state.units[p][h] = 0
     own = ownership(state.units, adj)
-    dead = [
-        (p, h)
-        for p in (0, 1)
-        for h in range(len(adj))
-        if state.units[p][h] > 0 and adj[h] and all(own[k] == 1 - p for k in adj[h])
-    ]
-    for p, h in dead:
-        events.append({"kind": "surrounded", "player": p, "house": h, "killed": state.units[p][h]})
-        state.units[p][h] = 0
-    if dead:
-        own = ownership(state.units, adj)
     tris = state.triangles()
     _refresh_eligibility(state, tris)
     corners = state.layout.tri_corners
@@ -576,28 +726,41 @@ def _finish_turn(state: State, events: list[dict[str, object]], score: bool) -> 
                 events.append({"kind": "capture", "player": p, "triangle": [a, b, c]})
     if captured:
         _refresh_eligibility(state, tris)
-    if score:
-        for p in (0, 1):
-            state.scores[p] += state.owned_count(p)
+    for p in (0, 1):
+        state.scores[p] += state.owned_count(p)
 
 
-def _ending(state: State) -> Result | None:
-    """Return the result if the game ended after this turn."""
+def _end_checks(state: State) -> Result | None:
+    """The checks before a turn, player 0 then player 1; return the result if the game ended."""
     total = len(state.triangles())
     owned = [state.owned_count(0), state.owned_count(1)]
+    reasons = ["", ""]
     for p in (0, 1):
-        if total and owned[p] * WIN_DENOMINATOR >= total * WIN_NUMERATOR:
-            return Result(p, f"player {p} owns {owned[p]} of {total} triangles (at least 80%)")
-    out = [owned[p] == 0 and sum(state.units[p]) == 0 for p in (0, 1)]
-    if out[0] and out[1]:
-        return Result(None, "both players have no triangle and no unit left")
-    for p in (0, 1):
-        if out[p]:
-            return Result(1 - p, f"player {p} has no triangle and no unit left")
-    if state.turn >= state.max_turns:
-        s0, s1 = state.scores
-        if s0 == s1:
-            return Result(None, f"turn {state.turn} reached with equal scores {s0}-{s1}")
-        winner = 0 if s0 > s1 else 1
-        return Result(winner, f"turn {state.turn} reached, scores {s0}-{s1}")
-    return None
+        units = sum(state.units[p])
+        if units == 0 and owned[p] == 0:
+            reasons[p] = f"player {p} has no triangle and no unit left"
+        elif units == 1 and owned[p] == 0 and state.scores[p] < state.scores[1 - p]:
+            reasons[p] = f"player {p} has one unit, no triangle and the lower score"
+        elif owned[1 - p] >= total * WIN_SHARE:
+            reasons[p] = (
+                f"player {1 - p} owns {owned[1 - p]} of {total} triangles (at least 80%)"
+                if total
+                else f"player {p} has no triangle to fight for"
+            )
+        if reasons[p]:
+            state.scores[p] = -1
+    if not any(reasons):
+        return None
+    why = "; ".join(r for r in reasons if r)
+    if all(reasons):
+        return Result(None, why)
+    return Result(1 if reasons[0] else 0, why)
+
+
+def _final_result(state: State) -> Result:
+    """The result after the last turn: the scores as they stand decide."""
+    s0, s1 = state.scores
+    if s0 == s1:
+        return Result(None, f"turn {state.turn} reached with equal scores {s0}-{s1}")
+    winner = 0 if s0 > s1 else 1
+    return Result(winner, f"turn {state.turn} reached, scores {s0}-{s1}")

@@ -55,7 +55,7 @@ def play(match: Match, line0: str, line1: str = "WAIT") -> None:
 
 
 def resolve(match: Match, line: str) -> Orders:
-    return parse_orders(line, match.game_map.layout.house_count)
+    return parse_orders(line)
 
 
 __all__ = ["resolve_turn"]

@@ -155,6 +155,32 @@ def test_edits_are_checked_again_and_a_new_game_starts_afresh() -> None:
     run(test)
 
 
+def test_a_codingame_seed_is_shown_and_any_64_bit_seed_is_accepted() -> None:
+    async def test() -> None:
+        app, screen = make_app()
+        app.start()
+        await app.engine_ready(Engine())
+        assert f"Seed {app.game['map']['seed']}" in screen.regions["c-score"]
+        app.field("seed", " -9223372036854775808 ")
+        app.act("new_game")
+        await settle(app)
+        assert app.game["map"]["seed"] == -(2**63)
+        assert "Seed -9223372036854775808" in screen.regions["c-score"]
+        assert 'value="-9223372036854775808"' in screen.regions["c-setup"]
+        for bad in ("9223372036854775808", "12ab", ""):
+            app.field("seed", bad)
+            assert "A CodinGame seed is a whole number" in screen.regions["c-notice"]
+            assert app.play_seed == -(2**63)
+        app.field("wseed", "1234567890123456789")
+        assert app.w["seed"] == 1234567890123456789
+        app.act("mode", "editor")
+        app.field("eseed", "-42")
+        app.field("eseed", "x")
+        assert app.ed["seed"] == -42 and 'value="-42"' in screen.regions["c-run"]
+
+    run(test)
+
+
 def test_watching_bots_plays_steps_and_scrubs() -> None:
     async def test() -> None:
         app, screen = make_app()

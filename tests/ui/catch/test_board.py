@@ -52,7 +52,7 @@ def test_owners_have_a_shape_besides_a_colour() -> None:
 
 
 def test_neutral_triangles_mark_who_may_not_take_them_back() -> None:
-    match = small_match([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    match = small_match([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     match.play("SPAWN 0 1 2", "WAIT")  # used: neutral, and player 0 may not take it back yet
     view = view_of(match)
     assert view["state"]["triangles"][0][3:] == [-1, 0, 1]
@@ -62,7 +62,7 @@ def test_neutral_triangles_mark_who_may_not_take_them_back() -> None:
 
 
 def test_selection_marks_and_orders_are_drawn() -> None:
-    match = small_match([2, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    match = small_match([2, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     view = view_of(match)
     marks = {
         "house": 0,
@@ -130,7 +130,7 @@ def test_upright_screens_get_the_map_turned_with_text_upright() -> None:
 
 
 def test_text_is_escaped() -> None:
-    match = small_match([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    match = small_match([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     view = view_of(match)
     svg = board.render_map(view["map"], view["state"], {"names": ['<b>"x"</b>', "&"]})
     parse(svg)

@@ -26,7 +26,7 @@ def test_line_spells_the_protocol() -> None:
 
 
 def test_a_move_is_a_house_then_a_target_with_the_units_left() -> None:
-    b = board([3, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    b = board([3, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     o = Orders()
     assert o.click_house(b, 0) == {"changed": True}
     assert o.house == 0 and o.amount == 3
@@ -44,7 +44,7 @@ def test_a_move_is_a_house_then_a_target_with_the_units_left() -> None:
 
 
 def test_a_far_house_is_a_target_too_and_empty_houses_give_a_hint() -> None:
-    b = board([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    b = board([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     o = Orders()
     assert o.click_house(b, 3) == {"hint": "hint_no_units"}
     assert o.click_house(b, 4) == {"hint": "hint_no_units"}  # the opponent's units
@@ -53,7 +53,7 @@ def test_a_far_house_is_a_target_too_and_empty_houses_give_a_hint() -> None:
 
 
 def test_triangle_actions_take_a_corner_or_a_target() -> None:
-    b = board([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    b = board([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     o = Orders()
     assert o.click_triangle(b, [1, 2, 3]) == {"hint": "hint_not_your_triangle"}
     assert o.click_triangle(b, [2, 0, 1]) == {"changed": True}
@@ -76,7 +76,7 @@ def test_triangle_actions_take_a_corner_or_a_target() -> None:
 
 
 def test_path_actions_infer_the_corner_when_only_one_fits() -> None:
-    b = board([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    b = board([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     o = Orders()
     o.click_triangle(b, [0, 1, 2])
     o.choose(b, "ADD_PATH")
@@ -100,14 +100,14 @@ def test_path_actions_infer_the_corner_when_only_one_fits() -> None:
 
 
 def test_marks_follow_the_selection_and_the_game_end() -> None:
-    b = board([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    b = board([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     o = Orders()
     marks = o.marks(b)
     assert marks["pick_tris"] == [[0, 1, 2]]
     assert marks["pick_houses"] == [0, 1, 2]
     o.click_house(b, 0)
     assert o.marks(b)["pick_houses"] == list(range(6))  # any house is a destination
-    over = small_match([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0])
+    over = small_match([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 2, 0])
     over.fail([(1, "gone")], ("", ""))
     ended = Board(view_of(over)["state"], [])
     assert ended.over

@@ -75,7 +75,8 @@ def test_the_duel_slot_hands_out_the_protocol_text_and_forfeits() -> None:
     view = start(slot="duel", seed=4, bot="random")
     reference = Match.from_seed(4)
     bot = make_bot("random", 4)
-    assert view["input"] == reference.input_for(0) and view["input"].startswith("50\n")
+    count = reference.game_map.layout.house_count
+    assert view["input"] == reference.input_for(0) and view["input"].startswith(f"{count}\n")
     reply = call("play", {"slot": "duel", "line": "WAIT"})
     reference.play("WAIT", bot.turn(reference.input_for(1)))
     assert reply["input"] == reference.input_for(0)
@@ -119,7 +120,8 @@ def test_watch_plays_a_whole_match_and_frames_walk_it() -> None:
         ("new_game", "not json", "the request is not JSON"),
         ("new_game", "[1]", "not a JSON object"),
         ("new_game", {"slot": "x", "seed": 1, "bot": "random"}, "unknown slot"),
-        ("new_game", {"slot": "play", "seed": -1, "bot": "random"}, "the seed must be"),
+        ("new_game", {"slot": "play", "seed": 2**63, "bot": "random"}, "the seed must be"),
+        ("new_game", {"slot": "play", "seed": "7", "bot": "random"}, "the seed must be"),
         ("new_game", {"slot": "play", "seed": 1, "bot": "wizard"}, "unknown built-in bot"),
         ("check", {"slot": "play", "line": 5}, "must be text"),
         ("watch", {"bots": ["random"], "seed": 1}, "name two built-in bots"),

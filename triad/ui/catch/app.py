@@ -37,7 +37,23 @@ from triad.ui.catch.orders import Board, Orders, line
 from triad.ui.catch.text import t
 
 MAX_TURNS = 200
-SEED_LIMIT = 2147483648
+SEED_LIMIT = 2147483648  # fresh maps are numbered below this; any CodinGame seed is accepted
+SEED_MIN = -9223372036854775808
+SEED_MAX = 9223372036854775807
+
+
+def parse_seed(text: str):
+    """The CodinGame seed typed in ``text`` (a signed 64-bit whole number), or None."""
+    text = text.strip().replace("\u2212", "-")
+    try:
+        seed = int(text)
+    except ValueError:
+        return None
+    if not SEED_MIN <= seed <= SEED_MAX or "_" in text:
+        return None
+    return seed
+
+
 GRACE_MS = 150  # the page stops a silent bot this long after its limit
 FRAME_MS = 600  # one turn on the timeline at speed 1
 DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is drawn
@@ -238,7 +254,7 @@ class CatchApp:
             self.put("c-banner", "")
         else:
             self.put("c-map", board.render_map(game_map, state, self.map_marks(names, entry)))
-            self.put("c-score", render.scorebar(names, state))
+            self.put("c-score", render.scorebar(names, state, seed=game_map.get("seed")))
             self.put("c-banner", render.banner(state.get("result"), names, human))
         self.screen.set_data("turn", str(state.get("turn", 0)) if state else "")
         self.screen.set_data("over", "1" if state and state.get("result") else "0")
@@ -375,11 +391,12 @@ class CatchApp:
     def field(self, name: str, value: str) -> None:
         """A form field with `data-field` changed."""
         if name in ("seed", "wseed", "eseed"):
-            try:
-                seed = int(value) % SEED_LIMIT
-            except ValueError:
-                return
-            if name == "seed":
+            seed = parse_seed(value)
+            if seed is None:
+                self.notify(t("seed_bad", low=SEED_MIN, high=SEED_MAX), "bad")
+                for region in ("c-setup", "c-run"):  # show the seed in use again
+                    self.shown.pop(region, None)
+            elif name == "seed":
                 self.play_seed = seed
             elif name == "wseed":
                 self.w["seed"] = seed

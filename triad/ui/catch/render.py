@@ -76,14 +76,17 @@ def select(field: str, options: list, chosen: str, label, name: str) -> str:
 
 
 def seed_field(field: str, seed: int) -> str:
+    """A CodinGame seed: text, since a 64-bit number does not survive a number input."""
     return (
         '<div class="seed"><input'
         + attrs(
             [
-                ("type", "number"),
+                ("type", "text"),
                 ("inputmode", "numeric"),
-                ("min", "0"),
-                ("max", "2147483647"),
+                ("pattern", "-?[0-9]+"),
+                ("spellcheck", "false"),
+                ("autocomplete", "off"),
+                ("title", t("seed_hint")),
                 ("id", "c-" + field),
                 ("data-field", field),
                 ("value", str(seed)),
@@ -191,8 +194,8 @@ def owned_counts(state: dict) -> list:
     return counts
 
 
-def scorebar(names: list, state: dict, max_turns: int = MAX_TURNS) -> str:
-    """Both players' names, marks, points and triangles, and the turn counter."""
+def scorebar(names: list, state: dict, max_turns: int = MAX_TURNS, seed=None) -> str:
+    """Both players' names, marks, points and triangles, the turn counter and the map's seed."""
     if not state:
         return ""
     scores = state.get("scores") or [0, 0]
@@ -227,6 +230,15 @@ def scorebar(names: list, state: dict, max_turns: int = MAX_TURNS) -> str:
         + str(state.get("turn", 0))
         + '">'
         + esc(t("turn_of", turn=state.get("turn", 0), max=max_turns))
+        + (
+            ""
+            if seed is None
+            else '<span class="cgseed"'
+            + attrs([("title", t("cg_seed_title"))])
+            + ">"
+            + esc(t("cg_seed", seed=seed))
+            + "</span>"
+        )
         + "</div>"
         + sides[1]
     )
@@ -734,6 +746,7 @@ def help_dialog() -> str:
         ("help_use", ""),
         ("help_order", ""),
         ("help_controls", ""),
+        ("help_codingame", ""),
     ]
     body = "".join(["<p>" + esc(t(key)) + "</p>" for key, _ in items])
     legend = (

@@ -42,7 +42,8 @@ from triad.catch.protocol import CommandError
 
 SLOTS = ("play", "duel")
 PLAYER_NAMES = {"play": "You", "duel": "Your bot"}
-SEED_LIMIT = 2**31
+SEED_MIN = -(2**63)  # CodinGame seeds: any signed 64-bit value
+SEED_MAX = 2**63 - 1
 
 _matches: dict[str, Match] = {}
 _bots: dict[str, Bot] = {}
@@ -73,8 +74,8 @@ def _request(text: str) -> dict[str, Any]:
 
 def _seed(data: dict[str, Any]) -> int:
     seed = data.get("seed")
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        raise _Refused(f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}")
+    if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+        raise _Refused(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
     return seed
 
 
