@@ -14,6 +14,7 @@ static host, from a sub-folder, and inside itch.io's iframe on another domain.
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import hashlib
 import http.server
@@ -235,6 +236,7 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     for name in ("boot.js", "engine-worker.js", "icon.svg"):
         shutil.copy2(boot / name, dist / name)
     _write_engine_zip(dist)
+    _write_art(dist)
     _write_pyscript_config(dist, main_files)
 
     manifest = json.loads((boot / "manifest.webmanifest").read_text())
@@ -256,10 +258,12 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     # byte for byte the same from one run to the next, so it stays out of the id.
     _write_snapshot(dist)
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-    precache = ["./", *(f"./{f}" for f in files)]
+    precache = ["./", *(f"./{f}" for f in files if f not in LAZY_FILES)]
     worker = (boot / "sw.js").read_text()
-    worker = worker.replace('"{{BUILD}}"', json.dumps(version)).replace(
-        "[/* {{FILES}} */]", json.dumps(precache, indent=1)
+    worker = (
+        worker.replace('"{{BUILD}}"', json.dumps(version))
+        .replace("[/* {{FILES}} */]", json.dumps(precache, indent=1))
+        .replace("[/* {{LAZY}} */]", json.dumps([f"./{f}" for f in LAZY_FILES]))
     )
     (dist / "sw.js").write_text(worker)
     total = sum((dist / f).stat().st_size for f in files)
@@ -337,7 +341,7 @@ def _write_engine_zip(dist: Path) -> None:
         for path in sorted((ROOT / "triad").rglob("*")):
             if (
                 path.is_file()
-                and path.suffix in (".py", ".json")
+                and path.suffix in (".py", ".json", ".txt")
                 and "__pycache__" not in path.parts
             ):
                 info = zipfile.ZipInfo(
@@ -345,6 +349,71 @@ def _write_engine_zip(dist: Path) -> None:
                 )
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
+
+
+# Files the service worker caches when first asked for, not on install: the whole icon
+# set, which only a player's own card set may need (6.5 MB the first visit skips).
+LAZY_FILES = ("assets/art/game-icons.svg",)
+GAME_ICONS = NODE_MODULES / "@iconify-json" / "game-icons"
+ART = "assets/art"
+
+
+def art_used() -> list[str]:
+    """The game-icons.net icons the page draws: every built-in card's portrait, and the
+    icons triad/ui/icons.py names in UI_ART (emblems, card back, title screen)."""
+    names: set[str] = set()
+    for path in sorted((ROOT / "triad" / "data").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and isinstance(data.get("cards"), list):
+            names.update(c["art"] for c in data["cards"] if isinstance(c, dict) and c.get("art"))
+    tree = ast.parse((ROOT / "triad" / "ui" / "icons.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "UI_ART" for t in node.targets
+        ):
+            names.update(ast.literal_eval(node.value).values())
+    return sorted(names)
+
+
+def _art_sprite(icons: dict[str, object], names: list[str]) -> str:
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg">']
+    for name in names:
+        entry = icons["icons"].get(name) or icons["icons"][icons["aliases"][name]["parent"]]  # type: ignore[index]
+        parts.append(f'<symbol id="{name}" viewBox="0 0 512 512">{entry["body"]}</symbol>')
+    parts.append("</svg>\n")
+    return "\n".join(parts)
+
+
+def _write_art(dist: Path) -> None:
+    """The card art from the pinned game-icons.net package (CC BY 3.0), two SVG sprites.
+
+    cards.svg holds only what the page draws for the built-in sets and its own screens;
+    game-icons.svg holds the whole set, fetched only when a player's own card set names
+    an icon outside cards.svg. Each icon is a <symbol> with the icon's name as its id.
+    """
+    icons = json.loads((GAME_ICONS / "icons.json").read_text(encoding="utf-8"))
+    out = dist / ART
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "cards.svg").write_text(_art_sprite(icons, art_used()), encoding="utf-8")
+    every = sorted(set(icons["icons"]) | set(icons.get("aliases", {})))
+    (out / "game-icons.svg").write_text(_art_sprite(icons, every), encoding="utf-8")
+    info = json.loads((GAME_ICONS / "info.json").read_text(encoding="utf-8"))
+    (out / "LICENSE.txt").write_text(
+        "Card art, emblems and title art: icons made by "
+        f"{ART_AUTHORS}\n(game-icons.net, https://game-icons.net),\n"
+        f"licensed under {info['license']['title']} "
+        "(https://creativecommons.org/licenses/by/3.0/).\n"
+        f"Taken unchanged from the npm package @iconify-json/game-icons "
+        f"({info['author']['url']}); the game draws them in its own colours.\n",
+        encoding="utf-8",
+    )
+
+
+# The contributors game-icons.net's license.txt names (each icon is by one of them).
+ART_AUTHORS = (
+    "Lorc, Delapouite, John Colburn, Felbrigg, John Redman, Carl Olsen, Sbed, PriorBlue, "
+    "Willdabeast, Viscious Speed, Lord Berandas, Irongamer and HeavenlyDog"
+)
 
 
 SNAPSHOT = "runtime/pyodide/engine-snapshot.bin.gz"

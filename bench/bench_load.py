@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.browser.conftest import SKIP_TITLE  # noqa: E402
 
 # Stamps the moments the page became ready and the engine booted, relative to navigation start.
 PROBE = """
@@ -103,6 +104,7 @@ def main() -> int:
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             context.set_default_timeout(120_000)
             context.add_init_script(PROBE)
+            context.add_init_script(SKIP_TITLE)  # the table at once, as after a reload
             page = context.new_page()
             cold.append(measure(page, False, url))
             wait_cached(page)

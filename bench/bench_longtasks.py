@@ -127,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
                 run = one_run(browser, url, how, args.level)
                 durations = [d for _, d in run["after"]]
                 longest.append(max(durations, default=0.0))
-                when = ", ".join(f"{d:.0f} ms at +{s - run['ready']:.0f} ms" for s, d in run["after"])
+                when = ", ".join(
+                    f"{d:.0f} ms at +{s - run['ready']:.0f} ms" for s, d in run["after"]
+                )
                 print(
                     f"  {name}: ready at {run['ready']:.0f} ms, match over at {run['over']:.0f} ms;"
                     f" {len(durations)} long tasks after ready ({when or 'none'});"

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, SKIP_TITLE  # noqa: E402
 
 PROBE = """
 window.__bench = {longtasks: [], busy: [], clicks: [], placed: [], answered: []};
@@ -141,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         context.add_init_script(seed_settings)
         context.add_init_script(PROBE)
+        context.add_init_script(SKIP_TITLE)  # the table at once, as after a reload
         page = context.new_page()
         started = time.perf_counter()
         page.goto(url)

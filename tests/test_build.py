@@ -80,7 +80,10 @@ def test_service_worker_precaches_every_file_of_this_build(dist: Path) -> None:
         sw[sw.index("const FILES = ") + 14 : sw.index("];", sw.index("const FILES")) + 1]
     )
     on_disk = {"./" + p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    assert set(files) == (on_disk - {"./sw.js"}) | {"./"}
+    lazy = {f"./{f}" for f in build.LAZY_FILES}
+    assert lazy <= on_disk
+    assert set(files) == (on_disk - {"./sw.js"} - lazy) | {"./"}
+    assert "const LAZY = " + json.dumps(sorted(lazy)) in sw
 
 
 def test_engine_zip_holds_the_whole_package(dist: Path) -> None:
@@ -126,3 +129,22 @@ def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
         assert f'config="./{mode}.toml"' in page.read_text()
     worker_only = [f for f in card_game if f.rsplit("/", 1)[-1] in build.WORKER_ONLY_MODULES]
     assert not worker_only
+
+
+def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
+    """cards.svg holds every icon the page draws for the built-in sets; the whole set is there
+    for a player's own set; the licence names game-icons.net and CC BY 3.0."""
+    art = dist / "assets" / "art"
+    small = set(re.findall(r'<symbol id="([^"]+)"', (art / "cards.svg").read_text()))
+    assert small == set(build.art_used())
+    for set_id in ("houses", "elements"):
+        data = json.loads((build.ROOT / "triad" / "data" / f"{set_id}.json").read_text())
+        assert {c["art"] for c in data["cards"]} <= small
+    from triad.ui.icons import UI_ART
+
+    assert set(UI_ART.values()) <= small
+    whole = set(re.findall(r'<symbol id="([^"]+)"', (art / "game-icons.svg").read_text()))
+    names = (build.ROOT / "triad" / "data" / "art_names.txt").read_text().split()
+    assert whole == set(names)
+    licence = (art / "LICENSE.txt").read_text()
+    assert "game-icons.net" in licence and "CC BY 3.0" in licence and "Lorc" in licence

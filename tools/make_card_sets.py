@@ -1,8 +1,9 @@
 """Generate the built-in card sets triad/data/houses.json and triad/data/elements.json.
 
-Reproducible: names, titles and banners are listed here; side values are
-drawn with the game's own seeded PRNG inside each level's budget (see
-`triad.cards.default_budget`). Run from the repository root:
+Reproducible: names, titles, portraits (`art`, an icon of game-icons.net) and
+banners are listed here; side values are drawn with the game's own seeded PRNG
+inside each level's budget (see `triad.cards.default_budget`). Run from the
+repository root:
 
     python tools/make_card_sets.py          # writes the two files
     python tools/make_card_sets.py --check  # exits 1 if the files differ
@@ -399,6 +400,171 @@ ELEMENT_CARDS = [
 ]
 
 
+# Each card's portrait: one icon of game-icons.net (@iconify-json/game-icons), by card name.
+HOUSE_ART = {
+    # Lantern Guild: scholars, scribes and lamplighters
+    "Tamsin Reed": "old-lantern",
+    "Ivo Marrow": "quill-ink",
+    "Bede Lark": "scroll-quill",
+    "Ysolde Quill": "window",
+    "Corin Vale": "bookshelf",
+    "Hesper Moss": "treasure-map",
+    "Anselm Rook": "telescope",
+    "Wren Ashby": "open-book",
+    "Idris Penn": "prism",
+    "Lisbet Crane": "scroll-unfurled",
+    "Osric Fell": "globe",
+    "Mira Dunmore": "talk",
+    "Orla Finch": "book-pile",
+    "Sabine Oakes": "magic-lamp",
+    # Order of the Thorn: knights of the briar keep
+    "Bram Holloway": "light-helm",
+    "Gwenna Briar": "thorny-vine",
+    "Rowan Hale": "dagger-rose",
+    "Edda Stern": "shield",
+    "Garrick Rhee": "barbed-spear",
+    "Maud Carrow": "black-knight-helm",
+    "Helka Vorn": "medieval-gate",
+    "Torvald Ness": "rosa-shield",
+    "Elske Brand": "knight-banner",
+    "Ulric Hawe": "castle",
+    "Isolde Varr": "mounted-knight",
+    "Sable Ardent": "broadsword",
+    "Aldric Thorne": "swords-emblem",
+    # Tidewardens: harbour guards, pilots and privateers
+    "Jonah Brine": "rope-coil",
+    "Coral Wynn": "fishing-net",
+    "Fennick Salt": "spyglass",
+    "Nerys Pike": "ship-wheel",
+    "Ysa Mercer": "anchor",
+    "Halden Shore": "lighthouse",
+    "Teodor Skerry": "pirate-flag",
+    "Marisol Keel": "compass",
+    "Dunstan Reeve": "captain-hat-profile",
+    "Ottilie Swell": "big-wave",
+    "Caspar Wake": "shooner-sailboat",
+    "Brisa Lowe": "trident-shield",
+    "Admira Fathom": "galleon",
+    # Anvil Clans: smiths, miners and shieldbearers
+    "Pim Cobble": "bellows",
+    "Brunna Flint": "ore",
+    "Hob Tallow": "tinker",
+    "Greta Ironside": "viking-shield",
+    "Dagny Forge": "blacksmith",
+    "Korvin Slate": "mining-helmet",
+    "Ansgar Delve": "rune-stone",
+    "Runa Hammerlee": "battle-axe",
+    "Borin Quarry": "anvil-impact",
+    "Sigrun Bellows": "siege-ram",
+    "Thane Kettleby": "dwarf-face",
+    "Ingrid Coalbrand": "fire-bowl",
+    "Magnar Deepstone": "dwarf-king",
+    "Hilde Anvilheart": "mineral-heart",
+    # Gale Riders: horse lords, archers and scouts
+    "Sarnai Velk": "horseshoe",
+    "Tolui Brisk": "cloaked-figure-on-horseback",
+    "Aruna Steppe": "hunting-horn",
+    "Batu Swiftwind": "bowman",
+    "Kesa Thornfield": "walking-scout",
+    "Oyun Galloway": "whirlwind",
+    "Chagan Reel": "falcon-moon",
+    "Yesui Farrow": "spear-feather",
+    "Tengis Hoofmark": "crossed-sabres",
+    "Altani Skye": "sun-cloud",
+    "Bayar Longreach": "flying-flag",
+    "Naran Drift": "lightning-storm",
+    "Temur Ashkan": "warlord-helmet",
+    "Khulan Stormmane": "tornado",
+    # The Veil: spies, seers and quiet hands
+    "Pippa Hush": "assassin-pocket",
+    "Silas Gloam": "door-watcher",
+    "Vesna Lantry": "envelope",
+    "Quill Morrow": "card-ace-spades",
+    "Ilse Shade": "two-coins",
+    "Rook Ambry": "wax-seal",
+    "Nyssa Dusk": "hooded-figure",
+    "Cato Whisperly": "crystal-ball",
+    "Liesl Mirrow": "cloak-dagger",
+    "Evander Sloane": "spy",
+    "Zara Nightfall": "smoking-orb",
+    "Mordaunt Grey": "drama-masks",
+    "Seraphine Vey": "secret-book",
+    "The Hollow Saint": "hooded-assassin",
+    # Ember Court: nobles, duellists and fire-dancers
+    "Lucan Spark": "candle-flame",
+    "Perpetua Vane": "torch",
+    "Rafe Cinderly": "fencer",
+    "Amara Solenne": "fire-silhouette",
+    "Dario Flambard": "duel",
+    "Celeste Ardor": "handheld-fan",
+    "Tiberio Blaze": "trumpet-flag",
+    "Viola Emberlyn": "shining-sword",
+    "Leontes Pyre": "laurel-crown",
+    "Orsola Kindle": "sword-clash",
+    "Severin Auric": "stone-throne",
+    "Ysabeau Flare": "fire-shield",
+    "Queen Calidra": "queen-crown",
+    "Prince Ashlar": "heraldic-sun",
+    # Wildfolk: beasts, spirits and wanderers of the deep wood
+    "Burr the Hedgehog": "hedgehog",
+    "Mossback": "sprout",
+    "Thistle Sprite": "fairy",
+    "Old Greyhide": "boar",
+    "Fennel Fox": "fox",
+    "Bramblebear": "bear-head",
+    "Owlmother Hoot": "owl",
+    "Stagwood Hart": "stag-head",
+    "Marsh Wisp": "spark-spirit",
+    "Grimtusk": "boar-tusks",
+    "Thornwyrm": "snake",
+    "Elder Oakheart": "oak",
+    "The Green Huntress": "bow-arrow",
+    "Whisperwood Titan": "tree-face",
+}
+ELEMENT_ART = {
+    "Field Mouse": "mouse",
+    "Cinder Newt": "salamander",
+    "Pond Frog": "frog",
+    "Dust Beetle": "scarab-beetle",
+    "Frost Moth": "butterfly",
+    "Tin Soldier": "guards",
+    "Bog Adder": "rattlesnake",
+    "Alley Cat": "cat",
+    "Mud Golem": "golem-head",
+    "Gust Kite": "kite",
+    "Cave Bat": "bat",
+    "Scarecrow": "scarecrow",
+    "Reef Eel": "eel",
+    "Iron Boar": "boar",
+    "Hill Troll": "troll",
+    "Spark Wasp": "wasp-sting",
+    "Stone Tortoise": "tortoise",
+    "Grave Hound": "hound",
+    "Sand Raider": "turban",
+    "Lantern Ghost": "ghost",
+    "Dawn Stag": "deer",
+    "Clockwork Owl": "barn-owl",
+    "Swamp Hag": "witch-face",
+    "Armoured Ape": "gorilla",
+    "Storm Heron": "heron",
+    "Glass Knight": "shard-sword",
+    "Magma Crab": "crab",
+    "Night Lynx": "lynx-head",
+    "Glacier Bear": "polar-bear",
+    "Tower Warden": "stone-tower",
+    "Cliff Roc": "eagle-head",
+    "Iron Colossus": "metal-golem-head",
+    "Tidal Serpent": "sea-serpent",
+    "Sun Priestess": "sun-priest",
+    "Obsidian Drake": "wyvern",
+    "Wandering Blade": "swordman",
+    "Phoenix Queen": "fire-tail",
+    "Thunder Titan": "thor-hammer",
+    "World Serpent": "ouroboros",
+    "Last Dragon": "spiked-dragon-head",
+}
+
+
 def slug(name: str) -> str:
     """A card id from its name: lower case, words joined by hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -453,6 +619,7 @@ def houses() -> dict[str, object]:
                     "bottom": bottom,
                     "left": left,
                     "affinity": banner,
+                    "art": HOUSE_ART[name],
                 }
             )
     return {
@@ -487,6 +654,7 @@ def elements() -> dict[str, object]:
                 "bottom": bottom,
                 "left": left,
                 "affinity": element,
+                "art": ELEMENT_ART[name],
             }
         )
     return {

@@ -3,7 +3,9 @@
 A card has four printed side values (top, right, bottom, left), each 1..10
 (10 is shown as ``A``), a level 1..10 that sets its border tier (silver 1-4,
 gold 5-7, ornate 8-10), an optional affinity (a banner in the Houses set, an
-element in an elemental set), a name and a short title.
+element in an elemental set), a name and a short title, and an optional portrait ``art``: the name of one
+icon of game-icons.net (the npm package ``@iconify-json/game-icons``; every
+valid name is listed in ``triad/data/art_names.txt``).
 
 A card set is a JSON object::
 
@@ -12,7 +14,8 @@ A card set is a JSON object::
      "affinities": [{"id": "lantern", "name": "Lantern Guild", "description": "..."}],
      "budget": [{"level": 1, "min_total": 12, "max_total": 15, "max_side": 6}, ...],
      "cards": [{"id": "...", "name": "...", "title": "...", "level": 1,
-                "top": 3, "right": 5, "bottom": 2, "left": 4, "affinity": "lantern"}]}
+                "top": 3, "right": 5, "bottom": 2, "left": 4, "affinity": "lantern",
+                "art": "old-lantern"}]}
 
 ``budget`` is optional. When present, every card's printed total (the sum of
 its four sides, also called its power) must lie in ``min_total..max_total``
@@ -28,6 +31,7 @@ bad) and the field.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -43,6 +47,7 @@ __all__ = [
     "Card",
     "CardSet",
     "CardSetError",
+    "art_names",
     "builtin_set",
     "default_budget",
     "json_kind",
@@ -93,6 +98,7 @@ class Card:
     bottom: int
     left: int
     affinity: str | None = None
+    art: str = field(default="", compare=False)
     sides: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     power: int = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
@@ -252,6 +258,7 @@ class CardSet:
                 "bottom": c.bottom,
                 "left": c.left,
                 "affinity": c.affinity,
+                **({"art": c.art} if c.art else {}),
             }
             for c in self.cards
         ]
@@ -471,7 +478,34 @@ def _parse_card(raw: object, index: int, known: set[str], kind: str | None) -> C
                 f"{where}: field 'affinity' is {affinity!r}, not a {kind or 'declared affinity'} "
                 f"of this set: {choices}"
             )
-    return Card(card_id, name, title, level, top, right, bottom, left, affinity)
+    art = raw.get("art")
+    if art is not None:
+        if not isinstance(art, str):
+            raise CardSetError(f"{where}: field 'art' must be a string, got {json_kind(art)}")
+        _check_art(art, where)
+    return Card(card_id, name, title, level, top, right, bottom, left, affinity, art or "")
+
+
+_ART_NAMES: list[frozenset[str]] = []
+
+
+def art_names() -> frozenset[str]:
+    """Every icon name a card's ``art`` may use (game-icons.net, read once)."""
+    if not _ART_NAMES:
+        text = (_DATA_DIR / "art_names.txt").read_text(encoding="utf-8")
+        _ART_NAMES.append(frozenset(text.split()))
+    return _ART_NAMES[0]
+
+
+def _check_art(art: str, where: str) -> None:
+    if art in art_names():
+        return
+    close = difflib.get_close_matches(art, sorted(art_names()), n=3, cutoff=0.7)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    raise CardSetError(
+        f"{where}: field 'art' is {art!r}, not an icon of game-icons.net "
+        f"(the names are listed at https://game-icons.net){hint}"
+    )
 
 
 def _check_budget(card: Card, budget: tuple[Budget, ...]) -> None:

@@ -3,7 +3,7 @@
 JSON forms (dicts ready for `json.dumps`):
 
 * card: ``{"top": 9, "right": 4, "bottom": 9, "left": 1, "affinity": null}``
-  plus ``name``, ``id``, ``title`` and ``level`` when they are set (a card
+  plus ``name``, ``id``, ``title``, ``level`` and ``art`` when they are set (a card
   from a set has them all); `card_from_json` fills what is missing with
   ``""`` and level 1.
 * board: 9 entries, ``null`` or ``{"card": CARD, "owner": "blue"|"red"}``.
@@ -86,6 +86,8 @@ def card_to_json(card: Card) -> dict[str, Any]:
         data["title"] = card.title
     if card.level != 1:
         data["level"] = card.level
+    if card.art:
+        data["art"] = card.art
     return data
 
 
@@ -103,7 +105,8 @@ def card_from_json(data: object, where: str = "card") -> Card:
     card_id = _str(obj, "id", where)
     title = _str(obj, "title", where)
     level = _int(obj, "level", where, 1, 10) if "level" in obj else 1
-    return Card(card_id, name, title, level, sides[0], sides[1], sides[2], sides[3], affinity)
+    art = _str(obj, "art", where)
+    return Card(card_id, name, title, level, sides[0], sides[1], sides[2], sides[3], affinity, art)
 
 
 def card_code(card: Card) -> str:

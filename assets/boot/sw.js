@@ -8,6 +8,8 @@
  */
 const BUILD = "{{BUILD}}";
 const FILES = [/* {{FILES}} */];
+// Files of this build cached when first fetched instead (the whole icon set).
+const LAZY = [/* {{LAZY}} */].map((file) => new URL(file, self.registration.scope).href);
 const PREFIX = `triad:${self.registration.scope}:`;
 const CACHE = PREFIX + BUILD;
 
@@ -39,7 +41,15 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))
+      cache.match(request, { ignoreSearch: true }).then((hit) => {
+        if (hit) return hit;
+        const url = request.url.split(/[?#]/)[0];
+        if (!LAZY.includes(url)) return fetch(request);
+        return fetch(request).then((response) => {
+          if (response.ok) cache.put(url, response.clone());
+          return response;
+        });
+      })
     )
   );
 });

@@ -75,6 +75,10 @@ class Watch:
         return out
 
 
+# What the page writes when the player leaves the title screen (triad/ui/main.py).
+SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
+
+
 @pytest.fixture(scope="session")
 def server(dist: Path) -> Iterator[Server]:
     srv = Server(dist)
@@ -101,10 +105,16 @@ def new_context(browser: Any, server: Server) -> Iterator[Callable[..., tuple[An
     """Make browser contexts that watch requests and errors; checked when the test ends."""
     made: list[tuple[Any, Watch]] = []
 
-    def make(*, origins: tuple[str, ...] = (), **options: Any) -> tuple[Any, Watch]:
+    def make(
+        *, origins: tuple[str, ...] = (), title: bool = False, **options: Any
+    ) -> tuple[Any, Watch]:
+        """`title`: show the title screen; by default the tab has left it already (as after
+        a reload), so the page opens on the table."""
         options.setdefault("viewport", {"width": 1280, "height": 800})
         context = browser.new_context(**options)
         context.set_default_timeout(BOOT_TIMEOUT_MS)
+        if not title:
+            context.add_init_script(SKIP_TITLE)
         watch = Watch(allowed_origins={server.origin, *origins})
         context.on("request", lambda request: watch.requests.append(request.url))
         context.on(

@@ -11,6 +11,7 @@ from tests.cpu.helpers import CARDS, dealt
 from triad.capture import Player
 from triad.cards import Card, builtin_set
 from triad.cpu import LEVELS, Brain
+from triad.cpu import brain as brain_module
 from triad.cpu.cli import play_game
 from triad.cpu.context import Context, View
 from triad.match import MatchConfig, deal_match
@@ -173,7 +174,8 @@ def test_anytime_search_reports_progress_then_the_exact_answer() -> None:
     assert values[(move.card, move.cell)] == max(values.values()) == steps[-1].value
 
 
-def test_pondering_keeps_the_table_for_the_next_turn() -> None:
+def test_pondering_keeps_the_table_for_the_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(brain_module, "TRAP_NODES", 0)  # the exact search alone, no traps after it
     state = dealt(["open"], 22, 2)
     cpu = state.to_move.other
     brain = Brain("master")

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from triad.cards import (
+    BUILTIN_SETS,
     Card,
     CardSetError,
+    art_names,
     builtin_set,
     default_budget,
     load_card_set,
@@ -192,3 +194,48 @@ def test_card_sets_are_reproducible_from_the_generator() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("set_id", BUILTIN_SETS)
+def test_every_builtin_card_has_its_own_portrait(set_id: str) -> None:
+    cards = list(builtin_set(set_id))
+    arts = [card.art for card in cards]
+    assert all(arts), [card.id for card in cards if not card.art]
+    assert set(arts) <= art_names()
+    assert [a for a, n in Counter(arts).items() if n > 1] == []
+
+
+def test_art_is_kept_through_json_and_optional() -> None:
+    data = json.loads((ROOT / "triad" / "data" / "elements.json").read_text())
+    again = parse_card_set(builtin_set("elements").to_json())
+    assert [c.art for c in again] == [c["art"] for c in data["cards"]]
+    no_art = broken(lambda d: None)
+    assert all(card.art == "" for card in parse_card_set(no_art))
+    # Any icon of the whole set is accepted for a player's own set, aliases too.
+    ok = broken(lambda d: d["cards"][0].update(art="sattelite"))
+    assert parse_card_set(ok).cards[0].art == "sattelite"
+
+
+@pytest.mark.parametrize(
+    ("art", "message"),
+    [
+        ("smithy-hammer", r"card 'a': field 'art' is 'smithy-hammer', not an icon of game-icons"),
+        ("blacksmit", r"card 'a': .*did you mean 'blacksmith'"),
+        (7, r"card 'a': field 'art' must be a string, got a number"),
+    ],
+)
+def test_unknown_art_is_refused_with_the_card_named(art: Any, message: str) -> None:
+    with pytest.raises(CardSetError, match=message):
+        parse_card_set(broken(lambda d: d["cards"][0].update(art=art)))
+
+
+def test_art_names_match_the_pinned_icon_package() -> None:
+    """triad/data/art_names.txt lists exactly the icons of @iconify-json/game-icons."""
+    icons = ROOT / "node_modules" / "@iconify-json" / "game-icons" / "icons.json"
+    if not icons.exists():
+        pytest.fail("node_modules is missing: run python3 build.py test (it runs npm ci)")
+    data = json.loads(icons.read_text())
+    assert art_names() == set(data["icons"]) | set(data["aliases"])
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    pinned = lock["packages"]["node_modules/@iconify-json/game-icons"]["version"]
+    assert json.loads((icons.parent / "package.json").read_text())["version"] == pinned

@@ -64,9 +64,13 @@ class FakeScreen:
 class FakeSound:
     def __init__(self) -> None:
         self.played: list[str] = []
+        self.music: list[bool] = []  # each set_music call
 
     def play(self, name: str) -> None:
         self.played.append(name)
+
+    def set_music(self, on: bool) -> None:
+        self.music.append(on)
 
 
 class LocalEngine(Engine):

@@ -317,3 +317,59 @@ def test_a_card_chosen_before_the_engine_is_up_stays_chosen_when_it_answers() ->
         assert app.sel.phase == "cell" and app.sel.card == 2, "the choice survives the sync"
 
     asyncio.run(run())
+
+
+async def start_behind_title(app: App) -> None:
+    """Start with the title screen up: the engine boots meanwhile (as in the page, where its
+    boot is a task of its own; the first turn waits for the player to leave the title)."""
+    app.title = True
+    app.start()
+    app.spawn(app.engine_ready(LocalEngine()))
+    await settle(app)
+
+
+def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
+    async def run() -> None:
+        closed: list[bool] = []
+        for seed in range(1, 40):  # a deal where the CPU opens: it must wait for Play
+            app, screen, sound = make_app(seed=seed)
+            app.on_title_closed = lambda: closed.append(True)
+            await start_behind_title(app)
+            if app.view["first"] == "red":
+                break
+        html = screen.regions["r-overlay"]
+        assert "title-screen" in html and 'href="catch.html"' in html
+        for do in ("title_play", "title_collection", "title_rules"):
+            assert f'data-do="{do}"' in html
+        assert not screen.ready and screen.focused[-1] == "#r-overlay .title-screen .primary"
+        assert all(cell is None for cell in app.view["board"])  # nobody played behind it
+        assert sound.music == [False]  # quiet by default
+        app.click("do", "backdrop")  # a click beside the title does nothing
+        assert app.title
+        app.click("action", "music")
+        assert app.settings["music"] is True and sound.music == [False, True]
+        assert 'data-action="music" aria-pressed="true"' in screen.regions["r-overlay"]
+        app.click("lang", "fr")
+        assert "Jouer" in screen.regions["r-overlay"]
+        app.key("Enter")
+        await settle(app)
+        assert not app.title and closed == [True]
+        assert "title-screen" not in screen.regions["r-overlay"]
+        assert any(cell is not None for cell in app.view["board"])  # the CPU opened
+        assert screen.ready
+
+    asyncio.run(run())
+
+
+def test_the_title_screen_leads_to_the_collection_and_the_rules() -> None:
+    async def run() -> None:
+        app, _, _ = make_app(seed=5)
+        await start_behind_title(app)
+        app.click("do", "title_rules")
+        assert not app.title and app.panel == "info"
+        app, _, _ = make_app(seed=5)
+        await start_behind_title(app)
+        app.click("do", "title_collection")
+        assert not app.title and app.panel == "collection"
+
+    asyncio.run(run())

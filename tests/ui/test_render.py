@@ -1,6 +1,8 @@
 """Pure rendering: test hooks, escaping, hidden cards, territories, Power Wall, results."""
 
+import json
 import re
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,9 @@ from triad.ui.html import esc
 from triad.ui.icons import affinity_table, sprite
 from triad.ui.input import Selection
 from triad.ui.local import dealer
+from triad.ui.text import set_language
+
+ROOT = Path(__file__).resolve().parents[2]
 
 AFF = affinity_table("banner", [{"id": "lantern", "name": "Lantern Guild", "emblem": "lantern"}])
 
@@ -180,7 +185,7 @@ def test_buttons_carry_their_actions() -> None:
     c = ctx()
     html = render.render_bar_top(c) + render.render_bar_right(c) + render.render_bar_bottom(c)
     assert sorted(attr_values(html, "data-action")) == sorted(
-        ["pause", "new", "info", "rules", "collection", "sound", "rematch", "autoplay"]
+        ["pause", "new", "info", "rules", "collection", "music", "sound", "rematch", "autoplay"]
     )
 
 
@@ -230,3 +235,32 @@ def test_every_name_gets_one_to_three_lines_of_a_bounded_width(name: str) -> Non
     assert isinstance(width, int) and 0 <= width <= 10 * whole + 13
     if lines > 1:  # only names too long for one readable line are wrapped
         assert whole > 0
+
+
+def test_french_names_the_banners_and_titles_the_cards() -> None:
+    houses = json.loads((ROOT / "triad" / "data" / "houses.json").read_text())
+    card = next(c for c in houses["cards"] if c["id"] == "burr-the-hedgehog")
+    try:
+        set_language("fr")
+        aff = affinity_table("banner", houses["affinities"])
+        assert aff["thorn"][1] == "Ordre de l'Épine"
+        html = render.render_card(card, "blue", aff)
+        assert "Burr le hérisson" in html and "Habitant des fourrés" in html
+        # A player's own set that reuses an id with words of its own keeps them.
+        own = affinity_table("banner", [{"id": "thorn", "name": "Briar Folk"}])
+        assert own["thorn"][1] == "Briar Folk"
+    finally:
+        set_language("en")
+    assert "Burr the Hedgehog" in render.render_card(card, "blue", aff)
+
+
+def test_every_builtin_card_and_banner_has_its_french_words() -> None:
+    words = json.loads((ROOT / "triad" / "ui" / "lang" / "fr" / "cards.json").read_text())
+    for set_id in ("houses", "elements"):
+        data = json.loads((ROOT / "triad" / "data" / f"{set_id}.json").read_text())
+        for a in data["affinities"]:
+            assert words["affinities"][a["id"]][0] == a["name"]
+        for c in data["cards"]:
+            assert words["titles"][c["id"]][0] == c["title"], c["id"]
+            if c["id"] in words["names"]:
+                assert words["names"][c["id"]][0] == c["name"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.ui.audio_recorder import Recorder
@@ -100,3 +102,55 @@ def test_an_arpeggio_plays_its_notes_in_turn_and_holds_the_last() -> None:
     assert [n[2] for n in notes] == [0.12, 0.12, 0.5]
     assert [n[5] for n in notes] == [0, 0, 330]
     assert sound.duration("critical") == pytest.approx(0.24 + 0.28)
+
+
+class Clock(Recorder):
+    """A recorder with the page's timers: each `setTimeout` is kept, to be fired by hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.timers: list[tuple[Any, int]] = []
+        self.cleared: list[int] = []
+
+    def setTimeout(self, fn: Any, ms: int) -> int:
+        self.timers.append((fn, ms))
+        return len(self.timers)
+
+    def clearTimeout(self, timer: int) -> None:
+        self.cleared.append(timer)
+
+
+def test_music_waits_for_a_gesture_then_loops_bar_by_bar_until_turned_off() -> None:
+    js = Clock()
+    player = sound.WebAudio(js)
+    player.set_music(True)
+    assert js.ops == []  # the setting alone never starts it
+    player.unlock()
+    bar0 = len(sound.music_bar(0))
+    assert len(js.nodes("Oscillator")) == bar0
+    wake, ms = js.timers[-1]
+    assert 0 < ms < sound.bar_length() * 1000  # wakes up before the bar ends
+    wake()
+    assert len(js.nodes("Oscillator")) == bar0 + len(sound.music_bar(1))
+    player.unlock()  # later gestures start nothing more
+    assert len(js.nodes("Oscillator")) == bar0 + len(sound.music_bar(1))
+    pending = len(js.timers)
+    player.set_music(False)
+    assert js.cleared == [pending]
+    wake()  # a wake-up already on its way schedules nothing once the music is off
+    assert len(js.nodes("Oscillator")) == bar0 + len(sound.music_bar(1))
+    player.set_music(True)  # on again: a new bus, from the first bar
+    assert len(js.nodes("Oscillator")) == bar0 + len(sound.music_bar(1)) + len(sound.music_bar(2))
+
+
+def test_the_music_is_quiet_and_every_bar_ends_in_time() -> None:
+    softest_effect = min(max(n[4] for n in notes) for notes in sound.RECIPES.values())
+    for i in range(sound.LOOP_BARS):
+        notes = sound.music_bar(i)
+        assert notes
+        for _, start, length, wave, peak, _ in notes:
+            assert start >= 0 and start + length <= sound.bar_length() + 1e-9
+            assert wave in ("sine", "triangle")
+            assert peak > 0
+        # every note of a bar sounding at once still peaks under the softest effect
+        assert sum(n[4] for n in notes) < softest_effect

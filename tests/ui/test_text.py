@@ -111,20 +111,28 @@ def test_the_browser_language_chooses_and_the_menu_switch_overrides_it() -> None
     assert '"lang": ""' in (store.get(KEY) or "")
 
 
-def test_engine_errors_are_explained_in_french_by_their_code() -> None:
+def test_engine_errors_are_explained_in_plain_words_by_their_code() -> None:
     from triad.collection import service
+    from triad.ui.html import error_html
 
     bad = json.loads(service.collection_import('{"format": "triad-save", "version": 3,'))
     assert bad["code"] == "json"
-    assert text.explain(bad["error"], bad["code"]) == bad["error"], "English: the engine's words"
+    english = text.explain(bad["error"], bad["code"])
+    plain, detail = text.split_detail(english)
+    assert plain.startswith("This file is not readable JSON") and detail == bad["error"]
+    shown = error_html(text.t("save_import_bad", error=english))
+    assert shown.startswith("That file was not imported, your collection is unchanged: This file")
+    assert "<details" in shown and "<summary>Details</summary>" in shown and "line 1" in shown
     text.set_language("fr")
-    french = text.explain(bad["error"], bad["code"])
-    assert french.startswith("Ce fichier n'est pas du JSON lisible (") and bad["error"] in french
+    plain, detail = text.split_detail(text.explain(bad["error"], bad["code"]))
+    assert plain.startswith("Ce fichier n'est pas du JSON lisible") and detail == bad["error"]
+    assert "<summary>Détails</summary>" in error_html(text.explain(bad["error"], bad["code"]))
     other = json.loads(service.collection_import('{"format": "something"}'))
-    assert text.explain(other["error"], other["code"]) == (
+    assert text.split_detail(text.explain(other["error"], other["code"]))[0] == (
         "Ce fichier n'est pas une sauvegarde de Triad."
     )
     assert text.explain("no code here") == "no code here"
+    assert error_html("no code here") == "no code here"
     assert text.explain("unknown code", "nothing_like_it") == "unknown code"
 
 

@@ -17,7 +17,11 @@ Levels (fixed, documented behaviour):
   temperature ``T``; see `LEVEL_SPECS`.
 * ``master``: only moves of the best exact value whenever both hands are
   known (Open, or once every hidden card is deduced); otherwise the best
-  average over sampled hands.
+  average over sampled hands. Among its best moves, when it is not already
+  winning, master sets a trap: it plays the one that leaves the opponent the
+  fewest replies keeping the value (every other reply gives cards away), as
+  far as `TRAP_NODES` searched positions allow (a count, not a time, so a
+  seeded game plays the same on any machine).
 
 Hidden cards (no Open, Three Open) are sampled from the pool the hand was
 dealt from, less every card the viewer can see (board, own hand, shown
@@ -38,7 +42,7 @@ from dataclasses import dataclass
 from triad.capture import Player
 from triad.cards import Card, builtin_set
 from triad.cpu.context import Context, View
-from triad.cpu.solver import INF, Timeout
+from triad.cpu.solver import INF, Child, Position, Solver, Timeout
 from triad.observe import Observation
 from triad.state import Move
 
@@ -72,6 +76,8 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
 HIDDEN_EXACT_FROM = 6
 #: Plies of the lookahead that gives the anytime search its first answer.
 QUICK_DEPTH = 3
+#: Positions master may search to choose among its best moves (see `Brain.search`).
+TRAP_NODES = 60_000
 
 
 @dataclass(frozen=True)
@@ -170,14 +176,22 @@ class Brain:
         pos = ctx.position
         me = obs.viewer
         kids = solver.children(pos)
-        quick = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
-        top = max(v for _, v in quick)
-        first = next(c for c, v in quick if v == top)
+        # the cards each move holds at once, then a short lookahead, a slice at a time
+        top, first = _top([(c, -solver.terminal_value(c.position)) for c in kids])
+        yield Progress(ctx.move_of(first, me), top, False, False)
+        quick: list[tuple[Child, int]] = []
+        end = _slice_end(slice_ms, deadline)
+        for c in kids:
+            quick.append((c, -solver.limited(c.position, QUICK_DEPTH - 1)))
+            if time.perf_counter() > end and len(quick) < len(kids):
+                top, first = _top(quick)
+                yield Progress(ctx.move_of(first, me), top, False, False)
+                end = _slice_end(slice_ms, deadline)
+        top, first = _top(quick)
         yield Progress(ctx.move_of(first, me), top, False, False)
         while True:
             try:
-                end = time.perf_counter() + slice_ms / 1000
-                value, best = solver.best(pos, min(end, deadline) if deadline else end)
+                value, best = solver.best(pos, _slice_end(slice_ms, deadline))
             except Timeout:
                 lo, _, mv = solver.bounds(pos)
                 guess = next((c for c in kids if c.card * 9 + c.cell == mv), None)
@@ -186,8 +200,22 @@ class Brain:
                 else:
                     yield Progress(ctx.move_of(first, me), top, False, False)
                 continue
+            break
+        if value > 0 or TRAP_NODES <= 0:  # winning already: the opponent's mistakes change nothing
             yield Progress(ctx.move_of(best, me), value, True, True)
             return
+        # Every move left is as good as the best: set the trap that leaves the
+        # opponent the fewest replies keeping the value.
+        traps = _Traps(solver, pos, value, self.rng)
+        while True:
+            try:
+                done = traps.run(_slice_end(slice_ms, deadline))
+            except Timeout:
+                done = False
+            pick = traps.pick() or best
+            yield Progress(ctx.move_of(pick, me), value, True, done)
+            if done:
+                return
 
     # ---- internals --------------------------------------------------------
 
@@ -297,6 +325,78 @@ class Brain:
         return self.rng.choices(moves, weights)[0]
 
 
+class _Traps:
+    """Master's choice among its moves of the best exact value ``value``.
+
+    Counts, for each such move, the opponent's replies that keep the value
+    (one null-window probe each; every other reply gives cards away) and
+    prefers the fewest; a move is dropped as soon as it keeps more than the
+    best found so far. Stops after `TRAP_NODES` searched positions. A deadline
+    may interrupt `run` (`Timeout`): the next call goes on where it stopped.
+    """
+
+    def __init__(self, solver: Solver, pos: Position, value: int, rng: random.Random) -> None:
+        self.solver = solver
+        self.value = value
+        self.kids = solver.children(pos)
+        self.salt = rng.random()  # one draw, whatever happens: ties are broken by it
+        self.start = solver.nodes + solver.leaves
+        self.next_kid = 0
+        self.candidates: list[Child] = []
+        self.current = 0
+        self.replies: list[Child] = []
+        self.next_reply = 0
+        self.keepers = 0
+        self.scores: list[tuple[int, Child]] = []
+
+    def run(self, deadline: float = 0.0) -> bool:
+        """Count on until done or out of nodes (True), or until ``deadline``.
+
+        :raises Timeout: when ``deadline`` passes.
+        """
+        solver = self.solver
+        v = self.value
+        while self.next_kid < len(self.kids):  # which moves reach the value
+            c = self.kids[self.next_kid]
+            if -solver.probe(c.position, -v - 1, -v + 1, deadline) >= v:
+                self.candidates.append(c)
+            self.next_kid += 1
+            if self._spent():
+                return True
+        if len(self.candidates) < 2:
+            return True
+        while self.current < len(self.candidates):
+            c = self.candidates[self.current]
+            if not self.replies and self.next_reply == 0:
+                self.replies = solver.children(c.position)
+            bound = min((k for k, _ in self.scores), default=INF)
+            while self.next_reply < len(self.replies) and self.keepers <= bound:
+                # the reply keeps the value when the mover gets no more than it after it
+                if solver.probe(self.replies[self.next_reply].position, v, v + 1, deadline) <= v:
+                    self.keepers += 1
+                self.next_reply += 1
+                if self._spent():
+                    return True
+            if self.keepers <= bound:
+                self.scores.append((self.keepers, c))
+            self.current += 1
+            self.replies = []
+            self.next_reply = 0
+            self.keepers = 0
+        return True
+
+    def pick(self) -> Child | None:
+        """The best trap counted so far (None before any move is fully counted)."""
+        if not self.scores:
+            return None
+        low = min(k for k, _ in self.scores)
+        tied = [c for k, c in self.scores if k == low]
+        return tied[int(self.salt * len(tied))]
+
+    def _spent(self) -> bool:
+        return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES
+
+
 def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0) -> Move:
     """One-shot: the move a fresh `Brain` of ``level`` plays in ``obs``.
 
@@ -306,6 +406,18 @@ def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, see
 
 
 _PLACEHOLDER = Card.of(1, 1, 1, 1)
+
+
+def _top(scored: list[tuple[Child, int]]) -> tuple[int, Child]:
+    """The best value among ``scored`` moves and the first move that has it."""
+    top = max(v for _, v in scored)
+    return top, next(c for c, v in scored if v == top)
+
+
+def _slice_end(slice_ms: float, deadline: float) -> float:
+    """When a slice of ``slice_ms`` begun now ends, never past ``deadline`` (0: none)."""
+    end = time.perf_counter() + slice_ms / 1000
+    return min(end, deadline) if deadline else end
 
 
 def _deadline(budget_ms: float | None) -> float:

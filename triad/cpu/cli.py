@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from triad.cards import CardSet, builtin_set
@@ -32,7 +33,7 @@ from triad.observe import observe
 from triad.rules import RuleSet
 from triad.state import GameState, Move, Outcome
 
-__all__ = ["main", "play_games", "solve_position"]
+__all__ = ["game_outcomes", "main", "play_games", "solve_position"]
 
 _SOLVE_KEYS = {"rules", "cells", "board", "restrictions", "hands", "to_move", "first"}
 
@@ -105,13 +106,48 @@ def play_games(
 
     :raises ValueError: unknown level, or rules the card set cannot deal.
     """
+    tally = {Outcome.BLUE: 0, Outcome.RED: 0, Outcome.DRAW: 0}
+    for outcome in game_outcomes(blue, red, range(games), seed, rules, card_set, budget_ms):
+        tally[outcome] += 1
+    return {
+        "games": games,
+        "blue": {
+            "level": blue,
+            "wins": tally[Outcome.BLUE],
+            "draws": tally[Outcome.DRAW],
+            "losses": tally[Outcome.RED],
+        },
+        "red": {
+            "level": red,
+            "wins": tally[Outcome.RED],
+            "draws": tally[Outcome.DRAW],
+            "losses": tally[Outcome.BLUE],
+        },
+    }
+
+
+def game_outcomes(
+    blue: str,
+    red: str,
+    games: Iterable[int],
+    seed: int,
+    rules: RuleSet,
+    card_set: CardSet | None = None,
+    budget_ms: float | None = None,
+) -> Iterator[Outcome]:
+    """The outcome of each of the numbered ``games`` of a `play_games` run, one at a time.
+
+    Each game depends only on its number and the seed, so a run can be split
+    into ranges (played apart, in any order) that add up to the same table.
+
+    :raises ValueError: unknown level, or rules the card set cannot deal.
+    """
     for level in (blue, red):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose from {list(LEVELS)}")
     cards = builtin_set() if card_set is None else card_set
     config = MatchConfig(rules, cards)
-    tally = {Outcome.BLUE: 0, Outcome.RED: 0, Outcome.DRAW: 0}
-    for game in range(games):
+    for game in games:
         match_seed = (seed * 1_000_003 + game) & 0xFFFFFFFF
         match = deal_match(config, match_seed)
         pool = cards.cards
@@ -135,22 +171,7 @@ def play_games(
             round_ += 1
         outcome = state.outcome
         assert outcome is not None
-        tally[outcome] += 1
-    return {
-        "games": games,
-        "blue": {
-            "level": blue,
-            "wins": tally[Outcome.BLUE],
-            "draws": tally[Outcome.DRAW],
-            "losses": tally[Outcome.RED],
-        },
-        "red": {
-            "level": red,
-            "wins": tally[Outcome.RED],
-            "draws": tally[Outcome.DRAW],
-            "losses": tally[Outcome.BLUE],
-        },
-    }
+        yield outcome
 
 
 def format_table(result: dict[str, Any], rules: RuleSet, seed: int) -> str:

@@ -7,8 +7,9 @@ save or a card set goes through `esc`: a name is shown as text, never as
 HTML.
 """
 
+from triad.ui.cardtext import card_name
 from triad.ui.collect import TABS
-from triad.ui.html import attrs, classes, esc, file_button
+from triad.ui.html import attrs, classes, error_html, esc, file_button
 from triad.ui.icons import affinity_name, icon
 from triad.ui.menu import rules_summary
 from triad.ui.render import render_card
@@ -83,22 +84,24 @@ def render_collection(coll, aff: dict) -> str:
         head(t("coll_title"), "coll-title"),
     ]
     if coll.message:
-        out.append('<p class="coll-message" role="status">' + esc(coll.message) + "</p>")
+        out.append('<div class="coll-message" role="status">' + error_html(coll.message) + "</div>")
     if coll.status == "newer":
         out.append('<p class="menu-error" role="alert">' + esc(t("coll_newer")) + "</p></div>")
         return "".join(out)
     if coll.status == "broken":
         out.append(
-            '<p class="menu-error" role="alert">' + esc(t("coll_broken", error=coll.error)) + "</p>"
+            '<div class="menu-error" role="alert">'
+            + error_html(t("coll_broken", error=coll.error))
+            + "</div>"
         )
         out.append(render_save_tab(coll))
         out.append("</div>")
         return "".join(out)
     if coll.status == "failed":
         out.append(
-            '<p class="menu-error" role="alert">'
-            + esc(t("coll_unavailable", error=coll.error))
-            + "</p></div>"
+            '<div class="menu-error" role="alert">'
+            + error_html(t("coll_unavailable", error=coll.error))
+            + "</div></div>"
         )
         return "".join(out)
     if not coll.ready:
@@ -142,9 +145,11 @@ def render_active(coll) -> str:
     name = o.get("name") or active.get("opponent") or ""
     if active.get("error"):
         return (
-            '<div class="coll-active" data-active="broken"><p class="menu-error" role="alert">'
-            + esc(t("active_error", name=name, error=explain(active["error"], active.get("code"))))
-            + '</p><button type="button" class="big" data-do="active_discard">'
+            '<div class="coll-active" data-active="broken"><div class="menu-error" role="alert">'
+            + error_html(
+                t("active_error", name=name, error=explain(active["error"], active.get("code")))
+            )
+            + '</div><button type="button" class="big" data-do="active_discard">'
             + esc(t("active_discard"))
             + "</button></div>"
         )
@@ -408,9 +413,9 @@ def render_deck(coll, aff: dict) -> str:
         ready = len(coll.deck) == 5
     if coll.deck_error:
         out.append(
-            '<p class="menu-error" role="alert">'
-            + esc(t("deck_invalid", error=coll.deck_error))
-            + "</p>"
+            '<div class="menu-error" role="alert">'
+            + error_html(t("deck_invalid", error=coll.deck_error))
+            + "</div>"
         )
     buttons = ['<button type="button" data-do="collection">' + esc(t("deck_back")) + "</button>"]
     if not o.get("deals_random"):
@@ -446,9 +451,11 @@ def render_trade(coll, aff: dict) -> str:
     ]
     if choice.get("error"):
         out.append(
-            '<p class="menu-error" role="alert">'
-            + esc(t("trade_pending_error", error=explain(choice["error"], choice.get("code"))))
-            + '</p><div class="dialog-buttons"><button type="button" class="big" data-do="trade_discard">'
+            '<div class="menu-error" role="alert">'
+            + error_html(
+                t("trade_pending_error", error=explain(choice["error"], choice.get("code")))
+            )
+            + '</div><div class="dialog-buttons"><button type="button" class="big" data-do="trade_discard">'
             + esc(t("trade_discard"))
             + "</button></div></div>"
         )
@@ -506,7 +513,7 @@ def trade_lines(coll) -> list:
         out = []
         for ident in ids:
             card = coll.card(ident)
-            out.append(card["name"] if card else ident)
+            out.append(card_name(card) if card else ident)
         return ", ".join(out)
 
     lines = []

@@ -46,7 +46,7 @@ from triad.ui.session import (
     THINKING,
     Session,
 )
-from triad.ui.text import explain, set_language, t
+from triad.ui.text import explain, language, set_language, t
 
 KEYS = {
     "ArrowUp": "up",
@@ -133,6 +133,8 @@ class App:
         self.session = Session()  # the match on the table (`triad.ui.session`)
         self.sel = Selection()
         self.paused = False
+        self.title = False  # the title screen is shown (main.py asks for it at the start)
+        self.on_title_closed = None  # called when the player leaves the title screen
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
         self.book_at = ""  # the rulebook's section last jumped to
@@ -157,6 +159,7 @@ class App:
         self.match_counter = 0
         self.replay = None  # {"steps", "index", "record", "back"} while a replay is shown
         self.cards = {}  # card id -> card, read from the card set files when first needed
+        self.sound_music()
 
     # ----------------------------------------------------------------- start
 
@@ -174,6 +177,8 @@ class App:
             except ValueError as e:
                 error = explain(e, getattr(e, "code", ""))
                 self.notices.append(t("notice_bad_deal", error=error))
+        if shared is not None or self.coll.stored_active():
+            self.title = False  # a match under way: the player lands back in it
         if shared is None and self.coll.stored_active():
             # A ladder match under way comes back once the engine is up, so no
             # quick match is dealt meanwhile.
@@ -183,6 +188,9 @@ class App:
             self.new_match(False, shared, None if shared else self.stored_match())
         if self.notices:
             self.show_notice(" ".join(self.notices))
+        if self.title:
+            self.draw()
+            self.screen.focus("#r-overlay .title-screen .primary")
 
     async def engine_ready(self, engine) -> None:
         """The worker answered: sync the match with it and carry on."""
@@ -575,6 +583,8 @@ class App:
         self.settings["lang"] = "" if code == "auto" else code
         prefs.save(self.store, self.settings)
         self.apply_language()
+        if self.view is not None:
+            self.set_view(self.view)  # banner names in the new language
         # The frame holds text too (the keys line): draw everything again.
         self.screen.mount(render.render_frame())
         self.shown = {}
@@ -591,7 +601,7 @@ class App:
     def set_view(self, view: dict) -> None:
         self.view = view
         info = view.get("card_set") or {}
-        key = (info.get("id"), len(info.get("affinities") or []))
+        key = (info.get("id"), len(info.get("affinities") or []), language())
         if key != self.aff_key:
             self.aff = affinity_table(info.get("kind"), info.get("affinities") or [])
             self.aff_key = key
@@ -869,6 +879,10 @@ class App:
         action = KEYS.get(key)
         if action is None:
             return False
+        if self.title:
+            if action in ("pause", "select"):
+                self.close_title()
+            return True
         if action == "pause":
             # Escape closes the topmost thing: a dialog opened over Pause first.
             if self.panel in CLOSABLE and not (self.paused and self.pause_on_top):
@@ -1006,7 +1020,7 @@ class App:
             self.draw()
 
     def accepting(self) -> bool:
-        return not self.paused and self.panel is None and self.human_may_act()
+        return not self.paused and not self.title and self.panel is None and self.human_may_act()
 
     def human_may_act(self) -> bool:
         """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""
@@ -1019,6 +1033,10 @@ class App:
             self.settings["sound"] = not self.settings["sound"]
             self.save_settings()
             self.play_sound("select")
+        elif name == "music":
+            self.settings["music"] = not self.settings.get("music", False)
+            self.save_settings()
+            self.sound_music()
         elif name == "rematch":
             self.rematch()
         elif name == "new":
@@ -1045,7 +1063,9 @@ class App:
 
     def dialog_action(self, name: str) -> None:
         coll = self.coll
-        if name == "close" or (name == "backdrop" and self.panel in CLOSABLE):
+        if name.startswith("title_") or (self.title and name == "backdrop"):
+            self.title_action(name)
+        elif name == "close" or (name == "backdrop" and self.panel in CLOSABLE):
             self.close_panel()
         elif name == "pause":
             self.toggle_pause()
@@ -1080,6 +1100,30 @@ class App:
             self.open_panel("rules")
         elif name == "custom_remove":
             self.remove_custom_set()
+
+    def title_action(self, name: str) -> None:
+        """A button of the title screen: Play, Collection or Rules (a click beside does nothing)."""
+        if not self.title or name == "backdrop":
+            return
+        self.close_title(name == "title_play")
+        if name == "title_collection":
+            self.coll.tab = "ladder"
+            self.open_panel("collection")
+        elif name == "title_rules":
+            self.open_panel("info")
+
+    def close_title(self, redraw: bool = True) -> None:
+        self.title = False
+        if self.on_title_closed is not None:
+            self.on_title_closed()
+        if redraw:
+            self.draw()
+
+    def sound_music(self) -> None:
+        """Start or stop the background music as the settings say (after a gesture only)."""
+        set_music = getattr(self.sound, "set_music", None)
+        if set_music is not None:
+            set_music(bool(self.settings.get("music", False)))
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
@@ -1129,6 +1173,7 @@ class App:
             "paused": self.paused,
             "panel": self.panel,
             "sound": self.settings["sound"],
+            "music": self.settings.get("music", False),
             "autoplay": self.autoplay,
             "keyboard": self.keyboard,
             "touch": self.touch,
@@ -1175,6 +1220,10 @@ class App:
         self.screen.set_flag("ready", self.is_ready())
 
     def overlay_html(self, view, ctx) -> str:
+        if self.title:
+            from triad.ui.title import render_title
+
+            return render_title(ctx, language())
         if self.paused and (self.pause_on_top or self.panel in (None, "draft")):
             return render.render_pause()
         if self.panel == "draft" and self.draft is not None:
@@ -1356,7 +1405,7 @@ class App:
     # ------------------------------------------------------------ plumbing
 
     async def wait_unpaused(self) -> None:
-        while self.paused:
+        while self.paused or self.title:
             await self.sleep(50)
 
     def spawn(self, coro) -> None:

@@ -59,3 +59,22 @@ def file_button(kind: str, label: str) -> str:
         + esc(kind)
         + '"></label>'
     )
+
+
+def error_html(text: str, opened: bool = False) -> str:
+    """A player's error text, the engine's detail behind a "details" toggle (`opened`: shown)."""
+    from triad.ui.text import split_detail, t
+
+    plain, detail = split_detail(text)
+    if not detail:
+        return esc(plain)
+    return (
+        esc(plain)
+        + '<details class="err-detail"'
+        + (" open" if opened else "")
+        + "><summary>"
+        + esc(t("error_details"))
+        + "</summary><code>"
+        + esc(detail)
+        + "</code></details>"
+    )

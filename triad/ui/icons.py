@@ -1,87 +1,23 @@
-"""Inline SVG icons drawn for this game: banners, elements and button glyphs.
+"""Icons: the game's own button glyphs, and art from game-icons.net.
 
 `sprite()` returns one hidden `<svg>` of `<symbol>`s placed once in the page;
-`icon(name)` references a symbol with `<use>`.  Every shape here is our own,
-drawn on a 24x24 grid.
+`icon(name)` references a symbol with `<use>`.  Those glyphs are our own, drawn
+on a 24x24 grid.
+
+Card portraits, banners, element emblems, the card back and the title art are
+icons of game-icons.net (CC BY 3.0, see the rulebook's credits), vendored by
+build.py from the pinned npm package into two sprite files: `ART_SPRITE` with
+what the built-in sets and `UI_ART` use, `ART_ALL` with the whole set for a
+player's own card set.  `art(name)` draws one of them.
 """
 
+from triad.ui.cardtext import say
 from triad.ui.html import esc
 
 _STROKE = ' fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
 
 # name -> inner SVG of a 24x24 symbol
 SYMBOLS = {
-    # --- banner emblems (Houses card set) ---
-    "lantern": (
-        '<path d="M9 5.2a3 3 0 0 1 6 0"' + _STROKE + ' stroke-width="1.6"/>'
-        '<path d="M6.8 5.8h10.4l-1.6 2.4H8.4Z"/>'
-        '<path fill-rule="evenodd" d="M7.8 8.7h8.4v9.6H7.8ZM9.8 10.6v5.9h4.4v-5.9Z"/>'
-        '<path d="M12 11.3c1 1.3 1.5 2.1 1.5 3a1.5 1.5 0 0 1-3 0c0-.9.5-1.7 1.5-3Z"/>'
-        '<path d="M6.3 18.8h11.4l-1.6 2.7H7.9Z"/>'
-    ),
-    "rose": (
-        '<path d="M12 13.2c-3.4 0-5.7-2.3-5.7-5.2S8.6 2.5 12 2.5 17.7 5 17.7 8 15.4 13.2 12 13.2Z'
-        "M12 5.6c-1.5 0-2.5.9-2.5 2.2s1 2.2 2.4 2.2 2.3-.9 2.3-2-.9-1.7-1.9-1.7M12 13.2v8.3"
-        'M12 18.6l2.3-1.3"' + _STROKE + ' stroke-width="1.7"/>'
-        '<path d="M12 17.4c-2.6-.1-4.2-1.4-4.8-3.2 2.6-.2 4.2 1 4.8 3.2Z"/>'
-    ),
-    "wave": (
-        '<path d="M1.8 8.6c2.6-3.1 5.1-3.1 7.7 0s5.1 3.1 7.7 0c1.7-2 3.3-2.1 5-1'
-        'M1.8 15.4c2.6-3.1 5.1-3.1 7.7 0s5.1 3.1 7.7 0c1.7-2 3.3-2.1 5-1"'
-        + _STROKE
-        + ' stroke-width="2.4"/>'
-    ),
-    "anvil": (
-        '<path d="M2.2 6.2h14.9c.6 1.7 2.3 2.6 4.7 2.6v1.9c-2.9.2-4.7 1.4-5.5 3.3H8.6'
-        'C7.9 11.8 6.1 10.4 2.2 10Z"/>'
-        '<path d="M8.3 14.8h8.1l1.1 2.4h1.6v2.6H5.1v-2.6h1.6Z"/>'
-    ),
-    "horse": (
-        '<path fill-rule="evenodd" d="M6.8 21.6c-.2-3.9.9-6.7 3.1-8.8-1.6.4-3.2.2-4.5-.7L4 10.6'
-        " 8.8 5 9.5 2.3l1.8 2.1c3.7.4 6.9 3 7.9 7.4.6 2.7.5 6.4 0 9.8Z"
-        'M11.6 7.2a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 1 0 0-2.2Z"/>'
-    ),
-    "eye": (
-        '<path fill-rule="evenodd" d="M1.5 12C4.5 6.8 8 4.8 12 4.8s7.5 2 10.5 7.2'
-        "c-3 5.2-6.5 7.2-10.5 7.2S4.5 17.2 1.5 12Z"
-        "M12 7.8a4.2 4.2 0 1 0 0 8.4 4.2 4.2 0 1 0 0-8.4Z"
-        'M12 10.2a1.8 1.8 0 1 0 0 3.6 1.8 1.8 0 1 0 0-3.6Z"/>'
-    ),
-    "tree": (
-        '<path d="M12 1.8c3.7 0 6.6 2.8 6.6 6.2 0 2.4-1.4 4.4-3.4 5.4H13v3.1l3-1.8.9 1.4'
-        "-3.9 2.4v3.9h-2.1v-5.6l-3.5-2.2.9-1.4 2.6 1.6v-1.4H8.8C6.8 12.4 5.4 10.4 5.4 8"
-        ' 5.4 4.6 8.3 1.8 12 1.8Z"/>'
-    ),
-    # --- elements (Elements card set) ---
-    "fire": (
-        '<path d="M12 1.5c1 4.2 6.8 6.6 6.8 13a6.8 6.8 0 0 1-13.6 0c0-4 3-5.4 3.2-8.6'
-        ' 1.9 1.8 2.3 3.6 2.2 5.4 2.4-2.1 2.1-6 1.4-9.8Z"/>'
-    ),
-    "ice": (
-        '<path d="M12 2v20M3.3 7l17.4 10M3.3 17 20.7 7M9.5 3.5 12 6l2.5-2.5M9.5 20.5 12 18l2.5 2.5'
-        "M3.6 10.4 7 9.6 6.1 6.2M17.9 17.8 17 14.4l3.4-.8M3.6 13.6 7 14.4l-.9 3.4M17.9 6.2 17 9.6"
-        'l3.4.8"' + _STROKE + ' stroke-width="1.7"/>'
-    ),
-    "thunder": '<path d="M13.5 1.5 4.5 13.5h6.3L9 22.5l10.5-13h-6.4Z"/>',
-    "earth": (
-        '<path d="M1.5 20.5 8.5 7.5l4 7 3-4.5 7 10.5Z"/>'
-        '<path d="M8.5 7.5 10.4 11 8.5 10.1 6.8 11Z" fill="#fff" opacity=".55"/>'
-    ),
-    "poison": (
-        '<path d="M10 2.5c3 4.6 6.2 7.6 6.2 11.3a6.2 6.2 0 0 1-12.4 0C3.8 10.1 7 7.1 10 2.5Z"/>'
-        '<circle cx="18.6" cy="6" r="2.3"/><circle cx="20" cy="11.2" r="1.4"/>'
-    ),
-    "wind": (
-        '<path d="M2.5 8.5h11.3a3 3 0 1 0-3-3M2.5 12.5h16a3 3 0 1 1-3 3M2.5 16.5h7"'
-        + _STROKE
-        + ' stroke-width="2"/>'
-    ),
-    "water": '<path d="M12 1.8c4.2 6 7.2 9.4 7.2 13.2a7.2 7.2 0 0 1-14.4 0C4.8 11.2 7.8 7.8 12 1.8Z"/>',
-    "holy": (
-        '<path d="M12 1 13.7 7.8 19.8 4.2 16.2 10.3 23 12 16.2 13.7 19.8 19.8 13.7 16.2 12 23'
-        ' 10.3 16.2 4.2 19.8 7.8 13.7 1 12 7.8 10.3 4.2 4.2 10.3 7.8Z"/>'
-    ),
-    "dark": '<path d="M14.5 2.2a9.8 9.8 0 1 0 7.3 13.6A7.6 7.6 0 1 1 14.5 2.2Z"/>',
     # --- buttons and marks ---
     "play": '<path d="M7 4.5v15l12-7.5Z"/>',
     "pause": '<path d="M6.5 4.5h4v15h-4zM13.5 4.5h4v15h-4z"/>',
@@ -94,6 +30,16 @@ SYMBOLS = {
         '<ellipse cx="6.3" cy="17.4" rx="3.3" ry="2.6" opacity=".45"/>'
         '<ellipse cx="17.3" cy="15" rx="3.3" ry="2.6" opacity=".45"/>'
         '<path d="M3 3l18 18"' + _STROKE + ' stroke-width="2.6"/>'
+    ),
+    "speaker": (
+        '<path d="M3 9h4l5.5-4.5v15L7 15H3Z"/>'
+        '<path d="M15.5 8.8a4.5 4.5 0 0 1 0 6.4M18.3 6a8.5 8.5 0 0 1 0 12"'
+        + _STROKE
+        + ' stroke-width="2"/>'
+    ),
+    "speaker-off": (
+        '<path d="M3 9h4l5.5-4.5v15L7 15H3Z" opacity=".45"/>'
+        '<path d="M15 9l6 6M21 9l-6 6"' + _STROKE + ' stroke-width="2.4"/>'
     ),
     "rematch": ('<path d="M3.5 5v14l8-7ZM12.5 5v14l8-7Z"/>'),
     "autoplay": (
@@ -145,6 +91,67 @@ SYMBOLS = {
     + ' stroke-width="2.4"/>',
 }
 
+ART_SPRITE = "./assets/art/cards.svg"
+ART_ALL = "./assets/art/game-icons.svg"
+
+# The game-icons.net icons the page's own screens use; build.py puts them, with every
+# built-in card's portrait, into ART_SPRITE. Affinity glyph -> icon, then the rest.
+UI_ART = {
+    "lantern": "lantern-flame",
+    "rose": "rose",
+    "wave": "waves",
+    "anvil": "anvil",
+    "horse": "horse-head",
+    "eye": "all-seeing-eye",
+    "fire": "flame",
+    "tree": "pine-tree",
+    "ice": "snowflake-2",
+    "thunder": "power-lightning",
+    "earth": "stone-pile",
+    "poison": "poison-bottle",
+    "wind": "wind-slap",
+    "water": "water-drop",
+    "holy": "sun",
+    "dark": "moon",
+    "triad": "moebius-triangle",
+}
+
+_BUNDLED = []
+
+
+def bundled() -> frozenset:
+    """The icon names in ART_SPRITE: UI_ART and the built-in sets' portraits (read once)."""
+    if not _BUNDLED:
+        from triad.ui.local import load_set
+
+        names = set(UI_ART.values())
+        for set_id in ("houses", "elements"):
+            for card in load_set(set_id)["cards"]:
+                if card.get("art"):
+                    names.add(card["art"])
+        _BUNDLED.append(frozenset(names))
+    return _BUNDLED[0]
+
+
+def art_href(name: str) -> str:
+    """The address of icon `name`: the small sprite when it holds it, else the whole set."""
+    return (ART_SPRITE if name in bundled() else ART_ALL) + "#" + name
+
+
+def art(name: str, cls: str = "art", label: str = "") -> str:
+    """An inline `<svg>` drawing game-icons.net icon `name` in the current colour."""
+    aria = ' role="img" aria-label="' + esc(label) + '"' if label else ' aria-hidden="true"'
+    return (
+        '<svg class="'
+        + cls
+        + '"'
+        + aria
+        + ' viewBox="0 0 512 512"><use href="'
+        + esc(art_href(name))
+        + '"></use></svg>'
+    )
+
+
 # Symbols for affinities: a set's affinities are matched by their emblem or
 # id first (an element called "fire" gets the flame), then given the glyphs in
 # this order.
@@ -188,7 +195,7 @@ def affinity_table(kind, affinities: list) -> dict:
     pending = []
     for entry in affinities:
         ident = str(entry.get("id", ""))
-        name = str(entry.get("name") or ident)
+        name = say("affinities", ident, entry.get("name") or ident)
         colour = entry.get("color")
         symbol = None
         for key in (entry.get("emblem"), ident):
@@ -259,8 +266,10 @@ def affinity_icon(affinity: str, table: dict, cls: str = "aff") -> str:
             + style
             + ' role="img" aria-label="'
             + esc(name)
-            + '"><use href="#i-'
-            + symbol
+            + '" viewBox="0 0 512 512"><use href="'
+            + ART_SPRITE
+            + "#"
+            + UI_ART[symbol]
             + '"></use></svg>'
         )
     return (

@@ -44,6 +44,7 @@ def card_view(card: dict) -> dict:
         "bottom": card["bottom"],
         "left": card["left"],
         "affinity": card.get("affinity"),
+        "art": card.get("art") or "",
     }
 
 

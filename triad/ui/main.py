@@ -185,6 +185,32 @@ def deal_from_address() -> str:
     return ""
 
 
+TITLE_KEY = "triad.title"  # sessionStorage: the title screen was left in this tab
+# Where the browser denies storage (boot.js says so) the page never touches it: the
+# title screen then shows at each load.
+STORAGE_OK = str(js.document.documentElement.dataset.storage) != "denied"
+
+
+def title_seen() -> bool:
+    if not STORAGE_OK:
+        return False
+    try:
+        return str(js.sessionStorage.getItem(TITLE_KEY) or "") == "seen"
+    except Exception:  # storage refused: show the title screen
+        return False
+
+
+def remember_title() -> None:
+    if not STORAGE_OK:
+        return
+    try:
+        js.sessionStorage.setItem(TITLE_KEY, "seen")
+    except Exception:  # storage refused: the title shows again after a reload
+        return
+
+
+app.title = not title_seen()
+app.on_title_closed = remember_title
 app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))

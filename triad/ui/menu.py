@@ -7,7 +7,7 @@ The card set choice also loads the player's own set from a file
 it (`data-do="custom_remove"`).
 """
 
-from triad.ui.html import attrs, esc, file_button
+from triad.ui.html import attrs, error_html, esc, file_button
 from triad.ui.icons import icon
 from triad.ui.settings import (
     BANDS,
@@ -108,7 +108,9 @@ def set_choice(settings: dict, custom: dict) -> str:
         )
     if custom.get("error"):
         html += (
-            '<p class="menu-error" role="alert" data-custom-error>' + esc(custom["error"]) + "</p>"
+            '<div class="menu-error" role="alert" data-custom-error>'
+            + error_html(custom["error"], True)
+            + "</div>"
         )
     return html
 
@@ -150,7 +152,11 @@ def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> 
     if pending:
         note += '<p class="menu-pending" role="status">' + esc(t("menu_pending")) + "</p>"
     if error:
-        note += '<p class="menu-error" role="alert">' + esc(t("menu_invalid", error=error)) + "</p>"
+        note += (
+            '<div class="menu-error" role="alert">'
+            + error_html(t("menu_invalid", error=error))
+            + "</div>"
+        )
     return (
         '<div class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">'
         + '<div class="dialog-head"><h2 id="menu-title">'

@@ -7,8 +7,9 @@ element (see `regions`).  A match view is the JSON the engine worker sends
 """
 
 from triad.ui import input as sel_phases
-from triad.ui.html import attrs, classes, esc
-from triad.ui.icons import affinity_icon, affinity_name, icon, sprite
+from triad.ui.cardtext import card_name, card_title
+from triad.ui.html import attrs, classes, error_html, esc
+from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
 from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
@@ -78,7 +79,7 @@ def modifier(card: dict, cell_affinity) -> int:
 def card_label(card: dict) -> str:
     return t(
         "card_label",
-        name=card.get("name") or "?",
+        name=card_name(card) or "?",
         level=card.get("level", 1),
         top=side_text(card["top"]),
         right=side_text(card["right"]),
@@ -130,7 +131,7 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
 
 def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra) -> str:
     level = card.get("level", 1)
-    name = card.get("name") or ""
+    name = card_name(card)
     parts = ['<div class="c-vals">']
     for side in ("top", "left", "right", "bottom"):
         parts.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
@@ -150,7 +151,10 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra) -> 
             + icon(arrow)
             + "</span>"
         )
-    parts.append('<span class="c-emblem" aria-hidden="true">' + esc(initials(name)) + "</span>")
+    if card.get("art"):
+        parts.append(art(card["art"], "c-art"))
+    else:
+        parts.append('<span class="c-emblem" aria-hidden="true">' + esc(initials(name)) + "</span>")
     lines, width = name_fit(name)
     parts.append(
         '<span class="c-name" style="--nw:'
@@ -161,7 +165,7 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra) -> 
         + esc(name)
         + "</span></span>"
     )
-    title = card.get("title")
+    title = card_title(card)
     fit = "nm-" + str(lines) if lines > 1 else ""
     pairs = [
         ("class", classes(["card", "own-" + owner, "tier-" + tier(level), fit, cls])),
@@ -186,7 +190,9 @@ def render_back(owner: str, cls: str = "", extra=None) -> str:
         "<div"
         + attrs(pairs)
         + ">"
-        + icon("back", "c-back")
+        + '<span class="c-back" aria-hidden="true">'
+        + art(UI_ART["triad"], "c-back-art")
+        + "</span>"
         + '<span class="c-mark" aria-hidden="true"></span></div>'
     )
 
@@ -364,7 +370,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         owner = slot["owner"]
         card = slot["card"]
         pairs.append(("data-owner", owner))
-        label = t("cell_card", n=i + 1, name=card.get("name") or "?", owner=t(owner))
+        label = t("cell_card", n=i + 1, name=card_name(card) or "?", owner=t(owner))
         inner.append(render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff)))
     if choosing and sel.cell_cursor == i:
         state.append("cursor")
@@ -477,12 +483,19 @@ def render_bar_right(ctx: dict) -> str:
 
 def render_bar_bottom(ctx: dict) -> str:
     sound = ctx.get("sound", True)
+    music = ctx.get("music", False)
     auto = ctx.get("autoplay", False)
     return (
         '<div class="bar-group">'
         + button(
+            "music",
+            "sound" if music else "mute",
+            t("btn_music_on" if music else "btn_music_off"),
+            bool(music),
+        )
+        + button(
             "sound",
-            "sound" if sound else "mute",
+            "speaker" if sound else "speaker-off",
             t("btn_sound_on" if sound else "btn_sound_off"),
             bool(sound),
         )
@@ -590,9 +603,10 @@ def render_callout(kind: str) -> str:
 
 
 def render_notice(text: str) -> str:
+    """A passing notice; an error's detail is shown open (a notice fades, nobody clicks it)."""
     if not text:
         return ""
-    return '<div class="notice" role="status">' + esc(text) + "</div>"
+    return '<div class="notice" role="status">' + error_html(text, True) + "</div>"
 
 
 def render_frame() -> str:

@@ -1,4 +1,4 @@
-"""The player's settings (rules, CPU level, sound, card set, players, language) and where they live.
+"""The player's settings (rules, CPU level, sound, music, card set, players, language) and where they live.
 
 Settings are one JSON object under one localStorage key, with a version
 number.  A value that is missing is a first visit; one that is corrupt, of
@@ -33,6 +33,7 @@ DEFAULTS = {
     "rules": ["banner"],
     "level": "adept",
     "sound": True,
+    "music": False,
     "card_set": "houses",
     "mode": "cpu",
     "lang": "",
@@ -47,6 +48,7 @@ def defaults() -> dict:
         "rules": list(DEFAULTS["rules"]),
         "level": DEFAULTS["level"],
         "sound": DEFAULTS["sound"],
+        "music": DEFAULTS["music"],
         "card_set": DEFAULTS["card_set"],
         "mode": DEFAULTS["mode"],
         "lang": DEFAULTS["lang"],
@@ -94,10 +96,11 @@ def validate(data, custom: bool = False) -> dict:
         if value not in allowed:
             raise ValueError(name + " " + repr(value))
         clean[name] = value
-    sound = data.get("sound", True)
-    if sound is not True and sound is not False:
-        raise ValueError("sound " + repr(sound))
-    clean["sound"] = sound
+    for name in ("sound", "music"):
+        value = data.get(name, DEFAULTS[name])
+        if value is not True and value is not False:
+            raise ValueError(name + " " + repr(value))
+        clean[name] = value
     return clean
 
 
@@ -136,6 +139,7 @@ def dump(settings: dict) -> str:
             "rules": list(settings["rules"]),
             "level": settings["level"],
             "sound": settings["sound"],
+            "music": settings.get("music", False),
             "card_set": settings["card_set"],
             "mode": settings["mode"],
             "lang": settings.get("lang", ""),

@@ -1,7 +1,7 @@
-"""Sound effects synthesised with Web Audio at run time: no sound files.
+"""Sound effects and music synthesised with Web Audio at run time: no sound files.
 
-`RECIPES` describes each effect as notes (pure data, tested in CPython);
-`WebAudio` plays them in the browser.  Nothing sounds before the player's
+`RECIPES` describes each effect as notes, `music_bar()` the background loop
+(pure data, tested in CPython); `WebAudio` plays them in the browser.  Nothing sounds before the player's
 first click or key press (browsers refuse audio before a gesture), and any
 failure of the audio system silences the game instead of breaking it.
 """
@@ -59,6 +59,56 @@ RECIPES = {
 }
 
 
+# The background music: a gentle loop of LOOP_BARS bars in A minor, a soft pad of
+# the chords, a plucked bass and a music-box melody over them, well under the
+# effects (MUSIC_GAIN scales the whole tune).
+TEMPO = 84  # beats a minute
+BEAT = 60 / TEMPO
+LOOP_BARS = 8
+MUSIC_GAIN = 0.1
+# One chord a bar (root of the bass, then the pad's three notes), Am F C G Am Dm E Am.
+_CHORDS = [
+    (110.0, (220.0, 261.63, 329.63)),
+    (87.31, (174.61, 220.0, 261.63)),
+    (130.81, (196.0, 261.63, 329.63)),
+    (98.0, (196.0, 246.94, 293.66)),
+    (110.0, (220.0, 261.63, 329.63)),
+    (73.42, (174.61, 220.0, 293.66)),
+    (82.41, (207.65, 246.94, 329.63)),
+    (110.0, (220.0, 261.63, 329.63)),
+]
+# The melody, bar by bar: (beat in the bar, beats held, frequency).
+_MELODY = [
+    [(0, 1, 659.25), (1, 1, 587.33), (2, 2, 523.25)],
+    [(0, 1.5, 440.0), (1.5, 0.5, 523.25), (2, 2, 698.46)],
+    [(0, 1, 659.25), (1, 1, 783.99), (2, 1, 659.25), (3, 1, 523.25)],
+    [(0, 3, 587.33), (3, 1, 493.88)],
+    [(0, 1, 523.25), (1, 1, 659.25), (2, 2, 880.0)],
+    [(0, 1, 698.46), (1, 1, 659.25), (2, 2, 587.33)],
+    [(0, 1.5, 659.25), (1.5, 0.5, 622.25), (2, 2, 493.88)],
+    [(0, 4, 440.0)],
+]
+
+
+def music_bar(i: int) -> list:
+    """Bar `i` of the loop as notes, like `RECIPES`' (start s from the bar's start)."""
+    bar = bar_length()
+    root, pad = _CHORDS[i % LOOP_BARS]
+    notes = []
+    for freq in pad:
+        notes.append((freq, 0, bar * 0.98, "sine", 0.11 * MUSIC_GAIN, 0))
+    for beat in (0, 2):
+        notes.append((root, beat * BEAT, BEAT * 1.6, "triangle", 0.5 * MUSIC_GAIN, 0))
+    for beat, held, freq in _MELODY[i % LOOP_BARS]:
+        notes.append((freq, beat * BEAT, held * BEAT, "triangle", 0.3 * MUSIC_GAIN, 0))
+    return notes
+
+
+def bar_length() -> float:
+    """Seconds one bar of the music lasts."""
+    return 4 * BEAT
+
+
 def duration(name: str) -> float:
     """Seconds until the last note of an effect has ended."""
     end = 0.0
@@ -75,9 +125,15 @@ class WebAudio:
         self.ctx = None
         self.unlocked = False
         self.broken = False
+        self.music_wanted = False
+        self.music_bus = None  # the music's gain node while it plays
+        self.music_next = 0.0  # audio time the next bar starts
+        self.music_bar = 0  # which bar of the loop comes next
+        self.music_timer = None
 
     def unlock(self) -> None:
-        """Called on the player's first gesture: audio may start from now on."""
+        """Called on the player's gestures: audio may start from the first one on."""
+        first = not self.unlocked
         self.unlocked = True
         if self.ctx is not None:
             try:
@@ -85,6 +141,94 @@ class WebAudio:
                     self.ctx.resume()
             except Exception:  # some browsers refuse; the game stays silent
                 self.broken = True
+        if first and self.music_wanted:
+            self.start_music()
+
+    def set_music(self, on: bool) -> None:
+        """Turn the background loop on or off (it waits for the first gesture)."""
+        self.music_wanted = on
+        if on and self.unlocked:
+            self.start_music()
+        elif not on:
+            self.stop_music()
+
+    def start_music(self) -> None:
+        if self.broken or self.music_bus is not None:
+            return
+        try:
+            ctx = self.context()
+            bus = ctx.createGain()
+            bus.gain.setValueAtTime(0, ctx.currentTime)
+            bus.gain.linearRampToValueAtTime(1, ctx.currentTime + 1.5)  # fade in
+            bus.connect(ctx.destination)
+            self.music_bus = bus
+            self.music_next = ctx.currentTime + 0.1
+            self.queue_music()
+        except Exception:  # no audio: play on in silence
+            self.broken = True
+
+    def queue_music(self, *args) -> None:
+        """Schedule the next bar (a few notes: a short task), and wake up before it ends."""
+        bus = self.music_bus
+        if bus is None or self.broken:
+            return
+        try:
+            now = self.ctx.currentTime
+            if self.music_next < now:  # the tab slept: carry on from now
+                self.music_next = now + 0.05
+            self.notes(music_bar(self.music_bar), self.music_next, bus)
+            self.music_bar = (self.music_bar + 1) % LOOP_BARS
+            self.music_next += bar_length()
+            wait_ms = max(50, (self.music_next - now - 1) * 1000)
+            self.music_timer = self.js.setTimeout(self.queue_music_proxy(), int(wait_ms))
+        except Exception:  # audio failed: silence, never a crash
+            self.broken = True
+
+    def queue_music_proxy(self):
+        proxy = getattr(self, "_proxy", None)
+        if proxy is None:
+            try:
+                from pyscript.ffi import create_proxy
+
+                proxy = create_proxy(self.queue_music)
+            except ImportError:  # outside the browser (tests)
+                proxy = self.queue_music
+            self._proxy = proxy
+        return proxy
+
+    def stop_music(self) -> None:
+        bus = self.music_bus
+        self.music_bus = None
+        if self.music_timer is not None:
+            timer = self.music_timer
+            self.music_timer = None
+            try:
+                self.js.clearTimeout(timer)
+            except Exception:  # already fired: nothing to clear
+                timer = None
+        if bus is not None:
+            try:
+                now = self.ctx.currentTime
+                bus.gain.cancelScheduledValues(now)
+                bus.gain.setValueAtTime(bus.gain.value, now)
+                bus.gain.linearRampToValueAtTime(0, now + 0.3)
+                self.js.setTimeout(self.disconnect_proxy(bus), 400)
+            except Exception:  # audio gone: nothing left to stop
+                pass
+
+    def disconnect_proxy(self, bus):
+        def done(*args):
+            try:
+                bus.disconnect()
+            except Exception:  # already disconnected
+                return
+
+        try:
+            from pyscript.ffi import create_proxy
+
+            return create_proxy(done)
+        except ImportError:
+            return done
 
     def play(self, name: str) -> None:
         if not self.unlocked or self.broken:
@@ -94,26 +238,30 @@ class WebAudio:
             return
         try:
             ctx = self.context()
-            now = ctx.currentTime + 0.01
-            for freq, start, length, wave, peak, slide in notes:
-                osc = ctx.createOscillator()
-                gain = ctx.createGain()
-                osc.type = wave
-                t0 = now + start
-                osc.frequency.setValueAtTime(freq, t0)
-                if slide:
-                    osc.frequency.exponentialRampToValueAtTime(slide, t0 + length)
-                level = gain.gain
-                level.setValueAtTime(0, t0)
-                level.linearRampToValueAtTime(peak, t0 + min(ATTACK, length / 4))
-                level.exponentialRampToValueAtTime(SILENT, t0 + length)
-                level.linearRampToValueAtTime(0, t0 + length + RELEASE)
-                osc.connect(gain)
-                gain.connect(ctx.destination)
-                osc.start(t0)
-                osc.stop(t0 + length + RELEASE + 0.01)
+            self.notes(notes, ctx.currentTime + 0.01, ctx.destination)
         except Exception:  # no audio device or API: play on in silence
             self.broken = True
+
+    def notes(self, notes: list, now: float, out) -> None:
+        """Schedule `notes` from audio time `now` into node `out`."""
+        ctx = self.ctx
+        for freq, start, length, wave, peak, slide in notes:
+            osc = ctx.createOscillator()
+            gain = ctx.createGain()
+            osc.type = wave
+            t0 = now + start
+            osc.frequency.setValueAtTime(freq, t0)
+            if slide:
+                osc.frequency.exponentialRampToValueAtTime(slide, t0 + length)
+            level = gain.gain
+            level.setValueAtTime(0, t0)
+            level.linearRampToValueAtTime(peak, t0 + min(ATTACK, length / 4))
+            level.exponentialRampToValueAtTime(SILENT, t0 + length)
+            level.linearRampToValueAtTime(0, t0 + length + RELEASE)
+            osc.connect(gain)
+            gain.connect(out)
+            osc.start(t0)
+            osc.stop(t0 + length + RELEASE + 0.01)
 
     def context(self):
         if self.ctx is None:

@@ -93,14 +93,34 @@ def t(key: str, **values) -> str:
     return lookup(STRINGS, EN, key, values)
 
 
-def explain(error, code="") -> str:
-    """An engine error in the page's language.
+# An engine's own words, kept with a player's sentence for a "details" toggle:
+# DETAIL_START + words + DETAIL_END inside a text (`split_detail` takes them out).
+DETAIL_START = "\x1e"
+DETAIL_END = "\x1f"
 
-    The engine's messages are English (`error`); with the `code` it gives
-    them (`save_bad`, `json`, `match_active`...) another language says what
-    went wrong in its own words, the English message as the detail.
+
+def explain(error, code="") -> str:
+    """An engine error in plain words in the page's language, the engine's detail attached.
+
+    The engine's messages are English (`error`); with the `code` it gives them
+    (`save_bad`, `json`, `match_active`...) the page says what went wrong and
+    what to do in its own words, and keeps the engine's message as the detail
+    that `html.error_html` shows behind a "details" toggle.
     """
     error = str(error or "")
     if not code or ("err_" + str(code)) not in EN:
         return error
-    return t("err_" + str(code), detail=error)
+    plain = t("err_" + str(code), detail=error)
+    if not error or error in plain:
+        return plain
+    return plain + DETAIL_START + error + DETAIL_END
+
+
+def split_detail(text: str) -> tuple:
+    """`(text without its detail, the detail or "")` of a text `explain` built."""
+    text = str(text or "")
+    start = text.find(DETAIL_START)
+    end = text.find(DETAIL_END, start + 1)
+    if start < 0 or end < 0:
+        return text, ""
+    return text[:start] + text[end + 1 :], text[start + 1 : end]

@@ -1,0 +1,163 @@
+"""Strength tables the README quotes: master against the lower levels, Open and hidden.
+
+    python bench/bench_strength.py                 # every table (long: hours on a busy machine)
+    python bench/bench_strength.py --part traps    # master with and without traps, Open
+    python bench/bench_strength.py --part hidden   # master with hidden hands
+    python bench/bench_strength.py --part check    # the README's `play` command
+    options: --games N (games per row; default: the README's counts)
+
+Every row is a `python -m triad play` run (`triad.cpu.cli.play_games`) or, for
+master-hidden against master-open, the same deals played here; every search
+is unlimited in time, so each row prints the same on any machine, busy or not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from triad.capture import Player  # noqa: E402
+from triad.cards import builtin_set  # noqa: E402
+from triad.cpu import brain as brain_module  # noqa: E402
+from triad.cpu.brain import Brain  # noqa: E402
+from triad.cpu.cli import play_games  # noqa: E402
+from triad.match import MatchConfig, deal_match  # noqa: E402
+from triad.observe import Observation, observe  # noqa: E402
+from triad.rules import RuleSet  # noqa: E402
+from triad.state import GameState, Outcome  # noqa: E402
+
+# the README's counts (the shared machine played about a game a minute per row)
+TRAP_GAMES = 62
+HIDDEN_GAMES = 40
+BLIND_DEALS = 8
+OPEN = RuleSet.parse(["open"])
+HIDDEN = RuleSet.parse([])
+
+
+def row(label: str, blue: str, red: str, games: int, seed: int, rules: RuleSet) -> None:
+    """One `play` table as a line: blue's wins, draws and losses."""
+    t0 = time.perf_counter()
+    r = play_games(blue, red, games, seed, rules)["blue"]
+    took = time.perf_counter() - t0
+    print(
+        f"  {label:<28}{blue:<8}{red:<8}{r['wins']:>5}{r['draws']:>5}{r['losses']:>5}"
+        f"   {games} games, seed {seed}, {took:.0f} s",
+        flush=True,
+    )
+
+
+def header(title: str) -> None:
+    print(title)
+    print(f"  {'':<28}{'blue':<8}{'red':<8}{'W':>5}{'D':>5}{'L':>5}   (blue's results)")
+
+
+def check(games: int) -> None:
+    """`python -m triad play --blue master --red greedy --games 30 --seed 4242 --rules open`."""
+    header("the README's play command")
+    row("Open", "master", "greedy", games or 30, 4242, OPEN)
+
+
+def traps(games: int) -> None:
+    """Master against expert, adept and greedy, Open: without traps, then with them."""
+    header("master among its best moves (Open): first of them, then the trap")
+    saved = brain_module.TRAP_NODES
+    for label, nodes in (("no traps (before)", 0), (f"traps, {saved} nodes (now)", saved)):
+        brain_module.TRAP_NODES = nodes
+        for red in ("expert", "adept", "greedy"):
+            row(label, "master", red, games or TRAP_GAMES, 7, OPEN)
+    brain_module.TRAP_NODES = saved
+
+
+def hidden(games: int) -> None:
+    """Master with hidden hands against greedy and expert, and against master-open."""
+    n = games or HIDDEN_GAMES
+    header("hidden hands (no Open): master guesses the hidden cards")
+    for red in ("greedy", "expert"):
+        row("hidden", "master", red, n, 7, HIDDEN)
+    for red in ("greedy", "expert"):
+        row("Open, same deals", "master", red, n, 7, OPEN)
+    seeing_versus_blind(games or BLIND_DEALS, 7)
+
+
+def seeing_versus_blind(games: int, seed: int) -> None:
+    """The same deals, master-hidden against a master that sees every card, seats swapped.
+
+    Master-open against master-open gives each deal's result under perfect
+    play; the difference is what not seeing costs.
+    """
+    print(f"  master-hidden against master-open, {games} deals a seat each, seed {seed}")
+    perfect = [0, 0, 0]  # the guesser's W/D/L when it sees too (perfect play by both)
+    blind = [0, 0, 0]  # its W/D/L when it guesses
+    t0 = time.perf_counter()
+    for game in range(games):
+        for sees, result in deal_results(seed, game):
+            (perfect if sees else blind)[result] += 1
+    took = time.perf_counter() - t0
+    print(
+        f"    both see every card (perfect play)   W {perfect[0]:>3}  D {perfect[1]:>3}  L {perfect[2]:>3}"
+    )
+    print(
+        f"    the guesser plays hidden             W {blind[0]:>3}  D {blind[1]:>3}  L {blind[2]:>3}"
+        f"   ({2 * games} games each, {took:.0f} s)",
+        flush=True,
+    )
+
+
+def deal_results(seed: int, game: int) -> list[tuple[bool, int]]:
+    """Deal ``game`` of ``seed`` (as `play` deals it) played four times: the guesser
+    on each seat, seeing and not seeing; (sees, 0 win / 1 draw / 2 loss) each."""
+    match_seed = (seed * 1_000_003 + game) & 0xFFFFFFFF
+    start = deal_match(MatchConfig(HIDDEN, builtin_set()), match_seed).start()
+    out = []
+    for guesser in (Player.BLUE, Player.RED):
+        for sees in (True, False):
+            brains = (Brain("master", match_seed * 2 + 1), Brain("master", match_seed * 2 + 2))
+            state = start
+            while not state.is_terminal:
+                mover = state.to_move
+                seen = observe(state, mover)
+                if mover is not guesser or sees:
+                    seen = seeing(state, mover)
+                state, _ = state.apply(brains[mover].choose(seen, None))
+            out.append((sees, outcome_for(state, guesser)))
+    return out
+
+
+def seeing(state: GameState, player: Player) -> Observation:
+    """``player``'s observation with every opponent card shown."""
+    return Observation(
+        player,
+        state.table,
+        state.board,
+        state.hands[player],
+        state.hands[player.other],
+        state.to_move,
+    )
+
+
+def outcome_for(state: GameState, player: Player) -> int:
+    """0 win, 1 draw, 2 loss for ``player``."""
+    if state.outcome is Outcome.DRAW:
+        return 1
+    won = Outcome.BLUE if player is Player.BLUE else Outcome.RED
+    return 0 if state.outcome is won else 2
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--part", choices=("check", "traps", "hidden"), action="append")
+    parser.add_argument("--games", type=int, default=0, help="games per row (0: the README's)")
+    options = parser.parse_args()
+    parts = options.part or ["check", "traps", "hidden"]
+    for part in parts:
+        {"check": check, "traps": traps, "hidden": hidden}[part](options.games)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,249 @@
+"""What a player sees: the title screen, the cards' portraits at every window size, every
+built-in card, the album and the credits.
+
+Screenshots are kept under test-artifacts/ (title-*, match-*, cards-*, album-*, credits-*)
+to be looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from tests.browser.conftest import Server, Watch, copy_dist, play_one_move, wait_engine, wait_ready
+from tests.conftest import ARTIFACTS
+from triad.ui import render
+from triad.ui.icons import affinity_table
+
+pytestmark = pytest.mark.browser
+
+SIZES: dict[str, dict[str, Any]] = {
+    "960x640": {"viewport": {"width": 960, "height": 640}},
+    "1280x720": {"viewport": {"width": 1280, "height": 720}},
+    "1920x1080": {"viewport": {"width": 1920, "height": 1080}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+PLAY = '.title-screen [data-do="title_play"]'
+
+
+def shot(page: Any, name: str, **options: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), **options)
+
+
+def inside(page: Any, selector: str) -> None:
+    """Every element matching `selector` lies wholly inside the window."""
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    boxes = [el.bounding_box() for el in page.locator(selector).all()]
+    assert boxes, selector
+    for box in boxes:
+        assert box is not None, selector
+        assert box["x"] >= -1 and box["y"] >= -1, (selector, box)
+        assert box["x"] + box["width"] <= width + 1, (selector, box)
+        assert box["y"] + box["height"] <= height + 1, (selector, box)
+
+
+@pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone"])
+def test_the_title_screen_fits_and_leads_to_the_table(
+    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES[size])
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator(PLAY).wait_for()
+    wait_engine(page)  # the art has long arrived by then
+    assert page.locator("html.ready").count() == 0  # the table waits behind the title
+    inside(page, ".title-screen button, .title-screen a")
+    assert page.locator(".title-screen a[href='catch.html']").count() == 1
+    assert page.locator(PLAY).evaluate("el => el === document.activeElement")
+    shot(page, f"title-{size}")
+
+    # Music is off by default; turned on it is remembered with the other settings.
+    music = page.locator('.title-screen [data-action="music"]')
+    assert music.get_attribute("aria-pressed") == "false"
+    music.click()
+    page.locator('.title-screen [data-action="music"][aria-pressed="true"]').wait_for()
+    settings = json.loads(page.evaluate("localStorage.getItem('triad.settings')"))
+    assert settings["music"] is True
+    page.locator('.title-screen [data-lang="fr"]').click()
+    assert page.locator(PLAY).inner_text().strip() == "Jouer"
+    page.locator(PLAY).click()
+    wait_ready(page)
+    assert page.locator('[data-action="music"][aria-pressed="true"]').count() == 1
+    # A reload lands back at the table, not on the title.
+    page.reload()
+    wait_ready(page)
+    assert page.locator(".title-screen").count() == 0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_cards_show_their_portraits_at_every_size(
+    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, watch = new_context(reduced_motion="reduce", **SIZES[size])
+    page = context.new_page()
+    page.goto(server.url)
+    wait_engine(page)
+    if size.startswith("phone"):
+        wait_ready(page)
+        card = page.locator('[data-hand="blue"] [data-card]').first
+        cell = page.locator("[data-cell]:not([data-owner])").first
+        index = cell.get_attribute("data-cell")
+        card.tap()
+        page.locator(f'[data-cell="{index}"]').tap()
+        page.locator(f'[data-cell="{index}"]').tap()
+        page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
+    else:
+        play_one_move(page)
+    wait_ready(page)
+    inside(page, "[data-cell], [data-action], [data-hand]")
+    faces = page.locator(".card:not(.back)").all()
+    assert faces
+    for face in faces:
+        href = face.locator("svg.c-art use").get_attribute("href")
+        assert href is not None and re.fullmatch(r"\./assets/art/cards\.svg#[a-z0-9-]+", href)
+        assert face.locator(".c-emblem").count() == 0
+        card = face.bounding_box()
+        art = face.locator("svg.c-art").bounding_box()
+        assert card is not None and art is not None
+        assert art["width"] > card["width"] * 0.6  # large in the card's middle
+        assert art["y"] + art["height"] <= card["y"] + card["height"]
+        for value in face.locator(".c-vals b").all():  # the values stay readable: on top
+            assert value.evaluate("el => getComputedStyle(el.parentNode).zIndex") == "2"
+    assert page.locator(".card.back .c-back-art use").count() > 0
+    shot(page, f"match-{size}")
+    asked = [u for u in watch.requests if "/assets/art/" in u]
+    assert any(u.endswith("/assets/art/cards.svg") for u in asked)
+    assert not any("game-icons.svg" in u for u in asked)  # the whole set only for own sets
+
+
+def gallery_html(set_id: str) -> str:
+    """Every card of a built-in set drawn by the page's own code, blue and red in turn."""
+    data = json.loads(
+        (Path(__file__).resolve().parents[2] / "triad" / "data" / f"{set_id}.json").read_text()
+    )
+    aff = affinity_table(data["affinity_kind"], data["affinities"])
+    cards = "".join(
+        '<div class="slot">'
+        + render.render_card(card, "blue" if i % 2 == 0 else "red", aff)
+        + "</div>"
+        for i, card in enumerate(data["cards"])
+    )
+    backs = "".join(
+        '<div class="slot">' + render.render_back(owner) + "</div>" for owner in ("blue", "red")
+    )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        '<link rel="stylesheet" href="./assets/css/triad.css">'
+        "<style>:root { --cw: 128px; } html { background: #1b2238; }"
+        " body { overflow: visible; height: auto; padding: 12px; background: none; }"
+        " .gallery { display: grid; grid-template-columns: repeat(11, var(--cw)); gap: 10px; }"
+        " .slot { position: relative; width: var(--cw); height: var(--ch); }</style>"
+        '</head><body><div class="gallery">' + cards + backs + "</div></body></html>"
+    )
+
+
+@pytest.mark.parametrize("set_id", ["houses", "elements"])
+def test_every_builtin_card_has_its_portrait_drawn(
+    set_id: str,
+    new_context: Callable[..., tuple[Any, Watch]],
+    dist: Path,
+    tmp_path: Path,
+) -> None:
+    site = copy_dist(dist, tmp_path / "site")
+    (site / "gallery.html").write_text(gallery_html(set_id))
+    srv = Server(site)
+    try:
+        context, _ = new_context(origins=(srv.origin,), viewport={"width": 1550, "height": 900})
+        page = context.new_page()
+        page.goto(srv.url + "gallery.html")
+        count = len(json.loads((site / "triad" / "data" / f"{set_id}.json").read_text())["cards"])
+        assert page.locator(".slot .card:not(.back)").count() == count
+        # Each portrait is drawn: its symbol is in the sprite the page loaded, and it has size.
+        missing = page.evaluate(
+            """async () => {
+                const text = await (await fetch('./assets/art/cards.svg')).text();
+                const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+                return [...document.querySelectorAll('svg.c-art use')]
+                    .map((u) => u.getAttribute('href').split('#')[1])
+                    .filter((name) => !doc.getElementById(name));
+            }"""
+        )
+        assert missing == []
+        shot(page, f"cards-{set_id}", full_page=True)
+    finally:
+        srv.stop()
+
+
+def test_the_album_and_the_credits(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    page.locator('[data-action="collection"]').click()
+    page.locator('[data-tab="album"]').click()
+    album = page.locator(".album .card")
+    assert album.count() == 110
+    assert page.locator(".album .card svg.c-art").count() == 110
+    shot(page, "album-houses")
+    page.keyboard.press("Escape")
+
+    page.locator('[data-action="info"]').click()
+    page.locator('[data-jump="rb-credits"]').click()
+    credits = page.locator("#rb-credits")
+    credits.wait_for()
+    text = credits.inner_text()
+    for words in ("game-icons.net", "Lorc", "Delapouite", "CC BY 3.0"):
+        assert words in text
+    shot(page, "credits")
+
+
+def test_a_players_own_set_may_name_any_icon_and_an_unknown_one_names_the_card(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    from tests.browser.test_custom_set import (
+        load_file,
+        new_match_from_menu,
+        open_menu,
+        open_page,
+        wait_loaded,
+    )
+    from tests.ui.card_sets import make_set, text
+
+    page = open_page(new_context, server, viewport={"width": 1280, "height": 720})
+    wait_engine(page)
+    open_menu(page)
+    bad = make_set(set_id="bad")
+    bad["cards"][3]["art"] = "smithy-hammer"
+    load_file(page, "bad.json", text(bad))
+    error = page.locator("[data-custom-error]")
+    error.wait_for()
+    assert "card 'c3': field 'art' is 'smithy-hammer'" in error.inner_text()
+
+    outside = ["kraken-tentacle", "unicorn", "cactus", "air-balloon", "snail", "windmill"]
+    assert not set(outside) & set(build.art_used())  # none of them is in cards.svg
+    good = make_set()
+    for i, card in enumerate(good["cards"]):
+        card["art"] = outside[i % len(outside)]
+    load_file(page, "mine.json", text(good))
+    wait_loaded(page)
+    new_match_from_menu(page)
+    arts = page.locator('[data-hand="blue"] svg.c-art use')
+    hrefs = arts.evaluate_all("els => els.map((e) => e.getAttribute('href'))")
+    assert hrefs and all(h.startswith("./assets/art/game-icons.svg#") for h in hrefs)
+    # Drawn once the whole set has arrived: each portrait has a size.
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-hand="blue"] svg.c-art use')]
+            .every((u) => u.getBBox().width > 0)"""
+    )
+    shot(page, "custom-set-art")

@@ -1,0 +1,83 @@
+"""``python -m triad play`` prints the same table for the same seed, whatever the load.
+
+The README's strength tables are what these commands print, so no move in
+``play`` may depend on the clock: a run on a busy machine, a run with another
+hash seed and a run whose clock races ahead all give the first run's table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from triad.cpu.cli import play_games
+from triad.rules import RuleSet
+
+ROOT = Path(__file__).resolve().parents[2]
+# hidden hands (sampled deals) and Open (exact search, traps); every level that searches
+RUNS = [
+    ("master", "expert", 1, ["open"]),
+    ("master", "expert", 1, []),
+]
+SEED = 11
+
+
+def play_command(blue: str, red: str, games: int, rules: list[str], hash_seed: str) -> object:
+    command = [sys.executable, "-m", "triad", "play", "--blue", blue, "--red", red]
+    command += ["--games", str(games), "--seed", str(SEED), "--rules", ",".join(rules), "--json"]
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+@functools.cache
+def quiet_table(blue: str, red: str, games: int, rules: tuple[str, ...]) -> object:
+    return play_games(blue, red, games, SEED, RuleSet.parse(list(rules)))
+
+
+@contextlib.contextmanager
+def busy_machine() -> Iterator[None]:
+    """Busy loops on every core while the test runs."""
+    loops = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(min(os.cpu_count() or 1, 2))
+    ]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+@pytest.mark.parametrize(("blue", "red", "games", "rules"), RUNS, ids=lambda r: str(r))
+def test_play_gives_the_same_table_on_a_busy_machine(
+    blue: str, red: str, games: int, rules: list[str]
+) -> None:
+    quiet = quiet_table(blue, red, games, tuple(rules))
+    with busy_machine():
+        busy = play_command(blue, red, games, rules, "12345")
+    assert busy == quiet
+
+
+def test_play_does_not_look_at_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    blue, red, games, rules = RUNS[1]
+    quiet = quiet_table(blue, red, games, tuple(rules))
+    real = time.perf_counter
+    ticks = [0.0]
+
+    def racing() -> float:  # a second passes at every look
+        ticks[0] += 1.0
+        return real() + ticks[0]
+
+    monkeypatch.setattr(time, "perf_counter", racing)
+    assert play_games(blue, red, games, SEED, RuleSet.parse(rules)) == quiet
