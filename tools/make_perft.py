@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from tests.engine.reference import reference_resolve  # noqa: E402
 from triad.capture import Board, Player  # noqa: E402
 from triad.cards import Card, builtin_set  # noqa: E402
+from triad.deal import chaos_draw  # noqa: E402
 from triad.match import MatchConfig, deal_match  # noqa: E402
 from triad.prng import Rng  # noqa: E402
 from triad.rules import RuleSet  # noqa: E402
@@ -66,6 +67,29 @@ CASES = [
         "depth": 6,
         "prefix": 3,
     },
+    {
+        "name": "reverse-fallen-ace",
+        "rules": ["reverse", "fallen_ace", "same", "combo", "battle"],
+        "seed": 8,
+        "depth": 3,
+    },
+    {
+        "name": "tail-ascension",
+        "rules": ["ascension", "same", "plus", "combo", "banner"],
+        "seed": 9,
+        "depth": 5,
+        "prefix": 4,
+    },
+    {
+        "name": "tail-descension",
+        "rules": ["descension", "plus", "fallen_ace", "reverse"],
+        "seed": 10,
+        "depth": 5,
+        "prefix": 4,
+    },
+    {"name": "order", "rules": ["order", "same"], "seed": 11, "depth": 4},
+    {"name": "chaos", "rules": ["chaos", "reverse", "banner"], "seed": 12, "depth": 4},
+    {"name": "swap-roulette", "rules": ["swap", "roulette", "plus"], "seed": 13, "depth": 3},
 ]
 
 Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -75,21 +99,30 @@ Position = tuple[Board, Hands, Player]
 def opening(case: dict[str, object]) -> tuple[Table, Position, list[str]]:
     rules = RuleSet.parse(case["rules"])  # type: ignore[arg-type]
     match = deal_match(MatchConfig(rules, builtin_set()), case["seed"])  # type: ignore[arg-type]
-    position: Position = ((None,) * 9, match.hands, match.first)
+    blue, red = match.hands
+    if match.swap is not None:  # Swap: one card of each hand changes sides
+        i, j = match.swap
+        blue, red = (*blue[:i], red[j], *blue[i + 1 :]), (*red[:j], blue[i], *red[j + 1 :])
+    position: Position = ((None,) * 9, (blue, red), match.first)
     prefix: list[str] = []
     rng = Rng(case["seed"])  # type: ignore[arg-type]
     for _ in range(int(case.get("prefix", 0))):  # type: ignore[call-overload]
-        moves = legal(position)
+        moves = legal(match.table, position)
         index, cell = moves[rng.below(len(moves))]
         prefix.append(f"{index}@{cell}")
         position, _ = play(match.table, position, index, cell)
     return match.table, position, prefix
 
 
-def legal(position: Position) -> list[tuple[int, int]]:
+def legal(table: Table, position: Position) -> list[tuple[int, int]]:
     board, hands, mover = position
     empty = [c for c in range(9) if board[c] is None]
-    return [(i, c) for i in range(len(hands[mover])) for c in empty]
+    cards = list(range(len(hands[mover])))
+    if table.rules.order:  # the first card of the hand only
+        cards = cards[:1]
+    elif table.rules.chaos and cards:  # the card drawn from the match's stream
+        cards = [chaos_draw(table.seed, 9 - len(empty), len(cards))]
+    return [(i, c) for i in cards for c in empty]
 
 
 def play(table: Table, position: Position, index: int, cell: int) -> tuple[Position, list[str]]:
@@ -127,7 +160,7 @@ def count(case: dict[str, object]) -> dict[str, object]:
     divide: dict[str, list[int]] = {}
 
     def walk(position: Position, level: int, first: str) -> None:
-        for index, cell in legal(position):
+        for index, cell in legal(table, position):
             child, kinds = play(table, position, index, cell)
             key = first or f"{index}@{cell}"
             nodes[level] += 1

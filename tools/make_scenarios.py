@@ -590,6 +590,127 @@ SCENARIOS = [
         "..b..b...",
         restrictions=[{"cell": 2, "op": "=", "value": 20, "direction": "down"}],
     ),
+    # -- FFXIV rules ---------------------------------------------------------
+    Scenario(
+        "reverse_basic",
+        "Reverse: the lower value captures (3 under 4); an equal 5 or a higher 3 over 2 does not.",
+        ["reverse"],
+        [None, "r:1141", None, None, None, "r:1115", None, "r:2111", None],
+        ("b", "3535", 4),
+        [("place", [4]), ("basic", [1])],
+        ".b..br.r.",
+    ),
+    Scenario(
+        "reverse_battle",
+        "Reverse with Battle: an equal comparison goes to the smaller printed total (20 < 35).",
+        ["reverse", "battle"],
+        [None, "r:1151", None, None, None, "r:AAA5", None, None, None],
+        ("b", "5555", 4),
+        [("place", [4]), ("battle", [5])],
+        ".r..bb...",
+    ),
+    Scenario(
+        "reverse_combo",
+        "Reverse inside a Combo chain: the Same captures attack with the lower value winning "
+        "(1 under 9, 5 under 9); 2 against 1 and 3 against 1 take nothing.",
+        ["reverse", "same", "combo"],
+        ["r:1911", "r:1251", "r:1111", None, None, "r:3555", None, None, "r:9111"],
+        ("b", "5555", 4),
+        [("place", [4]), ("same", [1, 5]), ("combo", [0, 8])],
+        "bbr.bb..b",
+    ),
+    Scenario(
+        "fallen_ace_basic",
+        "Fallen Ace: the placed 1 captures the A above; its A does not capture the 1 on its "
+        "right; 5 beats 4 as usual and 1 loses to 9.",
+        ["fallen_ace"],
+        [None, "r:11A1", None, "r:1411", None, "r:1111", None, "r:9111", None],
+        ("b", "1A15", 4),
+        [("place", [4]), ("basic", [1, 3])],
+        ".b.bbr.r.",
+    ),
+    Scenario(
+        "fallen_ace_reverse",
+        "Fallen Ace with Reverse: the A captures the 1, the 1 never captures the A; 1 under 9 "
+        "captures, 5 over 4 does not.",
+        ["fallen_ace", "reverse"],
+        [None, "r:11A1", None, "r:1411", None, "r:1111", None, "r:9111", None],
+        ("b", "1A15", 4),
+        [("place", [4]), ("basic", [5, 7])],
+        ".r.rbb.b.",
+    ),
+    Scenario(
+        "fallen_ace_combo",
+        "Fallen Ace inside a Combo chain: the Same captures' 1s take the As next to them.",
+        ["fallen_ace", "same", "combo"],
+        ["r:1A11", "r:1151", "r:1111", None, None, "r:1115", None, None, "r:A111"],
+        ("b", "5555", 4),
+        [("place", [4]), ("same", [1, 5]), ("combo", [0, 8])],
+        "bbr.bb..b",
+    ),
+    Scenario(
+        "fallen_ace_before_cell_modifiers",
+        "Fallen Ace compares the values before the cell's +1/-1: a 1 (2 on its fire cell) takes "
+        "an A (11 on its water cell), and an A (11) still does not take a 1.",
+        ["fallen_ace", "elemental"],
+        [None, "r:11A1:water", None, "r:1111", None, "r:1151", None, "r:4111", None],
+        ("b", "1A5A:fire", 4),
+        [("place", [4]), ("basic", [1, 7])],
+        ".b.rbr.b.",
+        cells=[None, "water", None, None, "fire", None, None, None, None],
+    ),
+    Scenario(
+        "ascension_same",
+        "Ascension: two fire cards on the board give fire cards +2, so the placed 3 and 4 become "
+        "5 and 6 and make a Same with the fire 3 (now 5) and the plain 6.",
+        ["ascension", "same"],
+        ["b:1111:fire", "r:1131:fire", None, None, None, "r:1116", None, None, None],
+        ("b", "3451:fire", 4),
+        [("place", [4]), ("same", [1, 5])],
+        "bb..bb...",
+    ),
+    Scenario(
+        "ascension_plus_clamps_at_A",
+        "Ascension clamps at A: the water 9 and 8 (+2) are both A, so 9 over 8 and 8 against A "
+        "both sum to 20 and make a Plus (17 and 18 printed, 21 and 20 without clamping).",
+        ["ascension", "plus"],
+        [None, "r:1181:water", None, None, None, "r:111A", None, None, "b:1111:water"],
+        ("b", "9811:water", 4),
+        [("place", [4]), ("plus", [1, 5])],
+        ".b..bb..b",
+    ),
+    Scenario(
+        "descension_clamps_at_1",
+        "Descension clamps at 1: three earth cards make the placed 3 a 1 (not 0), and Fallen "
+        "Ace lets that 1 take an A; its A, now 7, no longer beats an 8.",
+        ["descension", "fallen_ace"],
+        [
+            None,
+            "r:11A1",
+            None,
+            None,
+            None,
+            "r:1118",
+            "b:5555:earth",
+            "b:5555:earth",
+            "b:5555:earth",
+        ],
+        ("b", "3A83:earth", 4),
+        [("place", [4]), ("basic", [1])],
+        ".b..brbbb",
+    ),
+    Scenario(
+        "ascension_elemental_on_top",
+        "Ascension with Elemental: the fire 4 is 5 (one fire card on the board); Same sees 5 and "
+        "pairs it with two 5s; the fire cell's +1 makes 6 for basic captures, enough for a 4 "
+        "but not for a 6.",
+        ["ascension", "elemental", "same"],
+        ["b:1111:fire", "r:1141", None, "r:1511", None, "r:1116", None, "r:5111", None],
+        ("b", "4444:fire", 4),
+        [("place", [4]), ("same", [3, 7]), ("basic", [1])],
+        "bb.bbr.b.",
+        cells=[None, None, None, None, "fire", None, None, None, None],
+    ),
 ]
 
 

@@ -25,6 +25,16 @@ card's own affinity, -1 on any other affinity cell, none on a plain cell; no
 clamping) apply to attacker and defender alike, from the cell each card is on now. Cells keep their
 affinities and restrictions when a Power Wall shift moves the cards.
 
+FFXIV rules (RULES.md): Reverse turns every basic comparison round (the
+lower value captures; with Battle an equal comparison goes to the smaller
+printed total); Fallen Ace lets a 1 capture an A in a basic comparison (an A
+a 1 under Reverse), on the values before any cell modifier. Ascension and
+Descension give every card of a type +N/-N on all sides (N: the cards of that
+type on the board before the placement, clamped to 1..10); those values are
+the ones Same, Plus, the walls, Fallen Ace and Combo see, and the cell's
+affinity modifier applies on top for basic comparisons (`type_counts`,
+`typed_sides`).
+
 Only cards of the placer's opponent ever flip, and the card just placed never
 does. The hot path trusts its input: `triad.state` and `triad.cli` validate.
 """
@@ -59,6 +69,8 @@ __all__ = [
     "neighbours",
     "resolve",
     "shift_line",
+    "type_counts",
+    "typed_sides",
 ]
 
 #: The nine cells.
@@ -304,6 +316,24 @@ def modifier(card: Card, cell_affinity: str | None) -> int:
     return 1 if card.affinity == cell_affinity else -1
 
 
+def type_counts(board: Board) -> dict[str, int]:
+    """Cards on the board by type (affinity); cards without one are not counted."""
+    counts: dict[str, int] = {}
+    for slot in board:
+        if slot is not None and slot.card.affinity is not None:
+            kind = slot.card.affinity
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def typed_sides(card: Card, delta: int) -> tuple[int, int, int, int]:
+    """``card``'s sides changed by ``delta`` (Ascension/Descension), clamped to 1..10."""
+    if not delta:
+        return card.sides
+    t, r, b, left = (min(10, max(1, v + delta)) for v in card.sides)
+    return (t, r, b, left)
+
+
 def resolve(
     board: Board,
     cell: int,
@@ -322,6 +352,9 @@ def resolve(
     """
     if not rules.affinity:
         cells = NO_AFFINITIES
+    # Ascension/Descension: N per type from the board before the placement.
+    step = 1 if rules.ascension else -1 if rules.descension else 0
+    counts = type_counts(board) if step else {}
     new: list[Placed | None] = list(board)
     new[cell] = Placed(card, player)
     events: list[Event] = [Event(_PLACE, (cell,))]
@@ -337,10 +370,12 @@ def resolve(
     wrap = rules.broken_wall
     table = _NEIGHBOURS[wrap]
     nbrs = table[cell]
-    sides = card.sides
     opponent = player.other
+    values = _Values(counts, step)
+    sides = values(card)
+    compare = _Compare(cells, values, rules)
 
-    # Same / Same Wall and Plus / Plus Wall, on printed values.
+    # Same / Same Wall and Plus / Plus Wall, on printed (or Ascension/Descension) values.
     chain: list[int] = []
     if full and (rules.same or rules.plus):
         same_cells: list[int] = []
@@ -362,7 +397,7 @@ def resolve(
             other = new[n]
             if other is None:
                 continue
-            touching = other.card.sides[OPPOSITE[d]]
+            touching = values(other.card)[OPPOSITE[d]]
             if same_on and side == touching:
                 same_cells.append(n)
             if plus_on:
@@ -392,7 +427,7 @@ def resolve(
                 events.append(Event(_PLUS, tuple(plus_flipped), wall=plus_wall_used))
 
     # Basic captures and Battle, with modifiers.
-    basic, battle = _attack(new, cell, card, opponent, nbrs, cells, rules.battle)
+    basic, battle = _attack(new, cell, card, opponent, nbrs, compare)
     for n in basic:
         new[n] = Placed(_card(new, n), player)
     if basic:
@@ -409,9 +444,7 @@ def resolve(
             next_wave: list[int] = []
             for source in wave:
                 attacker = _card(new, source)
-                won, tied = _attack(
-                    new, source, attacker, opponent, table[source], cells, rules.battle
-                )
+                won, tied = _attack(new, source, attacker, opponent, table[source], compare)
                 for n in won + tied:
                     new[n] = Placed(_card(new, n), player)
                     next_wave.append(n)
@@ -436,21 +469,62 @@ def _card(board: list[Placed | None], cell: int) -> Card:
     return slot.card
 
 
+class _Values:
+    """A card's values for this placement: printed, or with Ascension/Descension."""
+
+    __slots__ = ("counts", "step")
+
+    def __init__(self, counts: dict[str, int], step: int) -> None:
+        self.counts = counts
+        self.step = step
+
+    def __call__(self, card: Card) -> tuple[int, int, int, int]:
+        if not self.step or card.affinity is None:
+            return card.sides
+        return typed_sides(card, self.step * self.counts.get(card.affinity, 0))
+
+
+class _Compare:
+    """One placement's basic comparison: modifiers, Reverse, Fallen Ace, Battle."""
+
+    __slots__ = ("battle", "cells", "fallen_ace", "reverse", "values")
+
+    def __init__(self, cells: Affinities, values: _Values, rules: RuleSet) -> None:
+        self.cells = cells
+        self.values = values
+        self.battle = rules.battle
+        self.reverse = rules.reverse
+        self.fallen_ace = rules.fallen_ace
+
+    def __call__(self, card: Card, cell: int, side: int, defender: Card, where: int) -> int:
+        """2 when ``card`` on ``cell`` captures ``defender`` on ``where`` across
+        ``side``, 1 when it captures by Battle, 0 when it does not."""
+        mine = self.values(card)[side]
+        theirs = self.values(defender)[OPPOSITE[side]]
+        if self.fallen_ace and mine + theirs == 11 and (mine == 1 or theirs == 1):
+            return 2 if (mine == 1) != self.reverse else 0
+        mine += modifier(card, self.cells[cell])
+        theirs += modifier(defender, self.cells[where])
+        if mine != theirs:
+            return 2 if (mine < theirs) == self.reverse else 0
+        if not self.battle:
+            return 0
+        if self.reverse:
+            return 1 if card.power < defender.power else 0
+        return 1 if card.power > defender.power else 0
+
+
 def _attack(
     board: list[Placed | None],
     cell: int,
     card: Card,
     opponent: Player,
     nbrs: tuple[int, int, int, int],
-    cells: Affinities,
-    battle: bool,
+    compare: _Compare,
 ) -> tuple[list[int], list[int]]:
     """Cells the card on ``cell`` captures by the basic rule, and by Battle."""
     won: list[int] = []
     tied: list[int] = []
-    sides = card.sides
-    affinity = cells[cell]
-    mine = 0 if affinity is None else (1 if card.affinity == affinity else -1)
     for d in range(4):
         n = nbrs[d]
         if n < 0:
@@ -458,14 +532,10 @@ def _attack(
         other = board[n]
         if other is None or other.owner != opponent:
             continue
-        defender = other.card
-        theirs_aff = cells[n]
-        theirs = 0 if theirs_aff is None else (1 if defender.affinity == theirs_aff else -1)
-        mine_value = sides[d] + mine
-        their_value = defender.sides[OPPOSITE[d]] + theirs
-        if mine_value > their_value:
+        result = compare(card, cell, d, other.card, n)
+        if result == 2:
             won.append(n)
-        elif battle and mine_value == their_value and card.power > defender.power:
+        elif result == 1:
             tied.append(n)
     won.sort()
     tied.sort()

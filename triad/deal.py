@@ -44,7 +44,7 @@ level range into one short string that players can share.
 """
 
 from triad.prng import Rng, seed_from_text
-from triad.ruleinfo import CODE_ORDER
+from triad.ruleinfo import CODE_ORDER, EXCLUSIONS, ROULETTE
 
 #: Rule names in a fixed order (bit ``i`` of a deal code's rule mask is ``RULE_NAMES[i]``).
 RULE_NAMES = CODE_ORDER
@@ -77,6 +77,9 @@ _CARDS = 3
 _CELLS = 4
 _WALLS = 5
 _SHOWN = 6
+_ROULETTE = 7
+_SWAP = 8
+_CHAOS = 9
 _CODE_PREFIX = "T1"
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -89,12 +92,19 @@ class Deal:
     from (empty otherwise) and ``first_pick``. ``cells``: 9 affinity ids or
     None. ``restrictions``: ``(cell, op, value, direction)`` tuples by cell.
     ``shown``: ``[blue, red]`` hand indices the opponent sees (Three Open).
-    ``level_range``: ``[lo, hi]`` or None.
+    ``level_range``: ``[lo, hi]`` or None. ``rules``: the rules the match
+    plays, Roulette's drawn rule included; ``roulette``: that drawn rule
+    (None without Roulette, or when every rule it could draw is excluded).
+    ``swap``: ``[blue index, red index]`` of the cards Swap exchanges (the
+    hands above are the cards each player brought, before the exchange;
+    `swap_hands` applies it), or None.
     """
 
     def __init__(self, seed: int, rules: list[str]) -> None:
         self.seed = seed
         self.rules = rules
+        self.roulette: str | None = None
+        self.swap: list[int] | None = None
         self.first = "blue"
         self.hands: list[list[int]] = [[], []]
         self.draft: list[int] = []
@@ -120,6 +130,8 @@ class Deal:
             ],
             "shown": {"blue": list(self.shown[0]), "red": list(self.shown[1])},
             "level_range": None if self.level_range is None else list(self.level_range),
+            "roulette": self.roulette,
+            "swap": None if self.swap is None else list(self.swap),
         }
 
 
@@ -149,7 +161,12 @@ def deal(
     if len(levels) != len(powers):
         raise ValueError("levels and powers must list the same cards")
     root = Rng(seed)
+    drawn = roulette_draw(seed, rules)
+    if drawn is not None:
+        rules = list(rules)
+        rules.append(drawn)
     result = Deal(seed, list(rules))
+    result.roulette = drawn
     first = root.fork(_FIRST).below(2)
     result.first = PLAYERS[first]
     if "level_range" in rules:
@@ -214,7 +231,61 @@ def deal(
     result.cells = cells
     result.restrictions = restrictions
     result.shown = shown_setup(seed, rules, 0)
+    result.swap = swap_draw(seed, rules)
     return result
+
+
+def roulette_choices(rules: list[str]) -> list[str]:
+    """The rules Roulette may draw for a match with ``rules``: not already on, not excluded."""
+    out: list[str] = []
+    for name in ROULETTE:
+        if name in rules:
+            continue
+        excluded = False
+        for first, second, _ in EXCLUSIONS:
+            if (name == first and second in rules) or (name == second and first in rules):
+                excluded = True
+        if not excluded:
+            out.append(name)
+    return out
+
+
+def roulette_draw(seed: int, rules: list[str]) -> str | None:
+    """The rule Roulette adds to a match (None without Roulette or with nothing left to draw)."""
+    if "roulette" not in rules:
+        return None
+    choices = roulette_choices(rules)
+    if not choices:
+        return None
+    return choices[Rng(seed).fork(_ROULETTE).below(len(choices))]
+
+
+def swap_draw(seed: int, rules: list[str]) -> list[int] | None:
+    """``[blue index, red index]``: the hand cards Swap exchanges (None without Swap)."""
+    if "swap" not in rules:
+        return None
+    rng = Rng(seed).fork(_SWAP)
+    blue = rng.below(HAND_SIZE)
+    return [blue, rng.below(HAND_SIZE)]
+
+
+def swap_hands(hands: list[list[int]], swap: list[int] | None) -> list[list[int]]:
+    """The hands after Swap's exchange (works on any items: positions, cards, ids)."""
+    blue, red = list(hands[0]), list(hands[1])
+    if swap is not None:
+        i, j = swap[0], swap[1]
+        blue[i], red[j] = hands[1][j], hands[0][i]
+    return [blue, red]
+
+
+def chaos_stream(seed: int, round_: int) -> int:
+    """The seed of Chaos' draws in round ``round_`` of a match (0, then Sudden Death rounds)."""
+    return Rng(seed).fork(_CHAOS + 16 * round_).next64()
+
+
+def chaos_draw(stream: int, turn: int, hand_size: int) -> int:
+    """The hand index Chaos draws at ``turn`` (cards already on the board) from ``stream``."""
+    return Rng(stream).fork(turn).below(hand_size)
 
 
 def board_setup(

@@ -90,9 +90,10 @@ class MatchConfig:
 class Match:
     """A dealt match. Cards are the set's `Card` objects.
 
-    ``hands`` is empty when drafting (see `draft`); ``shown`` are the Three
-    Open bit masks; ``round_`` counts Sudden Death rematches of the game
-    `start` builds (always 0 here, see `rematch`).
+    ``hands`` is empty when drafting (see `draft`), and are the cards each
+    player brought: under Swap `start` exchanges the cards ``swap`` names
+    (blue's index, red's index). ``shown`` are the Three Open bit masks;
+    ``roulette`` is the rule Roulette drew (the table's rules include it).
     """
 
     config: MatchConfig
@@ -104,11 +105,13 @@ class Match:
     table: Table
     shown: tuple[int, int]
     level_range: tuple[int, int] | None
+    swap: tuple[int, int] | None = None
+    roulette: Rule | None = None
 
     @property
     def rules(self) -> RuleSet:
-        """The rules of this match."""
-        return self.config.rules
+        """The rules this match plays: the config's, with Roulette's drawn rule."""
+        return self.table.rules
 
     @property
     def trade(self) -> Trade:
@@ -142,7 +145,12 @@ class Match:
             blue, red = tuple(hands[0]), tuple(hands[1])
         else:
             blue, red = self.hands
-        return GameState.new(self.table, blue, red, self.shown)
+        shown = self.shown
+        if self.swap is not None:
+            blue, red = _exchange((blue, red), self.swap)
+            # each player knows both exchanged cards
+            shown = (shown[0] | 1 << self.swap[0], shown[1] | 1 << self.swap[1])
+        return GameState.new(self.table, blue, red, shown)
 
     def rematch(self, final: GameState, round_: int) -> GameState | None:
         """The Sudden Death rematch number ``round_`` (1..5) after the drawn ``final``.
@@ -175,13 +183,34 @@ class Match:
             round_,
         )
         first = Player.parse(dealing.rematch_first(str(final.table.first)))
-        table = Table.make(rules, cells, [Restriction.make(*r) for r in restrictions], first)
+        table = Table.make(
+            rules,
+            cells,
+            [Restriction.make(*r) for r in restrictions],
+            first,
+            dealing.chaos_stream(self.seed, round_),
+        )
         shown = _shown(rules, dealing.shown_setup(self.seed, names, round_), self.drafting)
         return GameState.new(table, blue, red, shown)
 
     def starting_hands(self, first_game: GameState) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The hands each player brought to the match (what trades take from)."""
-        return first_game.hands if self.drafting else self.hands
+        """The hands each player brought to the match (what trades take from).
+
+        Under Swap these are the hands before the exchange: each card goes
+        back to its owner before any trade.
+        """
+        if not self.drafting:
+            return self.hands
+        if self.swap is None:
+            return first_game.hands
+        return _exchange(first_game.hands, self.swap)  # the exchange undoes itself
+
+    def swapped_cards(self, first_game: GameState) -> tuple[Card, Card] | None:
+        """Under Swap, (the card blue gave, the card red gave); None without Swap."""
+        if self.swap is None:
+            return None
+        blue, red = self.starting_hands(first_game)
+        return blue[self.swap[0]], red[self.swap[1]]
 
 
 def deal_match(
@@ -225,11 +254,16 @@ def deal_match(
         None if hands is None else [positions(hands[0], "hand"), positions(hands[1], "hand")],
     )
     first = Player.parse(result.first)
+    rules = config.rules
+    roulette = None if result.roulette is None else Rule(result.roulette)
+    if roulette is not None:
+        rules = rules.with_rules(roulette)
     table = Table.make(
-        config.rules,
+        rules,
         result.cells,
         [Restriction.make(*r) for r in result.restrictions],
         first,
+        dealing.chaos_stream(seed, 0),
     )
     level_range = result.level_range
     drafting = bool(result.draft)
@@ -244,8 +278,10 @@ def deal_match(
         draft_pool=tuple(cards[i] for i in result.draft),
         first_pick=Player.parse(result.first_pick),
         table=table,
-        shown=_shown(config.rules, result.shown, drafting),
+        shown=_shown(rules, result.shown, drafting),
         level_range=None if level_range is None else (level_range[0], level_range[1]),
+        swap=None if result.swap is None else (result.swap[0], result.swap[1]),
+        roulette=roulette,
     )
 
 
@@ -331,6 +367,7 @@ def settle_trade(
     starting: tuple[Sequence[Card], Sequence[Card]],
     final: GameState,
     picks: Sequence[int] | None = None,
+    swapped: tuple[Card, Card] | None = None,
 ) -> TradeResult:
     """Who takes which cards after the deciding game ``final``.
 
@@ -341,6 +378,8 @@ def settle_trade(
     `best_cards` when None). Direct: each player keeps the cards they own at
     the end, so the cards that changed owner move, whatever the result.
     A draw (after Sudden Death, or without it) moves nothing except under Direct.
+    ``swapped`` (Swap: the card blue gave, the card red gave) go back to
+    their owners first, so Direct never moves them.
 
     :raises ValueError: ``final`` unfinished, or ``picks`` of the wrong length
         or out of range.
@@ -350,10 +389,22 @@ def settle_trade(
     winner = final.winner
     if trade is Trade.DIRECT:
         transfers: list[Transfer] = []
+        owned = [Counter(final.cards_owned_at_end(p)) for p in (Player.BLUE, Player.RED)]
+        if swapped is not None:
+            # each exchanged card goes back to its owner before the trade; with
+            # duplicates, the other side holds it only if it holds more copies
+            # than it brought
+            ends = [Counter(o) for o in owned]
+            for giver in (Player.BLUE, Player.RED):
+                card = swapped[giver]
+                other = giver.other
+                if ends[other][card] > Counter(starting[other])[card]:
+                    owned[other][card] -= 1
+                    owned[giver][card] += 1
         for giver in (Player.BLUE, Player.RED):
             taker = giver.other
             brought = Counter(starting[giver])
-            kept = Counter(final.cards_owned_at_end(giver))
+            kept = owned[giver]
             for card in starting[giver]:
                 if brought[card] > kept[card]:
                     brought[card] -= 1
@@ -384,6 +435,15 @@ def settle_trade(
     transfers = [Transfer(candidates[i], loser, winner) for i in sorted(chosen)]
     choices = 0 if trade is Trade.ALL else count
     return TradeResult(trade, winner, tuple(transfers), choices, candidates)
+
+
+def _exchange(
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]], swap: tuple[int, int]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    # the same exchange as `triad.deal.swap_hands`, on cards
+    blue, red = list(hands[0]), list(hands[1])
+    blue[swap[0]], red[swap[1]] = hands[1][swap[1]], hands[0][swap[0]]
+    return tuple(blue), tuple(red)
 
 
 def _shown(rules: RuleSet, shown: list[list[int]], drafted: bool) -> tuple[int, int]:

@@ -10,7 +10,9 @@ JSON forms (dicts ready for `json.dumps`):
 * restriction: ``{"cell": 0, "op": "<", "value": 20, "direction": "down"}``.
 * state: ``{"rules": [...], "cells": [...], "restrictions": [...],
   "first": "blue", "board": [...], "hands": {"blue": [CARD...], "red": [...]},
-  "to_move": "red", "shown": {"blue": [0, 2], "red": []}}``.
+  "to_move": "red", "shown": {"blue": [0, 2], "red": []}}``; with Chaos also
+  ``"drawn"`` (the hand index drawn for the player to move, or -1 when the
+  draw is still to come) and ``"chaos_seed"`` (the stream of later draws).
 * move: ``{"card": 2, "cell": 4}``; text ``"2@4"``.
 * match record (`MatchRecord`): seed, rules, set id, draft picks and every
   move; `replay` rebuilds each position and event from it.
@@ -250,7 +252,7 @@ def move_from_json(data: object, where: str = "move") -> Move:
 def state_to_json(state: GameState) -> dict[str, Any]:
     """A state's JSON form; `state_from_json` reads it back equal."""
     table = state.table
-    return {
+    data: dict[str, Any] = {
         "rules": table.rules.names,
         "cells": list(table.cells),
         "restrictions": restrictions_to_json(table.restrictions),
@@ -262,6 +264,10 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "to_move": str(state.to_move),
         "shown": {str(p): _bits(state.shown[p]) for p in (Player.BLUE, Player.RED)},
     }
+    if table.rules.chaos:
+        data["drawn"] = state.drawn
+        data["chaos_seed"] = table.seed
+    return data
 
 
 def state_from_json(data: object, where: str = "state") -> GameState:
@@ -315,8 +321,20 @@ def state_from_json(data: object, where: str = "state") -> GameState:
             f"{where}: {empty} empty cells need {(empty + 1) // 2} cards for {to_move} and "
             f"{empty // 2} for {Player(1 - to_move)}; hands hold {mover} and {other}"
         )
-    table = Table(rules, cells, restrictions, first)
-    return GameState(table, board, (hands[0], hands[1]), to_move, (shown[0], shown[1]))
+    seed = 0
+    drawn = -1
+    if rules.chaos:
+        if "chaos_seed" in obj:
+            seed = _int(obj, "chaos_seed", where, 0, (1 << 64) - 1)
+        if "drawn" in obj:
+            drawn = _int(obj, "drawn", where, -1, max(-1, len(hands[to_move]) - 1))
+    else:
+        for key in ("drawn", "chaos_seed"):
+            if key in obj:
+                raise NotationError(f"{where}: {key!r} needs the 'chaos' rule")
+    table = Table(rules, cells, restrictions, first, seed)
+    hands_pair = (hands[0], hands[1])
+    return GameState(table, board, hands_pair, to_move, (shown[0], shown[1]), drawn)
 
 
 # -- one-line text code of a state -------------------------------------------
@@ -328,7 +346,9 @@ def state_to_text(state: GameState, card_set: CardSet | None = None) -> str:
     """One line: ``triad:1 <rules> <cells> <restrictions> <first> <board> <blue> <red> <to_move>``.
 
     Cards are written by id (``#id``) when ``card_set`` holds that exact card,
-    else by `card_code`. Empty parts are ``-``. `state_from_text` with the
+    else by `card_code`. Empty parts are ``-``. A hand card the opponent sees
+    has ``+`` in front; the card Chaos drew has ``!``; with Chaos a tenth part
+    ``~<seed>`` gives the stream of later draws. `state_from_text` with the
     same set reads it back equal, provided every card is in the set or has no
     id, name, title and level 1.
     """
@@ -343,7 +363,11 @@ def state_to_text(state: GameState, card_set: CardSet | None = None) -> str:
         if not hand:
             return "-"
         mask = state.shown[player]
-        return ",".join(("+" if mask >> i & 1 else "") + card_text(c) for i, c in enumerate(hand))
+        drawn = state.drawn if player is state.to_move else -1
+        return ",".join(
+            ("!" if i == drawn else "") + ("+" if mask >> i & 1 else "") + card_text(c)
+            for i, c in enumerate(hand)
+        )
 
     table = state.table
     rules = ",".join(table.rules.names) or "-"
@@ -355,19 +379,20 @@ def state_to_text(state: GameState, card_set: CardSet | None = None) -> str:
         "." if s is None else ("b" if s.owner is Player.BLUE else "r") + card_text(s.card)
         for s in state.board
     )
-    return " ".join(
-        [
-            _TEXT_PREFIX,
-            rules,
-            cells,
-            restrictions,
-            str(table.first),
-            board,
-            hand_text(Player.BLUE),
-            hand_text(Player.RED),
-            str(state.to_move),
-        ]
-    )
+    parts = [
+        _TEXT_PREFIX,
+        rules,
+        cells,
+        restrictions,
+        str(table.first),
+        board,
+        hand_text(Player.BLUE),
+        hand_text(Player.RED),
+        str(state.to_move),
+    ]
+    if table.rules.chaos:
+        parts.append(f"~{table.seed}")
+    return " ".join(parts)
 
 
 def state_from_text(text: str, card_set: CardSet | None = None) -> GameState:
@@ -376,6 +401,10 @@ def state_from_text(text: str, card_set: CardSet | None = None) -> GameState:
     :raises NotationError: a malformed code or an unknown card id.
     """
     parts = text.split()
+    seed = 0
+    if len(parts) == 10 and parts[9][:1] == "~" and parts[9][1:].isdigit():
+        seed = int(parts[9][1:])
+        parts = parts[:9]
     if len(parts) != 9 or parts[0] != _TEXT_PREFIX:
         raise NotationError(f"state code must have 9 parts starting with {_TEXT_PREFIX!r}")
     _, rules_t, cells_t, restr_t, first_t, board_t, blue_t, red_t, to_move_t = parts
@@ -421,10 +450,17 @@ def state_from_text(text: str, card_set: CardSet | None = None) -> GameState:
             raise NotationError(f"state code: bad board entry {item!r}")
     hands: list[tuple[Card, ...]] = []
     shown = [0, 0]
+    to_move = player_from_json(to_move_t, "state code to_move")
+    drawn = -1
     for player, hand_t in ((Player.BLUE, blue_t), (Player.RED, red_t)):
         cards: list[Card] = []
         if hand_t != "-":
             for i, item in enumerate(hand_t.split(",")):
+                if item.startswith("!"):
+                    if player is not to_move or not rules.chaos:
+                        raise NotationError(f"state code: {item!r}: only Chaos draws a card")
+                    drawn = i
+                    item = item[1:]
                 if item.startswith("+"):
                     shown[player] |= 1 << i
                     item = item[1:]
@@ -435,13 +471,10 @@ def state_from_text(text: str, card_set: CardSet | None = None) -> GameState:
         cells,
         restrictions_from_json(restrictions),
         player_from_json(first_t, "state code first"),
+        seed if rules.chaos else 0,
     )
     return GameState(
-        table,
-        tuple(board),
-        (hands[0], hands[1]),
-        player_from_json(to_move_t, "state code to_move"),
-        (shown[0], shown[1]),
+        table, tuple(board), (hands[0], hands[1]), to_move, (shown[0], shown[1]), drawn
     )
 
 

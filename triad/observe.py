@@ -4,7 +4,10 @@ The CPU is handed an `Observation`, never the `GameState`: without Open it
 does not learn the cards the opponent has not shown. The board is public;
 the viewer's own hand is known; of the opponent's hand, a card is visible
 when Open is on, or when its bit is set in ``state.shown`` (Three Open, a
-draft). Hidden cards are None.
+draft, the card Swap exchanged), or when Chaos has drawn it for the
+opponent's turn (draws are public). Hidden cards are None. Future Chaos
+draws are not known: the table's Chaos stream is not part of a view
+(``table.seed`` is 0 there), only the card drawn now (``drawn``).
 
 A searcher that guesses the hidden cards builds a full state with
 `Observation.with_guess` and searches it (determinization).
@@ -13,7 +16,7 @@ A searcher that guesses the hidden cards builds a full state with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from triad.capture import Board, Player
@@ -44,6 +47,7 @@ class Observation:
     own_hand: tuple[Card, ...]
     opponent_hand: tuple[Card | None, ...]
     to_move: Player
+    drawn: int = -1
 
     @property
     def hidden(self) -> int:
@@ -75,7 +79,7 @@ class Observation:
         else:
             hands = (opponent, self.own_hand)
             shown = (mask, own_mask)
-        return GameState(self.table, self.board, hands, self.to_move, shown)
+        return GameState(self.table, self.board, hands, self.to_move, shown, self.drawn)
 
     def to_json(self) -> dict[str, Any]:
         """JSON form: a state's keys with ``viewer`` and hidden opponent cards as null."""
@@ -99,13 +103,18 @@ def observe(state: GameState, player: Player) -> Observation:
     """What ``player`` may see of ``state``."""
     opponent = player.other
     hand = state.hands[opponent]
-    if Rule.OPEN in state.table.rules:
+    table = state.table
+    if Rule.OPEN in table.rules:
         visible: tuple[Card | None, ...] = hand
     else:
         mask = state.shown[opponent]
+        if state.drawn >= 0 and state.to_move is opponent:
+            mask |= 1 << state.drawn
         visible = tuple(c if mask >> i & 1 else None for i, c in enumerate(hand))
+    if table.seed:
+        table = replace(table, seed=0)
     return Observation(
-        player, state.table, state.board, state.hands[player], visible, state.to_move
+        player, table, state.board, state.hands[player], visible, state.to_move, state.drawn
     )
 
 
@@ -136,5 +145,11 @@ def observation_from_json(data: object) -> Observation:
     state = state_from_json(filled, "observation")
     board = board_from_json(data.get("board"), "observation.board")
     return Observation(
-        viewer, state.table, board, state.hands[viewer], tuple(opponent), state.to_move
+        viewer,
+        state.table,
+        board,
+        state.hands[viewer],
+        tuple(opponent),
+        state.to_move,
+        state.drawn,
     )

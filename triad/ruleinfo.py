@@ -30,6 +30,14 @@ RULES: list[tuple[str, int]] = [
     ("draft", 13),
     ("level_range", 14),
     ("sudden_death", 15),
+    ("reverse", 16),
+    ("fallen_ace", 17),
+    ("ascension", 18),
+    ("descension", 19),
+    ("order", 20),
+    ("chaos", 21),
+    ("swap", 22),
+    ("roulette", 23),
 ]
 
 #: Rule names in the order the rule menu lists them.
@@ -46,6 +54,26 @@ EXCLUSIONS: list[tuple[str, str, str]] = [
     ("open", "three_open", "both set how much of a hand is visible"),
     ("random", "draft", "both set how hands are dealt"),
     ("elemental", "banner", "both place affinities on the board's cells"),
+    ("ascension", "descension", "both change values by the cards of a type on the board"),
+    ("order", "chaos", "both choose the card to play"),
+]
+
+#: What Roulette draws from at the deal, in draw order: never a rule the
+#: match already has or one that it excludes (RULES.md, "FFXIV rules").
+ROULETTE: list[str] = [
+    "open",
+    "three_open",
+    "same",
+    "plus",
+    "combo",
+    "reverse",
+    "fallen_ace",
+    "ascension",
+    "descension",
+    "order",
+    "chaos",
+    "swap",
+    "sudden_death",
 ]
 
 #: The built-in card set a rule brings along when the player turns it on in

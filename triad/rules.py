@@ -12,6 +12,9 @@ played (the tables are `triad.ruleinfo`'s, shared with the page):
 * ``random`` and ``draft`` exclude each other (both say how hands are dealt).
 * ``elemental`` and ``banner`` exclude each other (both put affinities on
   cells, with different odds).
+* ``ascension`` and ``descension`` exclude each other (both change a card's
+  values by the number of cards of its type on the board).
+* ``order`` and ``chaos`` exclude each other (both choose the card to play).
 
 Allowed but inert, as RULES.md says: ``combo`` without ``same``/``plus``
 never fires; ``same_wall``/``plus_wall`` with ``broken_wall`` have no walls to
@@ -27,11 +30,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 
-from triad.ruleinfo import EXCLUSIONS, IMPLIES
+from triad.ruleinfo import EXCLUSIONS, IMPLIES, ROULETTE
 
 __all__ = [
     "CAPTURE_RULES",
     "DEFAULT_RULES",
+    "EXCLUSIVE",
+    "PLAY_RULES",
+    "ROULETTE_RULES",
     "Rule",
     "RuleError",
     "RuleSet",
@@ -58,6 +64,14 @@ class Rule(StrEnum):
     DRAFT = "draft"
     LEVEL_RANGE = "level_range"
     SUDDEN_DEATH = "sudden_death"
+    REVERSE = "reverse"
+    FALLEN_ACE = "fallen_ace"
+    ASCENSION = "ascension"
+    DESCENSION = "descension"
+    ORDER = "order"
+    CHAOS = "chaos"
+    SWAP = "swap"
+    ROULETTE = "roulette"
 
 
 class Trade(StrEnum):
@@ -100,8 +114,18 @@ CAPTURE_RULES: frozenset[Rule] = frozenset(
         Rule.BATTLE,
         Rule.BROKEN_WALL,
         Rule.POWER_WALL,
+        Rule.REVERSE,
+        Rule.FALLEN_ACE,
+        Rule.ASCENSION,
+        Rule.DESCENSION,
     }
 )
+
+#: Rules that restrict which card the player to move may play.
+PLAY_RULES: frozenset[Rule] = frozenset({Rule.ORDER, Rule.CHAOS})
+
+#: The rules Roulette draws from, in draw order (RULES.md, "FFXIV rules").
+ROULETTE_RULES: tuple[Rule, ...] = tuple(Rule(name) for name in ROULETTE)
 
 _IMPLIES: tuple[tuple[Rule, Rule], ...] = tuple(
     (Rule(cause), Rule(effect)) for cause, effects in IMPLIES.items() for effect in effects
@@ -109,6 +133,9 @@ _IMPLIES: tuple[tuple[Rule, Rule], ...] = tuple(
 _EXCLUDES: tuple[tuple[Rule, Rule, str], ...] = tuple(
     (Rule(first), Rule(second), why) for first, second, why in EXCLUSIONS
 )
+
+#: Pairs of rules that cannot be combined (either order).
+EXCLUSIVE: tuple[tuple[Rule, Rule], ...] = tuple((a, b) for a, b, _ in _EXCLUDES)
 
 
 class RuleSet:
@@ -121,14 +148,20 @@ class RuleSet:
 
     __slots__ = (
         "_hash",
+        "ascension",
         "banner",
         "battle",
         "broken_wall",
+        "chaos",
         "combo",
+        "descension",
         "elemental",
+        "fallen_ace",
+        "order",
         "plus",
         "plus_wall",
         "power_wall",
+        "reverse",
         "rules",
         "same",
         "same_wall",
@@ -146,6 +179,12 @@ class RuleSet:
     battle: bool
     broken_wall: bool
     power_wall: bool
+    reverse: bool
+    fallen_ace: bool
+    ascension: bool
+    descension: bool
+    order: bool
+    chaos: bool
 
     def __init__(self, rules: Iterable[Rule] = ()) -> None:
         chosen = set(rules)
@@ -164,7 +203,7 @@ class RuleSet:
         set_ = object.__setattr__
         set_(self, "rules", frozen)
         set_(self, "_hash", hash(frozen))
-        for rule in CAPTURE_RULES:
+        for rule in CAPTURE_RULES | PLAY_RULES:
             set_(self, rule.value, rule in frozen)
 
     @classmethod
@@ -200,6 +239,11 @@ class RuleSet:
     def affinity(self) -> bool:
         """True when cells may carry affinities (Elemental or Banner)."""
         return self.elemental or self.banner
+
+    @property
+    def typed(self) -> bool:
+        """True when a card's values change with the cards of its type on the board."""
+        return self.ascension or self.descension
 
     @property
     def walls(self) -> bool:

@@ -38,6 +38,7 @@ from triad.capture import (
     resolve,
 )
 from triad.cards import Card
+from triad.deal import chaos_draw
 from triad.rules import RuleSet
 
 __all__ = [
@@ -113,13 +114,16 @@ class Move(NamedTuple):
 class Table:
     """What stays fixed for one game: rules, cell affinities, restrictions, first player.
 
-    Build with `Table.make` to validate.
+    ``seed`` is the stream Chaos draws the card to play from
+    (`triad.deal.chaos_stream`); it means nothing without Chaos. Build with
+    `Table.make` to validate.
     """
 
     rules: RuleSet
     cells: Affinities = NO_AFFINITIES
     restrictions: Restrictions = NO_RESTRICTIONS
     first: Player = Player.BLUE
+    seed: int = 0
 
     @classmethod
     def make(
@@ -128,6 +132,7 @@ class Table:
         cells: Sequence[str | None] | None = None,
         restrictions: Sequence[Restriction] = (),
         first: Player = Player.BLUE,
+        seed: int = 0,
     ) -> Table:
         """A validated table; ``restrictions`` is a list (each knows its cell).
 
@@ -141,7 +146,13 @@ class Table:
             if slots[restriction.cell] is not None:
                 raise ValueError(f"two restrictions on cell {restriction.cell}")
             slots[restriction.cell] = restriction
-        return cls(rules, cell_tuple, tuple(slots), first)
+        return cls(rules, cell_tuple, tuple(slots), first, seed if rules.chaos else 0)
+
+    def draw(self, turn: int, hand_size: int) -> int:
+        """The hand index Chaos draws at ``turn`` (cards on the board); -1 without Chaos."""
+        if not self.rules.chaos or not hand_size:
+            return -1
+        return chaos_draw(self.seed, turn, hand_size)
 
     @property
     def restriction_list(self) -> list[Restriction]:
@@ -154,8 +165,12 @@ class GameState:
     """An immutable position. See the module docstring.
 
     ``shown[p]`` is a bit mask over ``hands[p]``: bit ``i`` set means the
-    opponent can see card ``i`` (Three Open). With Open, every card is seen
-    whatever the mask says (`triad.observe`).
+    opponent can see card ``i`` (Three Open, Swap). With Open, every card is
+    seen whatever the mask says (`triad.observe`).
+
+    ``drawn`` is the hand index of the card the player to move must play
+    under Chaos (drawn from ``table.seed``, public once drawn); -1 without
+    Chaos. Under Order the card to play is always the first of the hand.
     """
 
     table: Table
@@ -163,12 +178,13 @@ class GameState:
     hands: Hands
     to_move: Player
     shown: tuple[int, int] = (0, 0)
+    drawn: int = -1
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         # Computed on first use: most states of a playout are never hashed.
         if self._hash is None:
-            value = hash((self.table, self.board, self.hands, self.to_move, self.shown))
+            value = hash((self.table, self.board, self.hands, self.to_move, self.shown, self.drawn))
             object.__setattr__(self, "_hash", value)
             return value
         return self._hash
@@ -188,7 +204,30 @@ class GameState:
         for player, hand in ((Player.BLUE, blue), (Player.RED, red)):
             if len(hand) != HAND_SIZE:
                 raise ValueError(f"{player} hand must hold {HAND_SIZE} cards, got {len(hand)}")
-        return cls(table, EMPTY_BOARD, (tuple(blue), tuple(red)), table.first, shown)
+        hands = (tuple(blue), tuple(red))
+        drawn = table.draw(0, HAND_SIZE)
+        return cls(table, EMPTY_BOARD, hands, table.first, shown, drawn)
+
+    def with_drawn(self, drawn: int) -> GameState:
+        """This position with Chaos having drawn hand card ``drawn`` for the player to move.
+
+        :raises ValueError: Chaos is off, or no such hand card.
+        """
+        if not self.table.rules.chaos:
+            raise ValueError("only Chaos draws the card to play")
+        if not 0 <= drawn < len(self.hands[self.to_move]):
+            raise ValueError(f"{self.to_move} holds no card {drawn!r}")
+        return GameState(self.table, self.board, self.hands, self.to_move, self.shown, drawn)
+
+    @property
+    def forced(self) -> int | None:
+        """The hand index the player to move must play (Order, Chaos); None when free."""
+        rules = self.table.rules
+        if rules.chaos and self.drawn >= 0:
+            return self.drawn
+        if rules.order and self.hands[self.to_move]:
+            return 0
+        return None
 
     @property
     def rules(self) -> RuleSet:
@@ -218,7 +257,8 @@ class GameState:
         """Every legal move (hand index x empty cell); empty when the game is over.
 
         Identical cards in a hand give moves with identical results; callers
-        that search may skip the repeats.
+        that search may skip the repeats. Under Order and Chaos only the
+        forced card may be played (`forced`).
         """
         board = self.board
         mask = 0
@@ -231,6 +271,9 @@ class GameState:
             empty = [c for c in range(9) if mask >> c & 1]
             moves = tuple(Move(i, c) for i in range(key[0]) for c in empty) if mask else ()
             _MOVES[key] = moves
+        forced = self.forced
+        if forced is not None:
+            return [m for m in moves if m.card == forced]
         return list(moves)
 
     def apply(self, move: Move) -> tuple[GameState, tuple[Event, ...]]:
@@ -251,6 +294,12 @@ class GameState:
             raise IllegalMoveError(f"the game is over; cannot play {move.text!r}")
         if self.board[move.cell] is not None:
             raise IllegalMoveError(f"cell {move.cell} is taken; cannot play {move.text!r}")
+        forced = self.forced
+        if forced is not None and move.card != forced:
+            why = "drawn by Chaos" if self.table.rules.chaos else "next under Order"
+            raise IllegalMoveError(
+                f"{player} must play card {forced} ({why}); cannot play {move.text!r}"
+            )
         return self._play(move.card, move.cell)
 
     def _play(self, index: int, cell: int) -> tuple[GameState, tuple[Event, ...]]:
@@ -269,7 +318,9 @@ class GameState:
         else:
             hands = (self.hands[0], rest)
             shown = (self.shown[0], mask)
-        return GameState(table, board, hands, player.other, shown), events
+        turn = 9 - board.count(None)
+        drawn = table.draw(turn, len(hands[player.other])) if turn < 9 else -1
+        return GameState(table, board, hands, player.other, shown, drawn), events
 
     def owned(self, player: Player) -> int:
         """Cards ``player`` owns on the board."""

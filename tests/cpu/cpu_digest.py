@@ -24,7 +24,15 @@ from triad.rules import RuleSet  # noqa: E402
 
 def main() -> None:
     cards = builtin_set()
-    for names in (["open"], ["open", "same", "plus", "combo", "banner"], ["power_wall"], []):
+    for names in (
+        ["open"],
+        ["open", "same", "plus", "combo", "banner"],
+        ["power_wall"],
+        [],
+        ["open", "reverse", "fallen_ace", "ascension", "banner", "same", "combo"],
+        ["open", "order", "descension", "swap"],
+        ["open", "chaos", "plus"],
+    ):
         for seed in (1, 2):
             state = deal_match(MatchConfig(RuleSet.parse(names), cards), seed).start()
             rng = random.Random(seed)

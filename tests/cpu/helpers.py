@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+from fractions import Fraction
 
 from triad.capture import RESTRICTION_DIRECTIONS, Player, Restriction
 from triad.cards import Card, builtin_set
@@ -28,6 +29,15 @@ CAPTURE_RULES = [
     ["broken_wall", "same_wall", "plus", "combo"],
     ["power_wall"],
     ["power_wall", "same", "plus", "combo", "banner", "battle"],
+    ["reverse"],
+    ["reverse", "battle", "same", "combo"],
+    ["fallen_ace", "plus", "combo"],
+    ["fallen_ace", "reverse", "elemental"],
+    ["ascension", "same", "plus", "combo"],
+    ["ascension", "banner", "power_wall", "fallen_ace"],
+    ["descension", "same_wall", "combo", "battle", "reverse"],
+    ["order", "same", "combo"],
+    ["order", "power_wall", "descension"],
 ]
 
 AFFINITIES = ["fire", "ice", "wind"]
@@ -79,6 +89,25 @@ def brute_value(state: GameState) -> int:
         blue, red = state.score
         return blue - red if state.to_move == 0 else red - blue
     return max(-brute_value(state.apply(m)[0]) for m in state.legal_moves())
+
+
+@functools.lru_cache(maxsize=200_000)
+def brute_expectation(state: GameState) -> Fraction:
+    """Chaos: the expected value for the side to move before its card is drawn
+    (plain expectiminimax over the engine: every card of the hand equally likely)."""
+    if state.is_terminal:
+        blue, red = state.score
+        return Fraction(blue - red if state.to_move == 0 else red - blue)
+    hand = len(state.hands[state.to_move])
+    total = Fraction(0)
+    for drawn in range(hand):
+        total += brute_drawn(state.with_drawn(drawn))
+    return total / hand
+
+
+def brute_drawn(state: GameState) -> Fraction:
+    """Chaos: the value once the card is drawn: the best cell for it."""
+    return max(-brute_expectation(state.apply(m)[0]) for m in state.legal_moves())
 
 
 def dealt(names: list[str], seed: int, placed: int) -> GameState:

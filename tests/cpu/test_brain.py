@@ -28,7 +28,7 @@ def exact_values(state: GameState) -> dict[tuple[int, int], int]:
     for child, v in ctx.solver.move_values(ctx.position):
         move = ctx.move_of(child, state.to_move)
         by_card[(hand[move.card], move.cell)] = v
-    return {(i, c): by_card[(card, c)] for i, card in enumerate(hand) for c in state.empty_cells}
+    return {(m.card, m.cell): by_card[(hand[m.card], m.cell)] for m in state.legal_moves()}
 
 
 OPEN_RULES = [
@@ -37,6 +37,9 @@ OPEN_RULES = [
     ["open", "banner", "battle"],
     ["open", "same_wall", "plus_wall", "combo", "broken_wall"],
     ["open", "power_wall", "elemental"],
+    ["open", "order", "same", "combo"],
+    ["open", "reverse", "fallen_ace", "ascension", "banner", "plus"],
+    ["open", "descension", "swap", "battle"],
 ]
 
 
@@ -225,3 +228,43 @@ def test_master_plays_exactly_once_the_hidden_cards_are_deduced() -> None:
         values = exact_values(state)
         move = Brain("master", seed, pool).choose(obs, None)
         assert values[(move.card, move.cell)] == max(values.values())
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["chaos", "same"],
+        ["order", "reverse", "three_open"],
+        ["swap", "fallen_ace", "descension", "banner"],
+        ["open", "chaos", "ascension", "plus", "combo"],
+        ["roulette", "banner"],
+    ],
+    ids=lambda n: "+".join(n),
+)
+def test_every_level_plays_whole_games_under_the_ffxiv_rules(names: list[str]) -> None:
+    config = MatchConfig(RuleSet.parse(names), CARDS)
+    for seed, level in enumerate(LEVELS):
+        state = deal_match(config, 70 + seed).start()
+        brains = {p: Brain(level, seed) for p in Player}
+        while not state.is_terminal:
+            move = brains[state.to_move].choose(observe(state, state.to_move), 150)
+            assert move in state.legal_moves(), (level, state, move)
+            state, _ = state.apply(move)
+
+
+def test_master_under_chaos_picks_the_best_expected_cell() -> None:
+    from tests.cpu.helpers import brute_expectation
+
+    config = MatchConfig(RuleSet.parse(["open", "chaos", "same", "plus"]), CARDS)
+    for seed in range(3):
+        state = deal_match(config, 90 + seed).start()
+        rng = random.Random(seed)
+        for _ in range(4):
+            state, _ = state.apply(rng.choice(state.legal_moves()))
+        values = {m: -brute_expectation(state.apply(m)[0]) for m in state.legal_moves()}
+        assert {m.card for m in values} == {state.drawn}
+        move = Brain("master", seed).choose(observe(state, state.to_move), None)
+        assert values[move] == max(values.values())
+        progress = list(Brain("master", seed).search(observe(state, state.to_move)))
+        assert progress[-1].done and progress[-1].exact
+        assert progress[-1].value == pytest.approx(float(max(values.values())))

@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import json
 import random
+from fractions import Fraction
 
 import pytest
 
-from tests.cpu.helpers import brute_value, random_game
+from tests.cpu.helpers import brute_drawn, brute_expectation, brute_value, random_game
 from triad.__main__ import main
 from triad.notation import state_to_json
-from triad.state import GameState
+from triad.state import GameState, Move
 
 
 def run(
@@ -29,7 +30,15 @@ def position(state: GameState) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("names", [[], ["same", "plus", "combo"], ["power_wall", "banner"]])
+@pytest.mark.parametrize(
+    "names",
+    [
+        [],
+        ["same", "plus", "combo"],
+        ["power_wall", "banner"],
+        ["reverse", "fallen_ace", "ascension", "order", "same"],
+    ],
+)
 def test_solve_matches_brute_force(
     names: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -48,6 +57,31 @@ def test_solve_matches_brute_force(
         assert result["moves"][0]["value"] == result["value"]
         status, out, _ = run(["solve", "--value-only"], position(state), monkeypatch, capsys)
         assert json.loads(out) == {"value": result["value"]}
+
+
+def test_solve_under_chaos_prints_expectations(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random("chaos")
+    for _ in range(3):
+        state = random_game(rng, ["chaos", "same"], 5, small=True)
+        status, out, err = run(["solve"], position(state), monkeypatch, capsys)
+        assert status == 0, err
+        result = json.loads(out)
+        assert result["expectation"] is True
+        # the drawn card's cells; the position's value is the best of them
+        best = brute_drawn(state)
+        assert Fraction(result["exact"]) == best
+        assert result["value"] == round(float(best), 6)
+        assert {m["card"] for m in result["moves"]} == {state.drawn}
+        for m in result["moves"]:
+            after, _ = state.apply(Move(m["card"], m["cell"]))
+            assert Fraction(m["exact"]) == -brute_expectation(after)
+        # before the draw: the expectation over every card
+        data = json.loads(position(state))
+        data["drawn"] = -1
+        status, out, _ = run(["solve", "--value-only"], json.dumps(data), monkeypatch, capsys)
+        assert Fraction(json.loads(out)["exact"]) == brute_expectation(state)
 
 
 def test_solve_a_finished_game(

@@ -20,6 +20,8 @@ RULES = [
     ("houses", ["draft", "broken_wall", "same"]),
     ("houses", ["draft", "power_wall", "level_range"]),
     ("elements", ["draft", "elemental"]),
+    ("houses", ["draft", "reverse", "fallen_ace", "ascension", "swap"]),
+    ("houses", ["draft", "chaos", "roulette"]),
 ]
 
 
@@ -93,6 +95,12 @@ def test_two_strong_adjacent_sides_beat_the_same_total_split_apart() -> None:
     corner, split = Card.of(9, 9, 1, 1), Card.of(9, 1, 9, 1)
     for order in ([split, corner], [corner, split]):
         prefers(pool_draft(order), table(["draft"]), order.index(corner), order.index(split))
+
+
+def test_reverse_prefers_low_sides() -> None:
+    low, high = Card.of(2, 2, 2, 2), Card.of(8, 8, 8, 8)
+    prefers(pool_draft([high, low]), table(["draft", "reverse"]), 1, 0)
+    prefers(pool_draft([low, high]), table(["draft"]), 1, 0)
 
 
 def test_a_card_at_home_on_the_cells_affinity_is_preferred() -> None:

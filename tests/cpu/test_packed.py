@@ -34,4 +34,4 @@ def test_packed_child_matches_engine_apply(names: list[str]) -> None:
                 assert owned_by_mover == (slot.owner == state.to_move), (state, move, cell)
             assert POPCOUNT[child.position.mine | child.position.theirs] == after.placements
             checked += 1
-    assert checked > 800
+    assert checked > (300 if "order" in names else 800)  # Order: one card to play

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from tests.cpu.helpers import CAPTURE_RULES, brute_value, random_game
+from tests.cpu.helpers import CAPTURE_RULES, brute_expectation, brute_value, random_game
+from triad.cpu.chance import ChanceSolver, to_fraction
 from triad.cpu.context import Context, View
-from triad.state import GameState
+from triad.state import GameState, Move
 
 
 @pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
@@ -71,3 +72,20 @@ def test_limited_lookahead_matches_plain_minimax(names: list[str]) -> None:
                 state,
                 depth,
             )
+
+
+@pytest.mark.parametrize(
+    "names", [["chaos"], ["chaos", "same", "plus", "combo", "reverse"], ["chaos", "ascension"]]
+)
+def test_chaos_expectations_match_brute_force(names: list[str]) -> None:
+    rng = random.Random("chaos:" + "+".join(names))
+    for _ in range(5):
+        state = random_game(rng, names, rng.choice([4, 5, 6]), small=rng.random() < 0.7)
+        ctx = Context(View.of(state))
+        chance = ChanceSolver(ctx.packed, len(ctx.cards))
+        assert to_fraction(chance.expectation(ctx.position)) == brute_expectation(state), state
+        # once drawn, each cell's value is the expectation after it
+        index = ctx.hand_indices(state.to_move)[state.drawn]
+        for cell, _, value in chance.cell_values(ctx.position, index):
+            after, _ = state.apply(Move(state.drawn, cell))
+            assert to_fraction(value) == -brute_expectation(after), (state, cell)

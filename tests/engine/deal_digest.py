@@ -5,7 +5,17 @@ Only plain Python here: it must run on MicroPython 1.27 too.
 
 import json
 
-from triad.deal import board_setup, deal, deal_code, parse_deal_code, set_tables, shown_setup
+from triad.deal import (
+    board_setup,
+    chaos_draw,
+    chaos_stream,
+    deal,
+    deal_code,
+    parse_deal_code,
+    set_tables,
+    shown_setup,
+    swap_hands,
+)
 from triad.prng import Rng, seed_from_text
 
 RULE_SETS = [
@@ -16,6 +26,8 @@ RULE_SETS = [
     ["draft", "level_range", "power_wall", "elemental"],
     ["level_range", "open", "sudden_death", "power_wall"],
     ["same", "plus", "combo", "banner", "power_wall", "three_open"],
+    ["roulette", "swap", "banner"],
+    ["roulette", "chaos", "ascension", "draft"],
 ]
 SEEDS = [0, 1, 2, 42, 2**32 + 5, 2**64 - 1, 12345678901234567890, seed_from_text("triad")]
 
@@ -30,6 +42,11 @@ def canon(d):
         [list(r) for r in d.restrictions],
         d.shown,
         d.level_range,
+        d.rules,
+        d.roulette,
+        d.swap,
+        swap_hands(d.hands, d.swap),
+        [chaos_draw(chaos_stream(d.seed, r), t, 5 - t // 2) for r in (0, 1) for t in range(9)],
     ]
 
 

@@ -24,6 +24,9 @@ RULE_SETS = [
     ["elemental", "same", "combo", "broken_wall", "battle"],
     ["draft", "level_range", "power_wall", "three_open", "plus", "combo"],
     ["sudden_death", "same", "plus", "combo", "open", "random"],
+    ["reverse", "fallen_ace", "same", "combo", "battle", "chaos"],
+    ["ascension", "plus", "combo", "banner", "order", "swap"],
+    ["descension", "elemental", "same", "fallen_ace", "roulette", "draft"],
 ]
 
 

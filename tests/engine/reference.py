@@ -71,8 +71,18 @@ def reference_resolve(
             here = ((here[0] + dr) % 3, (here[1] + dc) % 3)
             shifted = True
 
+    # Ascension/Descension: cards of each type on the board before this placement.
+    before: dict[str, int] = {}
+    for slot in board:
+        if slot is not None and slot.card.affinity is not None:
+            before[slot.card.affinity] = before.get(slot.card.affinity, 0) + 1
+    sign = 1 if "ascension" in rules else (-1 if "descension" in rules else 0)
+
     def side(c: Card, index: int) -> int:
-        return (c.top, c.right, c.bottom, c.left)[index]
+        v = (c.top, c.right, c.bottom, c.left)[index]
+        if sign and c.affinity is not None:
+            v = max(1, min(10, v + sign * before.get(c.affinity, 0)))
+        return v
 
     def value(c: Card, index: int, at: Pos) -> int:
         v = side(c, index)
@@ -93,14 +103,24 @@ def reference_resolve(
 
     def beats(attacker: Card, at: Pos, index: int, target: Pos) -> str | None:
         defender = grid[target][0]
+        reverse = "reverse" in rules
+        if "fallen_ace" in rules:
+            a = side(attacker, index)
+            d = side(defender, (index + 2) % 4)
+            if (a, d) == (1, 10):
+                return None if reverse else "basic"
+            if (a, d) == (10, 1):
+                return "basic" if reverse else None
         mine = value(attacker, index, at)
         theirs = value(defender, (index + 2) % 4, target)
+        if reverse:
+            mine, theirs = theirs, mine
         if mine > theirs:
             return "basic"
         if "battle" in rules and mine == theirs:
             total_a = attacker.top + attacker.right + attacker.bottom + attacker.left
             total_d = defender.top + defender.right + defender.bottom + defender.left
-            if total_a > total_d:
+            if (total_a < total_d) if reverse else (total_a > total_d):
                 return "battle"
         return None
 

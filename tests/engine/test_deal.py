@@ -70,7 +70,7 @@ def test_deal_codes_round_trip() -> None:
         "T2-HOUSES-0-0",
         "T1-HOUSES-0",
         "T1-HOUSES-!-0",
-        "T1-HOUSES-ZZZZ-0",
+        "T1-HOUSES-ZZZZZ-0",
         "T1-X-0-0-19",
     ):
         with pytest.raises(ValueError):

@@ -20,7 +20,7 @@ from triad.notation import (
 )
 from triad.observe import observation_from_json, observe
 from triad.prng import Rng
-from triad.rules import Rule, RuleError, RuleSet
+from triad.rules import EXCLUSIVE, Rule, RuleError, RuleSet
 from triad.state import GameState, Move
 
 ALL_RULES = list(Rule)
@@ -30,11 +30,7 @@ FLIPS = {EventKind.SAME, EventKind.PLUS, EventKind.BASIC, EventKind.BATTLE, Even
 @st.composite
 def rule_sets(draw: st.DrawFn) -> RuleSet:
     chosen = draw(st.sets(st.sampled_from(ALL_RULES)))
-    for first, second in (
-        (Rule.OPEN, Rule.THREE_OPEN),
-        (Rule.RANDOM, Rule.DRAFT),
-        (Rule.ELEMENTAL, Rule.BANNER),
-    ):
+    for first, second in EXCLUSIVE:
         if first in chosen and second in chosen:
             chosen.discard(draw(st.sampled_from([first, second])))
     try:
@@ -98,7 +94,14 @@ def test_random_games(rules: RuleSet, seed: int, play_seed: int) -> None:
     assert sum(state.score) == 10
     while not state.is_terminal:
         legal = state.legal_moves()
-        assert len(legal) == len(state.hands[state.to_move]) * (9 - state.placements)
+        forced = state.forced
+        cards = len(state.hands[state.to_move]) if forced is None else 1
+        assert len(legal) == cards * (9 - state.placements)
+        if state.rules.order:
+            assert {m.card for m in legal} == {0}
+        if state.rules.chaos:
+            assert 0 <= state.drawn < len(state.hands[state.to_move])
+            assert {m.card for m in legal} == {state.drawn}
         move = legal[rng.below(len(legal))]
         assert Move.from_text(move.text) == move
         after, events = state.apply(move)
@@ -106,7 +109,10 @@ def test_random_games(rules: RuleSet, seed: int, play_seed: int) -> None:
         for viewer in (Player.BLUE, Player.RED):
             seen = observe(state, viewer)
             assert observation_from_json(json.loads(json.dumps(seen.to_json()))) == seen
-            shown = bin(state.shown[viewer.other]).count("1")
+            shown_mask = state.shown[viewer.other]
+            if state.drawn >= 0 and state.to_move is viewer.other:
+                shown_mask |= 1 << state.drawn  # Chaos draws are public
+            shown = bin(shown_mask).count("1")
             assert seen.hidden == len(state.hands[viewer.other]) - shown
             assert seen.own_hand == state.hands[viewer]
         assert state_from_json(json.loads(json.dumps(state_to_json(after)))) == after

@@ -27,8 +27,8 @@ CAPTURE_RULES = [
     Rule.SAME, Rule.SAME_WALL, Rule.PLUS, Rule.PLUS_WALL, Rule.COMBO, Rule.ELEMENTAL,
     Rule.BANNER, Rule.BATTLE, Rule.BROKEN_WALL, Rule.POWER_WALL,
 ]  # fmt: skip
-# A small palette of side values makes Same, Plus and Battle fire often.
-PALETTE = [2, 3, 5, 5, 7, 10, 10]
+# A small palette of side values makes Same, Plus, Battle and Fallen Ace fire often.
+PALETTE = [1, 2, 3, 5, 5, 7, 10, 10]
 
 Case = tuple[Board, int, Card, Player, RuleSet, tuple[str | None, ...], Restrictions]
 
@@ -51,6 +51,8 @@ def random_case(seed: int) -> Case:
     chosen = {r for r in CAPTURE_RULES if rng.chance(1, 2)}
     if Rule.ELEMENTAL in chosen:
         chosen.discard(Rule.BANNER)
+    if Rule.ASCENSION in chosen:
+        chosen.discard(Rule.DESCENSION)
     affinities = tuple(AFFINITIES[rng.below(3)] if rng.chance(1, 2) else None for _ in range(9))
     restrictions: list[Restriction | None] = []
     for c in range(9):

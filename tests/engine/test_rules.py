@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from triad import ruleinfo
+from triad import deal, ruleinfo
 from triad.cards import BUILTIN_SETS
-from triad.rules import DEFAULT_RULES, Rule, RuleError, RuleSet, Trade
+from triad.rules import (
+    DEFAULT_RULES,
+    EXCLUSIVE,
+    ROULETTE_RULES,
+    Rule,
+    RuleError,
+    RuleSet,
+    Trade,
+)
 
 
 def test_rule_names_are_the_command_line_names() -> None:
     assert [r.value for r in Rule] == [
         "same", "same_wall", "plus", "plus_wall", "combo", "elemental", "banner", "battle",
         "broken_wall", "power_wall", "open", "three_open", "random", "draft", "level_range",
-        "sudden_death",
+        "sudden_death", "reverse", "fallen_ace", "ascension", "descension", "order", "chaos",
+        "swap", "roulette",
     ]  # fmt: skip
     assert [t.value for t in Trade] == ["none", "one", "diff", "direct", "all"]
 
@@ -41,6 +50,8 @@ def test_walls_imply_their_rule() -> None:
         (["open", "three_open"], "'open' and 'three_open' cannot be combined"),
         (["random", "draft"], "'random' and 'draft' cannot be combined"),
         (["elemental", "banner"], "'elemental' and 'banner' cannot be combined"),
+        (["ascension", "descension"], "'ascension' and 'descension' cannot be combined"),
+        (["order", "chaos"], "'order' and 'chaos' cannot be combined"),
         (["same", "sticky"], "unknown rule 'sticky'"),
     ],
 )
@@ -72,6 +83,21 @@ def test_trade_parse() -> None:
     assert Trade.parse("diff") is Trade.DIFF
     with pytest.raises(RuleError, match="unknown trade rule 'half'"):
         Trade.parse("half")
+
+
+def test_roulette_draws_from_the_shared_table() -> None:
+    assert [r.value for r in ROULETTE_RULES] == ruleinfo.ROULETTE
+    assert len(EXCLUSIVE) == len(ruleinfo.EXCLUSIONS)
+    assert deal.roulette_choices(["open", "ascension", "chaos"]) == [
+        "same", "plus", "combo", "reverse", "fallen_ace", "swap", "sudden_death",
+    ]  # fmt: skip
+
+
+def test_ffxiv_flags() -> None:
+    rules = RuleSet.parse(["reverse", "fallen_ace", "ascension", "order"])
+    assert rules.reverse and rules.fallen_ace and rules.ascension and rules.order
+    assert rules.typed and not (rules.descension or rules.chaos)
+    assert RuleSet.parse(["descension"]).typed and not RuleSet.parse(["swap"]).typed
 
 
 def test_the_shared_rule_table_names_every_rule_once_with_its_own_code_bit() -> None:

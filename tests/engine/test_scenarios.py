@@ -64,7 +64,8 @@ def test_every_capture_rule_and_event_kind_is_covered() -> None:
         r.value
         for r in (
             Rule.SAME, Rule.SAME_WALL, Rule.PLUS, Rule.PLUS_WALL, Rule.COMBO, Rule.ELEMENTAL,
-            Rule.BANNER, Rule.BATTLE, Rule.BROKEN_WALL, Rule.POWER_WALL,
+            Rule.BANNER, Rule.BATTLE, Rule.BROKEN_WALL, Rule.POWER_WALL, Rule.REVERSE,
+            Rule.FALLEN_ACE, Rule.ASCENSION, Rule.DESCENSION,
         )
     }  # fmt: skip
     assert capture_rules <= rules

@@ -129,3 +129,16 @@ def test_keys_only_ever_deploy_a_held_card_on_an_empty_cell(
             assert 0 <= card < hand and cell in empty
             return
         assert sel.cell_cursor in empty
+
+
+def test_a_forced_card_leaves_only_the_space_to_choose() -> None:
+    sel = Selection()
+    sel.begin("blue", 4, [0, 4, 8], forced=2)
+    assert sel.phase == "cell" and sel.card == 2
+    assert sel.click_card(0) is None and sel.card == 2  # another card cannot be chosen
+    sel.key("cancel")
+    assert sel.phase == "cell" and sel.card == 2  # nothing to step back to
+    sel.key("left")
+    assert sel.hand_cursor == 2
+    assert sel.click_cell(4) is None
+    assert sel.click_cell(4) == (2, 4)

@@ -18,6 +18,10 @@ RULE_SETS = [
     ["open", "power_wall", "battle"],
     ["three_open", "banner", "same_wall", "broken_wall"],
     ["random", "sudden_death", "plus_wall"],
+    ["swap", "banner", "three_open"],
+    ["roulette", "banner"],
+    ["order", "ascension"],
+    ["chaos", "reverse", "fallen_ace"],
 ]
 
 
@@ -43,6 +47,39 @@ def test_the_page_deals_what_the_engine_deals(rules: list[str]) -> None:
         assert same_deal(page, engine)
         for key in ("hands", "cells", "restrictions", "to_move", "card_set", "board"):
             assert page[key] == engine[key], key
+        for key in ("forced", "typed", "roulette", "swap"):
+            assert page[key] == engine[key], key
+        assert set(page["rules"]) <= set(engine["rules"])  # the engine adds implied rules
+
+
+def test_the_ffxiv_marks_follow_the_game() -> None:
+    view = start(["order", "ascension"], 9)
+    assert view["forced"] == {"blue": 0, "red": 0}
+    rng = random.Random(3)
+    while not view["over"]:
+        player = view["to_move"]
+        typed = view["typed"]
+        banners: dict[str, int] = {}
+        for slot in view["board"]:
+            if slot is not None:
+                kind = slot["card"]["affinity"]
+                banners[kind] = banners.get(kind, 0) + 1
+        for cell, slot in enumerate(view["board"]):
+            expected = 0 if slot is None else banners[slot["card"]["affinity"]]
+            assert typed["board"][cell] == expected
+        empty = [i for i in range(9) if view["board"][i] is None]
+        view = call("play", {"player": player, "card": 0, "cell": rng.choice(empty)})["view"]
+    view = start(["chaos"], 4)
+    while not view["over"]:
+        player = view["to_move"]
+        drawn = view["forced"][player]
+        assert drawn is not None and view["forced"][view["to_move"]] == drawn
+        other = (drawn + 1) % len(view["hands"][player])
+        empty = [i for i in range(9) if view["board"][i] is None]
+        if other != drawn:
+            refused = call("play", {"player": player, "card": other, "cell": empty[0]})
+            assert not refused["ok"] and "drawn by Chaos" in refused["error"]
+        view = call("play", {"player": player, "card": drawn, "cell": empty[0]})["view"]
 
 
 def legal(view: dict) -> list[tuple[int, int]]:

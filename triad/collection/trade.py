@@ -376,7 +376,8 @@ def settle(save: Save, finished: Finished, ladder: Ladder) -> Settlement:
     elif picks is not None:
         raise TradeError("the player chooses cards only after winning a One or Diff match")
     try:
-        result = settle_trade(trade, starting, final, picks)
+        swapped = played.match.swapped_cards(played.states[0][0])
+        result = settle_trade(trade, starting, final, picks, swapped)
     except ValueError as exc:
         raise TradeError(str(exc)) from None
     return _apply(save, finished, opponent, ladder, final, result.transfers)

@@ -23,6 +23,12 @@ Levels (fixed, documented behaviour):
   far as `TRAP_NODES` searched positions allow (a count, not a time, so a
   seeded game plays the same on any machine).
 
+Under Order only the cell is chosen (the solver offers the first card only).
+Under Chaos the drawn card is played; master values its cells by their exact
+expectation over the later draws (`triad.cpu.chance`) when the search fits
+the budget, and every level otherwise looks ahead as if later cards were
+chosen (a fair estimate, not a proof).
+
 Hidden cards (no Open, Three Open) are sampled from the pool the hand was
 dealt from, less every card the viewer can see (board, own hand, shown
 cards); each sampled deal is valued like an open one and the values are
@@ -41,6 +47,7 @@ from dataclasses import dataclass
 
 from triad.capture import Player
 from triad.cards import Card, builtin_set
+from triad.cpu.chance import SCALE
 from triad.cpu.context import Context, View
 from triad.cpu.solver import INF, Child, Position, Solver, Timeout
 from triad.observe import Observation
@@ -76,6 +83,8 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
 HIDDEN_EXACT_FROM = 6
 #: Plies of the lookahead that gives the anytime search its first answer.
 QUICK_DEPTH = 3
+#: Under Chaos, exact expectations are looked for from this many empty cells.
+CHAOS_EXACT_FROM = 6
 #: Positions master may search to choose among its best moves (see `Brain.search`).
 TRAP_NODES = 60_000
 
@@ -148,7 +157,7 @@ class Brain:
         Only useful when both hands are known: the solver's table keeps what is learnt.
         """
         view = self._known(obs)
-        if view is None or _finished(obs):
+        if view is None or _finished(obs) or obs.table.rules.chaos:
             return
         deadline = time.perf_counter() + budget_ms / 1000
         ctx = self._sync(view)
@@ -172,6 +181,9 @@ class Brain:
             raise ValueError("the exact search needs both hands known")
         _check_turn(obs)
         ctx = self._sync(view)
+        if obs.table.rules.chaos and obs.drawn >= 0:
+            yield from self._chaos_search(ctx, obs, slice_ms, deadline)
+            return
         solver = ctx.solver
         pos = ctx.position
         me = obs.viewer
@@ -218,6 +230,30 @@ class Brain:
                 return
 
     # ---- internals --------------------------------------------------------
+
+    def _chaos_search(
+        self, ctx: Context, obs: Observation, slice_ms: float, deadline: float
+    ) -> Iterator[Progress]:
+        # The drawn card's cells: a quick lookahead first, then exact expectations.
+        solver = ctx.solver
+        kids = ctx.forced_children(obs.viewer, obs.drawn)
+        quick = [(m, -solver.limited(c.position, QUICK_DEPTH - 1)) for m, c in kids]
+        top = max(v for _, v in quick)
+        first = next(m for m, v in quick if v == top)
+        yield Progress(first, top, False, False)
+        index = ctx.hand_indices(obs.viewer)[obs.drawn]
+        while True:
+            end = time.perf_counter() + slice_ms / 1000
+            try:
+                cells = ctx.chance.cell_values(
+                    ctx.position, index, min(end, deadline) if deadline else end
+                )
+            except Timeout:
+                yield Progress(first, top, False, False)
+                continue
+            best_cell, _, value = max(cells, key=lambda c: (c[2], -c[0]))
+            yield Progress(Move(obs.drawn, best_cell), value / SCALE, True, True)
+            return
 
     def _exact(self, obs: Observation, budget_ms: float | None) -> Progress:
         # one slice as long as the budget: a blocking call needs no pauses.
@@ -274,6 +310,20 @@ class Brain:
         solver = ctx.solver
         pos = ctx.position
         out: dict[Move, float] = {}
+        forced = ctx.drawn if ctx.table.rules.chaos else -1
+        if forced >= 0:
+            # Chaos: the drawn card's cells, exactly when few cells are left
+            if empty <= min(spec.exact_from, CHAOS_EXACT_FROM):
+                index = ctx.hand_indices(me)[forced]
+                try:
+                    for cell, _, v in ctx.chance.cell_values(pos, index, deadline):
+                        out[Move(forced, cell)] = v / SCALE
+                    return out
+                except Timeout:
+                    out.clear()
+            for move, child in ctx.forced_children(me, forced):
+                out[move] = -solver.limited(child.position, spec.depth - 1)
+            return out
         if empty <= spec.exact_from:
             try:
                 for child, v in solver.move_values(pos, deadline):
@@ -435,14 +485,26 @@ def _check_turn(obs: Observation) -> None:
         raise ValueError(f"it is {obs.to_move}'s turn, not {obs.viewer}'s")
 
 
+def _forced(obs: Observation) -> int | None:
+    """The hand index the viewer must play (Order: the first, Chaos: the drawn one)."""
+    rules = obs.table.rules
+    if rules.chaos and obs.drawn >= 0:
+        return obs.drawn
+    if rules.order and obs.own_hand:
+        return 0
+    return None
+
+
 def _legal(obs: Observation) -> list[Move]:
     empty = [c for c, s in enumerate(obs.board) if s is None]
-    return [Move(i, c) for i in range(len(obs.own_hand)) for c in empty]
+    forced = _forced(obs)
+    cards = range(len(obs.own_hand)) if forced is None else (forced,)
+    return [Move(i, c) for i in cards for c in empty]
 
 
 def _view(obs: Observation, guess: Sequence[Card]) -> View:
     cards = iter(guess)
     opponent = tuple(c if c is not None else next(cards) for c in obs.opponent_hand)
     if obs.viewer is Player.BLUE:
-        return View(obs.table, obs.board, (obs.own_hand, opponent), obs.to_move)
-    return View(obs.table, obs.board, (opponent, obs.own_hand), obs.to_move)
+        return View(obs.table, obs.board, (obs.own_hand, opponent), obs.to_move, obs.drawn)
+    return View(obs.table, obs.board, (opponent, obs.own_hand), obs.to_move, obs.drawn)

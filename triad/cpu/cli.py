@@ -6,7 +6,15 @@ cells, board with owners, restrictions) plus ``"hands": {"blue": [CARD...],
 ``{"value": V, "moves": [{"card": I, "cell": C, "value": V}, ...]}``: V is
 the side to move's final score minus the other's under perfect play (cards
 in hand count); I indexes the mover's hand. ``--value-only`` prints just
-``{"value": V}``.
+``{"value": V}``. Under Order the moves are those of the first card.
+
+Under Chaos the position may say which card was drawn (``"drawn": I``);
+without it (or with -1) the draw is still to come. Values are then
+expectations over the draws still to come: V is a number with up to 6
+decimals, ``"exact"`` gives it as a fraction (``"5/3"``) and
+``"expectation": true`` says so; the moves are the drawn card's, or every
+card's when the draw is still to come (the position's value is then the
+average over the cards of each card's best move).
 
 ``play`` plays CPU against CPU on hands dealt from the default set (random
 first player) and prints a results table, or with ``--json``
@@ -22,10 +30,12 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from typing import Any
 
 from triad.cards import CardSet, builtin_set
 from triad.cpu.brain import LEVELS, Brain
+from triad.cpu.chance import SCALE, to_fraction
 from triad.cpu.context import Context, View
 from triad.match import MatchConfig, deal_match
 from triad.notation import state_from_json
@@ -35,7 +45,17 @@ from triad.state import GameState, Move, Outcome
 
 __all__ = ["game_outcomes", "main", "play_games", "solve_position"]
 
-_SOLVE_KEYS = {"rules", "cells", "board", "restrictions", "hands", "to_move", "first"}
+_SOLVE_KEYS = {
+    "rules",
+    "cells",
+    "board",
+    "restrictions",
+    "hands",
+    "to_move",
+    "first",
+    "drawn",
+    "chaos_seed",
+}
 
 
 class _UsageError(Exception):
@@ -59,6 +79,8 @@ def solve_position(data: object, value_only: bool = False) -> dict[str, Any]:
         raise ValueError(f"position: unknown field {unknown[0]!r}")
     state = state_from_json(data, "position")
     ctx = Context(View.of(state))
+    if state.rules.chaos:
+        return _solve_chaos(state, ctx, value_only)
     solver = ctx.solver
     if state.is_terminal:
         value = solver.terminal_value(ctx.position)
@@ -76,6 +98,35 @@ def solve_position(data: object, value_only: bool = False) -> dict[str, Any]:
         moves.append({"card": move.card, "cell": move.cell, "value": by_move[twin]})
     moves.sort(key=lambda m: (-m["value"], m["card"], m["cell"]))
     return {"value": moves[0]["value"], "moves": moves}
+
+
+def _solve_chaos(state: GameState, ctx: Context, value_only: bool) -> dict[str, Any]:
+    # expectiminimax: values are expectations, written as numbers and fractions
+    def number(value: Fraction) -> dict[str, Any]:
+        return {"value": round(float(value), 6), "exact": str(value)}
+
+    chance = ctx.chance
+    mover = state.to_move
+    if state.is_terminal:
+        value = to_fraction(SCALE * ctx.solver.terminal_value(ctx.position))
+        return {**number(value), "expectation": True, "moves": []}
+    hand = state.hands[mover]
+    indices = ctx.hand_indices(mover)
+    cards = [state.drawn] if state.drawn >= 0 else list(range(len(hand)))
+    moves = []
+    best: list[Fraction] = []
+    for i in cards:
+        values = [to_fraction(v) for _, _, v in chance.cell_values(ctx.position, indices[i])]
+        cells = [c for c in range(9) if state.board[c] is None]
+        best.append(max(values))
+        for cell, v in zip(cells, values, strict=True):
+            moves.append({"card": i, "cell": cell, **number(v)})
+    value = sum(best, Fraction(0)) / len(best)
+    head = {**number(value), "expectation": True}
+    if value_only:
+        return head
+    moves.sort(key=lambda m: (-Fraction(m["exact"]), m["card"], m["cell"]))
+    return {**head, "moves": moves}
 
 
 def play_game(

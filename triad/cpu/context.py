@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from triad.capture import Board, Player
 from triad.cards import Card
+from triad.cpu.chance import ChanceSolver
 from triad.cpu.packed import CardSpec, Packed, Restriction, RuleFlags
 from triad.cpu.solver import Child, Position, Solver
 from triad.rules import RuleSet
@@ -29,13 +30,17 @@ def rule_flags(rules: RuleSet) -> RuleFlags:
         combo=rules.combo,
         battle=rules.battle,
         broken_wall=rules.broken_wall,
+        reverse=rules.reverse,
+        fallen_ace=rules.fallen_ace,
+        typed=1 if rules.ascension else -1 if rules.descension else 0,
+        order=rules.order,
     )
 
 
 class View:
     """A position with both hands known: what the solver needs of a state or an observation."""
 
-    __slots__ = ("board", "hands", "table", "to_move")
+    __slots__ = ("board", "drawn", "hands", "table", "to_move")
 
     def __init__(
         self,
@@ -43,20 +48,22 @@ class View:
         board: Board,
         hands: tuple[Sequence[Card], Sequence[Card]],
         to_move: Player,
+        drawn: int = -1,
     ) -> None:
         self.table = table
         self.board = board
         self.hands = (tuple(hands[0]), tuple(hands[1]))
         self.to_move = to_move
+        self.drawn = drawn
 
     @classmethod
     def of(cls, state: GameState) -> View:
         """The view of a full engine state."""
-        return cls(state.table, state.board, state.hands, state.to_move)
+        return cls(state.table, state.board, state.hands, state.to_move, state.drawn)
 
     def state(self) -> GameState:
         """An engine state for this view (nothing shown)."""
-        return GameState(self.table, self.board, self.hands, self.to_move)
+        return GameState(self.table, self.board, self.hands, self.to_move, drawn=self.drawn)
 
 
 class Context:
@@ -85,6 +92,8 @@ class Context:
             restrictions,
         )
         self.solver = Solver(self.packed, len(cards))
+        self.drawn = view.drawn
+        self._chance: ChanceSolver | None = None
         self._last: tuple[list[int], list[list[int]]] | None = None
         mapped = self._map(view)
         assert mapped is not None
@@ -102,6 +111,7 @@ class Context:
         if mapped is None:
             return False
         self.position = mapped
+        self.drawn = view.drawn
         return True
 
     def _map(self, view: View) -> Position | None:
@@ -144,11 +154,28 @@ class Context:
         owners = [0, 0]
         for c, slot in enumerate(view.board):
             if slot is not None:
-                key |= (board_idx[c] + 1) << (w * c)
+                key |= (board_idx[c] + 1) << (w * c) | self.packed.present[board_idx[c]]
                 owners[slot.owner] |= 1 << c
         me = view.to_move
         hands = [sum(1 << i for i in hand_idx[p]) for p in (0, 1)]
         return Position(key, owners[me], owners[1 - me], hands[me], hands[1 - me])
+
+    @property
+    def chance(self) -> ChanceSolver:
+        """The Chaos solver of this context (made on first use; its table lasts the game)."""
+        if self._chance is None:
+            self._chance = ChanceSolver(self.packed, len(self.cards))
+        return self._chance
+
+    def forced_children(self, mover: Player, index: int) -> list[tuple[Move, Child]]:
+        """The moves of hand card ``index`` (Order, Chaos) with the solver's child of each."""
+        card = self.hand_indices(mover)[index]
+        rep = self.packed.rep
+        out = []
+        for child in self.solver.children(self.position):
+            if rep[child.card] == rep[card]:  # the card itself or an identical one
+                out.append((Move(index, child.cell), child))
+        return out
 
     def hand_indices(self, player: Player) -> list[int]:
         """Packed index of each card of ``player``'s hand in the current position."""

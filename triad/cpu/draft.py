@@ -10,7 +10,8 @@ How a pick is valued (`DraftModel`):
 * card against card: for every cell and every side that faces a neighbour
   (all four with Broken Wall), whether the card, placed there, beats or
   resists each other card of the pool placed next to it, with the cells'
-  affinity modifiers and Battle's tie rule;
+  affinity modifiers, Battle's tie rule, Reverse and Fallen Ace (Ascension
+  and Descension, which depend on the board, are left out of this estimate);
 * a card's worth against a set of opposing cards: how safe it sits in its
   best cells (per cell, the product over the sides it shows there of the
   share of opposing cards that cannot take it: a corner card with two strong
@@ -114,6 +115,8 @@ class DraftModel:
         mods = [[modifier(c, cells[p]) for p in range(9)] for c in self.pool]
         totals = [c.power for c in self.pool]
         battle = rules.battle
+        flip = -1 if rules.reverse else 1  # Reverse: the lower value wins
+        fallen = rules.fallen_ace
         # beat[a][b][k]: card a on exposure k's cell beats card b on its neighbour cell.
         beat: list[list[list[int]]] = []
         for a in range(n):
@@ -123,9 +126,15 @@ class DraftModel:
                 sb = self.pool[b].sides
                 hits = []
                 for p, d, q in exposures:
-                    x = sa[d] + mods[a][p]
-                    y = sb[OPPOSITE[d]] + mods[b][q]
-                    hits.append(1 if x > y or (battle and x == y and totals[a] > totals[b]) else 0)
+                    x = sa[d]
+                    y = sb[OPPOSITE[d]]
+                    if fallen and x + y == 11 and (x == 1 or y == 1):
+                        hits.append(1 if (x == 1) == (flip > 0) else 0)
+                        continue
+                    x = flip * (x + mods[a][p])
+                    y = flip * (y + mods[b][q])
+                    tie = battle and x == y and flip * totals[a] > flip * totals[b]
+                    hits.append(1 if x > y or tie else 0)
                 row.append(hits)
             beat.append(row)
         self.beat = beat

@@ -7,6 +7,15 @@ over card indices. The flip result of a placement depends only on the cards of
 the placed cell and its neighbours, so it is cached by ``key & area_mask``;
 ownership is applied afterwards (``candidates & theirs``), and only a Combo
 chain (which depends on the owners of cards farther away) is resolved per call.
+
+FFXIV rules: Reverse and Fallen Ace change the comparison (`Packed.compare`).
+Under Ascension/Descension a card's values depend on how many cards of its
+type are on the board, so the key also holds one presence bit per card
+(``present``, above the owner and hand bits of a table key), and every flip
+cache is keyed by those bits too; the cache value of a Combo-starting
+placement carries the placed card's code (bits 18 and up) for the chain.
+Under Order a hand only ever offers its first card (the lowest index: a
+hand's cards are numbered in the order dealt).
 """
 
 from __future__ import annotations
@@ -61,6 +70,11 @@ class RuleFlags(NamedTuple):
     combo: bool = False
     battle: bool = False
     broken_wall: bool = False
+    reverse: bool = False
+    fallen_ace: bool = False
+    #: +1 under Ascension, -1 under Descension, 0 otherwise.
+    typed: int = 0
+    order: bool = False
 
 
 class Restriction(NamedTuple):
@@ -138,6 +152,22 @@ class Packed:
                     if aff is not None:
                         mod[i][cell] = 1 if card.affinity == aff else -1
         self.mod = mod
+        # Ascension/Descension: a presence bit per typed card, and per card the
+        # presence bits of the cards of its type (its kin, itself included).
+        self.typed = flags.typed
+        self.present_shift = self.owner_shift + 9 + n
+        present = [0] * n
+        kin = [0] * n
+        if flags.typed:
+            for i, card in enumerate(cards):
+                if card.affinity is not None:
+                    present[i] = 1 << (self.present_shift + i)
+            for i, card in enumerate(cards):
+                if card.affinity is not None:
+                    kin[i] = sum(present[j] for j in range(n) if cards[j].affinity == card.affinity)
+        self.present = tuple(present)
+        self.kin = tuple(kin)
+        all_present = sum(present)
         # beats[i * 9 + c]: (q, bit, mask over codes that card i on c flips at q)
         beats: list[tuple[tuple[int, int, int], ...]] = []
         for i in range(n):
@@ -160,9 +190,9 @@ class Packed:
             for q in self.neigh[c]:
                 if q >= 0:
                     m |= self.slot << (w * q)
-            area.append(m)
+            area.append(m | all_present)
         self.area = tuple(area)
-        self.add = tuple(tuple((i + 1) << (w * c) for i in range(n)) for c in range(9))
+        self.add = tuple(tuple((i + 1) << (w * c) | present[i] for i in range(n)) for c in range(9))
         self.cache: tuple[FlipCache, ...] = tuple(FlipCache(self, c) for c in range(9))
         self.restrictions = {r.cell: r for r in restrictions}
         self.shift_cells = 0
@@ -186,6 +216,8 @@ class Packed:
         return self.hand_lists[hand]
 
     def _hand_list(self, hand: int) -> tuple[int, ...]:
+        if self.flags.order:  # the next card of the hand only
+            return ((hand & -hand).bit_length() - 1,) if hand else ()
         seen: set[int] = set()
         out = []
         for i in range(len(self.cards)):
@@ -195,11 +227,61 @@ class Packed:
         return tuple(out)
 
     def _beats(self, i: int, c: int, d: int, j: int, q: int) -> bool:
-        a = self.cards[i].sides[d] + self.mod[i][c]
-        b = self.cards[j].sides[OPPOSITE[d]] + self.mod[j][q]
-        if a > b:
-            return True
-        return self.flags.battle and a == b and self.totals[i] > self.totals[j]
+        return self.compare(i, c, self.cards[i].sides[d], j, q, self.cards[j].sides[OPPOSITE[d]])
+
+    def compare(self, i: int, c: Cell, a: int, j: int, q: Cell, b: int) -> bool:
+        """Whether card ``i`` on ``c`` with value ``a`` takes card ``j`` on ``q`` with ``b``.
+
+        ``a`` and ``b`` are the touching values before the cells' modifiers
+        (printed, or with Ascension/Descension): Fallen Ace looks at them,
+        then the modifiers apply, then Reverse and Battle decide.
+        """
+        f = self.flags
+        if f.fallen_ace and a + b == 11 and (a == 1 or b == 1):
+            return (a == 1) != f.reverse
+        a += self.mod[i][c]
+        b += self.mod[j][q]
+        if a != b:
+            return (a < b) == f.reverse
+        if not f.battle:
+            return False
+        return self.totals[i] < self.totals[j] if f.reverse else self.totals[i] > self.totals[j]
+
+    def values(self, card: int, key: int, placed: int) -> tuple[int, int, int, int]:
+        """``card``'s values under Ascension/Descension while ``placed`` is being placed.
+
+        ``key`` holds the board with ``placed`` on it; the count of a type is
+        taken before the placement.
+        """
+        sides = self.cards[card].sides
+        kin = self.kin[card]
+        if not kin:
+            return sides
+        n = (key & kin).bit_count()
+        if kin & self.present[placed]:
+            n -= 1
+        delta = self.typed * n
+        if not delta:
+            return sides
+        t, r, b, left = (min(10, max(1, v + delta)) for v in sides)
+        return (t, r, b, left)
+
+    def _typed_beat(self, card: int, cell: Cell, key: int, placed: int, targets: int) -> int:
+        # the cells among ``targets`` that ``card`` on ``cell`` takes by the basic rule
+        w = self.width
+        s = self.slot
+        mine = self.values(card, key, placed)
+        beat = 0
+        for d, q in enumerate(self.neigh[cell]):
+            if q < 0 or not targets >> q & 1:
+                continue
+            code = key >> (w * q) & s
+            if not code:
+                continue
+            theirs = self.values(code - 1, key, placed)[OPPOSITE[d]]
+            if self.compare(card, cell, mine[d], code - 1, q, theirs):
+                beat |= 1 << q
+        return beat
 
     def code_at(self, key: int, cell: Cell) -> int:
         """Card code (index + 1, 0 when empty) on ``cell`` of ``key``."""
@@ -215,13 +297,17 @@ class Packed:
         f = self.flags
         w = self.width
         s = self.slot
+        typed = self.typed
         beat = 0
-        for q, bit, m in self.beats[card * 9 + cell]:
-            if m >> (key >> (w * q) & s) & 1:
-                beat |= bit
+        if typed:
+            beat = self._typed_beat(card, cell, key, card, FULL)
+        else:
+            for q, bit, m in self.beats[card * 9 + cell]:
+                if m >> (key >> (w * q) & s) & 1:
+                    beat |= bit
         if not (f.same or f.plus):
             return beat
-        sides = self.cards[card].sides
+        sides = self.values(card, key, card) if typed else self.cards[card].sides
         same_count = 0
         same_cells = 0
         sums: list[tuple[int, int]] = []
@@ -237,7 +323,10 @@ class Packed:
             code = key >> (w * q) & s
             if not code:
                 continue
-            other = self.cards[code - 1].sides[OPPOSITE[d]]
+            if typed:
+                other = self.values(code - 1, key, card)[OPPOSITE[d]]
+            else:
+                other = self.cards[code - 1].sides[OPPOSITE[d]]
             if f.same and sides[d] == other:
                 same_count += 1
                 same_cells |= 1 << q
@@ -248,15 +337,28 @@ class Packed:
             if bit and any(t == total for m, (t, _) in enumerate(sums) if m != k):
                 special |= bit
         if f.combo and special:
-            return beat | special | special << 9
+            return beat | special | special << 9 | (card + 1) << 18
         return beat | special
 
-    def chain(self, key: int, start: int, flipped: int, theirs: int) -> int:
-        """Add to ``flipped`` what the Combo chain from ``start`` captures."""
+    def chain(self, key: int, x: int, flipped: int, theirs: int) -> int:
+        """Add to ``flipped`` what the Combo chain captures.
+
+        ``x`` is the placement's `candidates` value: its bits 9..17 are the
+        cells that start the chain, its bits 18 and up the placed card's code.
+        """
         left = theirs & ~flipped
-        queue = list(CELLS_OF[start])
+        queue = list(CELLS_OF[x >> 9 & theirs])
         w = self.width
         s = self.slot
+        if self.typed:
+            placed = (x >> 18) - 1
+            while queue:
+                c = queue.pop(0)
+                got = self._typed_beat((key >> (w * c) & s) - 1, c, key, placed, left)
+                left ^= got
+                flipped |= got
+                queue.extend(CELLS_OF[got])
+            return flipped
         beats = self.beats
         while queue:
             c = queue.pop(0)
@@ -285,7 +387,7 @@ class Packed:
         x = self.cache[cell][key & self.area[cell]]
         fl = x & theirs
         if x >> 9 & theirs:
-            fl = self.chain(key, x >> 9 & theirs, fl, theirs)
+            fl = self.chain(key, x, fl, theirs)
         return fl
 
     def shifted(
@@ -308,7 +410,7 @@ class Packed:
         # content moves from line[k] to line[k + 1], the last wrapping to the first.
         w = self.width
         s = self.slot
-        key |= (card + 1) << (w * cell)
+        key |= (card + 1) << (w * cell) | self.present[card]
         mine |= 1 << cell
         new_key = key
         new_mine = mine
@@ -326,9 +428,12 @@ class Packed:
             if c == cell:
                 dest = to
         fl = 0
-        for q, bit, m in self.beats[card * 9 + dest]:
-            if new_theirs & bit and m >> (new_key >> (w * q) & s) & 1:
-                fl |= bit
+        if self.typed:
+            fl = self._typed_beat(card, dest, new_key, card, new_theirs)
+        else:
+            for q, bit, m in self.beats[card * 9 + dest]:
+                if new_theirs & bit and m >> (new_key >> (w * q) & s) & 1:
+                    fl |= bit
         return new_key, new_mine | fl, new_theirs ^ fl
 
     def child(
@@ -337,6 +442,6 @@ class Packed:
         """(key, mover's cells, other's cells) after the mover puts ``card`` on ``cell``."""
         if self.shift_cells >> cell & 1 and self.meets(card, cell):
             return self.shifted(card, cell, key, mine, theirs)
-        key |= (card + 1) << (self.width * cell)
+        key |= self.add[cell][card]
         fl = self.flips(card, cell, key, theirs)
         return key, mine | fl | 1 << cell, theirs ^ fl

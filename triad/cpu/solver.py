@@ -248,7 +248,7 @@ class Solver:
                             x = cache[k2 & am]
                             fl = x & theirs
                             if x > 511 and x >> 9 & theirs:
-                                fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                                fl = chain(k2, x, fl, theirs)
                             t2 = theirs ^ fl
                             m2 = mine | fl | bp
                             gain = pop[fl]
@@ -263,7 +263,7 @@ class Solver:
                 for fl in (
                     x & theirs
                     if x < 512 or not x >> 9 & theirs
-                    else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                    else chain(k2, x, x & theirs, theirs),
                 )
             ]
 
@@ -369,7 +369,7 @@ class Solver:
                     for fl in (
                         x & theirs
                         if x < 512 or not x >> 9 & theirs
-                        else chain(k2, x >> 9 & theirs, x & theirs, theirs),
+                        else chain(k2, x, x & theirs, theirs),
                     )
                 ]
             moves.sort(reverse=True)
@@ -419,7 +419,7 @@ class Solver:
                     x = cache[k2 & am]
                     fl = x & theirs
                     if x > 511 and x >> 9 & theirs:
-                        fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                        fl = chain(k2, x, fl, theirs)
                     if pop[fl] > most:
                         most = pop[fl]
                 return 2 * (base + most) - total
@@ -436,7 +436,7 @@ class Solver:
                     x = cache[k2 & am]
                     fl = x & theirs
                     if x > 511 and x >> 9 & theirs:
-                        fl = chain(k2, x >> 9 & theirs, fl, theirs)
+                        fl = chain(k2, x, fl, theirs)
                     gain = pop[fl]
                     if gain <= low:
                         if gain > best:
@@ -449,7 +449,7 @@ class Solver:
                         y = cq[k3 & aq]
                         f2 = y & m2
                         if y > 511 and y >> 9 & m2:
-                            f2 = chain(k3, y >> 9 & m2, f2, m2)
+                            f2 = chain(k3, y, f2, m2)
                         if pop[f2] > most:
                             most = pop[f2]
                             if gain - most <= low:

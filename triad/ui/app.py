@@ -138,6 +138,7 @@ class App:
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
         self.book_at = ""  # the rulebook's section last jumped to
+        self.callout = ""  # the big word on show (Roulette's call clears only itself)
         self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
         self.menu_error = ""
         self.menu_checks = 0  # menu checks asked of the engine (only the last one's answer counts)
@@ -243,6 +244,7 @@ class App:
         self.set_view(view)
         session.synced = True
         self.timeline.append(("engine", 0))
+        self.announce(session)
         pending = session.pending
         session.pending = None
         if pending == HINT_ASKED:
@@ -300,6 +302,7 @@ class App:
             self.set_view(view)
         self.timeline.append(("match", self.match_counter))
         self.draw()
+        self.announce(session)
         if self.view is not None and self.is_human(self.view["to_move"]) and not self.autoplay:
             self.begin_human()
         if run and self.engine is not None:
@@ -365,6 +368,21 @@ class App:
     def playing(self):
         """The settings of the match on the table, with its seed (None: none is)."""
         return self.session.playing
+
+    def announce(self, session) -> None:
+        """Roulette's drawn rule, called out once at the start of the match."""
+        view = self.view
+        if view is None or not view.get("roulette") or session.announced:
+            return
+        session.announced = True
+        self.timeline.append(("roulette", view["roulette"]))
+        self.spawn(self.roulette_callout(view["roulette"], session))
+
+    async def roulette_callout(self, rule: str, session) -> None:
+        self.screen.update("r-callout", render.render_roulette(rule))
+        await self.sleep(400 if self.reduced else 1600)
+        if session.live and not self.callout:
+            self.screen.update("r-callout", "")
 
     def rematch(self) -> None:
         self.start_new(True)
@@ -645,16 +663,18 @@ class App:
         player = view["to_move"]
         empty = [i for i in range(9) if view["board"][i] is None]
         sel = self.sel
+        forced = (view.get("forced") or {}).get(player)  # Order, Chaos: the card to play
         same_turn = (
             sel.active
             and sel.player == player
             and sel.hand_size == len(view["hands"][player])
             and sel.empty == empty
+            and sel.forced == forced
         )
         if not same_turn:
             # A choice begun on the same position (the engine confirming the local
             # deal meanwhile) is kept, not started over.
-            sel.begin(player, len(view["hands"][player]), empty)
+            sel.begin(player, len(view["hands"][player]), empty, forced)
         session.to(HUMAN if session.synced else START)
         self.draw()
         if (
@@ -1388,10 +1408,12 @@ class App:
         return self.replay is None and self.accepting()
 
     def show_callout(self, kind: str) -> None:
+        self.callout = kind
         self.screen.update("r-callout", render.render_callout(kind))
         self.timeline.append(("callout", kind))
 
     def hide_callout(self) -> None:
+        self.callout = ""
         self.screen.update("r-callout", "")
 
     def show_notice(self, text: str) -> None:

@@ -27,19 +27,29 @@ class Selection:
         self.cell = None
         self.hand_cursor = 0
         self.cell_cursor = 4
+        self.forced = None
 
-    def begin(self, player: str, hand_size: int, empty: list) -> None:
-        """Start choosing a move for `player` with `hand_size` cards and these empty cells."""
+    def begin(self, player: str, hand_size: int, empty: list, forced=None) -> None:
+        """Start choosing a move for `player` with `hand_size` cards and these empty cells.
+
+        `forced` (Order, Chaos) is the hand index that must be played: it comes
+        selected and only the space is chosen.
+        """
         self.phase = HAND
         self.player = player
         self.hand_size = hand_size
         self.empty = list(empty)
         self.card = None
         self.cell = None
+        self.forced = forced
         if self.hand_cursor >= hand_size:
             self.hand_cursor = max(0, hand_size - 1)
         if self.empty and self.cell_cursor not in self.empty:
             self.cell_cursor = self._nearest_empty(self.cell_cursor)
+        if forced is not None and 0 <= forced < hand_size:
+            self.card = forced
+            self.hand_cursor = forced
+            self.phase = CELL
 
     def end(self) -> None:
         """Stop taking input (the move was made, or the turn passed)."""
@@ -55,6 +65,8 @@ class Selection:
         """The human clicked (or tapped) card `index` of their hand."""
         if self.phase == IDLE or not 0 <= index < self.hand_size:
             return None
+        if self.forced is not None and index != self.forced:
+            return None  # Order, Chaos: only the given card can be played
         self.card = index
         self.hand_cursor = index
         self.cell = None
@@ -91,7 +103,7 @@ class Selection:
             if self.phase == CONFIRM:
                 self.phase = CELL
                 self.cell = None
-            elif self.phase == CELL:
+            elif self.phase == CELL and self.forced is None:
                 self.phase = HAND
                 self.card = None
         return None
@@ -113,6 +125,8 @@ class Selection:
         dr, dc = DIRECTIONS[name]
         if self.phase == HAND:
             step = dr + dc  # up/left go back, down/right go forward
+            if self.forced is not None:
+                return
             if self.hand_size:
                 self.hand_cursor = (self.hand_cursor + step) % self.hand_size
             return

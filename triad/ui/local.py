@@ -77,21 +77,23 @@ def deal_view(request: dict, data: dict):
     levels, powers, affinities = dealing.set_tables(data)
     band = request.get("level_range")
     d = dealing.deal(request["seed"], rules, levels, powers, affinities, band)
+    rules = list(d.rules)  # Roulette's drawn rule included
     cards = data["cards"]
+    dealt = dealing.swap_hands(d.hands, d.swap)  # Swap: one card of each hand changes sides
     hands = {}
     for p in range(2):
         player = dealing.PLAYERS[p]
         shown = d.shown[p]
         hand = []
-        for i in range(len(d.hands[p])):
-            card = card_view(cards[d.hands[p][i]])
-            card["open"] = "open" in rules or i in shown
+        for i in range(len(dealt[p])):
+            card = card_view(cards[dealt[p][i]])
+            card["open"] = "open" in rules or i in shown or (d.swap is not None and i == d.swap[p])
             hand.append(card)
         hands[player] = hand
     restrictions = [
         {"cell": r[0], "op": r[1], "value": r[2], "direction": r[3]} for r in d.restrictions
     ]
-    return make_view(
+    view = make_view(
         rules,
         list(d.cells),
         restrictions,
@@ -104,6 +106,17 @@ def deal_view(request: dict, data: dict):
         0,
         set_info(data),
     )
+    # the FFXIV rules' marks, as the engine worker gives them (`worker.ffxiv_view`)
+    forced = {"blue": None, "red": None}
+    if "order" in rules:
+        forced = {"blue": 0, "red": 0}
+    elif "chaos" in rules:
+        forced[d.first] = dealing.chaos_draw(dealing.chaos_stream(d.seed, 0), 0, dealing.HAND_SIZE)
+    view["forced"] = forced
+    view["typed"] = {"board": [0] * 9, "hands": {"blue": [0] * 5, "red": [0] * 5}}
+    view["roulette"] = d.roulette
+    view["swap"] = d.swap
+    return view
 
 
 def make_view(

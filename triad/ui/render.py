@@ -95,11 +95,14 @@ _FACES = {}
 _AFFS = {}
 
 
-def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, extra=None) -> str:
+def render_card(
+    card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, extra=None, typed: int = 0
+) -> str:
     """One face-up card: owner colour and mark, tier border, values, affinity, name.
 
     `mod` (+1/-1) draws the territory arrows; `extra` is a list of further
-    `(attribute, value)` pairs such as `("data-card", 2)`.
+    `(attribute, value)` pairs such as `("data-card", 2)`; `typed` is the
+    Ascension/Descension modifier (+N/-N), shown as a badge.
     """
     key = (
         card.get("id"),
@@ -116,6 +119,7 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
         cls,
         mod,
         tuple(extra) if extra else None,
+        typed,
         language(),
     )
     face = _FACES.get(key)
@@ -124,12 +128,12 @@ def render_card(card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, 
             _FACES.clear()
             _AFFS.clear()
         _AFFS[id(aff)] = aff  # held, so that no other table takes its id while faces use it
-        face = _card_face(card, owner, aff, cls, mod, extra)
+        face = _card_face(card, owner, aff, cls, mod, extra, typed)
         _FACES[key] = face
     return face
 
 
-def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra) -> str:
+def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typed: int) -> str:
     level = card.get("level", 1)
     name = card_name(card)
     parts = ['<div class="c-vals">']
@@ -149,6 +153,17 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra) -> 
             + '">'
             + icon(arrow)
             + icon(arrow)
+            + "</span>"
+        )
+    if typed:
+        label = ("+" if typed > 0 else "") + str(typed)
+        parts.append(
+            '<span class="c-typed '
+            + ("plus" if typed > 0 else "minus")
+            + '" role="img" aria-label="'
+            + esc(t("typed_badge", n=label))
+            + '">'
+            + esc(label)
             + "</span>"
         )
     if card.get("art"):
@@ -214,6 +229,10 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
     choosing = sel is not None and sel.active and sel.player == player
     out = []
     count = len(hand)
+    forced = (view.get("forced") or {}).get(player)  # Order, Chaos: the card to play
+    swap = view.get("swap")
+    typed = ((view.get("typed") or {}).get("hands") or {}).get(player) or []
+    order = "order" in (view.get("rules") or [])
     for i in range(count):
         card = hand[i]
         state = []
@@ -222,16 +241,39 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
                 state.append("sel")
             if sel.phase == sel_phases.HAND and sel.hand_cursor == i:
                 state.append("cursor")
-        if choosing:
+        if forced is not None:
+            state.append("forced" if i == forced else "locked")
+        if swap is not None and i == swap[0 if player == "blue" else 1]:
+            state.append("swapped")
+        if choosing and (forced is None or i == forced):
             state.append("pickable")
         extra = [("data-card", str(i)), ("style", "--i:" + str(i) + ";--n:" + str(count))]
         if choosing:
             extra.append(("role", "button"))
             extra.append(("tabindex", "-1"))
         if hand_visible(view, player, i, card, humans):
-            out.append(render_card(card, player, ctx["aff"], " ".join(state), 0, extra))
+            face = render_card(
+                card,
+                player,
+                ctx["aff"],
+                " ".join(state),
+                0,
+                extra,
+                typed[i] if i < len(typed) else 0,
+            )
         else:
-            out.append(render_back(player, " ".join(state), extra))
+            face = render_back(player, " ".join(state), extra)
+        if forced == i or (swap is not None and "swapped" in state):
+            # a word on the card: the next one (Order), the drawn one (Chaos), the exchanged one
+            word = (
+                t("swapped_card")
+                if "swapped" in state
+                else t("next_card" if order else "drawn_card")
+            )
+            face = (
+                face[: face.rfind("</div>")] + '<span class="c-next">' + esc(word) + "</span></div>"
+            )
+        out.append(face)
     label_key = "hand_label_" + player
     if ctx.get("mode", "cpu") == "cpu":
         label_key += "_you" if player in humans else "_cpu"
@@ -371,7 +413,10 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         card = slot["card"]
         pairs.append(("data-owner", owner))
         label = t("cell_card", n=i + 1, name=card_name(card) or "?", owner=t(owner))
-        inner.append(render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff)))
+        typed = ((view.get("typed") or {}).get("board") or [0] * 9)[i]
+        inner.append(
+            render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff), None, typed)
+        )
     if choosing and sel.cell_cursor == i:
         state.append("cursor")
         inner.append(icon("cursor", "cell-cursor"))
@@ -415,8 +460,23 @@ def status_text(view: dict, ctx: dict) -> str:
     return turn_text(player, ctx)
 
 
+def rule_marks(view: dict) -> list:
+    """Marks for rules that change how a match reads: Reverse, and Roulette's drawn rule."""
+    rules = view.get("rules") or []
+    marks = []
+    if "reverse" in rules:
+        marks.append(t("mark_reverse"))
+    if "fallen_ace" in rules:
+        marks.append(t("mark_fallen_ace"))
+    if view.get("roulette"):
+        marks.append(t("mark_roulette", rule=t("rule_" + view["roulette"])))
+    return marks
+
+
 def render_status(view: dict, ctx: dict) -> str:
     parts = ['<span class="status-text">' + esc(status_text(view, ctx)) + "</span>"]
+    for mark in rule_marks(view):
+        parts.append('<span class="rule-mark">' + esc(mark) + "</span>")
     if view.get("round"):
         parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
     if ctx.get("engine_loading"):
@@ -598,6 +658,15 @@ def render_callout(kind: str) -> str:
         + '" role="status" aria-live="assertive">'
         + "<span>"
         + esc(t(key))
+        + "</span></div>"
+    )
+
+
+def render_roulette(rule: str) -> str:
+    """The start-of-match callout of Roulette: the rule it drew for this match."""
+    return (
+        '<div class="callout callout-roulette" role="status" aria-live="assertive"><span>'
+        + esc(t("mark_roulette", rule=t("rule_" + rule)))
         + "</span></div>"
     )
 

@@ -31,11 +31,12 @@ def _v(value) -> str:
     return "A" if value == 10 else str(value)
 
 
-def mini(vals, owner: str, hl=(), cls: str = "", mark: str = "") -> str:
+def mini(vals, owner: str, hl=(), cls: str = "", mark: str = "", badge: str = "") -> str:
     """A small diagram card: values on its four edges (top, right, bottom, left).
 
     `hl` lists the sides to highlight (0 top .. 3 left); `mark` is a territory
-    arrow ("up"/"down") or "new" for the card being placed.
+    arrow ("up"/"down") or "new" for the card being placed; `badge` an
+    Ascension/Descension modifier such as "+1".
     """
     names = ("t", "r", "b", "l")
     out = ['<span class="mini own-' + owner + (" " + cls if cls else "") + '">']
@@ -47,6 +48,8 @@ def mini(vals, owner: str, hl=(), cls: str = "", mark: str = "") -> str:
         out.append('<i class="m-mod ' + mark + '">' + icon(mark) + "</i>")
     if mark == "new":
         out.append('<i class="m-new" aria-hidden="true"></i>')
+    if badge:
+        out.append('<i class="m-typed">' + esc(badge) + "</i>")
     out.append('<i class="m-mark" aria-hidden="true"></i></span>')
     return "".join(out)
 
@@ -240,7 +243,95 @@ def _diagrams() -> dict:
         grid(3, [mini((5, 3, 3, 2), "blue", (3,), "", "new"), "", mini((2, 1, 4, 4), "red", (1,))]),
         grid(3, [mini((5, 3, 3, 2), "blue"), "", mini((2, 1, 4, 4), "blue", (1,), "flipped")]),
     )
+    _ffxiv_diagrams(d)
     return d
+
+
+def _ffxiv_diagrams(d: dict) -> None:
+    # Reverse: the placed 2 is lower than red's 5, so it captures.
+    d["reverse"] = before_after(
+        grid(2, [mini((3, 5, 2, 4), "red", (1,)), mini((7, 6, 6, 2), "blue", (3,), "", "new")]),
+        grid(2, [mini((3, 5, 2, 4), "blue", (1,), "flipped"), mini((7, 6, 6, 2), "blue")]),
+    )
+    # Fallen Ace: the placed 1 takes red's A.
+    d["fallen_ace"] = before_after(
+        grid(2, [mini((3, 10, 2, 4), "red", (1,)), mini((6, 6, 6, 1), "blue", (3,), "", "new")]),
+        grid(2, [mini((3, 10, 2, 4), "blue", (1,), "flipped"), mini((6, 6, 6, 1), "blue")]),
+    )
+    # Ascension: one card of the type is down, so the placed 4 fights as 5 against red's 4.
+    d["ascension"] = before_after(
+        grid(
+            2,
+            [
+                mini((3, 4, 2, 6), "red", (1,)),
+                mini((5, 2, 6, 4), "blue", (3,), "", "new", "+1"),
+                "",
+                mini((2, 2, 2, 2), "blue", (), "", "", "+1"),
+            ],
+        ),
+        grid(
+            2,
+            [
+                mini((3, 4, 2, 6), "blue", (1,), "flipped"),
+                mini((5, 2, 6, 4), "blue", (), "", "", "+2"),
+                "",
+                mini((2, 2, 2, 2), "blue", (), "", "", "+2"),
+            ],
+        ),
+    )
+    # Descension: two red cards of one type are down: red's 5 counts as 3 against the placed 4.
+    d["descension"] = before_after(
+        grid(
+            2,
+            [
+                mini((3, 5, 2, 6), "red", (1,), "", "", "-2"),
+                mini((5, 2, 6, 4), "blue", (3,), "", "new"),
+                mini((6, 6, 6, 6), "red", (), "", "", "-2"),
+                "",
+            ],
+        ),
+        grid(
+            2,
+            [
+                mini((3, 5, 2, 6), "blue", (1,), "flipped", "", "-2"),
+                mini((5, 2, 6, 4), "blue"),
+                mini((6, 6, 6, 6), "red", (), "", "", "-2"),
+                "",
+            ],
+        ),
+    )
+    hand = [(5, 3, 2, 4), (2, 6, 6, 1), (7, 2, 3, 3), (4, 4, 5, 5), (1, 8, 2, 6)]
+    # Order: only the first card of the hand can be played.
+    d["order"] = (
+        '<div class="diagram">'
+        + grid(
+            5,
+            [
+                mini(v, "blue", (), "" if i == 0 else "dim", "new" if i == 0 else "")
+                for i, v in enumerate(hand)
+            ],
+        )
+        + "</div>"
+    )
+    # Chaos: the drawn card is the one to play.
+    d["chaos"] = (
+        '<div class="diagram">'
+        + grid(
+            5,
+            [
+                mini(v, "blue", (), "" if i == 2 else "dim", "new" if i == 2 else "")
+                for i, v in enumerate(hand)
+            ],
+        )
+        + "</div>"
+    )
+    # Swap: one card of each hand changes sides.
+    d["swap"] = before_after(
+        grid(
+            2, [mini((5, 3, 2, 4), "blue", (0, 1, 2, 3)), mini((2, 7, 4, 6), "red", (0, 1, 2, 3))]
+        ),
+        grid(2, [mini((2, 7, 4, 6), "blue"), mini((5, 3, 2, 4), "red")]),
+    )
 
 
 def _section(ident: str, title: str, body: list, diagrams: dict) -> str:

@@ -57,6 +57,8 @@ class Session:
         self.board_override = None
         self.fx = {}
         self.result_dismissed = False
+        #: Whether Roulette's drawn rule was called out for this match.
+        self.announced = False
         #: The engine's record of a quick match of the last visit, to play on (`App.stored_match`).
         self.resume = None
 

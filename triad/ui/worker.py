@@ -65,7 +65,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict, cast
 
 from triad.api import Exports, Values, answer, refusal
-from triad.capture import Player
+from triad.capture import Player, type_counts
 from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
@@ -315,6 +315,11 @@ class View(TypedDict):
     #: The deal's seed and the match's token (the local deal has neither).
     seed: NotRequired[int]
     match: NotRequired[int | None]
+    #: The FFXIV rules' marks (`ffxiv_view`).
+    forced: NotRequired[dict[str, int | None]]
+    typed: NotRequired[dict[str, Any]]
+    roulette: NotRequired[str | None]
+    swap: NotRequired[list[int] | None]
 
 
 def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
@@ -356,7 +361,50 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> V
     )
     view["seed"] = match.seed
     view["match"] = _session.token if _session is not None else None
+    marks = ffxiv_view(state, match, round_)
+    view["forced"] = marks["forced"]
+    view["typed"] = marks["typed"]
+    view["roulette"] = marks["roulette"]
+    view["swap"] = marks["swap"]
     return view
+
+
+def ffxiv_view(state: GameState, match: Match, round_: int) -> dict[str, Any]:
+    """What the page shows of the FFXIV rules (RULES.md, "FFXIV rules").
+
+    ``forced``: per player, the hand index that player must play next (Order:
+    the first card, both players; Chaos: the drawn card of the player to
+    move), or None. ``typed``: under Ascension/Descension the +N/-N each board
+    cell's card shows and each hand card would fight with (0 elsewhere).
+    ``roulette``: the rule Roulette drew, or None. ``swap``: the hand indices
+    (blue, red) of the cards Swap exchanged at the deal (first game only).
+    """
+    rules = state.rules
+    forced: dict[str, int | None] = {"blue": None, "red": None}
+    if rules.order:
+        for player in (Player.BLUE, Player.RED):
+            forced[str(player)] = 0 if state.hands[player] else None
+    elif rules.chaos and state.drawn >= 0:
+        forced[str(state.to_move)] = state.drawn
+    step = 1 if rules.ascension else -1 if rules.descension else 0
+    counts = type_counts(state.board) if step else {}
+
+    def shown(card: Card) -> int:
+        return step * counts.get(card.affinity, 0) if card.affinity else 0
+
+    typed = {
+        "board": [0 if slot is None else shown(slot.card) for slot in state.board],
+        "hands": {str(p): [shown(c) for c in state.hands[p]] for p in (Player.BLUE, Player.RED)},
+    }
+    swap = None
+    if match.swap is not None and round_ == 0 and state.placements == 0:
+        swap = list(match.swap)
+    return {
+        "forced": forced,
+        "typed": typed,
+        "roulette": None if match.roulette is None else match.roulette.value,
+        "swap": swap,
+    }
 
 
 def _in_play(request_json: str) -> tuple[Session, GameState, dict[str, Any], Player]:
