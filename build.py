@@ -60,6 +60,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+SYNC_MESSAGE = "sync-message/sync-message.js"  # under runtime/
 # PyScript chunks that core.js never loads for a plain `mpy` script: the code
 # editor, the terminal's xterm, the Pyodide package graph and the zip reader.
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
@@ -287,6 +288,9 @@ def _copy_runtimes(dist: Path) -> None:
     (runtime / "micropython").mkdir()
     for name in MICROPYTHON_FILES:
         shutil.copy2(mpy / name, runtime / "micropython" / name)
+    # sync-message: a bot's worker reads its input synchronously where JSPI is missing.
+    (runtime / "sync-message").mkdir()
+    shutil.copy2(NODE_MODULES / "sync-message" / "dist" / "index.js", runtime / SYNC_MESSAGE)
     core = NODE_MODULES / "@pyscript" / "core" / "dist"
     (runtime / "pyscript").mkdir()
     for name in _pyscript_files(core):

@@ -7,6 +7,7 @@ command name itself (``argv[0]`` is ``"resolve"``, ``"solve"``, ...):
 * ``resolve``: `triad.cli` (one placement, JSON in and out)
 * ``solve``, ``play``: `triad.cpu.cli`
 * ``catch``: `triad.catch.cli`
+* ``analyse``, ``puzzle``: `triad.study.cli`
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ COMMANDS: dict[str, str] = {
     "solve": "triad.cpu.cli",
     "play": "triad.cpu.cli",
     "catch": "triad.catch.cli",
+    "analyse": "triad.study.cli",
+    "puzzle": "triad.study.cli",
 }
 
 _USAGE = "usage: python -m triad {" + ",".join(COMMANDS) + "} [options]  (see <command> --help)"

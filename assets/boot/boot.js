@@ -151,7 +151,37 @@
   // page may start more with window.triadStartWorker(module), and end one with
   // its terminate() (a program that overruns its time is stopped that way).
   // Their output comes as the window event "triad-worker-output" {module, stream, text}.
-  function startWorker(module) {
+  //
+  // A worker started with {blocking: true} runs a program that reads its input with a
+  // blocking call (a bot, where the browser lacks JSPI to suspend it): its calls go
+  // through a sync-message channel (npm, vendored) that the worker reads synchronously,
+  // SharedArrayBuffer and Atomics.wait when the page is cross-origin isolated, otherwise
+  // a synchronous request that the service worker holds until the page writes the call.
+
+  // How a bot written by the player can wait for its input here: "jspi" (suspended by
+  // WebAssembly JSPI), "atomics" or "service-worker" (blocking), or "" (no way yet).
+  function botSupport() {
+    if (typeof WebAssembly === "object" && typeof WebAssembly.Suspending === "function") return "jspi";
+    if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") return "atomics";
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) return "service-worker";
+    return "";
+  }
+
+  function blockingChannel() {
+    return import("./runtime/sync-message/sync-message.js").then(function () {
+      var sm = self.syncMessage;
+      var scope = new URL("./", location.href).href;
+      // Room for the largest call: a bot's code (up to 200,000 characters) as JSON.
+      var channel = botSupport() === "atomics" ? sm.makeAtomicsChannel({ bufferSize: 2 * 1024 * 1024 })
+        : sm.makeServiceWorkerChannel({ scope: scope, timeout: 10000 });
+      return { channel: channel, key: sm.uuidv4() };
+    });
+  }
+
+  function startWorker(module, options) {
+    var blocking = !!(options && options.blocking);
+    var channel = null;
+    var written = 0;
     var listeners = {};
     var nextId = 1;
     var pending = {};
@@ -177,7 +207,18 @@
         var id = nextId++;
         return new Promise(function (resolve, reject) {
           pending[id] = { resolve: resolve, reject: reject };
-          worker.postMessage({ id: id, name: name, args: args });
+          if (!blocking) {
+            worker.postMessage({ id: id, name: name, args: args });
+            return;
+          }
+          // Numbered in the order of the calls: the worker reads them in that order.
+          var messageId = written++;
+          channel.then(function (c) {
+            return self.syncMessage.writeMessage(c.channel, { id: id, name: name, args: args }, c.key + ":" + messageId);
+          }).catch(function (error) {
+            delete pending[id];
+            reject(error);
+          });
         });
       }
     };
@@ -189,7 +230,13 @@
         detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message }
       }));
     }
-    var worker = new Worker("./engine-worker.js", { type: "module", name: module });
+    // The worker's name carries the module (and "blocking"): see engine-worker.js.
+    var worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
+    if (blocking) {
+      channel = blockingChannel();
+      channel.then(function (c) { worker.postMessage({ type: "channel", channel: c.channel, key: c.key }); },
+        function (error) { rejectReady(error); });
+    }
     worker.addEventListener("message", function (event) {
       var data = event.data;
       if (data.type === "result") {
@@ -245,6 +292,7 @@
   }
 
   window.triadStartWorker = startWorker;
+  window.triadBotSupport = botSupport;
   // A page that runs no card game (data-engine="none" on <html>) starts its own workers.
   if (html.dataset.engine !== "none") window.triadEngine = startWorker("triad.ui.worker");
   whenDocumentReady(startPage);

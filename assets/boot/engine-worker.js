@@ -10,14 +10,31 @@
  * so it also starts in iframes where the browser denies storage.
  */
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+import "./runtime/sync-message/sync-message.js"; // sets self.syncMessage
 
 const post = (message) => self.postMessage(message);
 const progress = (fraction, message) => post({ type: "progress", progress: fraction, message });
 
 // The module comes in the worker's name: a service worker answers this script from its
 // cache, so the script's own URL cannot be trusted to keep a query string.
-const MODULE = self.name || "triad.ui.worker";
+// "MODULE blocking" is a worker whose module serves the page's calls itself, reading each
+// with a blocking call (a bot's program waits for its input that way where JSPI is missing).
+const [MODULE, MODE] = (self.name || "triad.ui.worker").split(" ");
+const BLOCKING = MODE === "blocking";
 let api = null;
+
+// The channel the page writes a blocking worker's calls to (sync-message, vendored).
+let channel = null;
+if (BLOCKING) {
+  channel = new Promise((resolve) => {
+    self.addEventListener("message", function first(event) {
+      if (event.data && event.data.type === "channel") {
+        self.removeEventListener("message", first);
+        resolve(event.data);
+      }
+    });
+  });
+}
 
 // Pyodide's memory with the engine already imported, made when the game is built
 // (tools/pyodide_snapshot.mjs): restoring it is many times faster than starting Python.
@@ -58,15 +75,26 @@ async function boot() {
     if (!r.ok) throw new Error(`engine.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  // The snapshot is the engine's: other modules (Triangle Catch's workers) start Python
-  // themselves, as a bot may need what the browser offers beyond a snapshot made at build
-  // time (stack switching, to wait for its input).
-  const pyodide = await startPython(MODULE === "triad.ui.worker" ? await readSnapshot() : null);
+  // Made without stack switching (JSPI), the snapshot serves every module but a bot's that
+  // waits for its input by suspending: that one starts Python from nothing.
+  const jspiBot = MODULE === "triad.ui.catch.botrunner" && !BLOCKING;
+  const pyodide = await startPython(jspiBot ? null : await readSnapshot());
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
   if (!/^triad(\.\w+)+$/.test(MODULE)) throw new Error(`not a module of the game: ${MODULE}`);
   api = pyodide.pyimport(MODULE);
   post({ type: "ready" });
+  if (BLOCKING) serveBlocking(await channel);
+}
+
+// From here on the module answers the page's calls itself: `serve(read, reply)` reads each
+// call ({id, name, args} as JSON text) with `read()`, which blocks, and answers with
+// `reply(id, value)`. It never returns; the page ends the worker.
+function serveBlocking({ channel: ch, key }) {
+  let read = 0;
+  const next = () => JSON.stringify(self.syncMessage.readMessage(ch, `${key}:${read++}`));
+  const reply = (id, value) => post({ type: "result", id, value: toPlain(value) });
+  setTimeout(() => api.serve(next, reply), 0);
 }
 
 const booted = boot().catch((error) => {

@@ -6,6 +6,11 @@
  * active: a page never mixes files of two versions. Caches are named after the
  * worker's scope too, as game hosts serve many games from one origin.
  */
+// sync-message (npm, vendored): feeds a bot's input to its worker through a synchronous
+// request this worker holds until the page writes the input (see boot.js).
+importScripts("./runtime/sync-message/sync-message.js");
+const syncMessage = self.syncMessage.serviceWorkerFetchListener();
+
 const BUILD = "{{BUILD}}";
 const FILES = [/* {{FILES}} */];
 // Files of this build cached when first fetched instead (the whole icon set).
@@ -37,6 +42,7 @@ self.addEventListener("message", (event) => {
 });
 
 self.addEventListener("fetch", (event) => {
+  if (syncMessage(event)) return;
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(

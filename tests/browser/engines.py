@@ -28,7 +28,11 @@ import build
 
 ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
-MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+# The browser WebKitWebDriver starts: Debian's libwebkit2gtk-4.1-0 ships it for automation.
+MINIBROWSER = next(
+    iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
+    Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
+)
 ENGINES = ("firefox", "webkit")
 
 
@@ -48,6 +52,14 @@ class EnginePage:
         raise NotImplementedError
 
     def click(self, selector: str) -> None:
+        raise NotImplementedError
+
+    def select(self, selector: str, value: str) -> None:
+        """Choose an option of a select control."""
+        raise NotImplementedError
+
+    def fill(self, selector: str, text: str) -> None:
+        """Type `text` from the keyboard into a field, in place of what it held."""
         raise NotImplementedError
 
     def screenshot(self, path: Path) -> None:
@@ -155,6 +167,12 @@ class FirefoxPage(EnginePage):
     def click(self, selector: str) -> None:
         self._send("click", selector=selector)
 
+    def select(self, selector: str, value: str) -> None:
+        self._send("select", selector=selector, value=value)
+
+    def fill(self, selector: str, text: str) -> None:
+        self._send("fill", selector=selector, text=text)
+
     def screenshot(self, path: Path) -> None:
         self._send("screenshot", path=str(path))
 
@@ -244,6 +262,20 @@ class WebKitPage(EnginePage):
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def select(self, selector: str, value: str) -> None:
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.select import Select
+
+        Select(self.driver.find_element(By.CSS_SELECTOR, selector)).select_by_value(value)
+
+    def fill(self, selector: str, text: str) -> None:
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+
+        field = self.driver.find_element(By.CSS_SELECTOR, selector)
+        field.clear()
+        field.send_keys(text.replace("\n", Keys.ENTER))  # WebKit's driver types "\n" as nothing
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))

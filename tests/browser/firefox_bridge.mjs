@@ -42,7 +42,13 @@ const ops = {
   waitFor: ({ page, expression, timeout }) =>
     page.waitForFunction(expression, { timeout, polling: 100 }).then(() => null),
   click: ({ page, selector }) => page.click(selector),
-  type: ({ page, selector, text }) => page.type(selector, text),
+  select: ({ page, selector, value }) => page.select(selector, value).then(() => null),
+  fill: async ({ page, selector, text }) => {
+    await page.$eval(selector, (el) => { el.focus(); el.select(); });
+    await page.keyboard.press("Backspace");
+    await page.type(selector, text);
+    return null;
+  },
   screenshot: ({ page, path }) => page.screenshot({ path }).then(() => null),
   log: ({ record }) => ({ errors: record.errors, requests: record.requests }),
   close: async ({ record, id }) => {

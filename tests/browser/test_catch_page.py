@@ -216,9 +216,9 @@ def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
     page.locator('[data-act="opponent"][data-arg="random"]').click()
     page.locator("#c-eseed").fill(str(EDITOR_SEED))
     page.locator("#c-eseed").dispatch_event("change")
-    # A shared machine can stall a worker for longer than 50 ms: the slow-device limits
-    # keep this test about playing strength (time limits have a test of their own).
-    page.locator("#c-limits").select_option("slow")
+    # A shared machine can stall a worker for longer than any turn limit: the debugging
+    # limits keep this test about playing strength (time limits have a test of their own).
+    page.locator("#c-limits").select_option("debug")
     page.locator('[data-act="run"]').click()
     page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
     console = page.locator("#c-console").inner_text()

@@ -1,9 +1,11 @@
 """The game in Firefox (Gecko) and WebKit (Safari's engine), not only in Chromium.
 
 Each test runs once per engine (tests/browser/engines.py): boot to ready, a whole
-match by clicks, a reload with the server stopped, Triangle Catch starting. They are
-marked `engines`: a developer skips them with `-m "not engines"`; CI runs them. Screenshots go to
-test-artifacts/engine-ENGINE-*.png. The tests wait on the page's state, never on time.
+match by clicks, a reload with the server stopped, Triangle Catch starting, and a bot
+from the editor playing a match (in WebKit, without JSPI, fed through the service
+worker). They are marked `engines`: a developer skips them with `-m "not engines"`;
+CI runs them. Screenshots go to test-artifacts/engine-ENGINE-*.png. The tests wait on
+the page's state, never on time.
 """
 
 from __future__ import annotations
@@ -25,6 +27,24 @@ BOOT_MS = 180_000  # Pyodide in WebKit's interpreter on a busy machine
 TURN_MS = 180_000
 MATCH_MS = 600_000
 READY = "document.documentElement.classList.contains('ready')"
+# A bot typed into the editor: it reads every line of each turn and waits. Cheap, so the
+# test is about the bot running in this engine, not about a loaded machine's speed.
+WAITING_BOT = """import sys
+n = int(input())
+for _ in range(n):
+    input()
+turn = 0
+while True:
+    for _ in range(n + 1):
+        input()
+    for _ in range(3):
+        for _ in range(int(input())):
+            input()
+    turn += 1
+    if turn % 50 == 0:
+        print("turn", turn, file=sys.stderr)
+    print("WAIT")
+"""
 ENGINE_UP = "window.triadEngine && window.triadEngine.state === 'ready'"
 PLAY = '.title-screen [data-do="title_play"]'
 
@@ -135,3 +155,27 @@ def test_triangle_catch_starts(open_page: Callable[..., EnginePage], server: Ser
     page.click('#c-panel [data-act="end_turn"]')
     page.wait(f"{READY} && document.documentElement.dataset.turn === '1'", TURN_MS)
     shot(page, "catch")
+
+
+def test_a_bot_from_the_editor_plays_a_match(
+    open_page: Callable[..., EnginePage], server: Server
+) -> None:
+    page = open_page(server.url + "catch.html#editor", 1440, 900)
+    page.wait(READY, BOOT_MS)
+    # Without JSPI the bot's input goes through the service worker: once it controls the page.
+    assert page.js("window.triadBotSupport()") in ("jspi", "service-worker", "")
+    page.wait("window.triadBotSupport()", BOOT_MS)
+    page.click('[data-act="opponent"][data-arg="random"]')
+    # No time limit to speak of: the test is about the bot running in this engine, and a
+    # busy two-core machine can stall any worker for longer than a turn's limit.
+    page.select("#c-limits", "debug")
+    page.fill("#c-code", WAITING_BOT)
+    shot(page, "editor")
+    page.click('[data-act="run"]')
+    page.wait("document.documentElement.dataset.over === '1' && " + READY, MATCH_MS)
+    console = page.text("#c-console")
+    turns = int(page.js("document.documentElement.dataset.turn"))
+    assert f"Match over after {turns} turns" in console, console[-800:]
+    assert "turn 50\n" in console  # the bot's stderr, from its own worker
+    assert "loses" not in console and "stopped" not in console, console[-800:]
+    shot(page, "editor-match")

@@ -31,16 +31,18 @@ def raw() -> dict[str, Any]:
 def test_the_shipped_ladder_is_valid_and_rising() -> None:
     ladder = default_ladder()
     assert ladder is default_ladder(), "validated once, then cached"
-    assert 8 <= len(ladder.opponents) <= 10
-    levels = [CPU_LEVELS.index(o.level) for o in ladder.opponents]
+    first = [o for o in ladder.opponents if o.part == 1]
+    assert 8 <= len(first) <= 10
+    levels = [CPU_LEVELS.index(o.level) for o in first]
     assert levels == sorted(levels) and levels[0] == 0 and levels[-1] == len(CPU_LEVELS) - 1
-    mean_levels = [
-        sum(HOUSES.card(c).level for c in o.cards) / len(o.cards) for o in ladder.opponents
-    ]
+    mean_levels = [sum(HOUSES.card(c).level for c in o.cards) / len(o.cards) for o in first]
     assert mean_levels == sorted(mean_levels), "each opponent's cards are stronger than the last's"
     assert len({o.rules for o in ladder.opponents}) == len(ladder.opponents), "rules differ"
-    assert {o.trade.value for o in ladder.opponents} == {"one", "diff", "direct", "all"}
-    assert {o.house for o in ladder.opponents} == set(HOUSES.affinity_ids)
+    assert {o.trade.value for o in first} == {"one", "diff", "direct", "all"}
+    assert {o.house for o in first} == set(HOUSES.affinity_ids)
+    assert len(ladder.parts) == 2
+    for part in ladder.parts:
+        assert set(part["title"]) == set(part["blurb"]) == set(LANGUAGES)
     names = {c.name for c in HOUSES.cards}
     for opponent in ladder.opponents:
         assert opponent.name not in names
@@ -125,3 +127,36 @@ def test_random_opponents_deal_without_random() -> None:
     for opponent in LADDER.opponents:
         assert Rule.RANDOM not in opponent.deal_rules
         assert opponent.deals_random == (Rule.RANDOM in opponent.rules)
+
+
+FFXIV = {"reverse", "fallen_ace", "ascension", "descension", "order", "chaos", "swap", "roulette"}
+
+
+def test_the_second_part_plays_the_ffxiv_rules() -> None:
+    ladder = default_ladder()
+    second = [o for o in ladder.opponents if o.part == 2]
+    assert 3 <= len(second) <= 6
+    assert ladder.opponents[-len(second) :] == tuple(second), "part two comes after part one"
+    played: set[str] = set()
+    for opponent in second:
+        names = set(opponent.rules.names)
+        assert names & FFXIV, opponent.id
+        played |= names & FFXIV
+    assert played == FFXIV
+    levels = [CPU_LEVELS.index(o.level) for o in second]
+    assert levels == sorted(levels) and second[-1].level == "master"
+    # the first opponent of part two opens once the last of part one is beaten
+    last_of_first = ladder.opponents[-len(second) - 1]
+    assert second[0].id in ladder.unlocked([o.id for o in ladder.opponents[: -len(second)]])
+    assert second[0].id not in ladder.unlocked([last_of_first.id][:0])
+
+
+def test_parts_follow_each_other() -> None:
+    data = raw()
+    data["opponents"][1]["part"] = 3
+    with pytest.raises(LadderError, match="parts follow each other"):
+        parse_ladder(data)
+    data = raw()
+    data["opponents"][0]["part"] = 2
+    with pytest.raises(LadderError, match="starts with part 1"):
+        parse_ladder(data)

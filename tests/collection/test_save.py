@@ -15,6 +15,7 @@ from triad.collection.save import (
     APPLIED_LIMIT,
     MAX_COPIES,
     SAVE_VERSION,
+    Puzzles,
     Save,
     SaveError,
     SaveVersionError,
@@ -144,6 +145,12 @@ def test_version_3_keeps_its_history_and_pending_choice() -> None:
     assert save.active is None
 
 
+def test_version_4_starts_with_no_puzzle_solved() -> None:
+    save = load_save((SAVES / "v4.json").read_text())
+    assert save.puzzles == Puzzles()
+    assert json.loads(dump_save(save))["puzzles"] == {"solved": [], "best_streak": 0}
+
+
 def test_migrate_steps_one_version_at_a_time() -> None:
     data = json.loads((SAVES / "v1.json").read_text())
     upgraded = migrate(data)
@@ -225,6 +232,14 @@ BROKEN = [
     ("history shape", _set("history", {}), "save.history: must be a list"),
     ("history entry", _set("history", [{"id": "m"}]), r"save.history\[0\].outcome"),
     ("pending bad", _set("pending", {"id": "m-1"}), "save.pending.record"),
+    ("puzzles shape", _set("puzzles", []), "save.puzzles: must be an object"),
+    (
+        "puzzle date",
+        _set("puzzles.solved", ["2026-11-23", "23/11/2026"]),
+        r"save.puzzles.solved\[1\]: must be a date like 2026-11-23, got '23/11/2026'",
+    ),
+    ("puzzle streak", _set("puzzles.best_streak", -1), "save.puzzles.best_streak"),
+    ("missing puzzles", _drop("puzzles"), "save: missing 'puzzles'"),
 ]
 
 

@@ -2,6 +2,8 @@
 
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -234,6 +236,15 @@ def test_the_page_may_call_only_what_the_worker_exports() -> None:
         assert not worker.exported(name), name
     for name in worker.EXPORTS.names:
         assert callable(getattr(worker, name)), name
+
+
+def test_every_function_the_page_calls_is_exported() -> None:
+    page = Path(worker.__file__).parent
+    called = set()
+    for source in page.glob("*.py"):
+        called.update(re.findall(r'\bcall\(\s*"([a-z_]+)"', source.read_text(encoding="utf-8")))
+    assert {"new_match", "puzzle_steps", "analysis_step", "collection_start"} <= called
+    assert sorted(name for name in called if not worker.exported(name)) == []
 
 
 def test_every_refusal_is_one_envelope() -> None:

@@ -9,7 +9,8 @@ The ladder lives in ``triad/data/ladder.json``::
        "place": {"en": "Ferry Landing", "fr": "Le débarcadère"},
        "level": "random", "rules": ["open"], "trade": "one",
        "pool": ["jonah-brine", ...],                 # or "deck": [5 card ids]
-       "blurb": {"en": "...", "fr": "..."}}]}
+       "blurb": {"en": "...", "fr": "..."}}],
+     "parts": [{"title": {"en": ..., "fr": ...}, "blurb": {...}}, ...]}
 
 ``house`` is a banner of the card set; ``level`` a CPU level (`CPU_LEVELS`);
 ``rules`` engine rule names, ``trade`` an engine trade rule. An opponent
@@ -18,6 +19,11 @@ which 5 are dealt for each match. The ``random`` rule deals the player's
 hand from the player's collection; ``draft`` and ``level_range`` deal from
 the whole set, which a match for cards cannot do, so a ladder refuses them.
 Texts are given in every language of the page (`LANGUAGES`).
+
+Parts: the ladder comes in parts, each with a title and a blurb (``parts``);
+an opponent's ``part`` (1 when absent) numbers the part it belongs to, and
+parts follow each other in the list (part two after part one...). The
+second part's opponents play the FFXIV rules.
 
 Unlock rule: the first opponent is open from the start; each next one opens
 once the one before it has been beaten (won against at least once).
@@ -78,6 +84,7 @@ class Opponent:
     trade: Trade
     deck: tuple[str, ...]
     pool: tuple[str, ...]
+    part: int = 1
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -111,6 +118,8 @@ class Opponent:
         else:
             data["pool"] = list(self.pool)
         data["blurb"] = dict(self.blurb)
+        if self.part != 1:
+            data["part"] = self.part
         return data
 
 
@@ -120,6 +129,8 @@ class Ladder:
 
     set_id: str
     opponents: tuple[Opponent, ...]
+    #: Each part's ``{"title": {lang: text}, "blurb": {lang: text}}``, part one first.
+    parts: tuple[Mapping[str, Mapping[str, str]], ...] = ()
 
     @property
     def card_set(self) -> CardSet:
@@ -167,8 +178,29 @@ def parse_ladder(data: object) -> Ladder:
         opponent = _opponent(item, f"ladder.opponents[{index}]", card_set)
         if any(o.id == opponent.id for o in opponents):
             raise LadderError(f"ladder.opponents[{index}]: id {opponent.id!r} is used twice")
+        if not opponents and opponent.part != 1:
+            raise LadderError("ladder.opponents[0].part: the ladder starts with part 1")
+        if opponents and opponent.part not in (opponents[-1].part, opponents[-1].part + 1):
+            raise LadderError(
+                f"ladder.opponents[{index}].part: parts follow each other, got {opponent.part} "
+                f"after {opponents[-1].part}"
+            )
         opponents.append(opponent)
-    return Ladder(card_set.id, tuple(opponents))
+    raw_parts = obj.get("parts", [])
+    if not isinstance(raw_parts, list):
+        raise LadderError("ladder.parts: must be a list")
+    parts = tuple(
+        {
+            "title": _texts(_object(p, f"ladder.parts[{i}]"), "title", f"ladder.parts[{i}]"),
+            "blurb": _texts(_object(p, f"ladder.parts[{i}]"), "blurb", f"ladder.parts[{i}]"),
+        }
+        for i, p in enumerate(raw_parts)
+    )
+    if parts and len(parts) != opponents[-1].part:
+        raise LadderError(
+            f"ladder.parts: {len(parts)} parts described, the opponents have {opponents[-1].part}"
+        )
+    return Ladder(card_set.id, tuple(opponents), parts)
 
 
 def load_ladder(path: str | Path) -> Ladder:
@@ -239,6 +271,9 @@ def _opponent(data: object, where: str, card_set: CardSet) -> Opponent:
         raise LadderError(
             f"{where}.pool: must hold more than {HAND_SIZE} different cards, got {len(cards)}"
         )
+    part = obj.get("part", 1)
+    if isinstance(part, bool) or not isinstance(part, int) or part < 1:
+        raise LadderError(f"{where}.part: must be a part number from 1, got {part!r}")
     return Opponent(
         ident,
         _text(obj, "name", where),
@@ -251,6 +286,7 @@ def _opponent(data: object, where: str, card_set: CardSet) -> Opponent:
         trade,
         tuple(cards) if has_deck else (),
         () if has_deck else tuple(cards),
+        part,
     )
 
 

@@ -5,16 +5,17 @@ replaces it with one ``setItem``; every change here is a pure function from
 the old `Save` to a new one, so the stored text is always a whole save,
 the old one or the new one.
 
-Current shape (version 4)::
+Current shape (version 5)::
 
-    {"format": "triad-save", "version": 3, "set": "houses",
+    {"format": "triad-save", "version": 5, "set": "houses",
      "cards": {"pim-cobble": 2, "sarnai-velk": 1},          # card id -> copies
      "beaten": ["wren-ashby"],                              # ladder opponents won against
      "stats": {"overall": STATS, "opponents": {"wren-ashby": STATS}},
      "applied": ["m-1718000000000-42"],                     # settled match ids, newest last
      "history": [ENTRY],                                    # recent matches, newest last
      "pending": null,                                       # or FINISHED awaiting a choice
-     "active": null}                                        # or ACTIVE, the match being played
+     "active": null,                                        # or ACTIVE, the match being played
+     "puzzles": {"solved": ["2026-11-23"], "best_streak": 1}}  # daily puzzles solved
 
     STATS    = {"wins": 0, "losses": 0, "draws": 0, "cards_won": 0, "cards_lost": 0}
     ENTRY    = {"id": "...", "opponent": "wren-ashby" | null, "outcome": "win"|"loss"|"draw",
@@ -43,6 +44,9 @@ Past versions, each migrated forward one step at a time (`migrate`):
   starts both empty.
 * version 4 added ``active`` (the ladder match being played, resumed after
   a reload). The step from 3 starts it empty.
+* version 5 added ``puzzles``: the dates of the daily puzzles solved
+  (``YYYY-MM-DD``, ascending, the newest `PUZZLE_LIMIT` kept) and the
+  longest streak of days in a row. The step from 4 starts it empty.
 
 Validation (`read_save`) checks the shape of every field and names the
 one at fault: card ids must exist in the save's card set, copies are whole
@@ -76,12 +80,14 @@ __all__ = [
     "MAX_SAVE_CHARS",
     "MAX_STAT",
     "OUTCOMES",
+    "PUZZLE_LIMIT",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "STORAGE_KEY",
     "Active",
     "Finished",
     "HistoryEntry",
+    "Puzzles",
     "Save",
     "SaveError",
     "SaveVersionError",
@@ -98,7 +104,7 @@ __all__ = [
 
 SAVE_FORMAT = "triad-save"
 #: The version this game writes; `migrate` brings every older one up to it.
-SAVE_VERSION = 4
+SAVE_VERSION = 5
 #: The localStorage key the page keeps the save under.
 STORAGE_KEY = "triad:collection"
 #: Most copies of one card a collection holds; wins beyond it are not kept.
@@ -109,6 +115,8 @@ MAX_STAT = 10**9
 APPLIED_LIMIT = 200
 #: Finished matches kept for replay (newest).
 HISTORY_LIMIT = 20
+#: Daily puzzle dates kept as solved (newest).
+PUZZLE_LIMIT = 1000
 #: Longest save text read (a full save is a few tens of kilobytes).
 MAX_SAVE_CHARS = 2_000_000
 #: A match's result from the player's side.
@@ -312,6 +320,34 @@ class HistoryEntry:
 
 
 @dataclass(frozen=True)
+class Puzzles:
+    """The daily puzzles solved: their dates (ascending) and the longest streak of days."""
+
+    solved: tuple[str, ...] = ()
+    best_streak: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"solved": [dates], "best_streak": n}``."""
+        return {"solved": list(self.solved), "best_streak": self.best_streak}
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> Puzzles:
+        """Parse and validate.
+
+        :raises SaveError: dates that are not ``YYYY-MM-DD`` text, or a bad count.
+        """
+        obj = _object(data, where)
+        dates = _string_list(obj.get("solved", []), f"{where}.solved")
+        for i, text in enumerate(dates):
+            if not _is_date(text):
+                raise SaveError(
+                    f"{where}.solved[{i}]: must be a date like 2026-11-23, got {text!r}"
+                )
+        best = _count(obj.get("best_streak", 0), f"{where}.best_streak", MAX_STAT)
+        return cls(tuple(sorted(set(dates)))[-PUZZLE_LIMIT:], best)
+
+
+@dataclass(frozen=True)
 class Save:
     """A validated save at the current version. Treat it as immutable.
 
@@ -327,6 +363,7 @@ class Save:
     history: tuple[HistoryEntry, ...] = ()
     pending: Finished | None = None
     active: Active | None = None
+    puzzles: Puzzles = Puzzles()
 
     @property
     def card_set(self) -> CardSet:
@@ -363,6 +400,7 @@ class Save:
             "history": [entry.to_json() for entry in self.history],
             "pending": None if self.pending is None else self.pending.to_json(),
             "active": None if self.active is None else self.active.to_json(),
+            "puzzles": self.puzzles.to_json(),
         }
 
 
@@ -471,10 +509,16 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    data["puzzles"] = Puzzles().to_json()
+    return data
+
+
 _MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 
 
@@ -510,7 +554,8 @@ def _version(data: Mapping[str, Any]) -> int:
 
 
 def _parse(data: Mapping[str, Any]) -> Save:
-    for key in ("set", "cards", "beaten", "stats", "applied", "history", "pending", "active"):
+    keys = ("set", "cards", "beaten", "stats", "applied", "history", "pending", "active")
+    for key in (*keys, "puzzles"):
         if key not in data:
             raise SaveError(f"save: missing {key!r}")
     set_id = data["set"]
@@ -560,6 +605,19 @@ def _parse(data: Mapping[str, Any]) -> Save:
         history[-HISTORY_LIMIT:],
         pending,
         active,
+        Puzzles.from_json(data["puzzles"], "save.puzzles"),
+    )
+
+
+def _is_date(text: str) -> bool:
+    """``YYYY-MM-DD`` with digits where they belong (the calendar is the page's)."""
+    parts = text.split("-")
+    return (
+        len(text) == 10
+        and [len(p) for p in parts] == [4, 2, 2]
+        and all(p.isdigit() for p in parts)
+        and 1 <= int(parts[1]) <= 12
+        and 1 <= int(parts[2]) <= 31
     )
 
 

@@ -188,7 +188,8 @@ def collection_ladder(save_text: str) -> str:
             data["deals_random"] = opponent.deals_random
             data["stats"] = None if stats is None else stats.to_json()
             result.append(data)
-        return {"opponents": result}
+        parts = [{"title": dict(p["title"]), "blurb": dict(p["blurb"])} for p in ladder.parts]
+        return {"opponents": result, "parts": parts}
 
     return _call(run)
 

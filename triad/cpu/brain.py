@@ -151,6 +151,19 @@ class Brain:
         values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
         return self._pick(values, 0.0)
 
+    def knows(self, obs: Observation) -> bool:
+        """True when ``obs.viewer`` sees or can deduce every card in play (from this pool)."""
+        return self._known(obs) is not None
+
+    def values(self, obs: Observation, budget_ms: float | None = None) -> dict[Move, float]:
+        """Each legal move's value for ``obs.viewer`` as master judges it from ``obs`` alone.
+
+        Exact when both hands are known; otherwise averaged over the brain's
+        sampled guesses of the hidden cards (see the module docstring).
+        Reproducible for a given seed when ``budget_ms`` is None.
+        """
+        return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
+
     def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
         """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
 

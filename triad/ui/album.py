@@ -170,7 +170,23 @@ def render_active(coll) -> str:
 def render_ladder(coll, aff: dict) -> str:
     rows = []
     busy = bool(coll.active)
+    parts = getattr(coll, "parts", None) or []
+    part = 0
     for o in coll.opponents:
+        if o.get("part", 1) != part:
+            # a heading for each part of the ladder: its title and blurb
+            part = o.get("part", 1)
+            if len(parts) >= part and len(parts) > 1:
+                info = parts[part - 1]
+                rows.append(
+                    '<li class="opp-part" data-part="'
+                    + str(part)
+                    + '"><h3>'
+                    + esc(localised(info.get("title")))
+                    + "</h3><p>"
+                    + esc(localised(info.get("blurb")))
+                    + "</p></li>"
+                )
         state = opponent_state(o)
         stats = o.get("stats") or {}
         lines = [

@@ -46,6 +46,7 @@ from triad.ui.session import (
     THINKING,
     Session,
 )
+from triad.ui.study import Study
 from triad.ui.text import explain, language, set_language, t
 
 KEYS = {
@@ -155,6 +156,7 @@ class App:
         self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
+        self.study = Study(self)
         self.draft = None  # the draft being picked: {"pool", "blue", "red", "to_pick", "card_set"}
         self.draft_cpu = []
         self.match_counter = 0
@@ -265,6 +267,10 @@ class App:
         `shared` (seed, rules, card set of a shared deal) overrides them for this match;
         `resumed` is the quick match of the last visit (`stored_match`), played on.
         """
+        if self.replay is not None:  # a new match ends a replay or a puzzle
+            self.replay = None
+            self.study.stop()
+            self.screen.set_data("replay", "")
         s = self.settings
         playing = {
             "rules": list(s["rules"]),
@@ -759,6 +765,9 @@ class App:
         return reply
 
     def human_move(self, move) -> None:
+        if self.replay is not None and self.replay.get("puzzle"):
+            self.study.puzzle_move(move)
+            return
         session = self.session
         card, cell = move
         player = self.view["to_move"]
@@ -1005,6 +1014,8 @@ class App:
             self.coll.remove_from_deck(int(value))
         elif kind == "pick":
             self.coll.toggle_pick(int(value))
+        elif kind in ("ply", "puzzleday"):
+            self.study.click(kind, value)
         elif kind == "replay":
             matches = self.coll.history
             index = int(value)
@@ -1085,6 +1096,8 @@ class App:
         coll = self.coll
         if name.startswith("title_") or (self.title and name == "backdrop"):
             self.title_action(name)
+        elif self.study.action(name):
+            pass
         elif name == "close" or (name == "backdrop" and self.panel in CLOSABLE):
             self.close_panel()
         elif name == "pause":
@@ -1122,7 +1135,8 @@ class App:
             self.remove_custom_set()
 
     def title_action(self, name: str) -> None:
-        """A button of the title screen: Play, Collection or Rules (a click beside does nothing)."""
+        """A button of the title screen: Play, Collection, Rules or the daily puzzle (a click
+        beside does nothing)."""
         if not self.title or name == "backdrop":
             return
         self.close_title(name == "title_play")
@@ -1131,6 +1145,8 @@ class App:
             self.open_panel("collection")
         elif name == "title_rules":
             self.open_panel("info")
+        elif name == "title_puzzle":
+            self.study.open_puzzle()
 
     def close_title(self, redraw: bool = True) -> None:
         self.title = False
@@ -1199,6 +1215,7 @@ class App:
             "touch": self.touch,
             "ladder": bool(self.playing and self.playing.get("ladder")),
             "replay": self.replay is not None,
+            "ghosts": self.study.ghosts(),
         }
 
     def draw(self) -> None:
@@ -1320,14 +1337,22 @@ class App:
             self.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
             return
         back = self.replay["back"] if self.replay is not None else (self.view, self.playing)
-        self.new_session(self.playing)  # whatever was running stops here
-        self.panel = None
+        self.begin_study_view()
         self.replay = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
         self.set_view(reply["steps"][0]["view"])
         self.screen.set_data("replay", "0")
+        self.study.start_analysis(reply["record"])
         self.draw()
 
+    def begin_study_view(self) -> None:
+        """A replay or a puzzle takes the table: whatever was running stops here."""
+        self.new_session(self.playing)
+        self.panel = None
+        self.study.stop()
+
     def replay_key(self, action: str) -> bool:
+        if self.replay.get("puzzle") and self.study.puzzle_key(action):
+            return True
         if action in ("right", "next", "select"):
             self.spawn(self.replay_step(1))
         elif action in ("left", "back", "cancel"):
@@ -1366,7 +1391,7 @@ class App:
 
     async def export_replay(self) -> None:
         r = self.replay
-        if r is None:
+        if r is None or r.get("record") is None:
             return
         reply = json.loads(await self.engine.call("replay_export", json.dumps(r["record"])))
         if reply.get("ok"):
@@ -1379,6 +1404,7 @@ class App:
         if r is None:
             return
         self.replay = None
+        self.study.stop()
         self.screen.set_data("replay", "")
         view, playing = r["back"]
         if view is not None and view.get("over"):
@@ -1392,8 +1418,11 @@ class App:
         r = self.replay
         if r is None:
             return ""
+        if r.get("puzzle"):
+            return self.study.puzzle_html()
         steps = r["steps"]
-        return render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+        bar = render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+        return self.study.analysis_html() + bar
 
     async def import_file(self, kind: str, text: str) -> None:
         """A file the player chose: a save to import or a replay to watch."""

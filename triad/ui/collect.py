@@ -38,6 +38,7 @@ class Collection:
         self.summary = None
         self.tab = "ladder"
         self.opponents = []
+        self.parts = []
         self.album = None
         self.filters = {"level": None, "banner": None, "owned": "all"}
         self.history = []
@@ -160,6 +161,7 @@ class Collection:
         save = self.save
         ladder = await self.call("collection_ladder", save)
         self.opponents = ladder.get("opponents", []) if ladder.get("ok") else []
+        self.parts = ladder.get("parts", []) if ladder.get("ok") else []
         await self.load_album()
         history = await self.call("collection_history", save)
         self.history = history.get("matches", []) if history.get("ok") else []

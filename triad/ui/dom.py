@@ -135,6 +135,11 @@ class Screen:
     def now(self) -> float:
         return float(self.js.performance.now())
 
+    def today(self) -> str:
+        """The player's local date, ``YYYY-MM-DD`` (the daily puzzle's)."""
+        d = self.js.Date.new()
+        return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
     def booted(self) -> None:
         """The first deal is on screen: drop the loading screen."""
         self.root.classList.remove("booting")

@@ -20,6 +20,7 @@ TARGETS = (
     "[data-action],[data-do],[data-rule],[data-level],[data-set],[data-mode],[data-jump],"
     "[data-lang],[data-play],[data-tab],[data-flevel],[data-fbanner],[data-fowned],"
     "[data-challenge],[data-deckadd],[data-deckdel],[data-pick],[data-replay],[data-draft],[data-band],"
+    "[data-ply],[data-puzzleday],"
     "[data-hand] [data-card],[data-cell]"
 )
 KINDS = (
@@ -43,6 +44,8 @@ KINDS = (
     "replay",
     "draft",
     "band",
+    "ply",
+    "puzzleday",
 )
 
 

@@ -19,6 +19,7 @@ from triad.ui.settings import (
     PLAYS,
     RULES,
 )
+from triad.ui.study import st
 from triad.ui.text import t
 
 
@@ -223,5 +224,7 @@ def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> 
         + '<div class="dialog-buttons"><button type="button" class="big" data-do="new">'
         + icon("new")
         + esc(t("menu_start"))
+        + '</button><button type="button" data-do="puzzle">'
+        + esc(st("pz_menu"))
         + "</button></div></div>"
     )

@@ -10,6 +10,7 @@ from triad.ui import input as sel_phases
 from triad.ui.cardtext import card_name, card_title
 from triad.ui.html import attrs, classes, error_html, esc
 from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
+from triad.ui.study import st
 from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
@@ -395,9 +396,13 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         inner.append(render_restriction(restriction))
     choosing = sel is not None and sel.active and sel.phase in (sel_phases.CELL, sel_phases.CONFIRM)
     pairs = [("data-cell", str(i))]
+    ghost = (ctx.get("ghosts") or {}).get(i)
     if slot is None:
         state.append("empty")
         label = t("cell_empty", n=i + 1)
+        if ghost is not None:
+            state.append("ghost-" + ghost["kind"])
+            inner.append(render_card(ghost["card"], ghost["owner"], aff, "preview ghost"))
         if choosing:
             state.append("open")
             if sel.phase == sel_phases.CONFIRM and sel.cell == i:
@@ -624,6 +629,9 @@ def render_result(view: dict, ctx: dict) -> str:
         + '<button type="button" data-do="replay">'
         + esc(t("btn_replay"))
         + "</button>"
+        + '<button type="button" data-do="analyse">'
+        + esc(st("an_button"))
+        + "</button>"
         + '<button type="button" data-do="result">'
         + esc(t("btn_see_board"))
         + "</button>"
@@ -714,8 +722,8 @@ def regions(view: dict, ctx: dict, fx=None) -> dict:
     }
 
 
-def render_replay_bar(index: int, last: int, step: dict) -> str:
-    """The replay's controls: where we are, back, forward, export and leave."""
+def render_replay_bar(index: int, last: int, step: dict, tools: bool = True) -> str:
+    """The replay's controls: where we are, back, forward, export and leave (with `tools`)."""
     if index >= last and last > 0:
         score = (step.get("view") or {}).get("scores") or {}
         where = t("replay_end", blue=score.get("blue", "?"), red=score.get("red", "?"))
@@ -747,8 +755,8 @@ def render_replay_bar(index: int, last: int, step: dict) -> str:
         + rematch
         + control("back", "prev", t("replay_back"), index <= 0)
         + control("next", "play", t("replay_next"), index >= last)
-        + control("export", "save", t("replay_export"))
-        + control("exit", "close", t("replay_exit"))
+        + (control("export", "save", t("replay_export")) if tools else "")
+        + (control("exit", "close", t("replay_exit")) if tools else "")
         + "</div>"
     )
 

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict, cast
 
 from triad.api import Exports, Values, answer, refusal
-from triad.capture import Player, type_counts
+from triad.capture import Event, Player, type_counts
 from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
@@ -76,10 +76,11 @@ from triad.cpu import Brain
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
-from triad.notation import MatchRecord, Replay, card_to_json
+from triad.notation import MatchRecord, Replay, card_to_json, state_from_json
 from triad.observe import observe
 from triad.rules import Rule, RuleSet
 from triad.state import GameState, Move
+from triad.study import service as study_service
 from triad.ui.local import card_view, make_view, set_info
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
@@ -320,6 +321,8 @@ class View(TypedDict):
     typed: NotRequired[dict[str, Any]]
     roulette: NotRequired[str | None]
     swap: NotRequired[list[int] | None]
+    #: A daily puzzle's position (`puzzle_steps`).
+    puzzle: NotRequired[bool]
 
 
 def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
@@ -759,3 +762,71 @@ def collection_end(save_text: str) -> str:
     if not finished.get("ok"):
         return json.dumps(finished)
     return service.collection_settle(save_text, json.dumps(finished["finished"]))
+
+
+# -- analysis and daily puzzles (triad.study) --------------------------------
+#
+# `analysis_start`/`analysis_step`, `puzzle_progress`/`puzzle_solved`: see
+# `triad.study.service`. `puzzle_steps({"date", "budget_ms"})` makes the
+# date's puzzle in slices like `puzzle_day` and, once made, answers
+# `{"puzzle", "steps"}`: step 0 shows the puzzle's position, each later step
+# one move of its solution line, in the form of `replay_views`' steps.
+
+
+@EXPORTS.raw
+def analysis_start(request_json: str) -> str:
+    """Start analysing a match record (`triad.study.service.analysis_start`)."""
+    return study_service.analysis_start(request_json, _custom_sets)
+
+
+analysis_step = EXPORTS.raw(study_service.analysis_step)
+puzzle_progress = EXPORTS.raw(study_service.puzzle_progress)
+puzzle_solved = EXPORTS.raw(study_service.puzzle_solved)
+
+
+@EXPORTS.raw
+def puzzle_steps(request_json: str) -> str:
+    """The date's puzzle and its line as replay steps (see above)."""
+    reply = json.loads(study_service.puzzle_day(request_json))
+    if not reply.get("ok") or reply.get("puzzle") is None:
+        return json.dumps(reply)
+    return answer(lambda: _puzzle_steps(reply["puzzle"]))
+
+
+def _puzzle_steps(puzzle: dict[str, Any]) -> Values:
+    state = state_from_json(puzzle["position"])
+    card_set = builtin_set()
+    match = deal_match(MatchConfig(state.rules, card_set), int(puzzle["seed"]) >> 33)
+    steps = [_puzzle_step(state, match, card_set)]
+    for entry in puzzle["line"]:
+        before = state
+        move = Move(int(entry["card"]), int(entry["cell"]))
+        state, events = state.apply(move)
+        steps.append(_puzzle_step(state, match, card_set, before, move, events))
+    return {"puzzle": puzzle, "steps": steps}
+
+
+def _puzzle_step(
+    state: GameState,
+    match: Match,
+    card_set: CardSet,
+    before: GameState | None = None,
+    move: Move | None = None,
+    events: tuple[Event, ...] = (),
+) -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "game": 0,
+        "rematch": False,
+        "player": None,
+        "card": None,
+        "cell": None,
+        "placed": None,
+        "events": [e.to_json() for e in events],
+    }
+    if before is not None and move is not None:
+        placed = _card_json(before.hands[before.to_move][move.card])
+        step.update(player=str(before.to_move), card=move.card, cell=move.cell, placed=placed)
+    view = view_of(state, match, 0, card_set)
+    view["puzzle"] = True
+    step["view"] = view
+    return step

@@ -24,7 +24,8 @@ page and under CPython in tests:
   engine.call(name, payload dict) -> reply dict`; and `start_bot()` giving a
   bot worker: `await bot.ready()` (True or an error text), `await
   bot.call(name, arg, timeout_ms) -> (status, value)` with status "ok",
-  "timeout" or "error", and `bot.terminate()`.
+  "timeout" or "error", and `bot.terminate()`; `bot_support()`, how this
+  browser can run a bot ("" when it cannot, checked before starting one).
 """
 
 import asyncio
@@ -54,7 +55,11 @@ def parse_seed(text: str):
     return seed
 
 
-GRACE_MS = 150  # the page stops a silent bot this long after its limit
+# The page stops a silent bot this long after its limit. Whether an answer was late is
+# decided by the bot's own time, measured in its worker: the round trip to the worker
+# can take far longer in a busy browser (Safari's, where each turn goes through the
+# service worker), and that must not lose the bot its match.
+GRACE_MS = 2000
 FRAME_MS = 600  # one turn on the timeline at speed 1
 DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is drawn
 CONSOLE_LINES = 400
@@ -78,6 +83,7 @@ class CatchApp:
         self.engine_error = ""
         self.progress = 0.0
         self.start_bot = None
+        self.bot_support = None
         self.mode = "play"
         self.panel_mode = ""
         self.shown = {}  # region -> HTML last written
@@ -845,6 +851,11 @@ class CatchApp:
         ed = self.ed
         if self.engine is None or self.start_bot is None or ed["running"]:
             return
+        if self.bot_support is not None and not self.bot_support():
+            self.say("bad", t("bot_no_support"))
+            ed["status"] = t("bot_cannot_run")
+            self.refresh()
+            return
         self.save_bot(quiet=True)
         ed["running"] = True
         ed["stop"] = False
@@ -890,7 +901,8 @@ class CatchApp:
             if not started.get("ok"):
                 error = started.get("error", "?")
                 if error == "no-jspi":
-                    self.say("bad", t("bot_no_jspi"))
+                    self.say("bad", t("bot_no_support"))
+                    ed["status"] = t("bot_cannot_run")
                 else:
                     self.say("bad", t("bot_syntax", error=error))
                 return

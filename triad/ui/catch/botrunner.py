@@ -13,11 +13,15 @@ replaced: ``input()`` (or ``sys.stdin.readline()``) takes the next line of
 the current turn, and when the turn's lines run out it suspends the whole
 program with ``pyodide.ffi.run_sync`` until the page sends the next turn.
 ``run_sync`` needs WebAssembly JavaScript Promise Integration (JSPI, in
-current Chromium-based browsers and Firefox); without it ``start`` says so
-and the page explains that bots cannot run in this browser.  Other ways
-were weighed and rejected: running the program again from its start every
-turn loses its state, rewriting ``input()`` into ``await`` breaks on helper
-functions, threads and blocking reads need what a web page does not have.
+current Chromium-based browsers and Firefox).  Without it (Safari) the
+worker runs in blocking mode instead (``serve``): the page writes each call
+to a sync-message channel and ``input()`` blocks in the worker on a
+synchronous read of the next call, through ``SharedArrayBuffer`` and
+``Atomics.wait`` when the page is cross-origin isolated, otherwise through a
+synchronous request that the service worker holds until the page writes it
+(boot.js, engine-worker.js).  Other ways were weighed and rejected: running
+the program again from its start every turn loses its state, rewriting
+``input()`` into ``await`` breaks on helper functions.
 
 The page calls (JSON text out, never raising):
 
@@ -31,6 +35,9 @@ The page calls (JSON text out, never raising):
   traceback is in ``error``) or asked for more input than the turn holds
   without printing its commands (a CodinGame referee would wait for it until
   its time ran out).
+
+In blocking mode the same calls and answers go through ``serve(read,
+reply)``, which never returns.
 
 The time limits are the page's business: it races each call against a timer
 and stops this worker when the bot is late.  A program that prints several
@@ -67,10 +74,17 @@ class _Program:
         self.ended = ""  # why the program stopped ("" while it runs)
         self.crash = ""  # its traceback, if it raised
         self.task: asyncio.Future[None] | None = None  # the program, running
+        # Blocking mode: reads the page's next call, answers a call by its id.
+        self.read: Callable[[], str] | None = None
+        self.reply: Callable[[int, str], None] | None = None
+        self.call: tuple[int, str] | None = None  # the call waiting for an answer
+        self.began = 0.0  # when the current turn's input was given
 
     # --- the program's side ---
 
     def readline(self) -> str:
+        if self.read is not None:
+            return self._readline_blocking()
         while not self.lines:
             if self.ended:
                 return ""
@@ -99,8 +113,43 @@ class _Program:
         return len(text)
 
     def _wake_page(self) -> None:
-        if self.answer is not None and not self.answer.done():
+        if self.reply is not None:
+            self._answer_blocking()
+        elif self.answer is not None and not self.answer.done():
             self.answer.set_result(None)
+
+    # --- blocking mode (no JSPI) ---
+
+    def _readline_blocking(self) -> str:
+        assert self.read is not None and self.reply is not None
+        while not self.lines:
+            if self.ended:
+                return ""
+            self._answer_blocking(starved=True)
+            call = json.loads(str(self.read()))
+            if call.get("name") != "turn":
+                self.reply(call["id"], _reply(ok=False, error="the program is already running"))
+                continue
+            self.call = (call["id"], "turn")
+            self.began = time.perf_counter()
+            self.feed(str(call["args"][0]))
+            self._answer_blocking()
+        self.read_count += 1
+        return self.lines.pop(0) + "\n"
+
+    def _answer_blocking(self, starved: bool = False) -> None:
+        """Answer the call waiting, if the program has given what it waits for."""
+        if self.call is None or self.reply is None:
+            return
+        ident, name = self.call
+        if name == "start":  # the program has run up to its first read, or ended
+            if starved or self.ended:
+                self.call = None
+                self.reply(ident, _reply(ok=True))
+            return
+        if self.outputs or self.ended or starved:
+            self.call = None
+            self.reply(ident, _turn_reply(self, time.perf_counter() - self.began))
 
     # --- the page's side ---
 
@@ -189,6 +238,11 @@ async def _run(program: _Program, compiled: CodeType, started: "asyncio.Future[b
         started.set_result(False)
         return
     started.set_result(True)
+    _execute(program, compiled)
+
+
+def _execute(program: _Program, compiled: CodeType) -> None:
+    """Run the player's program with its pipes, to its end; the page is told how it ended."""
     namespace = {"__name__": "__main__", "__file__": FILENAME}
     sys.stdin = _Pipe(readline=program.readline)
     sys.stdout = _Pipe(write=program.write)
@@ -208,18 +262,26 @@ def _reply(**values: object) -> str:
     return json.dumps(values)
 
 
+def _compile(code: str) -> CodeType | str:
+    """The program compiled, or the error to show its author."""
+    try:
+        compiled = compile(code, FILENAME, "exec")
+    except SyntaxError as exc:
+        where = f"line {exc.lineno}" if exc.lineno else "the program"
+        return f"SyntaxError at {where}: {exc.msg}"
+    linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
+    return compiled
+
+
 async def start(code: str) -> str:
     """Compile and start the bot's program (see the module docstring)."""
     global _program
     if _program is not None:
         return _reply(ok=False, error="a program is already running in this worker")
     code = str(code)
-    try:
-        compiled = compile(code, FILENAME, "exec")
-    except SyntaxError as exc:
-        where = f"line {exc.lineno}" if exc.lineno else "the program"
-        return _reply(ok=False, error=f"SyntaxError at {where}: {exc.msg}")
-    linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
+    compiled = _compile(code)
+    if isinstance(compiled, str):
+        return _reply(ok=False, error=compiled)
     _program = _Program(code)
     started: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
     _program.task = asyncio.ensure_future(_run(_program, compiled, started))
@@ -239,7 +301,12 @@ async def turn(text: str) -> str:
     while not program.outputs and not program.ended and not _starved(program):
         program.answer = asyncio.get_event_loop().create_future()
         await program.answer
-    ms = round((time.perf_counter() - began) * 1000, 2)
+    return _turn_reply(program, time.perf_counter() - began)
+
+
+def _turn_reply(program: _Program, seconds: float) -> str:
+    """The answer to a turn: the program's line, or why there is none."""
+    ms = round(seconds * 1000, 2)
     stderr = program.take_stderr()
     if program.outputs:
         return _reply(ok=True, line=program.outputs.pop(0), ms=ms, stderr=stderr)
@@ -265,3 +332,30 @@ async def turn(text: str) -> str:
 def _starved(program: _Program) -> bool:
     """Whether the program waits for input it will not get before answering."""
     return not program.lines and program.waiter is not None and not program.waiter.done()
+
+
+def serve(read: Callable[[], str], reply: Callable[[int, str], None]) -> None:
+    """Blocking mode: answer the page's calls read one by one with ``read()``; never returns.
+
+    Each call is ``{"id", "name", "args"}`` as JSON text; ``start`` runs the
+    program right here, and its ``input()`` reads the next calls (its turns).
+    """
+    global _program
+    while True:
+        call = json.loads(str(read()))
+        ident, name, args = call["id"], call.get("name"), call.get("args") or [""]
+        if name == "start" and _program is None:
+            code = str(args[0])
+            compiled = _compile(code)
+            if isinstance(compiled, str):
+                reply(ident, _reply(ok=False, error=compiled))
+                continue
+            _program = _Program(code)
+            _program.read, _program.reply = read, reply
+            _program.call = (ident, "start")
+            _execute(_program, compiled)
+        elif name == "turn" and _program is not None:
+            _program.feed(str(args[0]))
+            reply(ident, _turn_reply(_program, 0.0))
+        else:
+            reply(ident, _reply(ok=False, error=f"{name} is not expected now"))

@@ -49,7 +49,17 @@ def first_mode() -> str:
 
 screen = Page(js)
 app = CatchApp(screen, make_store(js), sleep, seed, portrait())
-app.start_bot = lambda: BotWorker(js.window.triadStartWorker(BOT_RUNNER), js)
+
+
+def start_bot() -> BotWorker:
+    """A worker for the player's bot: suspended by JSPI where the browser has it, else blocking."""
+    options = js.Object.new()
+    options.blocking = str(js.window.triadBotSupport()) != "jspi"
+    return BotWorker(js.window.triadStartWorker(BOT_RUNNER, options), js)
+
+
+app.start_bot = start_bot
+app.bot_support = lambda: str(js.window.triadBotSupport())
 
 
 def on_click(event) -> None:

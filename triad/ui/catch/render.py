@@ -700,6 +700,7 @@ def editor_run(ctx: dict) -> str:
         "codingame": t("limits_codingame"),
         "relaxed": t("limits_relaxed"),
         "slow": t("limits_slow"),
+        "debug": t("limits_debug"),
     }
     return (
         '<div class="row"><span class="lbl">'

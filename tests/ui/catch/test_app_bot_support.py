@@ -1,0 +1,58 @@
+"""The editor where a bot cannot run: told at once, before any worker starts, never "Running…"."""
+
+from __future__ import annotations
+
+import json
+
+from tests.ui.catch.test_app import Engine, ScriptedBot, console, make_app, run, settle
+from triad.ui.catch.text import t
+
+
+def test_a_browser_that_cannot_feed_a_bot_is_told_before_any_worker_starts() -> None:
+    async def test() -> None:
+        app, screen = make_app()
+        started: list[int] = []
+        app.start_bot = lambda: started.append(1)
+        app.bot_support = lambda: ""
+        app.start("editor")
+        await app.engine_ready(Engine())
+        app.act("run")
+        await settle(app)
+        assert started == []
+        assert "lacks WebAssembly JSPI" in console(app)
+        assert app.ed["status"] == t("bot_cannot_run")
+        assert t("running") not in "".join(screen.regions.values())
+        assert screen.ready and not app.ed["running"]
+        # Where the browser can (JSPI, or the service worker in place), the bot runs.
+        app.bot_support = lambda: "service-worker"
+        bot = ScriptedBot()
+        app.start_bot = lambda: bot
+        app.act("run")
+        await settle(app)
+        assert "Match over after" in console(app) and bot.terminated
+
+    run(test)
+
+
+def test_a_worker_without_jspi_leaves_no_running_status() -> None:
+    class NoJspi(ScriptedBot):
+        async def call(self, name: str, arg: str, timeout_ms: int) -> tuple[str, str | None]:
+            if name == "start":
+                return ("ok", json.dumps({"ok": False, "error": "no-jspi"}))
+            return await super().call(name, arg, timeout_ms)
+
+    async def test() -> None:
+        app, screen = make_app()
+        bot = NoJspi()
+        app.start_bot = lambda: bot
+        app.bot_support = lambda: "jspi"
+        app.start("editor")
+        await app.engine_ready(Engine())
+        app.act("run")
+        await settle(app)
+        assert bot.terminated and bot.turn == 0
+        assert "lacks WebAssembly JSPI" in console(app)
+        assert app.ed["status"] == t("bot_cannot_run")
+        assert screen.ready and not app.ed["running"]
+
+    run(test)
