@@ -16,7 +16,15 @@ from typing import Any
 import pytest
 
 import build
-from tests.browser.conftest import Server, Watch, copy_dist, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    copy_dist,
+    open_album,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+)
 from tests.conftest import ARTIFACTS
 from triad.ui import render
 from triad.ui.icons import affinity_table
@@ -283,12 +291,7 @@ def test_the_album_and_the_credits(
 ) -> None:
     context, _ = new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
-    page.locator('[data-action="collection"]').click()
-    page.locator('[data-tab="album"]').click()
+    open_album(page, server.url)
     album = page.locator(".album .card")
     assert album.count() == 110
     assert page.locator(".album .card svg.c-art").count() == 110
