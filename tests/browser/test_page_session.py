@@ -18,7 +18,14 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
 from tests.browser.test_collection_play import boot, challenge, open_tab
-from tests.browser.test_page_play import GAME_TIMEOUT_MS, open_page, over, wait_turn
+from tests.browser.test_page_play import (
+    GAME_TIMEOUT_MS,
+    deploy_by_mouse,
+    open_page,
+    over,
+    settings_script,
+    wait_turn,
+)
 from tests.conftest import ARTIFACTS
 from triad import deal as dealing
 from triad.ui.local import load_set
@@ -194,6 +201,26 @@ def test_leaving_a_match_for_cards_asks_and_its_moves_are_counted(
     assert page.locator('.coll-active[data-active="saved"]').count() == 1
 
 
+def action_in_view(page: Any, dialog: str, button: str, name: str) -> None:
+    """The `button` of `dialog` shows whole inside the dialog and the window, uncovered."""
+    page.locator(f"{dialog} {button}").wait_for()
+    page.wait_for_timeout(300)  # the dialog's entrance
+    page.screenshot(path=str(ARTIFACTS / f"session-dialog-{name}.png"))
+    height = page.viewport_size["height"]
+    box = page.locator(f"{dialog} {button}").bounding_box()
+    frame = page.locator(dialog).bounding_box()
+    assert box is not None and frame is not None
+    assert (
+        box["y"] >= frame["y"] - 1 and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+    ), (name, box, frame)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
+    hit = page.evaluate(
+        "([x, y, sel]) => !!document.elementFromPoint(x, y).closest(sel)",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button],
+    )
+    assert hit, (name, "covered")
+
+
 @pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
 def test_every_dialogs_main_action_is_in_view(
     size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
@@ -204,22 +231,7 @@ def test_every_dialogs_main_action_is_in_view(
     boot(page, server.url)
 
     def main_action_in_view(dialog: str, button: str, name: str) -> None:
-        page.locator(f"{dialog} {button}").wait_for()
-        page.wait_for_timeout(300)  # the dialog's entrance
-        page.screenshot(path=str(ARTIFACTS / f"session-dialog-{name}-{width}x{height}.png"))
-        box = page.locator(f"{dialog} {button}").bounding_box()
-        frame = page.locator(dialog).bounding_box()
-        assert box is not None and frame is not None
-        assert (
-            box["y"] >= frame["y"] - 1
-            and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
-        ), (name, box, frame)
-        assert box["y"] + box["height"] <= height, (name, box)
-        hit = page.evaluate(
-            "([x, y, sel]) => !!document.elementFromPoint(x, y).closest(sel)",
-            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button],
-        )
-        assert hit, (name, "covered")
+        action_in_view(page, dialog, button, f"{name}-{width}x{height}")
 
     page.click('[data-action="rules"]')
     main_action_in_view(".dialog.menu", '[data-do="new"]', "menu")
@@ -233,6 +245,29 @@ def test_every_dialogs_main_action_is_in_view(
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
     main_action_in_view(".dialog.pause", '[data-do="pause"]', "pause")
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
+def test_the_title_screens_and_the_results_main_action_is_in_view(
+    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    width, height = size
+    context, _ = new_context(
+        title=True, viewport={"width": width, "height": height}, reduced_motion="reduce"
+    )
+    context.add_init_script(settings_script(mode="hotseat"))
+    page = context.new_page()
+    page.goto(server.url)
+    action_in_view(
+        page, ".dialog.title-screen", '[data-do="title_play"]', f"title-{width}x{height}"
+    )
+    page.click('[data-do="title_play"]')
+    wait_engine(page)
+    while not wait_turn(page):
+        player = "blue" if page.locator(".side-blue .turn-mark").count() else "red"
+        cell = int(page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell"))
+        deploy_by_mouse(page, player, 0, cell)
+    action_in_view(page, ".dialog.result", '[data-do="rematch"]', f"result-{width}x{height}")
 
 
 def test_the_status_line_says_tap_on_a_touch_screen(
