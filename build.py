@@ -26,6 +26,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -273,9 +274,30 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
 
 
 def _page_text(page: Path) -> str:
-    """A page with the head every page shares (assets/boot/head.html) put in."""
+    """A page with the head every page shares (assets/boot/head.html) put in, and the
+    game-icons.net icons its loading screen draws inline ({{ICON name}}: the icon's SVG)."""
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
-    return page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
+    text = page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
+    icons = _game_icons()
+    return re.sub(r"\{\{ICON ([a-z0-9-]+)\}\}", lambda m: _icon_body(icons, m[1], page.name), text)
+
+
+@functools.cache
+def _game_icons() -> dict[str, Any]:
+    """The pinned game-icons.net set (node_modules/@iconify-json/game-icons/icons.json)."""
+    return json.loads((GAME_ICONS / "icons.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def _icon_body(icons: dict[str, Any], name: str, where: str = "") -> str:
+    """The inner SVG of game-icons.net's icon `name` (on a 512x512 grid)."""
+    entry = icons["icons"].get(name)
+    if entry is None and name in icons.get("aliases", {}):
+        entry = icons["icons"][icons["aliases"][name]["parent"]]
+    if entry is None:
+        sys.exit(
+            f"build.py: {where or 'the page'} names the icon {name!r}, not in game-icons.net's set"
+        )
+    return str(entry["body"])
 
 
 def _copy_runtimes(dist: Path) -> None:
@@ -379,11 +401,12 @@ def art_used() -> list[str]:
     return sorted(names)
 
 
-def _art_sprite(icons: dict[str, object], names: list[str]) -> str:
+def _art_sprite(icons: dict[str, Any], names: list[str]) -> str:
     parts = ['<svg xmlns="http://www.w3.org/2000/svg">']
     for name in names:
-        entry = icons["icons"].get(name) or icons["icons"][icons["aliases"][name]["parent"]]  # type: ignore[index]
-        parts.append(f'<symbol id="{name}" viewBox="0 0 512 512">{entry["body"]}</symbol>')
+        parts.append(
+            f'<symbol id="{name}" viewBox="0 0 512 512">{_icon_body(icons, name)}</symbol>'
+        )
     parts.append("</svg>\n")
     return "\n".join(parts)
 
@@ -395,7 +418,7 @@ def _write_art(dist: Path) -> None:
     game-icons.svg holds the whole set, fetched only when a player's own card set names
     an icon outside cards.svg. Each icon is a <symbol> with the icon's name as its id.
     """
-    icons = json.loads((GAME_ICONS / "icons.json").read_text(encoding="utf-8"))
+    icons = _game_icons()
     out = dist / ART
     out.mkdir(parents=True, exist_ok=True)
     (out / "cards.svg").write_text(_art_sprite(icons, art_used()), encoding="utf-8")

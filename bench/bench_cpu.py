@@ -15,12 +15,9 @@ first-move table is wall time against the page's budget.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -205,18 +202,6 @@ def bench_strength(games: int) -> None:
             )
 
 
-def pyodide(args: list[str]) -> None:
-    """Run this script's speed part under Pyodide in Node, if Node is here."""
-    node = shutil.which("node")
-    runner = ROOT / "bench" / "pyodide_runner.mjs"
-    if node is None or not runner.exists() or not (ROOT / "node_modules" / "pyodide").exists():
-        print("(Pyodide run skipped: node or node_modules/pyodide missing)")
-        return
-    subprocess.run(
-        [node, str(runner), str(Path(__file__).resolve()), "--speed", *args], cwd=ROOT, check=False
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--speed", action="store_true", help="solve and per-move times only")
@@ -229,8 +214,10 @@ def main() -> None:
         bench_solves(options.deals)
         bench_first_move(options.deals)
         bench_master_game()
-    if both and sys.platform != "emscripten" and not os.environ.get("BENCH_NO_PYODIDE"):
-        pyodide(["--deals", str(options.deals)])
+    if both and sys.platform != "emscripten":
+        from rerun import in_pyodide
+
+        in_pyodide("bench_cpu.py", "--deals", str(options.deals), flag="--speed")
     if options.strength or both:
         bench_strength(options.games)
 

@@ -9,6 +9,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import build
 
 
@@ -16,7 +18,7 @@ def test_every_path_in_the_pages_is_relative(dist: Path) -> None:
     for page in dist.glob("*.html"):
         html = page.read_text()
         for url in re.findall(r'(?:src|href)="([^"]*)"', html):
-            assert url.startswith(("./", "data:")), f"{page.name} refers to {url!r}"
+            assert url.startswith(("./", "data:", "#")), f"{page.name} refers to {url!r}"
         assert "{{" not in html, f"{page.name} kept a placeholder"
         assert '<script src="./boot.js"></script>' in html
     boot = (dist / "boot.js").read_text()
@@ -104,11 +106,14 @@ def test_build_is_reproducible_and_versioned(tmp_path: Path) -> None:
     assert c["build"] != a["build"]
 
 
-def test_zip_for_itch_io(dist: Path, tmp_path: Path) -> None:
+def test_zip_for_itch_io(dist: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = build.make_zip(dist, tmp_path)
     with zipfile.ZipFile(target) as zf:
         infos = zf.infolist()
     names = [i.filename for i in infos]
+    # It says what it made: the zip's size and how many files it holds.
+    said = capsys.readouterr().out
+    assert f"{target.stat().st_size / 1e6:.1f} MB, {len(names)} files" in said
     assert "index.html" in names, "index.html is at the root of the zip"
     assert len(names) <= build.ZIP_MAX_FILES
     assert all(i.file_size < build.ZIP_MAX_FILE_BYTES for i in infos)
@@ -148,3 +153,16 @@ def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
     assert whole == set(names)
     licence = (art / "LICENSE.txt").read_text()
     assert "game-icons.net" in licence and "CC BY 3.0" in licence and "Lorc" in licence
+
+
+def test_the_loading_screens_draw_game_icons_inline(dist: Path, tmp_path: Path) -> None:
+    """Each page's {{ICON name}} becomes that icon's SVG; a name outside the set stops the build."""
+    icons = json.loads((build.GAME_ICONS / "icons.json").read_text())["icons"]
+    index = (dist / "index.html").read_text()
+    for name in ("moebius-triangle", "mounted-knight", "spiked-dragon-head", "crystal-ball"):
+        assert icons[name]["body"] in index
+    assert icons["house"]["body"] in (dist / "catch.html").read_text()
+    page = tmp_path / "odd.html"
+    page.write_text("<!-- {{BOOT_HEAD}} -->\n<svg>{{ICON no-such-icon}}</svg>")
+    with pytest.raises(SystemExit, match=r"odd\.html names the icon 'no-such-icon'"):
+        build._page_text(page)

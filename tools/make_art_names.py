@@ -15,6 +15,8 @@ import json
 import sys
 from pathlib import Path
 
+from generated import write_or_check
+
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "node_modules" / "@iconify-json" / "game-icons" / "icons.json"
 TARGET = ROOT / "triad" / "data" / "art_names.txt"
@@ -29,14 +31,8 @@ def names_text(icons_json: Path = ICONS) -> str:
 
 def main(argv: list[str]) -> int:
     text = names_text()
-    if "--check" in argv:
-        if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != text:
-            print(f"{TARGET} is out of date; run python tools/make_art_names.py")
-            return 1
-        return 0
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET} ({text.count(chr(10))} names)")
-    return 0
+    note = f"{text.count(chr(10))} names"
+    return 0 if write_or_check(TARGET, text, "--check" in argv, note) else 1
 
 
 if __name__ == "__main__":

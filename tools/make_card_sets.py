@@ -16,6 +16,8 @@ import re
 import sys
 from pathlib import Path
 
+from generated import write_or_check
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -688,13 +690,9 @@ def main(argv: list[str]) -> int:
         text = render(data)
         parse_card_set(json.loads(text))  # validates, budget included
         path = ROOT / "triad" / "data" / f"{set_id}.json"
-        if check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                print(f"{path} is out of date; run python tools/make_card_sets.py")
-                status = 1
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path} ({len(data['cards'])} cards)")  # type: ignore[arg-type]
+        note = f"{len(data['cards'])} cards"  # type: ignore[arg-type]
+        if not write_or_check(path, text, check, note):
+            status = 1
     return status
 
 

@@ -23,6 +23,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from generated import write_or_check
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -196,14 +198,7 @@ def main(argv: list[str]) -> int:
         "cases": [count(case) for case in CASES],
     }
     text = json.dumps(data, indent=1) + "\n"
-    if "--check" in argv:
-        if not PATH.exists() or PATH.read_text(encoding="utf-8") != text:
-            print(f"{PATH} is out of date")
-            return 1
-        return 0
-    PATH.write_text(text, encoding="utf-8")
-    print(f"wrote {PATH}")
-    return 0
+    return 0 if write_or_check(PATH, text, "--check" in argv) else 1
 
 
 if __name__ == "__main__":

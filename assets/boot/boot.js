@@ -13,6 +13,77 @@
 
   function $(id) { return document.getElementById(id); }
 
+  // --- The words shown before Python runs, in the player's language: the one chosen in
+  // the settings (triad/ui/settings.py), else the browser's. ---
+  var WORDS = {
+    en: {
+      tagline: "A card game of Houses and banners",
+      catchTagline: "The map game",
+      loading: "Loading the game…",
+      catchLoading: "Loading the map game…",
+      started: "Dealing the cards…",
+      catchStarted: "Drawing the map…",
+      bar: "Loading",
+      failed: "The game could not load its files. Check your connection and reload the page.",
+      fromDisk: [
+        "This page was opened straight from a file, and browsers do not let a game like this one load its parts from files on disk.",
+        "Serve the folder instead: in a terminal, in this folder, run",
+        "then open http://127.0.0.1:8000/ in your browser. (From the game's source: python3 build.py serve.)",
+        "Once it has been opened over http, it keeps working offline."
+      ],
+      storage: "Your browser blocks storage for this embedded game: it will not work offline, and settings last for this visit only.",
+      ok: "OK",
+      update: "A new version of Triad is ready.",
+      reload: "Reload"
+    },
+    fr: {
+      tagline: "Un jeu de cartes de Maisons et de bannières",
+      catchTagline: "Le jeu de la carte",
+      loading: "Chargement du jeu…",
+      catchLoading: "Chargement du jeu de la carte…",
+      started: "Distribution des cartes…",
+      catchStarted: "Tracé de la carte…",
+      bar: "Chargement",
+      failed: "Le jeu n'a pas pu charger ses fichiers. Vérifiez votre connexion, puis rechargez la page.",
+      fromDisk: [
+        "Cette page a été ouverte directement depuis un fichier, et les navigateurs ne laissent pas un jeu comme celui-ci charger ses parties depuis le disque.",
+        "Servez plutôt le dossier : dans un terminal, dans ce dossier, lancez",
+        "puis ouvrez http://127.0.0.1:8000/ dans votre navigateur. (Depuis les sources du jeu : python3 build.py serve.)",
+        "Une fois ouvert par http, il fonctionne aussi hors ligne."
+      ],
+      storage: "Votre navigateur bloque le stockage pour ce jeu intégré : il ne fonctionnera pas hors ligne, et les réglages ne durent que le temps de cette visite.",
+      ok: "OK",
+      update: "Une nouvelle version de Triad est prête.",
+      reload: "Recharger"
+    }
+  };
+
+  function bootLanguage() {
+    var code = "";
+    try {
+      var saved = JSON.parse(window.localStorage.getItem("triad.settings") || "null");
+      if (saved && typeof saved.lang === "string") code = saved.lang;
+    } catch (e) { /* no storage, or settings the page will explain: the browser's language */ }
+    if (!code) code = navigator.language || "en";
+    return /^fr\b/i.test(code) ? "fr" : "en";
+  }
+
+  var lang = bootLanguage();
+  var words = WORDS[lang];
+  var catchPage = html.dataset.page === "catch";
+
+  // The loading screen in that language (its markup is in English).
+  function translateLoading() {
+    var box = $("loading");
+    if (!box) return;
+    box.setAttribute("lang", lang);
+    var tagline = box.querySelector("[data-text=tagline]");
+    if (tagline) tagline.textContent = catchPage ? words.catchTagline : words.tagline;
+    var bar = box.querySelector(".bar");
+    if (bar) bar.setAttribute("aria-label", words.bar);
+    if ($("loading-text")) $("loading-text").textContent = catchPage ? words.catchLoading : words.loading;
+  }
+
   function showProgress(fraction, message) {
     var bar = document.querySelector("#loading .bar");
     if (bar) {
@@ -51,15 +122,10 @@
     whenDocumentReady(function () {
       var box = $("loading");
       box.innerHTML = "";
+      box.setAttribute("lang", lang);
       var title = document.createElement("h1");
       title.textContent = "TRIAD";
-      var lines = [
-        "This page was opened straight from a file, and browsers do not let a game like this one load its parts from files on disk.",
-        "Serve the folder instead: in a terminal, in this folder, run",
-        "python3 -m http.server 8000",
-        "then open http://127.0.0.1:8000/ in your browser. (From the game's source: python3 build.py serve.)",
-        "Once it has been opened over http, it keeps working offline."
-      ];
+      var lines = words.fromDisk.slice(0, 2).concat(["python3 -m http.server 8000"], words.fromDisk.slice(2));
       box.appendChild(title);
       lines.forEach(function (line, i) {
         var p = document.createElement("p");
@@ -101,8 +167,8 @@
       });
     } catch (e) { /* the browser would not let it be replaced: its errors are harmless */ }
     whenDocumentReady(function () {
-      notice("Your browser blocks storage for this embedded game: it will not work offline, and settings last for this visit only.", {
-        label: "OK", name: "dismiss-notice", run: function () { $("boot-notice").hidden = true; }
+      notice(words.storage, {
+        label: words.ok, name: "dismiss-notice", run: function () { $("boot-notice").hidden = true; }
       });
     });
   }
@@ -125,7 +191,7 @@
       if (!hadController) return;
       var apply = function () { worker.postMessage("skip-waiting"); };
       if (html.dataset.fresh === "1") { apply(); return; }
-      notice("A new version of Triad is ready.", { label: "Reload", name: "update", run: apply });
+      notice(words.update, { label: words.reload, name: "update", run: apply });
     }
     sw.register("./sw.js", { scope: "./", updateViaCache: "none" }).then(function (reg) {
       if (reg.waiting) offerUpdate(reg.waiting);
@@ -280,13 +346,16 @@
 
   // --- The page: PyScript with MicroPython on the main thread. ---
   function startPage() {
-    showProgress(0.15, "Loading the game…");
-    document.addEventListener("mpy:ready", function () { showProgress(0.6, "Dealing the cards…"); }, true);
+    translateLoading();
+    showProgress(0.15);
+    document.addEventListener("mpy:ready", function () {
+      showProgress(0.6, catchPage ? words.catchStarted : words.started);
+    }, true);
     var script = document.createElement("script");
     script.type = "module";
     script.src = "./runtime/pyscript/core.js";
     script.addEventListener("error", function () {
-      showProgress(1, "The game could not load its files. Check your connection and reload the page.");
+      showProgress(1, words.failed);
     });
     document.head.appendChild(script);
   }

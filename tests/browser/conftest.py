@@ -160,6 +160,16 @@ def wait_engine(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
     )
 
 
+def open_album(page: Any, url: str) -> None:
+    """Load the game at `url` and open the collection's album, once the collection is loaded."""
+    page.goto(url)
+    wait_ready(page)
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    page.locator('[data-action="collection"]').click()
+    page.locator('[data-tab="album"]').click()
+
+
 def play_one_move(page_or_frame: Any) -> int:
     """Deploy the human's first card on the first empty cell, by mouse; return that cell."""
     wait_ready(page_or_frame)

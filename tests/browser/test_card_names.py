@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, open_album, wait_ready
 from tests.conftest import ARTIFACTS, ROOT
 from triad.collection import dealcode
 from triad.ui.local import card_view, load_set
@@ -165,12 +165,7 @@ def test_every_name_fits_in_the_album(
     size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = sized_page(new_context, size)
-    page.goto(server.url)
-    wait_ready(page)
-    wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
-    page.locator('[data-action="collection"]').click()
-    page.locator('[data-tab="album"]').click()
+    open_album(page, server.url)
     page.locator("[data-album]").first.wait_for()
     assert set(names(page)) >= set(set_names("houses"))
     check(page, "album")

@@ -21,31 +21,25 @@ import pytest
 
 import build
 from tests.browser.conftest import Server, Watch, wait_ready
+from tests.browser.test_catch_page import run_duel
+from tests.ui.catch.helpers import editor_match, reading_bot
 
 pytestmark = pytest.mark.browser
 
-MATCH_TIMEOUT_MS = 300_000
+# The map (and the random bot's seed) of the editor's match: the same match every run.
+SEED = 11
 NO_JSPI = "try { delete WebAssembly.Suspending; } catch (e) {}"
 
 # Plays three turns (its state kept), then raises: the page reports the traceback.
-THREE_TURNS = """import sys
-n = int(input())
-for _ in range(n):
-    input()
-turn = 0
-while True:
-    input()
-    for _ in range(n):
-        input()
-    for _ in range(3):
-        for _ in range(int(input())):
-            input()
-    turn += 1
+THREE_TURNS = reading_bot(
+    """
     print("turn", turn, file=sys.stderr)
     if turn == 4:
         raise RuntimeError("out of ideas on turn " + str(turn))
     print("WAIT")
-"""
+    """
+)
+RAISE_LINE = 1 + next(i for i, line in enumerate(THREE_TURNS.splitlines()) if "raise" in line)
 
 
 class _IsolatedHandler(build._Handler):
@@ -77,23 +71,19 @@ def open_editor(new_context: Callable[..., tuple[Any, Watch]], origin: str) -> A
     return page
 
 
-def run_match(page: Any) -> str:
-    page.locator('[data-act="opponent"][data-arg="random"]').click()
-    # No time limit to speak of: a busy machine can stall a worker for longer than a turn.
-    page.locator("#c-limits").select_option("debug")
-    page.locator('[data-act="run"]').click()
-    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
-    return str(page.locator("#c-console").inner_text())
-
-
 def test_without_jspi_a_bot_plays_a_match_through_the_service_worker(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_editor(new_context, server.origin)
     page.wait_for_function("() => window.triadBotSupport() === 'service-worker'")
-    console = run_match(page)
+    console = run_duel(page, SEED)
+    assert f"Match on map {SEED} against Random" in console
+    # The match our engine plays in CPython between the same two bots on the same map.
+    expected = editor_match(SEED)
+    assert expected.result.winner == 0
     assert "Example bot wins" in console, console[-500:]
-    assert page.evaluate("document.documentElement.dataset.turn") == "200"
+    assert f"Match over after {expected.state.turn} turns" in console, console[-500:]
+    assert page.evaluate("document.documentElement.dataset.turn") == str(expected.state.turn)
 
 
 def test_cross_origin_isolated_a_bot_is_fed_through_shared_memory(
@@ -102,10 +92,10 @@ def test_cross_origin_isolated_a_bot_is_fed_through_shared_memory(
     page = open_editor(new_context, isolated_origin)
     assert page.evaluate("window.triadBotSupport()") == "atomics"
     page.locator("#c-code").fill(THREE_TURNS)
-    console = run_match(page)
+    console = run_duel(page, SEED)
     assert "turn 1\nturn 2\nturn 3\nturn 4" in console, console[-800:]
     assert "RuntimeError: out of ideas on turn 4" in console
-    assert 'File "bot.py", line 16' in console
+    assert f'File "bot.py", line {RAISE_LINE}' in console
     assert "Your bot stopped on turn 4" in console
     assert page.evaluate("document.documentElement.dataset.turn") == "3"
 

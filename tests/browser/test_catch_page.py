@@ -14,6 +14,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_ready
 from tests.conftest import ARTIFACTS
+from tests.ui.catch.helpers import editor_match, reading_bot
 from triad.catch.match import Match
 
 pytestmark = pytest.mark.browser
@@ -21,24 +22,17 @@ pytestmark = pytest.mark.browser
 PLAY_SEED = 199  # CodinGame seed: player 0 owns triangle 0-36-43 from the start
 EDITOR_SEED = 11
 MATCH_TIMEOUT_MS = 180_000
+DUEL_TIMEOUT_MS = 300_000  # a whole match of a bot in the editor, fed through a service worker
 
-LOOPING_BOT = """import sys
-n = int(input())
-for _ in range(n):
-    input()
-turn = 0
-while True:
-    lines = [input() for _ in range(n + 1)]
-    for _ in range(3):
-        count = int(input())
-        lines += [input() for _ in range(count)]
-    turn += 1
+LOOPING_BOT = reading_bot(
+    """
     print("turn", turn, "read", len(lines), "lines", file=sys.stderr)
     if turn == 3:
         while True:
             pass
     print("WAIT")
-"""
+    """
+)
 
 
 def open_catch(
@@ -52,6 +46,19 @@ def open_catch(
     page.goto(server.url + "catch.html" + hash_)
     wait_ready(page)
     return page
+
+
+def run_duel(page: Any, seed: int) -> str:
+    """Run the editor's bot against the random bot on map `seed`; the console's text after it."""
+    page.locator('[data-act="opponent"][data-arg="random"]').click()
+    page.locator("#c-eseed").fill(str(seed))
+    page.locator("#c-eseed").dispatch_event("change")
+    # A shared machine can stall a worker for longer than any turn limit: the debugging
+    # limits keep these tests about the bot's play (time limits have a test of their own).
+    page.locator("#c-limits").select_option("debug")
+    page.locator('[data-act="run"]').click()
+    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=DUEL_TIMEOUT_MS)
+    return str(page.locator("#c-console").inner_text())
 
 
 def data(page: Any, name: str) -> str:
@@ -213,19 +220,12 @@ def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
     wait_ready(page)
     assert page.locator("#c-name").input_value() == "Browser bot"
     assert page.locator("#c-saved").input_value() == "Browser bot"
-    page.locator('[data-act="opponent"][data-arg="random"]').click()
-    page.locator("#c-eseed").fill(str(EDITOR_SEED))
-    page.locator("#c-eseed").dispatch_event("change")
-    # A shared machine can stall a worker for longer than any turn limit: the debugging
-    # limits keep this test about playing strength (time limits have a test of their own).
-    page.locator("#c-limits").select_option("debug")
-    page.locator('[data-act="run"]').click()
-    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
-    console = page.locator("#c-console").inner_text()
+    console = run_duel(page, EDITOR_SEED)
     assert "Match on map 11 against Random" in console
     assert "Browser bot wins" in console, console[-500:]
     assert "Browser bot wins" in page.locator("#c-banner").inner_text()
-    assert data(page, "turn") == "166"  # random is left with one unit, no triangle, fewer points
+    # The match our engine plays in CPython between the same two bots on the same map.
+    assert data(page, "turn") == str(editor_match(EDITOR_SEED).state.turn)
     shot(page, "desktop-editor")
 
 

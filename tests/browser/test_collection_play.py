@@ -12,12 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
 from triad.collection import dealcode, service
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 KEY = "triad:collection"
-GAME_MS = 60_000
+# A CPU move or a whole deal on a busy machine (the other browser tests allow as long).
+GAME_MS = 120_000
+
+pytestmark = pytest.mark.browser
 
 
 def shot(page: Any, name: str) -> None:

@@ -20,31 +20,29 @@ import build
 from tests.browser.conftest import Server
 from tests.browser.engines import ENGINES, EnginePage, start
 from tests.conftest import ARTIFACTS
+from tests.ui.catch.helpers import editor_match, reading_bot
 
 pytestmark = [pytest.mark.browser, pytest.mark.engines]
 
 BOOT_MS = 180_000  # Pyodide in WebKit's interpreter on a busy machine
 TURN_MS = 180_000
 MATCH_MS = 600_000
+EDITOR_SEED = 11  # the map of the editor's match (the random bot is seeded with it)
+SET_SEED = """(() => {
+  const field = document.querySelector('#c-eseed');
+  field.value = '%d';
+  return field.dispatchEvent(new Event('change', {bubbles: true}));
+})()"""
 READY = "document.documentElement.classList.contains('ready')"
 # A bot typed into the editor: it reads every line of each turn and waits. Cheap, so the
 # test is about the bot running in this engine, not about a loaded machine's speed.
-WAITING_BOT = """import sys
-n = int(input())
-for _ in range(n):
-    input()
-turn = 0
-while True:
-    for _ in range(n + 1):
-        input()
-    for _ in range(3):
-        for _ in range(int(input())):
-            input()
-    turn += 1
+WAITING_BOT = reading_bot(
+    """
     if turn % 50 == 0:
         print("turn", turn, file=sys.stderr)
     print("WAIT")
-"""
+    """
+)
 ENGINE_UP = "window.triadEngine && window.triadEngine.state === 'ready'"
 PLAY = '.title-screen [data-do="title_play"]'
 
@@ -170,11 +168,16 @@ def test_a_bot_from_the_editor_plays_a_match(
     # busy two-core machine can stall any worker for longer than a turn's limit.
     page.select("#c-limits", "debug")
     page.fill("#c-code", WAITING_BOT)
+    # In one step: the page redraws the field once its value changes.
+    page.js(SET_SEED % EDITOR_SEED)
     shot(page, "editor")
     page.click('[data-act="run"]')
     page.wait("document.documentElement.dataset.over === '1' && " + READY, MATCH_MS)
     console = page.text("#c-console")
-    turns = int(page.js("document.documentElement.dataset.turn"))
+    assert f"Match on map {EDITOR_SEED} against Random" in console, console[-800:]
+    # The match our engine plays in CPython between the same two bots on the same map.
+    turns = editor_match(EDITOR_SEED, code=WAITING_BOT).state.turn
+    assert page.js("document.documentElement.dataset.turn") == str(turns)
     assert f"Match over after {turns} turns" in console, console[-800:]
     assert "turn 50\n" in console  # the bot's stderr, from its own worker
     assert "loses" not in console and "stopped" not in console, console[-800:]

@@ -1,8 +1,8 @@
-"""What a player sees: the title screen, the cards' portraits at every window size, every
-built-in card, the album and the credits.
+"""What a player sees: the loading screens, the title screen, the cards' portraits at every
+window size, every built-in card, the album and the credits.
 
-Screenshots are kept under test-artifacts/ (title-*, match-*, cards-*, album-*, credits-*)
-to be looked at.
+Screenshots are kept under test-artifacts/ (loading-*, title-*, match-*, cards-*, album-*,
+credits-*) to be looked at.
 """
 
 from __future__ import annotations
@@ -16,7 +16,15 @@ from typing import Any
 import pytest
 
 import build
-from tests.browser.conftest import Server, Watch, copy_dist, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    copy_dist,
+    open_album,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+)
 from tests.conftest import ARTIFACTS
 from triad.ui import render
 from triad.ui.icons import affinity_table
@@ -47,6 +55,95 @@ def inside(page: Any, selector: str) -> None:
         assert box["x"] >= -1 and box["y"] >= -1, (selector, box)
         assert box["x"] + box["width"] <= width + 1, (selector, box)
         assert box["y"] + box["height"] <= height + 1, (selector, box)
+
+
+def loading_screen(
+    browser: Any, server: Server, page_name: str, init: str = "", **options: Any
+) -> tuple[Any, list[str]]:
+    """A page held on its loading screen: PyScript and the engine worker arrive empty (and
+    no service worker fetches the game behind it).
+
+    `init`: a script run before the page's own. Returns the page and the addresses it asked for.
+    """
+    context = browser.new_context(service_workers="block", **options)
+    if init:
+        context.add_init_script(init)
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    empty = {"status": 200, "body": "", "content_type": "text/javascript"}
+    context.route("**/runtime/pyscript/core.js", lambda route: route.fulfill(**empty))
+    context.route("**/engine-worker.js", lambda route: route.fulfill(**empty))
+    page = context.new_page()
+    page.goto(server.url + page_name)
+    page.locator('#loading .bar[aria-valuenow="15"]').wait_for()
+    return page, asked
+
+
+LOADING = "#loading h1, #loading .tagline, #loading .bar, #loading-text"
+FRENCH = "localStorage.setItem('triad.settings', JSON.stringify({version: 1, lang: 'fr'}))"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_loading_screens_show_their_art_at_once(
+    size: str, browser: Any, server: Server
+) -> None:
+    for page_name, art, drawn, name in (
+        # five cards fanned: each draws an icon
+        ("index.html", "#loading .load-art .lcard svg path", 5, "loading"),
+        # a corner of the map: six houses, each drawing the house icon
+        ("catch.html", "#loading .load-map use[href='#load-house']", 6, "catch-loading"),
+    ):
+        page, asked = loading_screen(
+            browser, server, page_name, reduced_motion="reduce", **SIZES[size]
+        )
+        # Drawn inline from game-icons.net: nothing to fetch before the art shows.
+        assert page.locator(art).count() == drawn
+        for box in page.locator(art).all():
+            bbox = box.bounding_box()
+            assert bbox is not None and bbox["width"] > 8 and bbox["height"] > 8
+        assert page.locator("#loading svg use[href^='./']").count() == 0
+        assert not [u for u in asked if "/assets/art/" in u]
+        assert [u for u in asked if not u.startswith(server.origin)] == []
+        inside(
+            page, LOADING + (", #loading .lcard" if page_name == "index.html" else ", .load-map")
+        )
+        assert page.evaluate("document.getAnimations().length") == 0  # reduced motion: still
+        assert page.locator("#loading").get_attribute("lang") == "en"
+        shot(page, f"{name}-{size}")
+        page.context.close()
+
+    # In French when the player chose French, whatever the browser's language.
+    page, _ = loading_screen(
+        browser,
+        server,
+        "index.html",
+        FRENCH,
+        locale="en-US",
+        reduced_motion="reduce",
+        **SIZES[size],
+    )
+    assert page.locator("#loading").get_attribute("lang") == "fr"
+    assert page.locator("#loading-text").inner_text() == "Chargement du jeu…"
+    assert "Maisons" in page.locator("#loading .tagline").inner_text()
+    assert page.locator("#loading .bar").get_attribute("aria-label") == "Chargement"
+    inside(page, LOADING)
+    shot(page, f"loading-{size}-fr")
+    page.context.close()
+
+
+def test_the_loading_screen_follows_the_browsers_language_and_moves(
+    browser: Any, server: Server
+) -> None:
+    page, _ = loading_screen(browser, server, "catch.html", locale="fr-FR", **SIZES["phone"])
+    assert page.locator("#loading").get_attribute("lang") == "fr"
+    assert page.locator("#loading-text").inner_text() == "Chargement du jeu de la carte…"
+    assert page.locator("#loading .tagline").inner_text() == "Le jeu de la carte"
+    assert page.evaluate("document.getAnimations().length") > 0  # motion allowed: it moves
+    page.context.close()
+    page, _ = loading_screen(browser, server, "index.html", locale="fr-FR")
+    assert page.locator("#loading-text").inner_text() == "Chargement du jeu…"
+    assert page.evaluate("document.getAnimations().length") > 0
+    page.context.close()
 
 
 @pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone"])
@@ -181,21 +278,28 @@ def test_every_builtin_card_has_its_portrait_drawn(
         srv.stop()
 
 
+WHOLE_ALBUM = """
+html, body { height: auto !important; overflow: visible !important; }
+.overlay-layer:has(.album) { position: absolute !important; height: auto !important; }
+.dialog:has(.album) { max-height: none !important; overflow: visible !important; }
+.bar { visibility: hidden; }
+"""
+
+
 def test_the_album_and_the_credits(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     context, _ = new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
-    page.locator('[data-action="collection"]').click()
-    page.locator('[data-tab="album"]').click()
+    open_album(page, server.url)
     album = page.locator(".album .card")
     assert album.count() == 110
     assert page.locator(".album .card svg.c-art").count() == 110
     shot(page, "album-houses")
+    # The whole album in one picture: its dialog let out to its full height for the shot.
+    style = page.add_style_tag(content=WHOLE_ALBUM)
+    page.locator(".dialog:has(.album)").screenshot(path=str(ARTIFACTS / "album-houses-all.png"))
+    style.evaluate("el => el.remove()")
     page.keyboard.press("Escape")
 
     page.locator('[data-action="info"]').click()

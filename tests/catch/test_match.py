@@ -15,6 +15,9 @@ from triad.catch.players import BuiltinPlayer, SubprocessPlayer
 from triad.catch.protocol import CommandError, turn_input
 
 ROOT = Path(__file__).resolve().parents[2]
+# A time limit no program here reaches unless it hangs: where a test is not about the time
+# limit, it waits on what the program does (answers, exits), not on a loaded machine's speed.
+PATIENT_MS = 60_000
 
 # A bot as one would write it for CodinGame: plain input() and print().
 SCRIPT_BOT = """
@@ -114,7 +117,7 @@ def test_an_unrecognised_command_loses_the_match() -> None:
 def test_a_program_bot_plays_over_the_protocol(script_bot: str) -> None:
     errors: list[str] = []
     program = SubprocessPlayer(
-        script_bot, "script", first_limit_ms=5000, limit_ms=2000, stderr_sink=errors.append
+        script_bot, "script", PATIENT_MS, PATIENT_MS, stderr_sink=errors.append
     )
     try:
         record = play_match((program, BuiltinPlayer("greedy")), generate(4), max_turns=6)
@@ -138,16 +141,16 @@ def _start(seed: int, player: int) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    ("mode", "reason"),
+    ("mode", "limit_ms", "reason"),
     [
-        ("bad", "'FLY 1 2'"),
-        ("slow", "did not answer within 300 ms"),
-        ("crash", "stopped without answering"),
+        ("bad", PATIENT_MS, "'FLY 1 2'"),
+        ("slow", 300, "did not answer within 300 ms"),  # it sleeps 1.5 s
+        ("crash", PATIENT_MS, "stopped without answering"),  # its output closes at once
     ],
 )
-def test_a_failing_program_loses(script_bot: str, mode: str, reason: str) -> None:
+def test_a_failing_program_loses(script_bot: str, mode: str, limit_ms: int, reason: str) -> None:
     program = SubprocessPlayer(
-        f"{script_bot} {mode}", "script", first_limit_ms=5000, limit_ms=300, stderr_sink=print
+        f"{script_bot} {mode}", "script", PATIENT_MS, limit_ms, stderr_sink=print
     )
     try:
         record = play_match((BuiltinPlayer("random"), program), generate(4), max_turns=10)
@@ -163,7 +166,7 @@ def test_a_failing_program_loses(script_bot: str, mode: str, reason: str) -> Non
 def test_a_program_that_never_reads_its_input_cannot_stall_the_match(tmp_path: Path) -> None:
     path = tmp_path / "deaf.py"
     path.write_text("import time\nfor _ in range(150):\n    print('WAIT')\ntime.sleep(60)\n")
-    program = SubprocessPlayer(f"{sys.executable} {path}", "deaf", 5000, 2000)
+    program = SubprocessPlayer(f"{sys.executable} {path}", "deaf", PATIENT_MS, PATIENT_MS)
     try:
         match = play_match((program, BuiltinPlayer("random")), generate(4), max_turns=120)
     finally:
@@ -174,8 +177,8 @@ def test_a_program_that_never_reads_its_input_cannot_stall_the_match(tmp_path: P
 
 
 def test_a_timeout_and_a_bad_command_in_one_turn_is_a_draw(script_bot: str) -> None:
-    slow = SubprocessPlayer(f"{script_bot} slow", "slow", 5000, 300, stderr_sink=print)
-    bad = SubprocessPlayer(f"{script_bot} bad", "bad", 5000, 2000, stderr_sink=print)
+    slow = SubprocessPlayer(f"{script_bot} slow", "slow", PATIENT_MS, 300, stderr_sink=print)
+    bad = SubprocessPlayer(f"{script_bot} bad", "bad", PATIENT_MS, PATIENT_MS, stderr_sink=print)
     try:
         match = play_match((bad, slow), generate(4), max_turns=10)
     finally:
@@ -188,7 +191,9 @@ def test_a_timeout_and_a_bad_command_in_one_turn_is_a_draw(script_bot: str) -> N
 
 def test_both_players_failing_in_one_turn_is_a_draw(script_bot: str) -> None:
     programs = [
-        SubprocessPlayer(f"{script_bot} bad", f"script{i}", 5000, 2000, stderr_sink=print)
+        SubprocessPlayer(
+            f"{script_bot} bad", f"script{i}", PATIENT_MS, PATIENT_MS, stderr_sink=print
+        )
         for i in (0, 1)
     ]
     try:
@@ -251,7 +256,7 @@ def test_python_m_triad_catch_runs_the_bot_file_as_a_program(tmp_path: Path) -> 
         [
             *(sys.executable, "-m", "triad", "catch", "--p1", bot, "--p2", "planner"),
             *("--seed", "9", "--turns", "8", "--json", "--no-replay"),
-            *("--first-limit-ms", "5000", "--limit-ms", "2000"),
+            *("--first-limit-ms", str(PATIENT_MS), "--limit-ms", str(PATIENT_MS)),
         ],
         cwd=ROOT,
         capture_output=True,

@@ -114,6 +114,38 @@ def test_a_card_at_home_on_the_cells_affinity_is_preferred() -> None:
         assert draft_pick(draft, table(["draft"], cells), "master") == 0
 
 
+def test_ascension_gathers_a_type_and_descension_avoids_types() -> None:
+    # the same sides twice: one card of the type most of the pool shares, one without a type
+    typed = Card.of(6, 5, 6, 5, affinity="tide")
+    plain = Card.of(6, 5, 6, 5)
+    kin = [Card.of(4, 5, 4, 5, affinity="tide"), Card.of(5, 4, 5, 4, affinity="tide")] * 3
+    for order in ([typed, plain], [plain, typed]):
+        draft = pool_draft(order + kin)
+        up, down = order.index(typed), order.index(plain)
+        prefers(draft, table(["draft", "ascension"]), up, down)
+        prefers(draft, table(["draft", "descension"]), down, up)
+        # without those rules the two are worth the same: the first is taken
+        assert draft_pick(draft, table(["draft"]), "master") == 0
+
+
+def test_ascension_counts_the_type_in_the_hands() -> None:
+    # a pair of hands: the typed card is worth more beside two of its type (Ascension),
+    # less under Descension, and the same without either rule
+    pool = [
+        Card.of(6, 5, 6, 5, affinity="tide"),
+        Card.of(4, 5, 4, 5, affinity="tide"),
+        Card.of(5, 4, 5, 4, affinity="tide"),
+        Card.of(6, 5, 6, 5, affinity="ember"),
+        *[Card.of(5, 5, 5, 5)] * 8,
+    ]
+    against = (4, 5, 6, 7, 8)
+    for names, sign in ((["draft", "ascension"], 1), (["draft", "descension"], -1), (["draft"], 0)):
+        model = DraftModel(pool, table(names))
+        kin = model.worth(0, against, model.shifts((0, 1, 2, 9, 10, *against)))
+        alone = model.worth(0, against, model.shifts((0, 9, 10, 11, 3, *against)))
+        assert (kin > alone) - (kin < alone) == sign, names
+
+
 def test_same_counts_sides_that_pair_with_the_pool() -> None:
     # among eleven 3-3-3-3 cards, one more 3-3-3-3 pairs everywhere under Same and
     # 4-4-2-2 (same total) never does; yet 4-4-2-2 is the better card under both

@@ -13,7 +13,7 @@ from tests.cpu.helpers import (
     plain_packed_value,
     random_game,
 )
-from triad.cpu.chance import ChanceSolver, to_fraction
+from triad.cpu.chance import SCALE, ChanceSolver, to_fraction
 from triad.cpu.context import Context, View
 from triad.cpu.solver import INF
 from triad.state import GameState, Move
@@ -96,6 +96,46 @@ def test_chaos_expectations_match_brute_force(names: list[str]) -> None:
         for cell, _, value in chance.cell_values(ctx.position, index):
             after, _ = state.apply(Move(state.drawn, cell))
             assert to_fraction(value) == -brute_expectation(after), (state, cell)
+
+
+@pytest.mark.parametrize("names", [["chaos"], ["chaos", "same", "plus", "combo", "reverse"]])
+def test_chaos_windows_keep_the_fail_soft_contract(names: list[str]) -> None:
+    rng = random.Random("chaos window:" + "+".join(names))
+    for _ in range(6):
+        state = random_game(rng, names, rng.choice([4, 5, 6]), small=rng.random() < 0.7)
+        exact = brute_expectation(state)
+        ctx = Context(View.of(state))
+        chance = ChanceSolver(ctx.packed, len(ctx.cards))  # one table through every window
+        for _ in range(6):
+            alpha = rng.randint(-11 * SCALE, 9 * SCALE)
+            beta = rng.randint(alpha + 1, alpha + rng.choice([1, SCALE, 4 * SCALE]))
+            g = to_fraction(chance._value(ctx.position, alpha, beta))
+            if g <= to_fraction(alpha):
+                assert exact <= g, (state, alpha, beta, g)
+            elif g >= to_fraction(beta):
+                assert exact >= g, (state, alpha, beta, g)
+            else:
+                assert exact == g, (state, alpha, beta, g)
+        assert to_fraction(chance.expectation(ctx.position)) == exact, state
+
+
+@pytest.mark.parametrize("names", [["chaos"], ["chaos", "same", "plus", "combo", "reverse"]])
+def test_chaos_best_cell_is_the_lowest_of_the_best(names: list[str]) -> None:
+    rng = random.Random("chaos best:" + "+".join(names))
+    for _ in range(8):
+        state = random_game(rng, names, rng.choice([4, 5, 6]), small=rng.random() < 0.7)
+        ctx = Context(View.of(state))
+        index = ctx.hand_indices(state.to_move)[state.drawn]
+        values = {
+            cell: -brute_expectation(state.apply(Move(state.drawn, cell))[0])
+            for cell in range(9)
+            if state.board[cell] is None
+        }
+        top = max(values.values())
+        chance = ChanceSolver(ctx.packed, len(ctx.cards))
+        cell, _, value = chance.best_cell(ctx.position, index)
+        assert to_fraction(value) == top, state
+        assert cell == min(c for c, v in values.items() if v == top), state
 
 
 @pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")

@@ -26,8 +26,9 @@ Levels (fixed, documented behaviour):
 Under Order only the cell is chosen (the solver offers the first card only).
 Under Chaos the drawn card is played; master values its cells by their exact
 expectation over the later draws (`triad.cpu.chance`) when the search fits
-the budget, and every level otherwise looks ahead as if later cards were
-chosen (a fair estimate, not a proof).
+the budget (pondering on the opponent's drawn card fills the table meanwhile),
+and every level otherwise looks ahead as if later cards were chosen (a fair
+estimate, not a proof).
 
 Hidden cards (no Open, Three Open) are sampled from the pool the hand was
 dealt from, less every card the viewer can see (board, own hand, shown
@@ -167,15 +168,21 @@ class Brain:
     def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
         """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
 
-        Only useful when both hands are known: the solver's table keeps what is learnt.
+        Only useful when both hands are known: the solver's table keeps what is
+        learnt. Under Chaos it searches the cells of the card drawn for the mover.
         """
         view = self._known(obs)
-        if view is None or _finished(obs) or obs.table.rules.chaos:
+        chaos = obs.table.rules.chaos
+        if view is None or _finished(obs) or (chaos and obs.drawn < 0):
             return
         deadline = time.perf_counter() + budget_ms / 1000
         ctx = self._sync(view)
         with contextlib.suppress(Timeout):
-            ctx.solver.best(ctx.position, deadline)
+            if chaos:  # the mover's cells for the card drawn: what follows is in the table
+                index = ctx.hand_indices(obs.to_move)[obs.drawn]
+                ctx.chance.best_cell(ctx.position, index, deadline)
+            else:
+                ctx.solver.best(ctx.position, deadline)
 
     def search(
         self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
@@ -258,14 +265,13 @@ class Brain:
         while True:
             end = time.perf_counter() + slice_ms / 1000
             try:
-                cells = ctx.chance.cell_values(
+                cell, _, value = ctx.chance.best_cell(
                     ctx.position, index, min(end, deadline) if deadline else end
                 )
             except Timeout:
                 yield Progress(first, top, False, False)
                 continue
-            best_cell, _, value = max(cells, key=lambda c: (c[2], -c[0]))
-            yield Progress(Move(obs.drawn, best_cell), value / SCALE, True, True)
+            yield Progress(Move(obs.drawn, cell), value / SCALE, True, True)
             return
 
     def _exact(self, obs: Observation, budget_ms: float | None) -> Progress:

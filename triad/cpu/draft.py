@@ -10,8 +10,15 @@ How a pick is valued (`DraftModel`):
 * card against card: for every cell and every side that faces a neighbour
   (all four with Broken Wall), whether the card, placed there, beats or
   resists each other card of the pool placed next to it, with the cells'
-  affinity modifiers, Battle's tie rule, Reverse and Fallen Ace (Ascension
-  and Descension, which depend on the board, are left out of this estimate);
+  affinity modifiers, Battle's tie rule, Reverse and Fallen Ace;
+* Ascension and Descension: a card of a type counts, on average over a match,
+  ``(1 + 0.9 k) / 2`` more (Ascension) or less (Descension) on every side,
+  ``k`` being the other cards of its type among the ten in play (it attacks
+  with about half of them down, and defends with itself counted as well);
+  cards without a type never change. Against a pair of hands ``k`` is
+  counted in them; against the whole pool, scaled to the ten cards of the
+  match. So under Ascension a card of the type the hands gather is worth
+  more, and under Descension a card without a type, or of a rare one;
 * a card's worth against a set of opposing cards: how safe it sits in its
   best cells (per cell, the product over the sides it shows there of the
   share of opposing cards that cannot take it: a corner card with two strong
@@ -112,31 +119,11 @@ class DraftModel:
         self.reverse = [index[(q, OPPOSITE[d], p)] for p, d, q in exposures]
         self.by_cell = [[k for k, e in enumerate(exposures) if e[0] == p] for p in range(9)]
         self.exposures = exposures
-        mods = [[modifier(c, cells[p]) for p in range(9)] for c in self.pool]
-        totals = [c.power for c in self.pool]
-        battle = rules.battle
-        flip = -1 if rules.reverse else 1  # Reverse: the lower value wins
-        fallen = rules.fallen_ace
+        self.mods = [[modifier(c, cells[p]) for p in range(9)] for c in self.pool]
+        self.step = 1 if rules.ascension else -1 if rules.descension else 0
+        self._typed: dict[tuple[int, int, float, float], tuple[float, ...]] = {}
         # beat[a][b][k]: card a on exposure k's cell beats card b on its neighbour cell.
-        beat: list[list[list[int]]] = []
-        for a in range(n):
-            sa = self.pool[a].sides
-            row = []
-            for b in range(n):
-                sb = self.pool[b].sides
-                hits = []
-                for p, d, q in exposures:
-                    x = sa[d]
-                    y = sb[OPPOSITE[d]]
-                    if fallen and x + y == 11 and (x == 1 or y == 1):
-                        hits.append(1 if (x == 1) == (flip > 0) else 0)
-                        continue
-                    x = flip * (x + mods[a][p])
-                    y = flip * (y + mods[b][q])
-                    tie = battle and x == y and flip * totals[a] > flip * totals[b]
-                    hits.append(1 if x > y or tie else 0)
-                row.append(hits)
-            beat.append(row)
+        beat = [[list(self._hits(a, b, 0, 0)) for b in range(n)] for a in range(n)]
         self.beat = beat
         # taken[a][b][k]: b, beside a on exposure k, takes a; wins[a][b]: exposures a beats b on.
         self.taken = [
@@ -145,21 +132,91 @@ class DraftModel:
         ]
         self.wins = [[sum(beat[a][b]) for b in range(n)] for a in range(n)]
         self.special = [self._special(i) for i in range(n)]
-        self._worth: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._worth: dict[tuple[int, tuple[int, ...], tuple[float, ...]], float] = {}
         everyone = tuple(range(n))
-        self.alone = [self.worth(i, tuple(j for j in everyone if j != i)) for i in range(n)]
+        #: Ascension/Descension shifts of the pool's cards, counted over the whole pool
+        self.pool_shifts = self.shifts(everyone, (2 * HAND_SIZE - 1) / max(n - 1, 1))
+        self.alone = [
+            self.worth(i, tuple(j for j in everyone if j != i), self.pool_shifts) for i in range(n)
+        ]
 
-    def worth(self, card: int, against: tuple[int, ...]) -> float:
-        """What ``card`` (a pool index) is worth in a hand facing the cards ``against``."""
-        key = (card, against)
+    def shifts(self, cards: Sequence[int], scale: float = 1.0) -> tuple[float, ...]:
+        """Each pool card's average Ascension/Descension shift when ``cards`` are in play.
+
+        ``scale`` turns a count among ``cards`` into one among the ten cards of
+        a match. All zeros without those rules.
+        """
+        out = [0.0] * len(self.pool)
+        if not self.step:
+            return tuple(out)
+        kinds: dict[str, int] = {}
+        for c in cards:
+            kind = self.pool[c].affinity
+            if kind is not None:
+                kinds[kind] = kinds.get(kind, 0) + 1
+        for c, card in enumerate(self.pool):
+            if card.affinity is not None:
+                others = (kinds.get(card.affinity, 0) - (1 if c in cards else 0)) * scale
+                out[c] = self.step * (1 + 0.9 * others) / 2
+        return tuple(out)
+
+    def worth(
+        self, card: int, against: tuple[int, ...], shifts: tuple[float, ...] | None = None
+    ) -> float:
+        """What ``card`` (a pool index) is worth in a hand facing the cards ``against``.
+
+        ``shifts``: the cards' Ascension/Descension shifts (`shifts`); none by default.
+        """
+        if shifts is None or not self.step:
+            shifts = ()
+        key = (card, against, shifts)
         got = self._worth.get(key)
         if got is None:
-            safest, attack = self.parts(card, against)
+            safest, attack = self.parts(card, against, shifts)
             got = self.special[card] + SAFETY * safest + ATTACK * attack
             self._worth[key] = got
         return got
 
-    def parts(self, card: int, against: Sequence[int]) -> tuple[float, float]:
+    def _hits(self, a: int, b: int, da: int, db: int) -> tuple[int, ...]:
+        """Per exposure: 1 where card ``a`` beats ``b`` beside it, their sides
+        moved by ``da`` and ``db`` (Ascension/Descension, kept within 1..10)."""
+        rules = self.rules
+        flip = -1 if rules.reverse else 1  # Reverse: the lower value wins
+        sa, sb = self.pool[a].sides, self.pool[b].sides
+        ma, mb = self.mods[a], self.mods[b]
+        ta, tb = self.pool[a].power, self.pool[b].power
+        hits = []
+        for p, d, q in self.exposures:
+            x = min(max(sa[d] + da, 1), 10) if da else sa[d]
+            y = min(max(sb[OPPOSITE[d]] + db, 1), 10) if db else sb[OPPOSITE[d]]
+            if rules.fallen_ace and x + y == 11 and (x == 1 or y == 1):
+                hits.append(1 if (x == 1) == (flip > 0) else 0)
+                continue
+            x = flip * (x + ma[p])
+            y = flip * (y + mb[q])
+            tie = rules.battle and x == y and flip * ta > flip * tb
+            hits.append(1 if x > y or tie else 0)
+        return tuple(hits)
+
+    def _shifted(self, a: int, b: int, sa: float, sb: float) -> tuple[float, ...]:
+        """`_hits` for average shifts: the whole shifts around them, weighed by nearness."""
+        key = (a, b, sa, sb)
+        got = self._typed.get(key)
+        if got is None:
+            total = [0.0] * len(self.exposures)
+            la, lb = math.floor(sa), math.floor(sb)
+            for da, wa in ((la, 1 - (sa - la)), (la + 1, sa - la)):
+                for db, wb in ((lb, 1 - (sb - lb)), (lb + 1, sb - lb)):
+                    if wa * wb > 0:
+                        for k, h in enumerate(self._hits(a, b, da, db)):
+                            total[k] += wa * wb * h
+            got = tuple(total)
+            self._typed[key] = got
+        return got
+
+    def parts(
+        self, card: int, against: Sequence[int], shifts: tuple[float, ...] = ()
+    ) -> tuple[float, float]:
         """How safe ``card`` sits facing ``against``, and how often it beats them.
 
         Safety: per cell, the product over the sides it shows there of the share
@@ -171,8 +228,17 @@ class DraftModel:
         if not against:
             return 0.0, 0.0
         m = len(against)
-        taken = self.taken[card]
-        counts = [sum(col) for col in zip(*(taken[o] for o in against), strict=True)]
+        if shifts:  # Ascension/Descension: the pairs' tables with their shifts
+            back = self.reverse
+            rows = [self._shifted(o, card, shifts[o], shifts[card]) for o in against]
+            taken: Sequence[Sequence[float]] = [
+                [row[back[k]] for k in range(len(back))] for row in rows
+            ]
+            wins = {o: sum(self._shifted(card, o, shifts[card], shifts[o])) for o in against}
+        else:
+            taken = [self.taken[card][o] for o in against]
+            wins = dict(enumerate(self.wins[card]))
+        counts = [sum(col) for col in zip(*taken, strict=True)]
         safety: list[float] = []
         for ks in self.by_cell:
             safe = 1.0
@@ -180,7 +246,6 @@ class DraftModel:
                 safe *= 1.0 - counts[k] / m
             safety.append(safe * safe * safe)
         safety.sort(reverse=True)
-        wins = self.wins[card]
         attack = sum(wins[o] for o in against) / (m * len(self.exposures))
         return sum(safety[:SAFE_CELLS]) / SAFE_CELLS, attack
 
@@ -188,7 +253,8 @@ class DraftModel:
         """How much better ``mine`` is than ``theirs`` (pool indices), in cards."""
         a = tuple(sorted(mine))
         b = tuple(sorted(theirs))
-        return sum(self.worth(c, b) for c in a) - sum(self.worth(c, a) for c in b)
+        shifts = self.shifts(a + b)
+        return sum(self.worth(c, b, shifts) for c in a) - sum(self.worth(c, a, shifts) for c in b)
 
     def _special(self, card: int) -> float:
         """Same/Plus worth of ``card``: how often, on average over cells, a pair forms."""
@@ -279,7 +345,7 @@ def pick_values(model: DraftModel, draft: DraftState, spec: DraftSpec) -> dict[i
         out = {}
         for i in available:
             others = tuple(j for j in range(len(model.pool)) if j != i)
-            out[i] = model.worth(i, others) + spec.denial * model.alone[i]
+            out[i] = model.worth(i, others, model.pool_shifts) + spec.denial * model.alone[i]
         return out
     order = sorted(available, key=lambda i: (-model.alone[i], i))
     out = {}

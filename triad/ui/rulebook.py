@@ -300,31 +300,9 @@ def _ffxiv_diagrams(d: dict) -> None:
             ],
         ),
     )
-    hand = [(5, 3, 2, 4), (2, 6, 6, 1), (7, 2, 3, 3), (4, 4, 5, 5), (1, 8, 2, 6)]
-    # Order: only the first card of the hand can be played.
-    d["order"] = (
-        '<div class="diagram">'
-        + grid(
-            5,
-            [
-                mini(v, "blue", (), "" if i == 0 else "dim", "new" if i == 0 else "")
-                for i, v in enumerate(hand)
-            ],
-        )
-        + "</div>"
-    )
-    # Chaos: the drawn card is the one to play.
-    d["chaos"] = (
-        '<div class="diagram">'
-        + grid(
-            5,
-            [
-                mini(v, "blue", (), "" if i == 2 else "dim", "new" if i == 2 else "")
-                for i, v in enumerate(hand)
-            ],
-        )
-        + "</div>"
-    )
+    # Order: only the first card of the hand can be played; Chaos: only the drawn one.
+    d["order"] = _hand_to_play(0)
+    d["chaos"] = _hand_to_play(2)
     # Swap: one card of each hand changes sides.
     d["swap"] = before_after(
         grid(
@@ -332,6 +310,26 @@ def _ffxiv_diagrams(d: dict) -> None:
         ),
         grid(2, [mini((2, 7, 4, 6), "blue"), mini((5, 3, 2, 4), "red")]),
     )
+    # Roulette: one rule drawn among those the match does not have, then announced.
+    drawn = "reverse"
+    chips = []
+    for name in ("same", "plus", drawn, "order", "swap"):
+        lit = " on" if name == drawn else ""
+        chips.append('<span class="d-rule' + lit + '">' + esc(t("rule_" + name)) + "</span>")
+    d["roulette"] = before_after(
+        '<span class="d-rules">' + "".join(chips) + "</span>",
+        '<span class="rule-mark">' + esc(t("mark_roulette", rule=t("rule_" + drawn))) + "</span>",
+    )
+
+
+def _hand_to_play(index: int) -> str:
+    """A five-card hand where only the card at ``index`` can be played (Order, Chaos)."""
+    hand = [(5, 3, 2, 4), (2, 6, 6, 1), (7, 2, 3, 3), (4, 4, 5, 5), (1, 8, 2, 6)]
+    cards = [
+        mini(v, "blue", (), "" if i == index else "dim", "new" if i == index else "")
+        for i, v in enumerate(hand)
+    ]
+    return '<div class="diagram">' + grid(5, cards) + "</div>"
 
 
 def _section(ident: str, title: str, body: list, diagrams: dict) -> str:

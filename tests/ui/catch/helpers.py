@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import sys
+import tempfile
+import textwrap
 from pathlib import Path
 from typing import Any
 
-from triad.catch.mapgen import GameMap
-from triad.catch.match import Match
+from triad.catch.mapgen import GameMap, generate
+from triad.catch.match import Match, play_match
+from triad.catch.players import BuiltinPlayer, SubprocessPlayer
 from triad.catch.protocol import parse_orders
 from triad.catch.referee import Orders, resolve_turn
+from triad.ui.catch.example import EXAMPLE_BOT
 
 FIXTURE = Path(__file__).with_name("fixture.json")
 
@@ -104,3 +109,46 @@ class FakeScreen:
     @property
     def ready(self) -> bool:
         return self.flags.get("ready", False)
+
+
+# The start of a CodinGame program that reads the map, then each turn reads every line
+# the referee writes (kept in `lines`, the turn counted in `turn`).
+_READER = """import sys
+n = int(input())
+for _ in range(n):
+    input()
+turn = 0
+while True:
+    lines = [input() for _ in range(n + 1)]
+    for _ in range(3):
+        count = int(input())
+        lines += [input() for _ in range(count)]
+    turn += 1
+"""
+
+
+def reading_bot(each_turn: str) -> str:
+    """A bot's program: it reads all its input, then runs `each_turn` (code of the turn loop)."""
+    return _READER + textwrap.indent(textwrap.dedent(each_turn).strip("\n") + "\n", "    ")
+
+
+def editor_match(
+    seed: int, side: int = 0, code: str = EXAMPLE_BOT, opponent: str = "random"
+) -> Match:
+    """The match the editor plays on map ``seed``: a bot's ``code`` (the example bot's by
+    default), run as a program by CPython, against a built-in bot.
+
+    The built-in bot is seeded with the map's seed, as the page's worker seeds it,
+    so a page playing the same match must end on the same turn with the same winner.
+    The time limits are generous: this machine is shared; they are tested elsewhere.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        program = Path(folder) / "bot.py"
+        program.write_text(code)
+        bot = SubprocessPlayer(f"{sys.executable} {program}", "bot", 60_000, 60_000)
+        other = BuiltinPlayer(opponent, seed)
+        players = (bot, other) if side == 0 else (other, bot)
+        try:
+            return play_match(players, generate(seed))
+        finally:
+            bot.close()

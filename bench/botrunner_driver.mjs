@@ -1,18 +1,19 @@
 // Drive triad.ui.catch.botrunner under Pyodide in Node the way the page does.
 //
-//   node --experimental-wasm-stack-switching tests/ui/catch/botrunner_driver.mjs SPEC.json
+//   node --experimental-wasm-stack-switching bench/botrunner_driver.mjs SPEC.json
 //
 // SPEC: {"code": program, "turns": [protocol text, ...]} hands the program those
 // turns one by one; {"code": program, "match": {"seed", "bot", "limit_ms"}} plays a
 // whole match against a built-in bot through the page's worker functions. Each call
-// is raced against a timer ("timeout_ms", default 2000) as the page does. Prints one
+// is raced against a timer ("timeout_ms", default 2000) as the page does (tests and
+// benchmarks give a long one: a loaded machine can stall any call). Prints one
 // JSON object: {"start": reply, "turns": [reply or "timeout", ...], "result": ...}.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const timeoutMs = spec.timeout_ms || 2000;
 
