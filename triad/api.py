@@ -24,7 +24,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Exports", "answer", "refusal"]
+__all__ = ["Exports", "answer", "ok", "refusal"]
 
 #: What a service returns: the values of the envelope besides ``ok``.
 Values = dict[str, Any]
@@ -37,14 +37,19 @@ def refusal(error: Exception, code: str = "") -> str:
     return json.dumps({"ok": False, "error": str(error), "code": found, "kind": kind})
 
 
+def ok(**values: Any) -> str:
+    """The envelope of a success: ``values`` and ``"ok": true``."""
+    values["ok"] = True
+    return json.dumps(values, ensure_ascii=False)
+
+
 def answer(run: Callable[[], Values], code: str = "") -> str:
     """Run ``run`` and answer its values, or its error (``code`` when it has none of its own)."""
     try:
         values = run()
     except (ValueError, KeyError, TypeError) as exc:
         return refusal(exc, code)
-    values["ok"] = True
-    return json.dumps(values, ensure_ascii=False)
+    return ok(**values)
 
 
 class Exports:
