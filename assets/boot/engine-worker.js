@@ -116,6 +116,8 @@ self.addEventListener("message", async (event) => {
   try {
     await booted;
     if (typeof name !== "string" || name.startsWith("_")) throw new Error(`no engine function ${name}`);
+    // A module that lists its exports (triad.api.Exports) is called by those names only.
+    if (typeof api.exported === "function" && !api.exported(name)) throw new Error(`no engine function ${name}`);
     const fn = api[name];
     if (typeof fn !== "function") throw new Error(`no engine function ${name}`);
     let value = fn(...args);

@@ -79,6 +79,8 @@ def loading_screen(
     return page, asked
 
 
+# How many animations and transitions run on the loading screen.
+MOVING = "document.getElementById('loading').getAnimations({subtree: true}).length"
 LOADING = "#loading h1, #loading .tagline, #loading .bar, #loading-text"
 FRENCH = "localStorage.setItem('triad.settings', JSON.stringify({version: 1, lang: 'fr'}))"
 
@@ -107,7 +109,7 @@ def test_the_loading_screens_show_their_art_at_once(
         inside(
             page, LOADING + (", #loading .lcard" if page_name == "index.html" else ", .load-map")
         )
-        assert page.evaluate("document.getAnimations().length") == 0  # reduced motion: still
+        assert page.evaluate(MOVING) == 0  # reduced motion: nothing moves, the bar neither
         assert page.locator("#loading").get_attribute("lang") == "en"
         shot(page, f"{name}-{size}")
         page.context.close()
@@ -138,25 +140,45 @@ def test_the_loading_screen_follows_the_browsers_language_and_moves(
     assert page.locator("#loading").get_attribute("lang") == "fr"
     assert page.locator("#loading-text").inner_text() == "Chargement du jeu de la carte…"
     assert page.locator("#loading .tagline").inner_text() == "Le jeu de la carte"
-    assert page.evaluate("document.getAnimations().length") > 0  # motion allowed: it moves
+    assert page.evaluate(MOVING) > 0  # motion allowed: the art moves
     page.context.close()
     page, _ = loading_screen(browser, server, "index.html", locale="fr-FR")
     assert page.locator("#loading-text").inner_text() == "Chargement du jeu…"
-    assert page.evaluate("document.getAnimations().length") > 0
+    assert page.evaluate(MOVING) > 0
     page.context.close()
 
 
-@pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone"])
+# Every part of the title screen lies within its box, and the box needs no scrolling.
+WHOLE_TITLE = """el => {
+    const box = el.getBoundingClientRect();
+    const parts = el.querySelectorAll('.tcard, .title-knot, h1, .tagline, button, a, .title-credit');
+    return el.scrollHeight <= el.clientHeight + 1 && parts.length >= 10 && [...parts].every((part) => {
+        const r = part.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+            && r.left >= box.left - 1 && r.right <= box.right + 1;
+    });
+}"""
+LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone", "phone-landscape"])
 def test_the_title_screen_fits_and_leads_to_the_table(
     size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES[size])
+    context, _ = new_context(
+        title=True,
+        reduced_motion="reduce",
+        **(LANDSCAPE if size == "phone-landscape" else SIZES[size]),
+    )
     page = context.new_page()
     page.goto(server.url)
     page.locator(PLAY).wait_for()
     wait_engine(page)  # the art has long arrived by then
     assert page.locator("html.ready").count() == 0  # the table waits behind the title
     inside(page, ".title-screen button, .title-screen a")
+    # All of it shows at once, the art too: nothing squeezed out of the title or scrolled away.
+    inside(page, ".title-screen")
+    assert page.locator(".title-screen").evaluate(WHOLE_TITLE)
     assert page.locator(".title-screen a[href='catch.html']").count() == 1
     assert page.locator(PLAY).evaluate("el => el === document.activeElement")
     shot(page, f"title-{size}")

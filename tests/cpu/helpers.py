@@ -8,6 +8,8 @@ from fractions import Fraction
 
 from triad.capture import RESTRICTION_DIRECTIONS, Player, Restriction
 from triad.cards import Card, builtin_set
+from triad.cpu.packed import Packed
+from triad.cpu.solver import Position
 from triad.match import MatchConfig, deal_match
 from triad.rules import RuleSet
 from triad.state import GameState, Table
@@ -118,3 +120,28 @@ def dealt(names: list[str], seed: int, placed: int) -> GameState:
     for _ in range(placed):
         state, _ = state.apply(rng.choice(state.legal_moves()))
     return state
+
+
+def plain_packed_value(pk: Packed, total: int, pos: Position, alpha: int, beta: int) -> int:
+    """Fail-hard alpha-beta over the packed moves (`Packed.child`) with no table,
+    no move ordering and no special cases: the reference for the solver's deep
+    positions, where the engine's plain minimax is too slow."""
+    key, mine, theirs, hand, other = pos
+    empty = 0x1FF ^ (mine | theirs)
+    cards = [i for i in range(len(pk.cards)) if hand >> i & 1]
+    if pk.flags.order:
+        cards = cards[:1]
+    if not empty or not cards:
+        return 2 * ((mine.bit_count()) + hand.bit_count()) - total
+    for cell in range(9):
+        if not empty >> cell & 1:
+            continue
+        for card in cards:
+            k2, m2, t2 = pk.child(card, cell, key, mine, theirs)
+            child = Position(k2, t2, m2, other, hand ^ 1 << card)
+            v = -plain_packed_value(pk, total, child, -beta, -alpha)
+            if v >= beta:
+                return beta
+            if v > alpha:
+                alpha = v
+    return alpha

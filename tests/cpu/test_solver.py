@@ -6,9 +6,16 @@ import random
 
 import pytest
 
-from tests.cpu.helpers import CAPTURE_RULES, brute_expectation, brute_value, random_game
+from tests.cpu.helpers import (
+    CAPTURE_RULES,
+    brute_expectation,
+    brute_value,
+    plain_packed_value,
+    random_game,
+)
 from triad.cpu.chance import SCALE, ChanceSolver, to_fraction
 from triad.cpu.context import Context, View
+from triad.cpu.solver import INF
 from triad.state import GameState, Move
 
 
@@ -129,3 +136,30 @@ def test_chaos_best_cell_is_the_lowest_of_the_best(names: list[str]) -> None:
         cell, _, value = chance.best_cell(ctx.position, index)
         assert to_fraction(value) == top, state
         assert cell == min(c for c, v in values.items() if v == top), state
+
+
+@pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
+def test_deep_values_match_plain_alpha_beta(names: list[str]) -> None:
+    # positions with 5 to 7 empty cells reach the table, its cut-offs and the
+    # stored moves; one solver per game keeps its table from position to position.
+    rng = random.Random("deep:" + "+".join(names))
+    for _ in range(3):
+        state = random_game(rng, names, 2, small=rng.random() < 0.7)
+        ctx = Context(View.of(state))
+        solver = ctx.solver
+        pk = ctx.packed
+        for placed in (2, 3, 4):
+            if placed > 2:
+                state, _ = state.apply(rng.choice(state.legal_moves()))
+                assert ctx.sync(View.of(state))
+            pos = ctx.position
+            exact = plain_packed_value(pk, solver.total, pos, -INF, INF)
+            if placed < 4:  # a window probe first leaves bounds in the table
+                alpha = rng.randint(-6, 4)
+                g = solver.probe(pos, alpha, alpha + 1)
+                assert (g <= alpha and exact <= g) or (g > alpha and exact >= g), (state, g)
+            assert solver.value(pos) == exact, state
+            value, best = solver.best(pos)
+            assert value == exact
+            after = best.position
+            assert -plain_packed_value(pk, solver.total, after, -INF, INF) == exact, state

@@ -86,7 +86,7 @@ for key in ("ArrowDown", "z", "ArrowRight", "ArrowUp", "Enter"):
     app.key(key)
     for region in ("r-board", "r-side-blue", "r-side-red", "r-status"):
         show(key + " " + region, screen.regions[region])
-print(app.pending, app.sel.phase, sorted(screen.flags.items()))
+print(app.session.pending, app.sel.phase, sorted(screen.flags.items()))
 app.click("action", "rules")
 show("menu", screen.regions["r-overlay"])
 app.click("rule", "plus_wall")

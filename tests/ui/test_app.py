@@ -88,7 +88,7 @@ def test_whole_game_against_the_cpu_by_keys_alone() -> None:
         app.key("Enter")  # a rematch from the result screen
         await settle(app)
         assert "data-result" not in screen.regions["r-overlay"]
-        assert app.match_id == 2
+        assert app.match_counter == 2  # the rematch is a session of its own
 
     asyncio.run(run())
 
@@ -135,10 +135,10 @@ def test_a_move_confirmed_before_the_engine_is_up_waits_for_it() -> None:
         app.click("card", ("blue", "2"))
         app.click("cell", "4")
         app.click("cell", "4")
-        assert app.pending == (2, 4) and not screen.ready
+        assert app.session.pending == (2, 4) and not screen.ready
         assert "preview" in screen.regions["r-board"]
         app.click("cell", "5")  # a queued move is final
-        assert app.pending == (2, 4)
+        assert app.session.pending == (2, 4)
         await app.engine_ready(LocalEngine())
         await settle(app)
         assert app.view["board"][4] is not None or app.view["over"]
@@ -235,7 +235,7 @@ def test_new_game_during_the_cpu_turn_starts_clean() -> None:
         app.key("F5")
         app.key("F5")
         await settle(app)
-        assert app.match_id == 3
+        assert app.match_counter == 3
         assert sum(1 for s in app.view["board"] if s) <= 1
         assert screen.ready
 

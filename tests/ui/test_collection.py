@@ -322,7 +322,7 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         app.click("do", "deck_play")
         for _ in range(300):
             await asyncio.sleep(0)
-            if app.view and board_count(app) >= 4 and not app.animating:
+            if app.view and board_count(app) >= 4 and not app.session.animating:
                 break
         saved = json.loads(store.get(KEY) or "{}")
         assert saved["active"]["opponent"] == "old-mabry"
@@ -376,8 +376,24 @@ def test_a_ladder_match_left_for_a_quick_match_waits_in_the_ladder() -> None:
         app, screen = await boot(store)
         await start_ladder_match(app)
         assert app.playing.get("ladder") == "old-mabry"
+        while app.view["to_move"] != "blue":
+            await settle(app)
+        cell = next(i for i in range(9) if app.view["board"][i] is None)
+        app.click("card", ("blue", "0"))
+        app.click("cell", str(cell))
+        app.click("cell", str(cell))
+        await settle(app)
+        moves = sum(1 for slot in app.view["board"] if slot)
+        app.click("action", "collection")
+        assert f"under way ({moves} moves played)" in screen.regions["r-overlay"]
+        app.key("Escape")
         app.settings["play"] = "quick"
-        app.click("action", "new")  # a quick match replaces the ladder match on the table
+        app.click("action", "new")  # leaving the ladder match asks first
+        assert app.panel == "leave" and "Mabry" in screen.regions["r-overlay"]
+        app.key("Escape")  # no: the match plays on
+        assert app.panel is None and app.playing.get("ladder") == "old-mabry"
+        app.key("F5")
+        app.click("do", "leave_yes")  # yes: a quick match replaces it on the table
         await settle(app)
         assert not app.playing.get("ladder")
         app.click("action", "collection")

@@ -201,7 +201,7 @@ def test_loading_a_file_chooses_it_keeps_it_and_deals_from_it() -> None:
         assert again.view is not None and again.view["card_set"]["name"] == "Lantern Folk"
         await again.engine_ready(LocalEngine())
         await settle(again)
-        assert again.engine_synced and again.view["card_set"]["id"] == "mine"
+        assert again.session.synced and again.view["card_set"]["id"] == "mine"
 
     asyncio.run(run())
 

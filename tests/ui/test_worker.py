@@ -2,6 +2,8 @@
 
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -164,16 +166,17 @@ def test_the_cpu_never_reads_hidden_cards() -> None:
     if view["to_move"] == "blue":
         call("play", {"player": "blue", "card": 0, "cell": 4})
     first = call("cpu_move", {"player": "red", "budget_ms": None})
-    state = worker._game["state"]
+    session = worker._session
+    assert session is not None and session.state is not None
+    state = session.state
     seen = {s.card.id for s in state.board if s} | {c.id for c in state.hands[0] + state.hands[1]}
-    others = [c for c in worker._game["card_set"].cards if c.id not in seen]
+    others = [c for c in session.card_set.cards if c.id not in seen]
     swapped_hand = tuple(others[: len(state.hands[0])])
     assert not set(swapped_hand) & set(state.hands[0])
-    worker._game["state"] = type(state)(
+    session.state = type(state)(
         state.table, state.board, (swapped_hand, state.hands[1]), state.to_move, state.shown
     )
-    start_brain = worker._game["brain"]
-    worker._game["brain"] = type(start_brain)("adept", seed=21, pool=worker._game["card_set"].cards)
+    session.brain = type(session.brain)("adept", seed=21, pool=session.card_set.cards)
     again = call("cpu_move", {"player": "red", "budget_ms": None})
     assert (first["card"], first["cell"]) == (again["card"], again["cell"])
 
@@ -224,3 +227,49 @@ def test_a_request_for_a_match_that_is_over_never_reaches_the_next() -> None:
     assert not call("cpu_move", {"player": player, "match": first["match"]})["ok"]
     fresh = call("play", {"player": player, "card": 0, "cell": 4, "match": second["match"]})
     assert fresh["ok"] and fresh["view"]["match"] == second["match"]
+
+
+def test_the_page_may_call_only_what_the_worker_exports() -> None:
+    for name in ("new_match", "play", "cpu_move", "resume_match", "collection_load", "validate"):
+        assert worker.exported(name), name
+    for name in ("view_of", "json", "replace", "_begin", "Session", "EXPORTS", "exported"):
+        assert not worker.exported(name), name
+    for name in worker.EXPORTS.names:
+        assert callable(getattr(worker, name)), name
+
+
+def test_every_function_the_page_calls_is_exported() -> None:
+    page = Path(worker.__file__).parent
+    called = set()
+    for source in page.glob("*.py"):
+        called.update(re.findall(r'\bcall\(\s*"([a-z_]+)"', source.read_text(encoding="utf-8")))
+    assert {"new_match", "puzzle_steps", "analysis_step", "collection_start"} <= called
+    assert sorted(name for name in called if not worker.exported(name)) == []
+
+
+def test_every_refusal_is_one_envelope() -> None:
+    for name, arg in (("play", "not json"), ("new_match", "{}"), ("collection_load", "{")):
+        reply = json.loads(getattr(worker, name)(arg))
+        assert reply["ok"] is False and reply["error"] and set(reply) >= {"code", "kind"}
+
+
+@pytest.mark.parametrize("rules", [["draft"], ["sudden_death"], ["same", "plus", "open"]])
+def test_a_quick_match_is_played_on_from_its_record(rules: list[str]) -> None:
+    request = {"rules": rules, "seed": 31, "card_set": "houses", "level": "novice"}
+    reply = call("new_match", request)
+    while "draft" in reply:  # blue picks the first card left each time
+        taken = reply["draft"]["blue"] + reply["draft"]["red"]
+        left = next(i for i in range(len(reply["draft"]["pool"])) if i not in taken)
+        reply = call("draft_pick", {"index": left})
+    view = reply["view"]
+    for _ in range(4):
+        player = view["to_move"]
+        cell = view["board"].index(None)
+        view = call("play", {"player": player, "card": 0, "cell": cell})["view"]
+    record = call("match_record", {})["record"]
+    again = call("resume_match", {**request, "record": record})
+    assert again["ok"], again
+    for key in ("board", "hands", "to_move", "scores", "round"):
+        assert again["view"][key] == view[key], key
+    assert again["view"]["match"] != view["match"]  # a new token: old requests are refused
+    assert not call("resume_match", {**request, "seed": 32, "record": record})["ok"]

@@ -137,6 +137,7 @@ class SaveVersionError(SaveError):
     """A save written by a newer version of the game: refused, never changed."""
 
     code = "save_newer"
+    kind = "newer"  # the page keeps the save untouched and says why
 
 
 # -- the document ------------------------------------------------------------

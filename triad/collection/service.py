@@ -41,6 +41,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from triad.api import answer
 from triad.collection import dealcode
 from triad.collection.deck import check_deck, deal_from_collection
 from triad.collection.ladder import Ladder, default_ladder
@@ -49,7 +50,6 @@ from triad.collection.save import (
     SAVE_VERSION,
     Finished,
     Save,
-    SaveVersionError,
     dump_save,
     export_save,
     load_save,
@@ -404,18 +404,10 @@ def replay_steps(record_json: str) -> str:
 
 
 def _call(run: Callable[[], dict[str, Any]]) -> str:
-    """Run ``run`` and answer its values, or the error: its English message as ``error``,
-    and its ``code`` for the page to explain it in the player's language (``save_bad``,
-    ``json``, ``match_active``..., "" when it has none)."""
-    try:
-        values = run()
-    except SaveVersionError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "kind": "newer", "code": exc.code})
-    except (ValueError, KeyError, TypeError) as exc:
-        code = getattr(exc, "code", "")
-        return json.dumps({"ok": False, "error": str(exc), "kind": "invalid", "code": code})
-    values["ok"] = True
-    return json.dumps(values, ensure_ascii=False)
+    """Run ``run`` and answer its values, or the error (`triad.api.answer`: its English
+    message, its ``code`` for the page to explain it in the player's language, and
+    ``kind`` "newer" for a save of a newer version)."""
+    return answer(run)
 
 
 def _read(text: str) -> str:

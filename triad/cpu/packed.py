@@ -107,6 +107,44 @@ class FlipCache(dict[int, int]):
         return x
 
 
+class ShiftPlan(NamedTuple):
+    """A Power Wall shift from one cell, precomputed.
+
+    The key keeps ``keep`` and moves the line's three slots (``mN`` masks,
+    shifted left by ``lN`` then right by ``rN``); owner masks map through
+    ``perm``; the placed card attacks from its new cell by ``basic`` (its
+    basic-rule cache, keyed by ``area``).
+    """
+
+    keep: int
+    m0: int
+    l0: int
+    r0: int
+    m1: int
+    l1: int
+    r1: int
+    m2: int
+    l2: int
+    r2: int
+    perm: tuple[int, ...]
+    basic: dict[int, int]
+    area: int
+
+
+class BasicCache(FlipCache):
+    """Cells that the card on ``cell`` takes by the basic rule alone, by area key.
+
+    A Power Wall placement attacks from its new cell by the basic rule only.
+    """
+
+    def __missing__(self, area: int) -> int:
+        pk = self.packed
+        code = pk.code_at(area, self.cell)
+        x = pk.basic(code - 1, self.cell, area) if code else 0
+        self[area] = x
+        return x
+
+
 class HandTable(dict[int, Any]):
     """A table by hand mask that computes a missing entry with ``make``."""
 
@@ -198,6 +236,8 @@ class Packed:
         self.shift_cells = 0
         for r in restrictions:
             self.shift_cells |= 1 << r.cell
+        self.basic_cache: tuple[BasicCache, ...] = tuple(BasicCache(self, c) for c in range(9))
+        self.shift_plans = {c: self._shift_plan(c) for c in self.restrictions}
         # identical cards (same sides and affinity) are interchangeable in a hand.
         rep = []
         for i, card in enumerate(cards):
@@ -287,6 +327,17 @@ class Packed:
         """Card code (index + 1, 0 when empty) on ``cell`` of ``key``."""
         return key >> (self.width * cell) & self.slot
 
+    def basic(self, card: int, cell: Cell, key: int) -> int:
+        """Cells (any owner) that ``card`` on ``cell`` takes by the basic rule (``key`` holds it)."""
+        if self.typed:
+            return self._typed_beat(card, cell, key, card, FULL)
+        beat = 0
+        w = self.width
+        for q, bit, m in self.beats[card * 9 + cell]:
+            if m >> (key >> (w * q) & self.slot) & 1:
+                beat |= bit
+        return beat
+
     def candidates(self, card: int, cell: Cell, key: int) -> int:
         """Cells that flip if owned by the opponent when ``card`` lands on ``cell``.
 
@@ -298,13 +349,7 @@ class Packed:
         w = self.width
         s = self.slot
         typed = self.typed
-        beat = 0
-        if typed:
-            beat = self._typed_beat(card, cell, key, card, FULL)
-        else:
-            for q, bit, m in self.beats[card * 9 + cell]:
-                if m >> (key >> (w * q) & s) & 1:
-                    beat |= bit
+        beat = self.basic(card, cell, key)
         if not (f.same or f.plus):
             return beat
         sides = self.values(card, key, card) if typed else self.cards[card].sides
@@ -390,15 +435,7 @@ class Packed:
             fl = self.chain(key, x, fl, theirs)
         return fl
 
-    def shifted(
-        self, card: int, cell: Cell, key: int, mine: int, theirs: int
-    ) -> tuple[int, int, int]:
-        """Power Wall placement: (key, mover's cells, other's cells) after it.
-
-        The row or column of ``cell`` moves one step in the restriction's
-        direction (wrapping round, empty cells too), then the placed card
-        attacks from its new cell by the basic rule.
-        """
+    def _shift_plan(self, cell: Cell) -> ShiftPlan:
         r = self.restrictions[cell]
         row, col = divmod(cell, 3)
         if r.direction in ("left", "right"):
@@ -409,32 +446,35 @@ class Packed:
             line.reverse()
         # content moves from line[k] to line[k + 1], the last wrapping to the first.
         w = self.width
-        s = self.slot
-        key |= (card + 1) << (w * cell) | self.present[card]
-        mine |= 1 << cell
-        new_key = key
-        new_mine = mine
-        new_theirs = theirs
-        for c in line:
-            new_key &= ~(s << (w * c))
-            new_mine &= ~(1 << c)
-            new_theirs &= ~(1 << c)
-        dest = cell
-        for k, c in enumerate(line):
-            to = line[(k + 1) % 3]
-            new_key |= (key >> (w * c) & s) << (w * to)
-            new_mine |= (mine >> c & 1) << to
-            new_theirs |= (theirs >> c & 1) << to
-            if c == cell:
-                dest = to
-        fl = 0
-        if self.typed:
-            fl = self._typed_beat(card, dest, new_key, card, new_theirs)
-        else:
-            for q, bit, m in self.beats[card * 9 + dest]:
-                if new_theirs & bit and m >> (new_key >> (w * q) & s) & 1:
-                    fl |= bit
-        return new_key, new_mine | fl, new_theirs ^ fl
+        keep = -1
+        moves: list[int] = []
+        to_of = {c: line[(k + 1) % 3] for k, c in enumerate(line)}
+        for c, to in to_of.items():
+            keep &= ~(self.slot << (w * c))
+            d = w * (to - c)
+            moves += [self.slot << (w * c), max(d, 0), max(-d, 0)]
+        perm = tuple(sum(1 << (to_of.get(c, c)) for c in CELLS_OF[m]) for m in range(512))
+        dest = to_of[cell]
+        m0, l0, r0, m1, l1, r1, m2, l2, r2 = moves
+        return ShiftPlan(
+            keep, m0, l0, r0, m1, l1, r1, m2, l2, r2, perm, self.basic_cache[dest], self.area[dest]
+        )
+
+    def shifted(
+        self, card: int, cell: Cell, key: int, mine: int, theirs: int
+    ) -> tuple[int, int, int]:
+        """Power Wall placement: (key, mover's cells, other's cells) after it.
+
+        The row or column of ``cell`` moves one step in the restriction's
+        direction (wrapping round, empty cells too), then the placed card
+        attacks from its new cell by the basic rule.
+        """
+        keep, m0, l0, r0, m1, l1, r1, m2, l2, r2, perm, basic, area = self.shift_plans[cell]
+        k = key | self.add[cell][card]
+        key = k & keep | (k & m0) << l0 >> r0 | (k & m1) << l1 >> r1 | (k & m2) << l2 >> r2
+        theirs = perm[theirs]
+        fl = basic[key & area] & theirs
+        return key, perm[mine | 1 << cell] | fl, theirs ^ fl
 
     def child(
         self, card: int, cell: Cell, key: int, mine: int, theirs: int

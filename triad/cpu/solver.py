@@ -210,6 +210,7 @@ class Solver:
         # positions with fewer empty cells are searched without the table
         table_from = 5
         shifted = pk.shifted
+        plans = [pk.shift_plans.get(c) for c in range(9)]
         # shifters[cell]: the cards whose placement there moves a line (Power Wall)
         shifters = [sum(1 << a for a in range(len(pk.cards)) if pk.meets(a, c)) for c in range(9)]
         clock = time.perf_counter
@@ -239,10 +240,24 @@ class Solver:
                 moves = []
                 for p, bp, cache, am, ad, hp in cell_info[empty]:
                     shifting = shifters[p]
+                    if shifting:
+                        plan = plans[p]
+                        assert plan is not None  # (shifters are on restricted cells only)
+                        keep, s0, l0, r0, s1, l1, r1, s2, l2, r2, perm, bc, ba = plan
+                        t = perm[theirs]
+                        mp = perm[mine | bp]
                     for a in hl:
-                        if shifting >> a & 1:
-                            k2, m2, t2 = shifted(a, p, key, mine, theirs)
-                            gain = pop[m2] - pop[mine] - 1
+                        if shifting >> a & 1:  # (Packed.shifted, inline)
+                            k = key | ad[a]
+                            k2 = (
+                                k & keep
+                                | (k & s0) << l0 >> r0
+                                | (k & s1) << l1 >> r1
+                                | (k & s2) << l2 >> r2
+                            )
+                            fl = bc[k2 & ba] & t
+                            t2 = t ^ fl
+                            m2 = mp | fl
                         else:
                             k2 = key | ad[a]
                             x = cache[k2 & am]
@@ -251,8 +266,7 @@ class Solver:
                                 fl = chain(k2, x, fl, theirs)
                             t2 = theirs ^ fl
                             m2 = mine | fl | bp
-                            gain = pop[fl]
-                        moves.append((gain << 24 | hp[a], k2, t2, m2, a, p))
+                        moves.append((pop[fl] << 24 | hp[a], k2, t2, m2, a, p))
                 return moves
             return [
                 (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
@@ -272,7 +286,7 @@ class Solver:
         ) -> int:
             empty = 0x1FF ^ (mine | theirs)
             n = pop[empty]
-            if n <= 2 and not shift_cells & empty:
+            if n <= 2:
                 return _leaf(key, mine, theirs, hm, ho, alpha, beta)
             count[0] += 1
             if count[0] >= count[2]:
@@ -337,7 +351,7 @@ class Solver:
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
         ) -> int:
             empty = 0x1FF ^ (mine | theirs)
-            if pop[empty] <= 2 and not shift_cells & empty:
+            if pop[empty] <= 2:
                 return _leaf(key, mine, theirs, hm, ho, alpha, beta)
             return _plain(key, mine, theirs, hm, ho, alpha, beta, pop[empty], empty)
 
@@ -374,7 +388,7 @@ class Solver:
                 ]
             moves.sort(reverse=True)
             best = -INF
-            if n == 3 and not shift_cells:
+            if n == 3:
                 for _, k2, t2, m2, a, p in moves:
                     v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
                     if v > best:
@@ -386,11 +400,7 @@ class Solver:
                                 return best
                 return best
             for _, k2, t2, m2, a, p in moves:
-                e2 = 0x1FF ^ (t2 | m2)
-                if n <= 3 and not shift_cells & e2:
-                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
-                else:
-                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, e2)
+                v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2))
                 if v > best:
                     best = v
                     if v > alpha:
@@ -413,16 +423,32 @@ class Solver:
                 cache = caches[p]
                 am = area[p]
                 ad = add[p]
+                shifting = shifters[p]
                 most = 0
                 for a in hl:
-                    k2 = key | ad[a]
-                    x = cache[k2 & am]
-                    fl = x & theirs
-                    if x > 511 and x >> 9 & theirs:
-                        fl = chain(k2, x, fl, theirs)
-                    if pop[fl] > most:
-                        most = pop[fl]
+                    if shifting >> a & 1:
+                        gain = pop[shifted(a, p, key, mine, theirs)[1]] - pop[mine] - 1
+                    else:
+                        k2 = key | ad[a]
+                        x = cache[k2 & am]
+                        fl = x & theirs
+                        if x > 511 and x >> 9 & theirs:
+                            fl = chain(k2, x, fl, theirs)
+                        gain = pop[fl]
+                    if gain > most:
+                        most = gain
                 return 2 * (base + most) - total
+            if shift_cells & empty:  # a line may move: the general way
+                best = -INF
+                for _, k2, t2, m2, a, _ in gen(key, mine, theirs, hl, empty):
+                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                return best
+                return best
             ol = hand_lists[ho]
             # A line gaining ``enough`` cards fails high; one whose gain cannot
             # exceed ``low`` cannot beat alpha, so it needs no reply (its gain is

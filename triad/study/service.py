@@ -1,7 +1,8 @@
 """JSON-string entry points for the page's engine worker: analysis and daily puzzles.
 
 Each function takes one JSON string and answers ``{"ok": true, ...}`` or
-``{"ok": false, "error": message, "code": code}``; none raises for bad input.
+``{"ok": false, "error": message, "code": code, "kind": kind}`` (the one
+envelope of `triad.api`); none raises for bad input.
 Both jobs run in short slices (``budget_ms``), so the worker answers other
 requests in between and the page can draw a progress bar:
 
@@ -35,6 +36,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from triad.api import ok, refusal
 from triad.capture import Player
 from triad.cards import CardSet
 from triad.collection.replay import read_record, replay_record
@@ -72,12 +74,12 @@ def analysis_start(request_json: str, custom_sets: Mapping[str, CardSet] | None 
         played = replay_record(record, custom_sets)
         side = Player.parse(str(request.get("side", "blue")))
     except ValueError as exc:
-        return _fail(exc)
+        return refusal(exc)
     token = next(_tokens)
     analyser = Analyser(record, played, side)
     _analysis.clear()
     _analysis.update(token=token, analyser=analyser)
-    return _ok(analysis=token, total=analyser.total)
+    return ok(analysis=token, total=analyser.total)
 
 
 def analysis_step(request_json: str) -> str:
@@ -90,7 +92,7 @@ def analysis_step(request_json: str) -> str:
         analyser: Analyser = _analysis["analyser"]
         budget = _budget(request, 150)
     except ValueError as exc:
-        return _fail(exc)
+        return refusal(exc)
     reply: dict[str, Any] = {"review": None, "total": analyser.total}
     if not analyser.done:
         try:
@@ -102,7 +104,7 @@ def analysis_step(request_json: str) -> str:
             reply["opening"] = analyser.opening(review.game)
     reply["done"] = len(analyser.reviews)
     reply["complete"] = analyser.done
-    return _ok(**reply)
+    return ok(**reply)
 
 
 def puzzle_day(request_json: str) -> str:
@@ -112,24 +114,24 @@ def puzzle_day(request_json: str) -> str:
         day = _date(request, "date")
         budget = _budget(request, 300)
     except ValueError as exc:
-        return _fail(exc)
+        return refusal(exc)
     key = day.isoformat()
     made = _puzzles.get(key)
     if made is not None:
-        return _ok(puzzle=made)
+        return ok(puzzle=made)
     maker = _makers.get(key)
     if maker is None:
         maker = _makers[key] = daily_maker(day)
     deadline = time.perf_counter() + budget / 1000
     while not maker.attempt():
         if time.perf_counter() >= deadline:
-            return _ok(puzzle=None, tries=maker.attempts)
+            return ok(puzzle=None, tries=maker.attempts)
     data = daily_json(day, maker.puzzle())
     del _makers[key]
     if len(_puzzles) >= _KEEP:
         _puzzles.pop(next(iter(_puzzles)))
     _puzzles[key] = data
-    return _ok(puzzle=data)
+    return ok(puzzle=data)
 
 
 def puzzle_progress(save_text: str, request_json: str) -> str:
@@ -138,8 +140,8 @@ def puzzle_progress(save_text: str, request_json: str) -> str:
         save = load_save(save_text)
         today = _date(_object(request_json), "today")
     except ValueError as exc:
-        return _fail(exc)
-    return _ok(puzzles=_progress(save, today))
+        return refusal(exc)
+    return ok(puzzles=_progress(save, today))
 
 
 def puzzle_solved(save_text: str, request_json: str) -> str:
@@ -150,7 +152,7 @@ def puzzle_solved(save_text: str, request_json: str) -> str:
         day = _date(request, "date")
         today = _date(request, "today")
     except ValueError as exc:
-        return _fail(exc)
+        return refusal(exc)
     solved = save.puzzles.solved
     if day.isoformat() not in solved:
         solved = (*solved, day.isoformat())
@@ -159,19 +161,10 @@ def puzzle_solved(save_text: str, request_json: str) -> str:
         {"solved": list(solved), "best_streak": max(save.puzzles.best_streak, current)}, "puzzles"
     )
     new = save.with_changes(puzzles=puzzles)
-    return _ok(save=dump_save(new), puzzles=_progress(new, today))
+    return ok(save=dump_save(new), puzzles=_progress(new, today))
 
 
 # -- private helpers ---------------------------------------------------------
-
-
-def _ok(**values: Any) -> str:
-    values["ok"] = True
-    return json.dumps(values)
-
-
-def _fail(error: Exception) -> str:
-    return json.dumps({"ok": False, "error": str(error), "code": getattr(error, "code", "")})
 
 
 def _object(request_json: str) -> dict[str, Any]:

@@ -34,6 +34,18 @@ from triad.ui import settings as prefs
 from triad.ui.collect import Collection
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
+from triad.ui.session import (
+    ANIMATING,
+    DRAFT,
+    HINT,
+    HINT_ASKED,
+    HUMAN,
+    OVER,
+    QUEUED,
+    START,
+    THINKING,
+    Session,
+)
 from triad.ui.study import Study
 from triad.ui.text import explain, language, set_language, t
 
@@ -64,6 +76,14 @@ COLLECTION_FLOWS = {
     "export": "export",
     "reset_yes": "reset",
 }
+
+# Dialogs that Escape, their close button and a click beside them close.
+CLOSABLE = ("info", "rules", "collection", "deck", "leave")
+
+# The quick match being played, kept so that a reload or a crash loses nothing:
+# {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
+MATCH_KEY = "triad.match"
+MATCH_VERSION = 1
 
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
@@ -111,23 +131,26 @@ class App:
         if getattr(store, "denied", False) and not getattr(store, "announced", False):
             self.notices.append(t("notice_storage_denied"))
         self.view = None
-        self.playing = None  # settings of the match in play, with its seed
+        self.session = Session()  # the match on the table (`triad.ui.session`)
         self.sel = Selection()
-        self.match_id = 0
         self.paused = False
         self.title = False  # the title screen is shown (main.py asks for it at the start)
         self.on_title_closed = None  # called when the player leaves the title screen
         self.panel = None
+        self.pause_on_top = False  # paused after the panel opened: Escape resumes first
+        self.book_at = ""  # the rulebook's section last jumped to
+        self.callout = ""  # the big word on show (Roulette's call clears only itself)
+        self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
         self.menu_error = ""
         self.menu_checks = 0  # menu checks asked of the engine (only the last one's answer counts)
         self.custom_error = ""  # why the last card set file was refused
         self.custom_note = ""  # what became of the player's own card set
         self.autoplay = False
         self.keyboard = False
+        self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff = {}
         self.aff_key = None
         self.shown = {}
-        self.reset_turn_state()
         self.tasks = []
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = False
@@ -162,10 +185,10 @@ class App:
         if shared is None and self.coll.stored_active():
             # A ladder match under way comes back once the engine is up, so no
             # quick match is dealt meanwhile.
-            self.playing = None
+            self.new_session(None)
             self.draw()
         else:
-            self.new_match(False, shared)
+            self.new_match(False, shared, None if shared else self.stored_match())
         if self.notices:
             self.show_notice(" ".join(self.notices))
         if self.title:
@@ -176,7 +199,7 @@ class App:
         """The worker answered: sync the match with it and carry on."""
         self.engine = engine
         self.spawn(self.coll.boot())
-        await self.sync_engine(self.match_id)
+        await self.sync_engine(self.session)
 
     def engine_loading(self, progress: float) -> None:
         """The worker reports how far its boot has got (0..1)."""
@@ -189,12 +212,24 @@ class App:
         self.show_notice(t("engine_failed", error=self.engine_error))
         self.draw()
 
-    async def sync_engine(self, my_id: int) -> None:
-        if self.playing is None or self.playing.get("ladder"):
+    async def sync_engine(self, session) -> None:
+        if session.playing is None or session.playing.get("ladder"):
             return  # no quick match on the table (a ladder match is resumed by the collection)
-        request = self.with_set(self.playing)
-        reply = json.loads(await self.engine.new_match(json.dumps(request)))
-        if my_id != self.match_id:
+        request = self.with_set(session.playing)
+        if session.resume is not None:
+            # The quick match of the last visit: the engine plays its moves again.
+            request["record"] = session.resume
+            reply = json.loads(await self.engine.call("resume_match", json.dumps(request)))
+            if not session.live:
+                return
+            if not reply.get("ok"):
+                print("quick match not resumed:", reply.get("error"))
+                self.store.remove(MATCH_KEY)
+                self.new_match()
+                return
+        else:
+            reply = json.loads(await self.engine.new_match(json.dumps(request)))
+        if not session.live:
             return
         if not reply.get("ok"):
             self.menu_error = explain(reply.get("error"), reply.get("code"))
@@ -206,36 +241,38 @@ class App:
         view = reply["view"]
         if self.view is None or not same_deal(self.view, view):
             # No local deal (or a different one): the engine's is the truth.
-            self.pending = None
+            session.pending = None
             self.sel.end()
         self.set_view(view)
-        self.engine_synced = True
+        session.synced = True
         self.timeline.append(("engine", 0))
-        self.draw()
-        self.announce(my_id)
-        if self.pending is not None:
-            card, cell = self.pending
-            self.pending = None
+        self.announce(session)
+        pending = session.pending
+        session.pending = None
+        if pending == HINT_ASKED:
+            await self.hint(session)  # F1 before the engine was up: the CPU was shown thinking
+        elif pending is not None:
+            card, cell = pending
             self.timeline.append(("confirm", self.clock_ms()))
-            await self.submit(self.view["to_move"], card, cell, my_id)
+            await self.submit(self.view["to_move"], card, cell, session)
         else:
-            await self.next_turn(my_id)
+            self.draw()
+            await self.next_turn(session)
 
     # ---------------------------------------------------------------- matches
 
-    def new_match(self, run: bool = True, shared=None) -> None:
+    def new_match(self, run: bool = True, shared=None, resumed=None) -> None:
         """Start a match with the saved settings (rule changes apply from here).
 
-        `shared` (seed, rules, card set of a shared deal) overrides them for this match.
+        `shared` (seed, rules, card set of a shared deal) overrides them for this match;
+        `resumed` is the quick match of the last visit (`stored_match`), played on.
         """
         if self.replay is not None:  # a new match ends a replay or a puzzle
             self.replay = None
             self.study.stop()
             self.screen.set_data("replay", "")
-        self.match_id += 1
-        my_id = self.match_id
         s = self.settings
-        self.playing = {
+        playing = {
             "rules": list(s["rules"]),
             "level": s["level"],
             "card_set": s["card_set"],
@@ -246,64 +283,127 @@ class App:
             else None,
         }
         if shared:
-            self.playing.update(shared)
-        if self.playing["card_set"] == prefs.CUSTOM_SET:
+            playing.update(shared)
+        if resumed is not None:
+            playing = dict(resumed["playing"])
+        else:
+            self.store.remove(MATCH_KEY)  # the match of the last visit is given up
+        if playing["card_set"] == prefs.CUSTOM_SET:
             if self.custom_set is None:
-                self.playing["card_set"] = prefs.DEFAULTS["card_set"]
+                playing["card_set"] = prefs.DEFAULTS["card_set"]
             else:
-                self.playing["custom_id"] = self.custom_set["id"]
-        self.reset_turn_state()
-        self.sel.end()
+                playing["custom_id"] = self.custom_set["id"]
+        session = self.new_session(playing)
         if self.panel == "draft":
             self.panel = None
             self.draft = None
-        self.screen.update("r-callout", "")
         view = None
-        if self.dealer is not None:
-            view = self.dealer(self.with_set(self.playing))
+        if resumed is not None:
+            session.resume = resumed["record"]
+            view = resumed["view"]
+        elif self.dealer is not None:
+            view = self.dealer(self.with_set(playing))
         self.view = None
         if view is not None:
             self.set_view(view)
-        self.timeline.append(("match", my_id))
+        self.timeline.append(("match", self.match_counter))
         self.draw()
-        self.announce(my_id)
+        self.announce(session)
         if self.view is not None and self.is_human(self.view["to_move"]) and not self.autoplay:
             self.begin_human()
         if run and self.engine is not None:
-            self.spawn(self.sync_engine(my_id))
+            self.spawn(self.sync_engine(session))
 
-    def announce(self, my_id: int) -> None:
+    def new_session(self, playing):
+        """End the match on the table (whatever runs for it stops) and begin another."""
+        self.session.end()
+        self.session = Session(playing)
+        self.match_counter += 1
+        self.sel.end()
+        self.screen.update("r-callout", "")
+        return self.session
+
+    def stored_match(self):
+        """The quick match of the last visit (`MATCH_KEY`), or None when there is none to play on."""
+        try:
+            data = json.loads(self.store.get(MATCH_KEY) or "null")
+            if type(data) is not dict or data.get("version") != MATCH_VERSION:
+                return None
+            playing, view = data["playing"], data["view"]
+            for key in ("rules", "level", "card_set", "mode", "seed"):
+                playing[key]  # each must be there
+            if playing["card_set"] == prefs.CUSTOM_SET and playing.get("custom_id") != (
+                self.custom_id() or None
+            ):
+                return None  # dealt from a set of the player's that is gone
+            if len(view["board"]) != 9 or view.get("over") or type(data["record"]) is not dict:
+                return None
+            for player in ("blue", "red"):
+                len(view["hands"][player])
+        except Exception as e:  # unreadable: a new deal, as on a first visit
+            print("stored match unreadable:", e)
+            return None
+        return data
+
+    def match_moved(self, session) -> None:
+        """A move of the match on the table was played: a quick match is kept in the store."""
+        if session.playing.get("ladder") or self.engine is None:
+            return  # a ladder match is in the collection's save
+        if session.phase == OVER:
+            self.store.remove(MATCH_KEY)
+        else:
+            self.spawn(self.keep_match(session, self.view))
+
+    async def keep_match(self, session, view) -> None:
+        reply = json.loads(await self.engine.call("match_record", "{}"))
+        if session.live and session.phase != OVER and reply.get("ok"):
+            data = {
+                "version": MATCH_VERSION,
+                "playing": session.playing,
+                "view": view,
+                "record": reply["record"],
+            }
+            self.store.set(MATCH_KEY, json.dumps(data))
+
+    def ladder_under_way(self) -> bool:
+        """Whether a match for cards is on the table and not over."""
+        playing = self.playing
+        return bool(playing and playing.get("ladder") and self.view and not self.view.get("over"))
+
+    @property
+    def playing(self):
+        """The settings of the match on the table, with its seed (None: none is)."""
+        return self.session.playing
+
+    def announce(self, session) -> None:
         """Roulette's drawn rule, called out once at the start of the match."""
         view = self.view
-        if view is None or not view.get("roulette") or getattr(self, "announced", 0) == my_id:
+        if view is None or not view.get("roulette") or session.announced:
             return
-        self.announced = my_id
+        session.announced = True
         self.timeline.append(("roulette", view["roulette"]))
-        self.spawn(self.roulette_callout(view["roulette"], my_id))
+        self.spawn(self.roulette_callout(view["roulette"], session))
 
-    async def roulette_callout(self, rule: str, my_id: int) -> None:
+    async def roulette_callout(self, rule: str, session) -> None:
         self.screen.update("r-callout", render.render_roulette(rule))
         await self.sleep(400 if self.reduced else 1600)
-        if my_id == self.match_id and not self.callout:
+        if session.live and not self.callout:
             self.screen.update("r-callout", "")
-
-    def reset_turn_state(self) -> None:
-        """Forget everything about the match in play's turns (a new match begins)."""
-        self.engine_synced = False
-        self.pending = None
-        self.before = None
-        self.thinking = False
-        self.animating = False
-        self.result_dismissed = False
-        self.fx = {}
-        self.board_override = None
-        self.callout = ""
 
     def rematch(self) -> None:
         self.start_new(True)
 
-    def start_new(self, again: bool = False) -> None:
-        """New game / Rematch: a quick match, or in collection mode the ladder (or the deck)."""
+    def start_new(self, again: bool = False, confirmed: bool = False) -> None:
+        """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
+
+        Leaving a match for cards under way asks first (it stays in the save,
+        to finish from the Collection).
+        """
+        leaves = again or self.settings.get("play") != "collection"
+        if leaves and not confirmed and self.ladder_under_way():
+            self.leave_again = again
+            self.open_panel("leave")
+            return
         if self.settings.get("play") != "collection":
             self.new_match()
             return
@@ -316,36 +416,33 @@ class App:
 
     def stop_match(self) -> None:
         """Stop the match in play (its pending turns and moves are dropped)."""
-        self.match_id += 1
-        self.reset_turn_state()
-        self.sel.end()
+        self.new_session(self.playing)
 
     def begin_prepared(self, view: dict, match: dict, opponent: dict) -> None:
         """Play a ladder match the worker has prepared and dealt (the player is blue)."""
-        self.match_id += 1
-        my_id = self.match_id
-        self.playing = {
-            "rules": list(view["rules"]),
-            "level": match["level"],
-            "card_set": match["set"],
-            "mode": "cpu",
-            "seed": match["seed"],
-            "ladder": opponent["id"],
-        }
-        self.reset_turn_state()
-        self.sel.end()
-        self.screen.update("r-callout", "")
+        session = self.new_session(
+            {
+                "rules": list(view["rules"]),
+                "level": match["level"],
+                "card_set": match["set"],
+                "mode": "cpu",
+                "seed": match["seed"],
+                "ladder": opponent["id"],
+            }
+        )
+        self.store.remove(MATCH_KEY)
         self.set_view(view)
-        self.engine_synced = True
-        self.timeline.append(("match", my_id))
+        session.synced = True
+        self.timeline.append(("match", self.match_counter))
         self.draw()
-        self.spawn(self.next_turn(my_id))
+        self.spawn(self.next_turn(session))
 
     def show_draft(self, reply: dict) -> None:
         """The draft is on: twelve cards to pick from, in turn."""
         self.draft = reply["draft"]
         self.draft_cpu = reply.get("cpu_picks") or []
         self.panel = "draft"
+        self.session.to(DRAFT)
         info = self.draft.get("card_set") or {}
         self.aff = affinity_table(info.get("kind"), info.get("affinities") or [])
         self.aff_key = None
@@ -355,12 +452,12 @@ class App:
         draft = self.draft
         if draft is None or self.engine is None or not self.is_human(draft["to_pick"]):
             return
-        self.spawn(self.send_draft_pick(int(value), self.match_id))
+        self.spawn(self.send_draft_pick(int(value), self.session))
 
-    async def send_draft_pick(self, index: int, my_id: int) -> None:
+    async def send_draft_pick(self, index: int, session) -> None:
         self.draft = None  # no second pick while this one is on its way
         reply = json.loads(await self.engine.call("draft_pick", json.dumps({"index": index})))
-        if my_id != self.match_id:
+        if not session.live:
             return
         if not reply.get("ok"):
             self.show_notice(reply.get("error", ""))
@@ -370,9 +467,9 @@ class App:
             return
         self.panel = None
         self.set_view(reply["view"])
-        self.engine_synced = True
+        session.synced = True
         self.draw()
-        await self.next_turn(my_id)
+        await self.next_turn(session)
 
     def card_by_id(self, ident: str):
         """A card of the built-in sets by id (names for the trade and the result screen)."""
@@ -544,16 +641,16 @@ class App:
 
     # ------------------------------------------------------------------ turns
 
-    async def next_turn(self, my_id: int) -> None:
+    async def next_turn(self, session) -> None:
         """Decide who acts now: wait for a human, or ask the CPU."""
-        if my_id != self.match_id or self.view is None:
+        if not session.live or self.view is None:
             return
         view = self.view
         if view.get("over"):
-            if self.playing.get("ladder") and self.coll.match is not None:
+            if session.playing.get("ladder") and self.coll.match is not None:
                 self.draw()
                 await self.coll.settle()  # the save is written before the result shows
-                if my_id != self.match_id:
+                if not session.live:
                     return
             self.finish()
             return
@@ -561,12 +658,13 @@ class App:
         if self.is_human(player) and not self.autoplay:
             self.begin_human()
             return
-        if self.engine is None or not self.engine_synced:
+        if self.engine is None or not session.synced:
             self.draw()  # the engine is still loading; it will call back
             return
-        await self.cpu_turn(player, my_id)
+        await self.cpu_turn(player, session)
 
     def begin_human(self) -> None:
+        session = self.session
         view = self.view
         player = view["to_move"]
         empty = [i for i in range(9) if view["board"][i] is None]
@@ -583,25 +681,26 @@ class App:
             # A choice begun on the same position (the engine confirming the local
             # deal meanwhile) is kept, not started over.
             sel.begin(player, len(view["hands"][player]), empty, forced)
+        session.to(HUMAN if session.synced else START)
         self.draw()
         if (
-            self.playing["mode"] == "cpu"
+            session.playing["mode"] == "cpu"
             and "open" in view["rules"]
-            and self.engine_synced
+            and session.synced
             and not self.pondering
         ):
-            self.spawn(self.ponder(self.match_id))
+            self.spawn(self.ponder(session))
 
-    async def ponder(self, my_id: int) -> None:
+    async def ponder(self, session) -> None:
         """With open hands the CPU thinks ahead while the human chooses a card."""
         self.pondering = True
         try:
             for _ in range(PONDER_SLICES):
                 if (
-                    my_id != self.match_id
+                    not session.live
+                    or session.phase != HUMAN
                     or self.sel.phase != "hand"
                     or self.paused
-                    or self.pending is not None
                 ):
                     return
                 await self.engine.ponder(self.move_request(player="red", budget_ms=PONDER_MS))
@@ -609,40 +708,47 @@ class App:
         finally:
             self.pondering = False
 
-    async def cpu_turn(self, player: str, my_id: int) -> None:
+    async def cpu_turn(self, player: str, session) -> None:
         # Autoplay plays the human's cards at the best level (a hint).
-        reply = await self.ask_cpu(player, self.is_human(player), MIN_THINK_MS, my_id)
+        reply = await self.ask_cpu(player, self.is_human(player), MIN_THINK_MS, session)
         if reply is None:
             return
         if not reply.get("ok"):
             self.show_notice(reply.get("error", "CPU error"))
             self.draw()
             return
-        await self.submit(player, reply["card"], reply["cell"], my_id)
+        await self.submit(player, reply["card"], reply["cell"], session)
 
-    async def hint(self, my_id: int) -> None:
-        """F1: the CPU chooses the human's move, shows it, and deploys it."""
+    async def hint(self, session) -> None:
+        """F1: the CPU chooses the human's move, shows it, and deploys it.
+
+        From the moment F1 is pressed the session is no longer the human's
+        (thinking, then the hint shown): no key or click can send a move of
+        its own meanwhile.
+        """
         player = self.view["to_move"]
         self.sel.end()
-        reply = await self.ask_cpu(player, True, 0, my_id)
+        reply = await self.ask_cpu(player, True, 0, session)
         if reply is None:
             return
         if not reply.get("ok"):
             self.show_notice(reply.get("error", "CPU error"))
             self.begin_human()
             return
+        session.to(HINT)
         self.sel.begin(player, len(self.view["hands"][player]), [])
         self.sel.choose(reply["card"], reply["cell"])
         self.draw()
         await self.sleep(HINT_SHOW_MS if not self.reduced else 60)
-        if my_id != self.match_id:
+        await self.wait_unpaused()
+        if not session.live:
             return  # another match began while the hint was shown: its move is not this one's
         self.sel.end()
-        await self.submit(player, reply["card"], reply["cell"], my_id)
+        await self.submit(player, reply["card"], reply["cell"], session)
 
-    async def ask_cpu(self, player: str, hint: bool, at_least_ms: float, my_id: int):
-        """The CPU's reply for `player` (shown thinking meanwhile); None if the match changed."""
-        self.thinking = True
+    async def ask_cpu(self, player: str, hint: bool, at_least_ms: float, session):
+        """The CPU's reply for `player` (shown thinking meanwhile); None if the match ended."""
+        session.to(THINKING)
         self.draw()
         started = self.clock_ms()
         reply = json.loads(
@@ -654,21 +760,22 @@ class App:
         if spent < at_least_ms:
             await self.sleep(at_least_ms - spent)
         await self.wait_unpaused()
-        if my_id != self.match_id:
+        if not session.live:
             return None
-        self.thinking = False
         return reply
 
     def human_move(self, move) -> None:
         if self.replay is not None and self.replay.get("puzzle"):
             self.study.puzzle_move(move)
             return
+        session = self.session
         card, cell = move
         player = self.view["to_move"]
         self.sel.end()
-        if self.engine is None or not self.engine_synced:
+        if self.engine is None or not session.synced:
             # Queue the move until the worker is up; show it waiting on its cell.
-            self.pending = (card, cell)
+            session.pending = (card, cell)
+            session.to(QUEUED)
             self.sel.choose(card, cell)
             self.draw()
             return
@@ -676,10 +783,11 @@ class App:
         # Ask the engine first: it works while the card is being drawn here.
         reply = self.engine.play(self.move_request(player=player, card=card, cell=cell))
         self.show_placing(player, card, cell)
-        self.spawn(self.submit(player, card, cell, self.match_id, reply))
+        self.spawn(self.submit(player, card, cell, session, reply))
 
     def show_placing(self, player: str, card: int, cell: int) -> None:
         """Put the card on its cell at once; the engine's answer brings the flips."""
+        session = self.session
         before = self.view
         placed = before["hands"][player][card]
         mid = dict(before)
@@ -689,44 +797,44 @@ class App:
         mid["to_move"] = None
         board = anim.copy_board(before["board"])
         board[cell] = {"card": placed, "owner": player}
-        self.before = before
+        session.before = before
         self.view = mid
-        self.board_override = board
-        self.fx = {cell: "place"}
-        self.animating = True
+        session.board_override = board
+        session.fx = {cell: "place"}
+        session.to(ANIMATING)
         self.sel.end()
         self.play_sound("place")
         self.draw()
         self.timeline.append(("placed", self.clock_ms()))
 
-    async def submit(self, player: str, card: int, cell: int, my_id: int, asked=None) -> None:
+    async def submit(self, player: str, card: int, cell: int, session, asked=None) -> None:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
         if asked is None:
             asked = self.engine.play(self.move_request(player=player, card=card, cell=cell))
-        if self.before is None:
+        if session.before is None:
             self.show_placing(player, card, cell)
-        before = self.before
+        before = session.before
         reply = json.loads(await asked)
-        if my_id != self.match_id:
+        if not session.live:
             return
-        self.before = None
+        session.before = None
         if reply.get("code") == "stale":
             return  # meant for a match that is over: nothing of it may show
         if not reply.get("ok"):
             self.view = before
-            self.board_override = None
-            self.fx = {}
-            self.animating = False
+            session.board_override = None
+            session.fx = {}
+            session.to(HUMAN)
             self.show_notice(reply.get("error", ""))
             self.draw()
-            await self.next_turn(my_id)
+            await self.next_turn(session)
             return
-        if self.playing.get("ladder") and self.coll.match is not None:
+        if session.playing.get("ladder") and self.coll.match is not None:
             await self.coll.progress()  # the move is in the save before it shows
-            if my_id != self.match_id:
+            if not session.live:
                 return
         placed = placed_card(reply, before["hands"][player][card])
-        if not await self.play_events(before, player, cell, placed, reply["events"], my_id):
+        if not await self.play_events(before, player, cell, placed, reply["events"], session):
             return
         final = reply["view"]
         if reply.get("rematch"):
@@ -734,13 +842,14 @@ class App:
             self.set_view(reply["drawn"])
             self.draw()
             await self.teatime(reply["drawn"])
-            if my_id != self.match_id:
+            if not session.live:
                 return
         self.set_view(final)
-        self.animating = False
+        session.to(OVER if final.get("over") else HUMAN)
         self.draw()
         self.timeline.append(("moved", player))
-        await self.next_turn(my_id)
+        self.match_moved(session)
+        await self.next_turn(session)
 
     async def teatime(self, drawn: dict) -> None:
         step = anim.teatime_step(drawn["board"], self.reduced)
@@ -749,16 +858,16 @@ class App:
         await self.sleep(step["ms"])
         self.hide_callout()
 
-    async def play_events(self, before, player, cell, placed, events, my_id) -> bool:
-        """Animate a placement's events in order; False if the match changed meanwhile."""
+    async def play_events(self, before, player, cell, placed, events, session) -> bool:
+        """Animate a placement's events in order; False if the match ended meanwhile."""
         steps = anim.plan(before["board"], player, cell, placed, events, self.reduced)
         first = True
         for step in steps:
             await self.wait_unpaused()
-            if my_id != self.match_id:
+            if not session.live:
                 return False
-            self.board_override = step["board"]
-            self.fx = step["fx"]
+            session.board_override = step["board"]
+            session.fx = step["fx"]
             if step.get("callout"):
                 self.show_callout(step["callout"])
             if not first:  # the landing sounded when the card was put down
@@ -773,13 +882,14 @@ class App:
                 await self.sleep(step["ms"])
             if step.get("callout"):
                 self.hide_callout()
-        self.board_override = None
-        self.fx = {}
+        session.board_override = None
+        session.fx = {}
         return True
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by `overlay_html`) and its sound."""
         self.sel.end()
+        self.session.to(OVER)
         winner = self.view.get("winner")
         if winner in (None, "draw"):
             self.play_sound("draw")
@@ -803,7 +913,8 @@ class App:
                 self.close_title()
             return True
         if action == "pause":
-            if self.panel in ("info", "rules", "collection", "deck"):
+            # Escape closes the topmost thing: a dialog opened over Pause first.
+            if self.panel in CLOSABLE and not (self.paused and self.pause_on_top):
                 self.close_panel()
             else:
                 self.toggle_pause()
@@ -818,13 +929,13 @@ class App:
         if self.panel is not None:
             return action == "hint"  # Enter and Backspace keep their meaning in dialogs
         if self.view is not None and self.view.get("over"):
-            if action == "select" and not self.animating:
+            if action == "select" and not self.session.animating:
                 self.rematch()
             return True
         if action == "hint":
             self.request_hint()
             return True
-        if not self.sel.active or self.pending is not None:
+        if not self.human_may_act():
             return True
         self.keyboard = True
         move = self.sel.key(action)
@@ -835,12 +946,20 @@ class App:
         return True
 
     def request_hint(self) -> None:
+        """F1: the CPU plays the human's move; before the engine is up, once it is."""
+        session = self.session
         view = self.view
-        if view is None or view.get("over") or not self.sel.active:
+        if view is None or view.get("over") or not self.human_may_act():
             return
-        if self.engine is None or not self.engine_synced:
+        # From this moment the turn is the CPU's (for the human): a key or a click
+        # that comes before the hint's task has begun finds no turn to play.
+        session.to(THINKING)
+        self.sel.end()
+        self.draw()
+        if self.engine is None or not session.synced:
+            session.pending = HINT_ASKED  # queued like a move until the engine is up
             return
-        self.spawn(self.hint(self.match_id))
+        self.spawn(self.hint(session))
 
     def click(self, kind: str, value: str) -> None:
         """A click (or tap) on an element with one of the page's data attributes."""
@@ -872,6 +991,8 @@ class App:
             self.settings[field] = value
             self.save_settings()
         elif kind == "jump":
+            self.book_at = value[3:] if value.startswith("rb-") else value
+            self.draw()  # its chip lights up
             self.screen.scroll_to(value)
         elif kind == "card":
             self.click_card(value)
@@ -922,14 +1043,19 @@ class App:
         else:
             self.draw()
 
+    def pointer(self, kind: str) -> None:
+        """A pointer went down: "touch", "mouse" or "pen"."""
+        touch = kind == "touch"
+        if touch != self.touch:
+            self.touch = touch
+            self.draw()
+
     def accepting(self) -> bool:
-        return (
-            not self.paused
-            and not self.title
-            and self.panel is None
-            and self.sel.active
-            and self.pending is None
-        )
+        return not self.paused and not self.title and self.panel is None and self.human_may_act()
+
+    def human_may_act(self) -> bool:
+        """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""
+        return self.sel.active and self.session.phase in (START, HUMAN)
 
     def action(self, name: str) -> None:
         if name == "pause":
@@ -949,11 +1075,17 @@ class App:
         elif name == "autoplay":
             self.autoplay = not self.autoplay
             self.draw()
-            if self.autoplay and self.sel.active and self.engine is not None and self.engine_synced:
+            session = self.session
+            if (
+                self.autoplay
+                and self.human_may_act()
+                and self.engine is not None
+                and session.synced
+            ):
                 self.sel.end()
-                self.spawn(self.next_turn(self.match_id))
-            elif not self.autoplay and self.view and not self.thinking and not self.animating:
-                self.spawn(self.next_turn(self.match_id))
+                self.spawn(self.next_turn(session))
+            elif not self.autoplay and self.view and not session.busy:
+                self.spawn(self.next_turn(session))
         elif name in ("info", "rules", "collection"):
             if self.panel == name:
                 self.close_panel()
@@ -966,15 +1098,16 @@ class App:
             self.title_action(name)
         elif self.study.action(name):
             pass
-        elif name == "close" or (
-            name == "backdrop" and self.panel in ("info", "rules", "collection", "deck")
-        ):
+        elif name == "close" or (name == "backdrop" and self.panel in CLOSABLE):
             self.close_panel()
         elif name == "pause":
             self.toggle_pause()
         elif name in ("rematch", "new"):
             self.close_panel(False)
             self.start_new(name == "rematch")
+        elif name == "leave_yes":
+            self.close_panel(False)
+            self.start_new(self.leave_again, True)
         elif name == "collection":
             coll.tab = "ladder"
             self.open_panel("collection")
@@ -994,7 +1127,7 @@ class App:
         elif name.startswith("replay_"):
             self.replay_key(name[7:])
         elif name == "result":
-            self.result_dismissed = True
+            self.session.result_dismissed = True
             self.draw()
         elif name == "rules":
             self.open_panel("rules")
@@ -1030,10 +1163,13 @@ class App:
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
+        self.pause_on_top = self.paused
         self.draw()
 
     def open_panel(self, name: str) -> None:
         self.panel = name
+        self.book_at = ""
+        self.pause_on_top = False  # a dialog opened while paused shows over Pause
         self.menu_error = ""
         self.custom_error = ""
         self.custom_note = ""
@@ -1044,6 +1180,7 @@ class App:
 
     def close_panel(self, redraw: bool = True) -> None:
         self.panel = None
+        self.pause_on_top = self.paused
         self.coll.confirm_reset = False
         self.coll.message = ""
         if redraw:
@@ -1063,11 +1200,11 @@ class App:
             if self.replay is not None
             else (self.playing["mode"] if self.playing else "cpu"),
             "aff": self.aff,
-            "thinking": self.thinking,
+            "thinking": self.session.thinking,
             "engine_progress": self.engine_progress,
             "engine_loading": self.view is not None
             and self.replay is None
-            and (self.engine is None or not self.engine_synced)
+            and (self.engine is None or not self.session.synced)
             and not self.engine_error,
             "paused": self.paused,
             "panel": self.panel,
@@ -1075,6 +1212,7 @@ class App:
             "music": self.settings.get("music", False),
             "autoplay": self.autoplay,
             "keyboard": self.keyboard,
+            "touch": self.touch,
             "ladder": bool(self.playing and self.playing.get("ladder")),
             "replay": self.replay is not None,
             "ghosts": self.study.ghosts(),
@@ -1084,13 +1222,14 @@ class App:
         """Bring every region up to date (only changed regions are written)."""
         ctx = self.ctx()
         view = self.view
+        session = self.session
         if view is not None:
-            if self.board_override is not None:
+            if session.board_override is not None:
                 # The Houses' sizes follow the cards as they flip.
                 view = dict(view)
-                view["board"] = self.board_override
+                view["board"] = session.board_override
                 view["scores"] = scores_of(view)
-            parts = render.regions(view, ctx, self.fx)
+            parts = render.regions(view, ctx, session.fx)
         else:
             parts = {
                 "r-bar-top": render.render_bar_top(ctx),
@@ -1114,7 +1253,7 @@ class App:
             self.shown["collection"] = self.coll.status
             self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
-        self.screen.set_flag("busy", self.thinking or self.animating)
+        self.screen.set_flag("busy", session.thinking or session.animating)
         self.screen.set_flag("ready", self.is_ready())
 
     def overlay_html(self, view, ctx) -> str:
@@ -1122,7 +1261,7 @@ class App:
             from triad.ui.title import render_title
 
             return render_title(ctx, language())
-        if self.paused:
+        if self.paused and (self.pause_on_top or self.panel in (None, "draft")):
             return render.render_pause()
         if self.panel == "draft" and self.draft is not None:
             return render.render_draft(self.draft, self.draft_cpu, ctx)
@@ -1135,10 +1274,14 @@ class App:
             if self.panel == "trade":
                 return album.render_trade(self.coll, aff)
             return album.render_collection(self.coll, aff)
+        if self.panel == "leave":
+            from triad.ui.album import render_leave
+
+            return render_leave(self.coll)
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 
-            return render_rulebook(self.playing["rules"] if self.playing else [])
+            return render_rulebook(self.playing["rules"] if self.playing else [], self.book_at)
         if self.panel == "rules":
             from triad.ui.menu import render_menu
 
@@ -1153,8 +1296,8 @@ class App:
                 "note": self.custom_note,
             }
             return render_menu(self.settings, playing, self.menu_error, custom)
-        over = view is not None and view.get("over") and not self.animating
-        if over and not self.result_dismissed and self.replay is None:
+        over = view is not None and view.get("over") and not self.session.animating
+        if over and not self.session.result_dismissed and self.replay is None:
             if ctx["ladder"]:
                 from triad.ui.album import trade_lines
 
@@ -1203,10 +1346,8 @@ class App:
 
     def begin_study_view(self) -> None:
         """A replay or a puzzle takes the table: whatever was running stops here."""
-        self.match_id += 1
+        self.new_session(self.playing)
         self.panel = None
-        self.sel.end()
-        self.reset_turn_state()
         self.study.stop()
 
     def replay_key(self, action: str) -> bool:
@@ -1224,27 +1365,27 @@ class App:
 
     async def replay_step(self, delta: int) -> None:
         r = self.replay
-        if r is None or self.animating:
+        session = self.session
+        if r is None or session.animating:
             return
         index = r["index"] + delta
         if index < 0 or index >= len(r["steps"]):
             return
         step = r["steps"][index]
-        my_id = self.match_id
         if delta > 0 and step["player"] is not None:
             before = self.view
             self.show_placing(step["player"], step["card"], step["cell"])
             if not await self.play_events(
-                before, step["player"], step["cell"], step["placed"], step["events"], my_id
+                before, step["player"], step["cell"], step["placed"], step["events"], session
             ):
                 return
         elif delta > 0 and step["rematch"]:
             await self.teatime(self.view)
-        if my_id != self.match_id or self.replay is not r:
+        if not session.live or self.replay is not r:
             return
         r["index"] = index  # the bar moves on once the move has played out
         self.set_view(step["view"])
-        self.animating = False
+        session.to(START)
         self.screen.set_data("replay", str(index))
         self.draw()
 
@@ -1263,14 +1404,11 @@ class App:
         if r is None:
             return
         self.replay = None
-        self.match_id += 1
-        self.sel.end()
-        self.reset_turn_state()
         self.study.stop()
         self.screen.set_data("replay", "")
         view, playing = r["back"]
         if view is not None and view.get("over"):
-            self.playing = playing
+            self.new_session(playing).to(OVER)
             self.set_view(view)
             self.draw()
         else:
@@ -1296,16 +1434,7 @@ class App:
             await self.open_replay(text)
 
     def is_ready(self) -> bool:
-        return (
-            self.sel.active
-            and self.replay is None
-            and self.pending is None
-            and not self.paused
-            and not self.title
-            and self.panel is None
-            and not self.animating
-            and not self.thinking
-        )
+        return self.replay is None and self.accepting()
 
     def show_callout(self, kind: str) -> None:
         self.callout = kind

@@ -333,7 +333,10 @@ class Collection:
         """A move of the ladder match was played: the save holds it now."""
         reply = await self.call("collection_progress", self.save)
         if reply.get("ok"):
-            self.write(reply["save"])  # another tab's change stops the match here
+            written = self.write(reply["save"])  # another tab's change stops the match here
+            active = self.active
+            if written and active is not None:  # "under way (N moves played)" counts it
+                active["moves"] = active.get("moves", 0) + 1
         else:
             print("ladder match not saved:", reply.get("error"))
 

@@ -92,6 +92,11 @@ app = App(
 )
 
 
+def on_pointer(event) -> None:
+    """A finger or a mouse went down: the status line says "Tap" or "Click"."""
+    app.pointer(str(event.pointerType or "mouse"))
+
+
 def on_click(event) -> None:
     sound.unlock()
     if str(event.target.id) == "r-overlay":
@@ -214,6 +219,7 @@ screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
+js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
 js.window.addEventListener("triad-engine", create_proxy(on_engine))
 js.window.addEventListener("storage", create_proxy(on_storage))
 app.spawn(boot_engine())

@@ -11,7 +11,7 @@ from triad.ui.cardtext import card_name, card_title
 from triad.ui.html import attrs, classes, error_html, esc
 from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
 from triad.ui.study import st
-from triad.ui.text import t
+from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
 
@@ -89,6 +89,13 @@ def card_label(card: dict) -> str:
     )
 
 
+#: Card faces drawn so far: the page draws both hands and the board again at
+#: every change, mostly with the very same cards (a face is about 2 ms under
+#: MicroPython, the main thread's whole budget in a few).
+_FACES = {}
+_AFFS = {}
+
+
 def render_card(
     card: dict, owner: str, aff: dict, cls: str = "", mod: int = 0, extra=None, typed: int = 0
 ) -> str:
@@ -98,6 +105,36 @@ def render_card(
     `(attribute, value)` pairs such as `("data-card", 2)`; `typed` is the
     Ascension/Descension modifier (+N/-N), shown as a badge.
     """
+    key = (
+        card.get("id"),
+        card.get("name"),
+        card.get("title"),
+        card.get("level", 1),
+        card["top"],
+        card["right"],
+        card["bottom"],
+        card["left"],
+        card.get("affinity"),
+        owner,
+        id(aff),
+        cls,
+        mod,
+        tuple(extra) if extra else None,
+        typed,
+        language(),
+    )
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) > 600:
+            _FACES.clear()
+            _AFFS.clear()
+        _AFFS[id(aff)] = aff  # held, so that no other table takes its id while faces use it
+        face = _card_face(card, owner, aff, cls, mod, extra, typed)
+        _FACES[key] = face
+    return face
+
+
+def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typed: int) -> str:
     level = card.get("level", 1)
     name = card_name(card)
     parts = ['<div class="c-vals">']
@@ -277,9 +314,15 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         )
     score = view["scores"][player]
     name = player_name(player, ctx)
+    sel = ctx.get("sel")
+    # A card of this hand is chosen: on a phone the badge would cover it (CSS hides it).
+    picking = (
+        turn and sel is not None and sel.active and sel.player == player and sel.card is not None
+    )
     return (
         '<div class="side-in'
         + (" on-turn" if turn else "")
+        + (" picking" if picking else "")
         + '">'
         + '<div class="turn-slot">'
         + mark
@@ -416,7 +459,9 @@ def status_text(view: dict, ctx: dict) -> str:
             return t("choose_card")
         if sel.phase == sel_phases.CELL:
             return t("choose_cell")
-        return t("confirm_cell_key" if ctx.get("keyboard") else "confirm_cell")
+        if ctx.get("keyboard"):
+            return t("confirm_cell_key")
+        return t("confirm_cell_touch" if ctx.get("touch") else "confirm_cell")
     return turn_text(player, ctx)
 
 
@@ -734,7 +779,7 @@ def render_draft(draft: dict, cpu_picks: list, ctx: dict) -> str:
             inner = render_card(pool[i], taken, ctx["aff"], cls)
             cards.append('<li class="slot" data-drafted="' + taken + '">' + inner + "</li>")
         else:
-            inner = render_card(pool[i], player, ctx["aff"], "")
+            inner = render_card(pool[i], "neutral", ctx["aff"], "")  # nobody's card yet
             cards.append(
                 '<li class="slot"><button type="button" class="draft-pick" data-draft="'
                 + str(i)

@@ -358,8 +358,22 @@ def book(code: str) -> dict:
     return found
 
 
-def render_rulebook(active_rules: list) -> str:
-    """The rulebook dialog; sections of rules in play now are marked."""
+#: The last rulebook drawn and what it was drawn for: the page draws the open
+#: dialog again whenever anything else changes, and this is its biggest part.
+_LAST = [None, ""]
+
+
+def render_rulebook(active_rules: list, current: str = "") -> str:
+    """The rulebook dialog; chips of rules in play now are marked, the chip of the
+    section last jumped to (`current`, its id) is the one highlighted."""
+    key = (language(), tuple(active_rules), current)
+    if _LAST[0] != key:
+        _LAST[0] = key
+        _LAST[1] = _render_rulebook(active_rules, current)
+    return _LAST[1]
+
+
+def _render_rulebook(active_rules: list, current: str) -> str:
     rulebook = book(language())
     diagrams = _diagrams()
     toc = []
@@ -372,7 +386,10 @@ def render_rulebook(active_rules: list) -> str:
             + (" on" if on else "")
             + '" data-jump="rb-'
             + ident
-            + '">'
+            + '"'
+            + (' aria-current="true"' if ident == current else "")
+            + (' title="' + esc(t("rule_in_play")) + '"' if on else "")
+            + ">"
             + esc(title)
             + "</button>"
         )

@@ -387,7 +387,12 @@ class Study:
         """Show move `index`: the position before it, the card played and the best one."""
         a = self.analysis
         r = self.app.replay
-        if a is None or r is None or not 0 <= index < len(a["reviews"]) or self.app.animating:
+        if (
+            a is None
+            or r is None
+            or not 0 <= index < len(a["reviews"])
+            or self.app.session.animating
+        ):
             return
         review = a["reviews"][index]
         before = self.step_before(review)

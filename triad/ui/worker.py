@@ -8,7 +8,10 @@ player)` only, so without Open it never sees the hidden cards of its
 opponent.
 
 Every function returns `{"ok": true, ...}` or `{"ok": false, "error": msg,
-"code": code}` as a JSON string; none raises for bad input.  Each match
+"code": code}` as a JSON string (`triad.api`: the services below return plain
+data, the envelope and the JSON are made at the edge); none raises for bad
+input, and the page may call only what `EXPORTS` lists.  The match in play
+is one typed `Session`.  Each match
 begun here has a token, the view's ``match``: `play`, `cpu_move` and
 `ponder` given a ``match`` that is not the one in play are refused with the
 code ``stale``, so a request meant for a finished match never reaches the
@@ -23,6 +26,9 @@ next one.
   move at the match's level, or with `"hint": true` the best move for a
   human (F1, Autoplay);
 * `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
+* `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
+  the `match_record` of a quick match of an earlier visit, played on where
+  it was (a reload or a crash loses nothing);
 * `validate({"rules", "card_set", "level_range"})` -> `{"rules"}` (normalised
   names), or the reason the rules cannot be dealt from the set (a rule it
   cannot support, too few cards for a draft or a level band);
@@ -55,74 +61,103 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, NotRequired, TypedDict, cast
 
+from triad.api import Exports, Values, answer, refusal
 from triad.capture import Event, Player, type_counts
 from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
 from triad.collection.save import load_save
-from triad.collection.service import (  # noqa: F401  (called by name from the page)
-    collection_album,
-    collection_check_deck,
-    collection_choose,
-    collection_deal_deck,
-    collection_discard_active,
-    collection_discard_pending,
-    collection_export,
-    collection_history,
-    collection_import,
-    collection_ladder,
-    collection_load,
-    collection_new,
-    collection_reset,
-    collection_summary,
-    deal_code_make,
-    deal_code_read,
-    replay_export,
-)
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
-from triad.notation import MatchRecord, card_to_json, state_from_json
+from triad.notation import MatchRecord, Replay, card_to_json, state_from_json
 from triad.observe import observe
-from triad.rules import Rule, RuleError, RuleSet
+from triad.rules import Rule, RuleSet
 from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.ui.local import card_view, make_view, set_info
 
-_game: dict[str, Any] = {}
+#: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
+EXPORTS = Exports()
+exported = EXPORTS.exported
+
+# The collection's services, exported as they are (each makes its own envelope).
+for _name in (
+    "collection_album",
+    "collection_check_deck",
+    "collection_choose",
+    "collection_deal_deck",
+    "collection_discard_active",
+    "collection_discard_pending",
+    "collection_export",
+    "collection_history",
+    "collection_import",
+    "collection_ladder",
+    "collection_load",
+    "collection_new",
+    "collection_reset",
+    "collection_summary",
+    "deal_code_make",
+    "deal_code_read",
+    "replay_export",
+):
+    globals()[_name] = EXPORTS.raw(getattr(service, _name))
+
+
+@dataclass
+class Session:
+    """The match this worker plays: its deal, its CPU, its moves so far.
+
+    ``state`` is None while the draft is on (``draft`` then holds it);
+    ``token`` names the match to the page once it is dealt.
+    """
+
+    match: Match
+    card_set: CardSet
+    brain: Brain
+    record: MatchRecord
+    level: str = "adept"
+    token: int | None = None
+    state: GameState | None = None
+    draft: DraftState | None = None
+    order: list[int] = field(default_factory=list)
+    cpu: Player | None = None
+    round: int = 0
+    games: list[list[Move]] = field(default_factory=lambda: [[]])
+    prepared: dict[str, Any] | None = None
+
+
+_session: Session | None = None
 #: Tokens for the matches begun in this worker, one each.
 _tokens = itertools.count(1)
 
 
-def _ok(**values: Any) -> str:
-    values["ok"] = True
-    return json.dumps(values)
+class NoMatchError(ValueError):
+    """A request about the match in play when none is."""
 
 
-def _error(message: str, code: str = "") -> str:
-    """An error answer: the English ``message`` and the ``code`` the page explains it by."""
-    return json.dumps({"ok": False, "error": message, "code": code})
+class StaleMatchError(ValueError):
+    """A move or a CPU request meant for a match that is no longer the one in play."""
+
+    code = "stale"
 
 
-def _fail(error: Exception, code: str = "") -> str:
-    """The error answer for an exception, with its own code (else ``code``)."""
-    return _error(str(error), getattr(error, "code", "") or code)
+def _current(what: str = "match") -> Session:
+    if _session is None:
+        raise NoMatchError(f"no {what} is being played")
+    return _session
 
 
 #: Card sets of the player's own, by id, for replays of their matches this visit.
 _custom_sets: dict[str, CardSet] = {}
 #: Longest card set file read (the stored set has the same limit on the page).
 MAX_SET_CHARS = 100_000
-
-
-def _card_set(set_id: str) -> CardSet:
-    return builtin_set(set_id)
 
 
 def _custom_set(data: object) -> CardSet:
@@ -153,12 +188,23 @@ def _mapping(data: object) -> dict[str, Any]:
     return data
 
 
+def _object(text: str) -> dict[str, Any]:
+    """A request: a JSON object.
+
+    :raises ValueError: not JSON, or not an object.
+    """
+    request = json.loads(text)
+    if not isinstance(request, dict):
+        raise ValueError("a request must be a JSON object")
+    return request
+
+
 def _request_set(request: dict[str, Any]) -> CardSet:
     """The set a request deals from: a built-in id, or ``"custom"`` with the set under ``set``."""
     set_id = str(request.get("card_set", "houses"))
     if set_id == "custom":
         return _custom_set(request.get("set"))
-    return _card_set(set_id)
+    return builtin_set(set_id)
 
 
 def _band(raw: object) -> tuple[int, int] | None:
@@ -192,27 +238,24 @@ def _check_deal(rules: RuleSet, card_set: CardSet, band: tuple[int, int] | None)
         )
 
 
-def custom_set_check(text: str) -> str:
+@EXPORTS.service
+def custom_set_check(text: str) -> Values:
     """Check a card set file with the engine: the set as the page keeps it, or why not."""
-    try:
-        if not isinstance(text, str):
-            raise CardSetError("a card set file is text")
-        if len(text) > MAX_SET_CHARS:
-            raise CardSetError(
-                f"the file is too long ({len(text)} characters, at most {MAX_SET_CHARS})"
-            )
-        text = text.lstrip("\ufeff \t\r\n")  # a byte order mark some editors write
-        if not text.startswith("{"):
-            raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
-        card_set = _custom_set(text)
-    except ValueError as e:
-        return _fail(e)
-    data = card_set.to_json()
-    return _ok(set=data, info=_set_json(card_set))
+    if not isinstance(text, str):
+        raise CardSetError("a card set file is text")
+    if len(text) > MAX_SET_CHARS:
+        raise CardSetError(
+            f"the file is too long ({len(text)} characters, at most {MAX_SET_CHARS})"
+        )
+    text = text.lstrip("\ufeff \t\r\n")  # a byte order mark some editors write
+    if not text.startswith("{"):
+        raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
+    card_set = _custom_set(text)
+    return {"set": card_set.to_json(), "info": _set_json(card_set)}
 
 
 def _set_json(card_set: CardSet) -> dict[str, Any]:
-    return set_info(
+    info: dict[str, Any] = set_info(
         {
             "id": card_set.id,
             "name": card_set.name,
@@ -223,49 +266,109 @@ def _set_json(card_set: CardSet) -> dict[str, Any]:
             ],
         }
     )
+    return info
 
 
-def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> dict[str, Any]:
+def _card_json(card: Card) -> CardView:
+    data = cast(CardView, card_view(card_to_json(card)))
+    data["level"] = card.level
+    return data
+
+
+class CardView(TypedDict):
+    """A card as the page draws it (`triad.ui.local.card_view`)."""
+
+    id: str
+    name: str
+    title: str
+    level: int
+    top: int
+    right: int
+    bottom: int
+    left: int
+    affinity: str | None
+    #: In a hand: whether the owner's opponent sees it.
+    open: NotRequired[bool]
+
+
+class Slot(TypedDict):
+    """A card on the board and its owner ("blue" or "red")."""
+
+    card: CardView
+    owner: str
+
+
+class View(TypedDict):
+    """The page's view of a game, the one shape it draws (`triad.ui.local.make_view`)."""
+
+    rules: list[str]
+    cells: list[str | None]
+    restrictions: list[dict[str, Any]]
+    board: list[Slot | None]
+    hands: dict[str, list[CardView]]
+    to_move: str | None
+    first: str
+    scores: dict[str, int]
+    over: bool
+    winner: str | None
+    round: int
+    card_set: dict[str, Any]
+    #: The deal's seed and the match's token (the local deal has neither).
+    seed: NotRequired[int]
+    match: NotRequired[int | None]
+    #: The FFXIV rules' marks (`ffxiv_view`).
+    forced: NotRequired[dict[str, int | None]]
+    typed: NotRequired[dict[str, Any]]
+    roulette: NotRequired[str | None]
+    swap: NotRequired[list[int] | None]
+    #: A daily puzzle's position (`puzzle_steps`).
+    puzzle: NotRequired[bool]
+
+
+def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
     """The page's view of a game: board, both hands (with what each shows), scores."""
     open_all = Rule.OPEN in state.rules
-    hands: dict[str, list[dict[str, Any]]] = {}
+    hands: dict[str, list[CardView]] = {}
     for player in (Player.BLUE, Player.RED):
         mask = state.shown[player]
         hand = []
         for i, card in enumerate(state.hands[player]):
-            data = card_view(card_to_json(card))
-            data["level"] = card.level
+            data = _card_json(card)
             data["open"] = open_all or bool(mask >> i & 1)
             hand.append(data)
         hands[str(player)] = hand
-    board: list[dict[str, Any] | None] = []
+    board: list[Slot | None] = []
     for slot in state.board:
-        if slot is None:
-            board.append(None)
-        else:
-            data = card_view(card_to_json(slot.card))
-            data["level"] = slot.card.level
-            board.append({"card": data, "owner": str(slot.owner)})
+        board.append(
+            None if slot is None else {"card": _card_json(slot.card), "owner": str(slot.owner)}
+        )
     blue, red = state.score
     winner = None
     if state.is_terminal:
         winner = "draw" if state.winner is None else str(state.winner)
-    view: dict[str, Any] = make_view(
-        state.rules.names,
-        list(state.table.cells) if state.rules.affinity else [None] * 9,
-        [r.to_json() for r in state.table.restriction_list] if state.rules.power_wall else [],
-        board,
-        hands,
-        None if winner is not None else str(state.to_move),
-        str(state.table.first),
-        {"blue": blue, "red": red},
-        winner,
-        round_,
-        _set_json(card_set),
+    view = cast(
+        View,
+        make_view(
+            state.rules.names,
+            list(state.table.cells) if state.rules.affinity else [None] * 9,
+            [r.to_json() for r in state.table.restriction_list] if state.rules.power_wall else [],
+            board,
+            hands,
+            None if winner is not None else str(state.to_move),
+            str(state.table.first),
+            {"blue": blue, "red": red},
+            winner,
+            round_,
+            _set_json(card_set),
+        ),
     )
     view["seed"] = match.seed
-    view["match"] = _game.get("token")
-    view.update(ffxiv_view(state, match, round_))
+    view["match"] = _session.token if _session is not None else None
+    marks = ffxiv_view(state, match, round_)
+    view["forced"] = marks["forced"]
+    view["typed"] = marks["typed"]
+    view["roulette"] = marks["roulette"]
+    view["swap"] = marks["swap"]
     return view
 
 
@@ -307,33 +410,30 @@ def ffxiv_view(state: GameState, match: Match, round_: int) -> dict[str, Any]:
     }
 
 
-class StaleMatchError(ValueError):
-    """A move or a CPU request meant for a match that is no longer the one in play."""
+def _in_play(request_json: str) -> tuple[Session, GameState, dict[str, Any], Player]:
+    """The match in play, its game, the decoded request and its player (default: to move).
 
-    code = "stale"
-
-
-def _request(request_json: str) -> tuple[dict[str, Any], GameState, Player]:
-    """The decoded request, the game in play and the request's player (default: to move).
-
-    :raises ValueError: no match, bad JSON or an unknown player.
+    :raises ValueError: no match, bad JSON, an unknown player; `StaleMatchError`:
+        the request names a match that is over.
     """
-    if "state" not in _game:
-        raise ValueError("no match is being played")
-    request = json.loads(request_json)
-    if not isinstance(request, dict):
-        raise ValueError("a request must be a JSON object")
+    session = _current()
+    if session.state is None:
+        raise NoMatchError("no match is being played")
+    request = _object(request_json)
     token = request.get("match")
-    if token is not None and token != _game.get("token"):
-        raise StaleMatchError(f"match {token} is over: match {_game.get('token')} is in play")
-    state: GameState = _game["state"]
-    return request, state, Player.parse(str(request.get("player", str(state.to_move))))
+    if token is not None and token != session.token:
+        raise StaleMatchError(f"match {token} is over: match {session.token} is in play")
+    state = session.state
+    return session, state, request, Player.parse(str(request.get("player", str(state.to_move))))
 
 
+@EXPORTS.raw
 def new_match(request_json: str) -> str:
-    """Deal a new match from the page's settings and seed."""
-    try:
-        request = json.loads(request_json)
+    """Deal a new match from the page's settings and seed: its view, or the draft."""
+
+    def run() -> Values:
+        global _session
+        request = _object(request_json)
         rules = RuleSet.parse(request["rules"])
         card_set = _request_set(request)
         seed = int(request["seed"])
@@ -341,185 +441,203 @@ def new_match(request_json: str) -> str:
         match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
         level = str(request.get("level", "adept"))
         brain = Brain(level, seed=seed, pool=card_set.cards)
+        record = MatchRecord(card_set.id, seed, rules, level_range=level_range)
         if match.drafting:
-            _game.clear()
-            _game.update(
-                match=match,
-                card_set=card_set,
-                brain=brain,
-                draft=match.draft(),
-                order=[],
-                level=level,
-                cpu=None if request.get("mode") == "hotseat" else Player.RED,
-                record=MatchRecord(card_set.id, seed, rules, level_range=level_range),
-            )
-            return _draft_reply()
+            _session = Session(match, card_set, brain, record, level=level, draft=match.draft())
+            _session.cpu = None if request.get("mode") == "hotseat" else Player.RED
+            return _draft_reply(_session)
         state = match.start()
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    _begin(match, state, card_set, brain)
-    _game["record"] = MatchRecord(card_set.id, seed, rules, level_range=level_range)
-    return _ok(view=view_of(state, match, 0, card_set))
+        _begin(match, state, card_set, brain, record)
+        return {"view": view_of(state, match, 0, card_set)}
+
+    return answer(run)
 
 
-def draft_pick(request_json: str) -> str:
+@EXPORTS.service
+def resume_match(request_json: str) -> Values:
+    """Play on a quick match of an earlier visit: `new_match`'s request plus its ``record``.
+
+    The record (`match_record`'s) is played again from its deal; the answer
+    is the view of the position reached, as `new_match` answers.
+    """
+    request = _object(request_json)
+    card_set = _request_set(request)  # the player's own set is known for the replay
+    record = read_record(request["record"])
+    if record.set_id != card_set.id or record.seed != int(request["seed"]):
+        raise ValueError("the record is of another deal")
+    played = replay_record(record, _custom_sets)
+    state, round_, games = _played_on(played, record)
+    brain = Brain(str(request.get("level", "adept")), seed=record.seed, pool=card_set.cards)
+    _begin(played.match, state, card_set, brain, replace(record, games=()), round_, games)
+    return {"view": view_of(state, played.match, round_, card_set)}
+
+
+def _played_on(played: Replay, record: MatchRecord) -> tuple[GameState, int, list[list[Move]]]:
+    """Where a replayed record stands: the position to play on, its round and the games' moves.
+
+    When the last move drew a Sudden Death game, the rematch is dealt.
+    """
+    match = played.match
+    games = [list(game) for game in record.games]
+    round_ = max(len(played.states) - 1, 0)
+    state = played.states[-1][-1] if played.states else match.start()
+    again = match.rematch(state, round_ + 1) if state.is_terminal else None
+    if again is not None:
+        state, round_ = again, round_ + 1
+        games.append([])
+    return state, round_, games or [[]]
+
+
+@EXPORTS.service
+def draft_pick(request_json: str) -> Values:
     """The player to pick takes card ``index`` of the draft; the CPU answers with its picks.
 
     Returns the draft (``{"draft"}``) or, once both hands hold five cards, the
     match's first ``view``.
     """
-    try:
-        draft: DraftState = _game["draft"]
-        index = int(json.loads(request_json)["index"])
-        _game["draft"] = draft.pick(index)
-        _game["order"].append(index)
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    return _draft_reply()
+    session = _current("draft")
+    if session.draft is None:
+        raise NoMatchError("no draft is being picked")
+    index = int(_object(request_json)["index"])
+    session.draft = session.draft.pick(index)
+    session.order.append(index)
+    return _draft_reply(session)
 
 
-def _draft_reply() -> str:
+def _draft_reply(session: Session) -> Values:
     """Let the CPU pick while it is its turn; then the draft, or the match once it is done."""
-    draft: DraftState = _game["draft"]
-    match: Match = _game["match"]
+    draft = session.draft
+    assert draft is not None
+    match = session.match
     cpu_picks = []
-    while not draft.is_done and draft.to_pick is _game["cpu"]:
-        index = cpu_draft_pick(draft, match.table, _game["level"], match.seed)
+    while not draft.is_done and draft.to_pick is session.cpu:
+        index = cpu_draft_pick(draft, match.table, session.level, match.seed)
         draft = draft.pick(index)
-        _game["order"].append(index)
+        session.order.append(index)
         cpu_picks.append(index)
-    _game["draft"] = draft
-    card_set: CardSet = _game["card_set"]
+    session.draft = draft
+    card_set = session.card_set
     if draft.is_done:
         state = match.start(draft.hands)
-        base: MatchRecord = _game["record"]
-        brain: Brain = _game["brain"]
-        order = tuple(_game["order"])
-        _begin(match, state, card_set, brain)
-        _game["record"] = replace(base, hands=None, draft=order)
-        return _ok(view=view_of(state, match, 0, card_set), cpu_picks=cpu_picks)
-    pool = []
-    for card in draft.pool:
-        data = card_view(card_to_json(card))
-        data["level"] = card.level
-        pool.append(data)
-    return _ok(
-        draft={
-            "pool": pool,
+        record = replace(session.record, hands=None, draft=tuple(session.order))
+        _begin(match, state, card_set, session.brain, record)
+        return {"view": view_of(state, match, 0, card_set), "cpu_picks": cpu_picks}
+    return {
+        "draft": {
+            "pool": [_card_json(card) for card in draft.pool],
             "blue": list(draft.blue_picks),
             "red": list(draft.red_picks),
             "to_pick": str(draft.to_pick),
             "card_set": _set_json(card_set),
         },
-        cpu_picks=cpu_picks,
-    )
-
-
-def _begin(match: Match, state: GameState, card_set: CardSet, brain: Brain) -> None:
-    """A new match in play, with a token of its own: requests naming another are refused."""
-    _game.clear()
-    _game.update(match=match, state=state, round=0, card_set=card_set, brain=brain, games=[[]])
-    _game["token"] = next(_tokens)
-
-
-def play(move_json: str) -> str:
-    """Play a move for the player to move; return its events and the new view."""
-    try:
-        request, state, player = _request(move_json)
-        if player is not state.to_move:
-            return _error(f"it is {state.to_move}'s turn, not {player}'s")
-        move = Move(int(request["card"]), int(request["cell"]))
-        placed = (
-            state.hands[player][move.card] if 0 <= move.card < len(state.hands[player]) else None
-        )
-        new, events = state.apply(move)
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    match: Match = _game["match"]
-    card_set: CardSet = _game["card_set"]
-    round_: int = _game["round"]
-    _game["games"][-1].append(move)
-    assert placed is not None
-    placed_json = card_view(card_to_json(placed))
-    placed_json["level"] = placed.level
-    reply: dict[str, Any] = {
-        "events": [e.to_json() for e in events],
-        "placed": placed_json,
+        "cpu_picks": cpu_picks,
     }
-    if new.is_terminal:
-        again = match.rematch(new, round_ + 1)
-        if again is not None:
-            reply["rematch"] = True
-            reply["drawn"] = view_of(new, match, round_, card_set)
-            _game["round"] = round_ + 1
-            _game["state"] = again
-            _game["games"].append([])
-            reply["view"] = view_of(again, match, round_ + 1, card_set)
-            return _ok(**reply)
-    _game["state"] = new
+
+
+def _begin(
+    match: Match,
+    state: GameState,
+    card_set: CardSet,
+    brain: Brain,
+    record: MatchRecord,
+    round_: int = 0,
+    games: list[list[Move]] | None = None,
+) -> Session:
+    """A new match in play, with a token of its own: requests naming another are refused."""
+    global _session
+    _session = Session(
+        match,
+        card_set,
+        brain,
+        record,
+        token=next(_tokens),
+        state=state,
+        round=round_,
+        games=games or [[]],
+    )
+    return _session
+
+
+@EXPORTS.service
+def play(move_json: str) -> Values:
+    """Play a move for the player to move; return its events and the new view."""
+    session, state, request, player = _in_play(move_json)
+    if player is not state.to_move:
+        raise ValueError(f"it is {state.to_move}'s turn, not {player}'s")
+    move = Move(int(request["card"]), int(request["cell"]))
+    placed = state.hands[player][move.card] if 0 <= move.card < len(state.hands[player]) else None
+    new, events = state.apply(move)
+    assert placed is not None
+    match, card_set, round_ = session.match, session.card_set, session.round
+    session.games[-1].append(move)
+    reply: Values = {"events": [e.to_json() for e in events], "placed": _card_json(placed)}
+    again = match.rematch(new, round_ + 1) if new.is_terminal else None
+    if again is not None:
+        reply["rematch"] = True
+        reply["drawn"] = view_of(new, match, round_, card_set)
+        session.round = round_ + 1
+        session.state = again
+        session.games.append([])
+        reply["view"] = view_of(again, match, round_ + 1, card_set)
+        return reply
+    session.state = new
     reply["view"] = view_of(new, match, round_, card_set)
-    return _ok(**reply)
+    return reply
 
 
-def cpu_move(request_json: str) -> str:
+@EXPORTS.service
+def cpu_move(request_json: str) -> Values:
     """The CPU's move for `player` (or a hint), from that player's observation only."""
-    try:
-        request, state, player = _request(request_json)
-        raw = request.get("budget_ms", 900)
-        budget = None if raw is None else float(raw)  # None: search to the end
-        hint = bool(request.get("hint", False))
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
+    session, state, request, player = _in_play(request_json)
+    raw = request.get("budget_ms", 900)
+    budget = None if raw is None else float(raw)  # None: search to the end
+    hint = bool(request.get("hint", False))
     if state.is_terminal or player is not state.to_move:
-        return _error(f"{player} has no move to make now")
-    brain: Brain = _game["brain"]
+        raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
-    move = brain.hint(seen, budget) if hint else brain.choose(seen, budget)
-    return _ok(card=move.card, cell=move.cell)
+    move = session.brain.hint(seen, budget) if hint else session.brain.choose(seen, budget)
+    return {"card": move.card, "cell": move.cell}
 
 
-def ponder(request_json: str) -> str:
+@EXPORTS.service
+def ponder(request_json: str) -> Values:
     """Let the CPU think for a moment about the position while the human chooses."""
-    try:
-        request, state, player = _request(request_json)
-        budget = float(request.get("budget_ms", 60))
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
+    session, state, request, player = _in_play(request_json)
+    budget = float(request.get("budget_ms", 60))
     if not state.is_terminal:
-        _game["brain"].ponder(observe(state, player), budget)
-    return _ok()
+        session.brain.ponder(observe(state, player), budget)
+    return {}
 
 
-def validate(request_json: str) -> str:
+@EXPORTS.service
+def validate(request_json: str) -> Values:
     """Whether a rule set can be played with a card set; the normalised rule names."""
-    try:
-        request = json.loads(request_json)
-        rules = RuleSet.parse(request["rules"])
-        card_set = _request_set(request)
-        band = _band(request.get("level_range"))
-        MatchConfig(rules, card_set, level_range=band)
-        _check_deal(rules, card_set, band)
-    except (RuleError, ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    return _ok(rules=rules.names)
+    request = _object(request_json)
+    rules = RuleSet.parse(request["rules"])
+    card_set = _request_set(request)
+    band = _band(request.get("level_range"))
+    MatchConfig(rules, card_set, level_range=band)
+    _check_deal(rules, card_set, band)
+    return {"rules": rules.names}
 
 
-def match_record(_request_json: str = "{}") -> str:
+@EXPORTS.service
+def match_record(_request_json: str = "{}") -> Values:
     """The record of the match in play (or just over): its deal and every move so far."""
-    if "record" not in _game:
-        return _error("no match is being played")
-    base: MatchRecord = _game["record"]
-    record = replace(base, games=tuple(tuple(g) for g in _game["games"] if g))
-    return _ok(record=record.to_json())
+    session = _current()
+    record = replace(session.record, games=tuple(tuple(g) for g in session.games if g))
+    return {"record": record.to_json()}
 
 
+@EXPORTS.raw
 def replay_views(text: str) -> str:
     """Play a replay file or record back: each step as the page draws and animates it."""
-    try:
-        record = read_record(text)
-        played = replay_record(record, _custom_sets)
-    except ValueError as e:
-        return _fail(e, "replay_bad")
+    return answer(lambda: _replay_views(text), "replay_bad")
+
+
+def _replay_views(text: str) -> Values:
+    record = read_record(text)
+    played = replay_record(record, _custom_sets)
     card_set = played.match.config.card_set
     steps: list[dict[str, Any]] = []
     for game, states in enumerate(played.states):
@@ -536,14 +654,11 @@ def replay_views(text: str) -> str:
             if ply > 0:
                 before = states[ply - 1]
                 move = record.games[game][ply - 1]
-                placed = before.hands[before.to_move][move.card]
-                placed_json = card_view(card_to_json(placed))
-                placed_json["level"] = placed.level
                 step.update(
                     player=str(before.to_move),
                     card=move.card,
                     cell=move.cell,
-                    placed=placed_json,
+                    placed=_card_json(before.hands[before.to_move][move.card]),
                     events=[e.to_json() for e in played.events[game][ply - 1]],
                 )
             view = view_of(state, played.match, game, card_set)
@@ -552,9 +667,10 @@ def replay_views(text: str) -> str:
                     card["open"] = True  # a replay shows every card
             step["view"] = view
             steps.append(step)
-    return _ok(record=record.to_json(), steps=steps, summary=replay_summary(played))
+    return {"record": record.to_json(), "steps": steps, "summary": replay_summary(played)}
 
 
+@EXPORTS.raw
 def collection_start(save_text: str, request_json: str) -> str:
     """Prepare a ladder match from the save and deal it: the player is blue.
 
@@ -564,54 +680,55 @@ def collection_start(save_text: str, request_json: str) -> str:
     reply = json.loads(service.collection_prepare(save_text, request_json))
     if not reply.get("ok"):
         return json.dumps(reply)
-    try:
+
+    def run() -> Values:
         prepared = Prepared.from_json(reply["match"])
         card_set = builtin_set(prepared.set_id)
         match = prepared.match(card_set)
         state = match.start()
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    _play_prepared(prepared, match, state, card_set, 0, [[]])
-    return _ok(
-        match=reply["match"],
-        save=reply["save"],
-        summary=reply["summary"],
-        view=view_of(state, match, 0, card_set),
-    )
+        _play_prepared(prepared, match, state, card_set, 0, [[]])
+        return {
+            "match": reply["match"],
+            "save": reply["save"],
+            "summary": reply["summary"],
+            "view": view_of(state, match, 0, card_set),
+        }
+
+    return answer(run)
 
 
-def collection_resume(save_text: str) -> str:
+@EXPORTS.service
+def collection_resume(save_text: str) -> Values:
     """Pick the save's active ladder match up again (after a reload) where it was.
 
     Answers ``{"match", "view"}`` like `collection_start`; when the last move
     ended the match, the view is over and the page settles it at once.
     """
-    try:
-        save = load_save(save_text)
-        prepared, played = resume(save)
-        assert save.active is not None  # resume refuses a save without one
-        card_set = builtin_set(prepared.set_id)
-        match = played.match
-        games = [list(game) for game in save.active.record.games]
-        round_ = max(len(played.states) - 1, 0)
-        state = played.states[-1][-1] if played.states else match.start()
-        again = match.rematch(state, round_ + 1) if state.is_terminal else None
-        if again is not None:  # the last move drew a Sudden Death game: the rematch is dealt
-            state, round_ = again, round_ + 1
-            games.append([])
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    _play_prepared(prepared, match, state, card_set, round_, games or [[]])
-    data = prepared.to_json()
-    return _ok(match=data, view=view_of(state, match, round_, card_set))
+    save = load_save(save_text)
+    prepared, played = resume(save)
+    assert save.active is not None  # resume refuses a save without one
+    card_set = builtin_set(prepared.set_id)
+    state, round_, games = _played_on(played, save.active.record)
+    _play_prepared(prepared, played.match, state, card_set, round_, games)
+    return {"match": prepared.to_json(), "view": view_of(state, played.match, round_, card_set)}
 
 
+def _ladder_session() -> tuple[Session, dict[str, Any]]:
+    session = _current("match for cards")
+    if session.prepared is None:
+        raise NoMatchError("no match for cards is being played")
+    return session, session.prepared
+
+
+@EXPORTS.raw
 def collection_progress(save_text: str) -> str:
     """The save with the moves of the ladder match in play so far (write it after each move)."""
-    if "prepared" not in _game:
-        return _error("no match for cards is being played")
-    games = [[m.text for m in g] for g in _game["games"] if g]
-    request = {"id": _game["prepared"]["id"], "games": games}
+    try:
+        session, prepared = _ladder_session()
+    except ValueError as e:
+        return refusal(e)
+    games = [[m.text for m in g] for g in session.games if g]
+    request = {"id": prepared["id"], "games": games}
     return service.collection_progress(save_text, json.dumps(request))
 
 
@@ -625,22 +742,22 @@ def _play_prepared(
 ) -> None:
     pool = [card_set.card(i) for i in prepared.cpu_pool]
     brain = Brain(prepared.level, seed=prepared.seed, pool=pool or card_set.cards)
-    _begin(match, state, card_set, brain)
-    _game.update(round=round_, games=games)
-    _game["record"] = prepared.record()
-    _game["prepared"] = prepared.to_json()
+    session = _begin(match, state, card_set, brain, prepared.record(), round_, games)
+    session.prepared = prepared.to_json()
 
 
+@EXPORTS.raw
 def collection_end(save_text: str) -> str:
     """Settle the ladder match just played: the new save to write and what happened."""
-    if "prepared" not in _game:
-        return _error("no match for cards is being played")
-    state: GameState = _game["state"]
-    if not state.is_terminal:
-        return _error("the match is not over yet")
-    games = [[m.text for m in g] for g in _game["games"] if g]
+    try:
+        session, prepared = _ladder_session()
+        if session.state is None or not session.state.is_terminal:
+            raise ValueError("the match is not over yet")
+    except ValueError as e:
+        return refusal(e)
+    games = [[m.text for m in g] for g in session.games if g]
     finished = json.loads(
-        service.collection_finished(json.dumps(_game["prepared"]), json.dumps({"games": games}))
+        service.collection_finished(json.dumps(prepared), json.dumps({"games": games}))
     )
     if not finished.get("ok"):
         return json.dumps(finished)
@@ -656,35 +773,37 @@ def collection_end(save_text: str) -> str:
 # one move of its solution line, in the form of `replay_views`' steps.
 
 
+@EXPORTS.raw
 def analysis_start(request_json: str) -> str:
     """Start analysing a match record (`triad.study.service.analysis_start`)."""
     return study_service.analysis_start(request_json, _custom_sets)
 
 
-analysis_step = study_service.analysis_step
-puzzle_progress = study_service.puzzle_progress
-puzzle_solved = study_service.puzzle_solved
+analysis_step = EXPORTS.raw(study_service.analysis_step)
+puzzle_progress = EXPORTS.raw(study_service.puzzle_progress)
+puzzle_solved = EXPORTS.raw(study_service.puzzle_solved)
 
 
+@EXPORTS.raw
 def puzzle_steps(request_json: str) -> str:
     """The date's puzzle and its line as replay steps (see above)."""
     reply = json.loads(study_service.puzzle_day(request_json))
     if not reply.get("ok") or reply.get("puzzle") is None:
         return json.dumps(reply)
-    puzzle = reply["puzzle"]
-    try:
-        state = state_from_json(puzzle["position"])
-        card_set = builtin_set()
-        match = deal_match(MatchConfig(state.rules, card_set), int(puzzle["seed"]) >> 33)
-        steps = [_puzzle_step(state, match, card_set)]
-        for entry in puzzle["line"]:
-            before = state
-            move = Move(int(entry["card"]), int(entry["cell"]))
-            state, events = state.apply(move)
-            steps.append(_puzzle_step(state, match, card_set, before, move, events))
-    except (ValueError, KeyError, TypeError) as e:
-        return _fail(e)
-    return _ok(puzzle=puzzle, steps=steps)
+    return answer(lambda: _puzzle_steps(reply["puzzle"]))
+
+
+def _puzzle_steps(puzzle: dict[str, Any]) -> Values:
+    state = state_from_json(puzzle["position"])
+    card_set = builtin_set()
+    match = deal_match(MatchConfig(state.rules, card_set), int(puzzle["seed"]) >> 33)
+    steps = [_puzzle_step(state, match, card_set)]
+    for entry in puzzle["line"]:
+        before = state
+        move = Move(int(entry["card"]), int(entry["cell"]))
+        state, events = state.apply(move)
+        steps.append(_puzzle_step(state, match, card_set, before, move, events))
+    return {"puzzle": puzzle, "steps": steps}
 
 
 def _puzzle_step(
@@ -705,10 +824,8 @@ def _puzzle_step(
         "events": [e.to_json() for e in events],
     }
     if before is not None and move is not None:
-        placed = before.hands[before.to_move][move.card]
-        placed_json = card_view(card_to_json(placed))
-        placed_json["level"] = placed.level
-        step.update(player=str(before.to_move), card=move.card, cell=move.cell, placed=placed_json)
+        placed = _card_json(before.hands[before.to_move][move.card])
+        step.update(player=str(before.to_move), card=move.card, cell=move.cell, placed=placed)
     view = view_of(state, match, 0, card_set)
     view["puzzle"] = True
     step["view"] = view

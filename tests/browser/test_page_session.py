@@ -1,0 +1,380 @@
+"""One match, one session: input races a player can cause, tried through the real page.
+
+Each test reproduces something a player saw go wrong (F1 dropped or sent
+twice, a dialog hidden behind Pause, a quick match lost on reload...) and
+checks what the player sees now.  They wait on the page's state, never on
+time; the engine is held back, where a test needs it not yet up, by holding
+its worker's script until the test lets it through.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.test_collection_play import boot, challenge, open_tab
+from tests.browser.test_page_play import (
+    GAME_TIMEOUT_MS,
+    deploy_by_mouse,
+    open_page,
+    over,
+    settings_script,
+    wait_turn,
+)
+from tests.conftest import ARTIFACTS
+from triad import deal as dealing
+from triad.ui.local import load_set
+
+pytestmark = pytest.mark.browser
+
+MATCH_KEY = "triad.match"
+
+
+def blue_first_code(rules: list[str]) -> str:
+    """A deal code whose deal has the human (blue) move first."""
+    levels, powers, affinities = dealing.set_tables(load_set("houses"))
+    for seed in range(1, 200):
+        if dealing.deal(seed, rules, levels, powers, affinities, None).first == "blue":
+            return dealing.deal_code(seed, rules, "houses")
+    raise AssertionError("no deal where blue moves first")
+
+
+class HeldEngine:
+    """Holds the engine worker's script until `release`: the page plays without its engine."""
+
+    def __init__(self, context: Any) -> None:
+        self.held: list[Any] = []
+        context.route("**/engine-worker.js", self.hold)
+
+    def hold(self, route: Any) -> None:
+        self.held.append(route)
+
+    def release(self) -> None:
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+def owned_cells(page: Any) -> dict[str, str]:
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('[data-cell][data-owner]')]"
+        ".map((c) => [c.dataset.cell, c.dataset.owner]))"
+    )
+
+
+def notices(page: Any) -> str:
+    return " ".join(n.inner_text() for n in page.locator(".notice").all())
+
+
+def test_f1_at_the_first_ready_is_queued_until_the_engine_is_up(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce")
+    engine = HeldEngine(context)
+    page = context.new_page()
+    page.goto(server.url + "?deal=" + quote(blue_first_code(["banner"])))
+    wait_ready(page)
+    assert page.evaluate("window.triadEngine.state") == "loading"
+    page.keyboard.press("F1")
+    # The CPU is shown thinking for the player; the page takes no other move meanwhile.
+    page.locator(".side-blue .turn-mark.thinking").wait_for(state="attached")
+    assert page.locator("html.ready").count() == 0
+    page.keyboard.press("Enter")
+    engine.release()
+    wait_engine(page)
+    page.wait_for_function("() => document.querySelectorAll('[data-cell][data-owner]').length >= 2")
+    owners = list(owned_cells(page).values())
+    assert owners.count("blue") + owners.count("red") >= 2
+    assert notices(page) == ""
+
+
+def test_keys_and_clicks_while_f1_shows_its_move_send_nothing_twice(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(
+        new_context, server, reduced=False, query="?deal=" + quote(blue_first_code(["banner"]))
+    )
+    wait_engine(page)
+    wait_ready(page)
+    page.keyboard.press("F1")
+    # The hinted move shows for about half a second: the player presses everything.
+    page.locator(".cell.chosen").wait_for(state="attached")
+    for key in ("Enter", "z", "Enter", "F1", "z"):
+        page.keyboard.press(key)
+    for cell in range(9):
+        page.locator(f'[data-cell="{cell}"]').dispatch_event("click")
+    wait_turn(page)
+    owners = list(owned_cells(page).values())
+    assert owners.count("blue") <= 2 and len(owners) == 2, owners  # F1's move, then the CPU's
+    assert notices(page) == ""
+
+
+def test_a_dialog_opened_while_paused_is_on_top_and_escape_closes_it_first(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server)
+    wait_engine(page)
+    wait_ready(page)
+    page.keyboard.press("Escape")
+    page.locator(".dialog.pause").wait_for()
+    for action, dialog in (("info", ".dialog.book"), ("rules", ".dialog.menu")):
+        page.click(f'[data-action="{action}"]')
+        page.locator(dialog).wait_for()
+        assert page.locator(".dialog.pause").count() == 0
+        page.screenshot(path=str(ARTIFACTS / f"session-paused-{action}.png"))
+        page.keyboard.press("Escape")
+        page.locator(".dialog.pause").wait_for()
+        assert page.locator(dialog).count() == 0
+    page.click('[data-action="collection"]')
+    page.locator(".dialog.coll").wait_for()
+    assert page.locator(".dialog.pause").count() == 0
+    page.keyboard.press("Escape")
+    page.locator(".dialog.pause").wait_for()
+    page.keyboard.press("Escape")
+    wait_ready(page)
+    assert page.locator("html.paused").count() == 0
+
+
+def test_a_quick_match_comes_back_after_a_reload(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, query="?deal=" + quote(blue_first_code(["open"])))
+    wait_engine(page)
+    wait_ready(page)
+    page.locator('[data-hand="blue"] [data-card="0"]').click()
+    page.locator('[data-cell="4"]').click()
+    page.locator('[data-cell="4"]').click()
+    page.wait_for_function("() => document.querySelectorAll('[data-cell][data-owner]').length >= 2")
+    wait_ready(page)
+    page.wait_for_function(f"() => localStorage.getItem('{MATCH_KEY}') !== null")
+    board = owned_cells(page)
+    page.goto(server.url)  # the page again, its address without the shared deal
+    wait_ready(page)
+    assert owned_cells(page) == board  # shown at once, before the engine is up
+    wait_engine(page)
+    wait_ready(page)
+    assert owned_cells(page) == board
+    # The match plays on from there, and New game gives it up.
+    free = page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell")
+    page.locator('[data-hand="blue"] [data-card="0"]').click()
+    page.locator(f'[data-cell="{free}"]').click()
+    page.locator(f'[data-cell="{free}"]').click()
+    page.locator(f'[data-cell="{free}"][data-owner]').wait_for(state="attached")
+    page.keyboard.press("F5")
+    page.wait_for_function(f"() => localStorage.getItem('{MATCH_KEY}') === null")
+
+
+def test_leaving_a_match_for_cards_asks_and_its_moves_are_counted(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(viewport={"width": 960, "height": 640})
+    page = context.new_page()
+    boot(page, server.url)
+    challenge(page, "old-mabry")
+    page.locator('[data-do="deck_play"]').click()
+    wait_ready(page)
+    page.locator('[data-hand="blue"] [data-card="0"]').click()
+    free = page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell")
+    page.locator(f'[data-cell="{free}"]').click()
+    page.locator(f'[data-cell="{free}"]').click()
+    wait_ready(page)
+    played = len(owned_cells(page))
+    assert played >= 2
+    open_tab(page, "ladder")
+    assert f"under way ({played} moves played)" in page.locator(".coll-active").inner_text()
+    page.keyboard.press("Escape")
+    page.keyboard.press("F5")
+    page.locator(".dialog.leave").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "session-leave.png"))
+    page.click('.dialog.leave [data-do="close"]')  # keep playing
+    wait_ready(page)
+    assert len(owned_cells(page)) == played
+    page.click('[data-action="new"]')
+    page.click('.dialog.leave [data-do="leave_yes"]')  # a quick match is dealt instead
+    page.wait_for_function("() => document.querySelectorAll('[data-cell][data-owner]').length <= 1")
+    open_tab(page, "ladder")
+    assert page.locator('.coll-active[data-active="saved"]').count() == 1
+
+
+def action_in_view(page: Any, dialog: str, button: str, name: str) -> None:
+    """The `button` of `dialog` shows whole inside the dialog and the window, uncovered."""
+    page.locator(f"{dialog} {button}").wait_for()
+    page.wait_for_timeout(300)  # the dialog's entrance
+    page.screenshot(path=str(ARTIFACTS / f"session-dialog-{name}.png"))
+    height = page.viewport_size["height"]
+    box = page.locator(f"{dialog} {button}").bounding_box()
+    frame = page.locator(dialog).bounding_box()
+    assert box is not None and frame is not None
+    assert (
+        box["y"] >= frame["y"] - 1 and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
+    ), (name, box, frame)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
+    hit = page.evaluate(
+        "([x, y, sel]) => !!document.elementFromPoint(x, y).closest(sel)",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button],
+    )
+    assert hit, (name, "covered")
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
+def test_every_dialogs_main_action_is_in_view(
+    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    width, height = size
+    context, _ = new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    boot(page, server.url)
+
+    def main_action_in_view(dialog: str, button: str, name: str) -> None:
+        action_in_view(page, dialog, button, f"{name}-{width}x{height}")
+
+    page.click('[data-action="rules"]')
+    main_action_in_view(".dialog.menu", '[data-do="new"]', "menu")
+    page.keyboard.press("Escape")
+    challenge(page, "old-mabry")
+    main_action_in_view(".dialog.deck", '[data-do="deck_play"]', "deck")
+    page.click('[data-do="deck_play"]')
+    wait_ready(page)
+    page.keyboard.press("F5")
+    main_action_in_view(".dialog.leave", '[data-do="close"]', "leave")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    main_action_in_view(".dialog.pause", '[data-do="pause"]', "pause")
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
+def test_the_title_screens_and_the_results_main_action_is_in_view(
+    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    width, height = size
+    context, _ = new_context(
+        title=True, viewport={"width": width, "height": height}, reduced_motion="reduce"
+    )
+    context.add_init_script(settings_script(mode="hotseat"))
+    page = context.new_page()
+    page.goto(server.url)
+    action_in_view(
+        page, ".dialog.title-screen", '[data-do="title_play"]', f"title-{width}x{height}"
+    )
+    page.click('[data-do="title_play"]')
+    wait_engine(page)
+    while not wait_turn(page):
+        player = "blue" if page.locator(".side-blue .turn-mark").count() else "red"
+        cell = int(page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell"))
+        deploy_by_mouse(page, player, 0, cell)
+    action_in_view(page, ".dialog.result", '[data-do="rematch"]', f"result-{width}x{height}")
+
+
+def test_the_status_line_says_tap_on_a_touch_screen(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.url + "?deal=" + quote(blue_first_code(["banner"])))
+    wait_engine(page)
+    wait_ready(page)
+    page.locator('[data-hand="blue"] [data-card="0"]').tap()
+    page.locator('[data-cell="4"]').tap()
+    status = page.locator(".status-text").inner_text()
+    assert status.startswith("Tap") and "Click" not in status
+    # The badge of whose turn it is leaves the chosen card uncovered.
+    card = page.locator(".hand-blue .card.sel").bounding_box()
+    mark = page.locator(".side-blue .turn-mark")
+    visible = mark.count() and mark.evaluate("(m) => m.checkVisibility({visibilityProperty: true})")
+    if visible:
+        box = mark.bounding_box()
+        assert card is not None and box is not None
+        apart = (
+            box["y"] + box["height"] <= card["y"]
+            or card["y"] + card["height"] <= box["y"]
+            or box["x"] + box["width"] <= card["x"]
+            or card["x"] + card["width"] <= box["x"]
+        )
+        assert apart, (box, card)
+    page.screenshot(path=str(ARTIFACTS / "session-phone-selected.png"))
+
+
+def test_the_rulebook_lights_the_chip_of_the_section_read(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, rules=["banner"])
+    wait_ready(page)
+    page.click('[data-action="info"]')
+    page.locator(".dialog.book").wait_for()
+    page.click('[data-jump="rb-same"]')
+    lit = page.evaluate(
+        "() => [...document.querySelectorAll('.toc')].filter((c) =>"
+        " getComputedStyle(c).backgroundColor === 'rgb(63, 124, 240)').map((c) => c.dataset.jump)"
+    )
+    assert lit == ["rb-same"]
+    assert page.locator('[data-jump="rb-banner"].on').count() == 1  # in play, marked
+    page.screenshot(path=str(ARTIFACTS / "session-rulebook-chip.png"))
+
+
+def test_the_draft_pool_is_nobodys_colour(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, rules=["draft"])
+    wait_engine(page)
+    page.locator(".draft-pick").first.wait_for()
+    colours = page.evaluate(
+        "() => [...document.querySelectorAll('.draft-pick .card')].map((c) =>"
+        " getComputedStyle(c).backgroundImage)"
+    )
+    blue = page.evaluate(
+        "() => { const c = document.createElement('div'); c.className = 'card own-blue';"
+        " document.body.append(c); const b = getComputedStyle(c).backgroundImage; c.remove();"
+        " return b; }"
+    )
+    assert colours and blue not in colours
+    assert page.locator(".draft-pick .card.own-blue, .draft-pick .card.own-red").count() == 0
+    page.screenshot(path=str(ARTIFACTS / "session-draft.png"))
+
+
+# A click on the i-th element of a kind, whatever is on the table at that very moment.
+CLICK = "([sel, i]) => { const all = document.querySelectorAll(sel); if (all.length) all[i % all.length].click(); }"
+
+
+def test_mashing_every_key_for_whole_matches_breaks_nothing(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """F1, Enter, Z, clicks, F5 and Escape in any order: no error, scores always add up."""
+    page = open_page(new_context, server, rules=["same", "plus", "combo"], reduced=False)
+    wait_engine(page)
+    rng = random.Random(11)
+    finished = 0
+    presses = 0
+    while finished < 2 and presses < 1500:
+        presses += 1
+        roll = rng.random()
+        if roll < 0.25:
+            page.keyboard.press("F1")
+        elif roll < 0.45:
+            page.keyboard.press(rng.choice(["Enter", "z", "ArrowLeft", "ArrowUp", "x"]))
+        elif roll < 0.75:
+            page.evaluate(CLICK, ["[data-cell]", rng.randrange(9)])
+        elif roll < 0.9:
+            page.evaluate(CLICK, ['[data-hand="blue"] [data-card]', rng.randrange(5)])
+        elif roll < 0.99:
+            page.keyboard.press("Escape")
+        elif roll < 0.996:
+            page.keyboard.press("F5")
+        if page.locator("html.paused").count() and rng.random() < 0.7:
+            page.keyboard.press("Escape")
+        blue, red = page.evaluate(  # both at once: a flip may land between two reads
+            "() => ['blue', 'red'].map((p) =>"
+            " Number(document.querySelector(`[data-score=${p}]`).textContent))"
+        )
+        assert blue + red == 10
+        if over(page):
+            finished += 1
+            assert page.locator("[data-cell][data-owner]").count() == 9
+            page.keyboard.press("Enter")  # rematch
+            page.wait_for_selector("[data-result]", state="detached", timeout=GAME_TIMEOUT_MS)
+    assert finished == 2, presses
+    assert notices(page) == ""
