@@ -279,6 +279,8 @@ def _page_text(page: Path) -> str:
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
     text = page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
     icons = _game_icons()
+    if "{{ART_SPRITE}}" in text:
+        text = text.replace("{{ART_SPRITE}}", art_sprite_inline(icons))
     return re.sub(r"\{\{ICON ([a-z0-9-]+)\}\}", lambda m: _icon_body(icons, m[1], page.name), text)
 
 
@@ -411,17 +413,35 @@ def _art_sprite(icons: dict[str, Any], names: list[str]) -> str:
     return "\n".join(parts)
 
 
-def _write_art(dist: Path) -> None:
-    """The card art from the pinned game-icons.net package (CC BY 3.0), two SVG sprites.
+def art_sprite_inline(icons: dict[str, Any]) -> str:
+    """The art the page draws for the built-in sets and its own screens (`art_used`), as a
+    hidden inline <svg> of <symbol>s with ids `art-NAME`, put in index.html ({{ART_SPRITE}}).
 
-    cards.svg holds only what the page draws for the built-in sets and its own screens;
-    game-icons.svg holds the whole set, fetched only when a player's own card set names
-    an icon outside cards.svg. Each icon is a <symbol> with the icon's name as its id.
+    Inline, not a file: Chromium parses an external sprite a `<use>` points at into a
+    document of its own, again and again as the page redraws (about 0.7 s of the main
+    thread's time over a match, in tasks of up to 190 ms); parsed once with the page,
+    the symbols cost nothing more.
+    """
+    parts = ['<svg class="sprite" aria-hidden="true" width="0" height="0"><defs>']
+    for name in art_used():
+        parts.append(
+            f'<symbol id="art-{name}" viewBox="0 0 512 512">{_icon_body(icons, name)}</symbol>'
+        )
+    parts.append("</defs></svg>")
+    return "".join(parts)
+
+
+def _write_art(dist: Path) -> None:
+    """The card art from the pinned game-icons.net package (CC BY 3.0).
+
+    What the page draws for the built-in sets is inline in index.html
+    (`art_sprite_inline`); game-icons.svg holds the whole set as one SVG sprite, fetched
+    only when a player's own card set names an icon outside it. Each icon is a <symbol>
+    with the icon's name as its id.
     """
     icons = _game_icons()
     out = dist / ART
     out.mkdir(parents=True, exist_ok=True)
-    (out / "cards.svg").write_text(_art_sprite(icons, art_used()), encoding="utf-8")
     every = sorted(set(icons["icons"]) | set(icons.get("aliases", {})))
     (out / "game-icons.svg").write_text(_art_sprite(icons, every), encoding="utf-8")
     info = json.loads((GAME_ICONS / "info.json").read_text(encoding="utf-8"))

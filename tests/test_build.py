@@ -137,11 +137,15 @@ def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
 
 
 def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
-    """cards.svg holds every icon the page draws for the built-in sets; the whole set is there
-    for a player's own set; the licence names game-icons.net and CC BY 3.0."""
+    """index.html holds every icon the page draws for the built-in sets, inline (symbols
+    `art-NAME`), and no sprite file of them; the whole set is there for a player's own set;
+    the licence names game-icons.net and CC BY 3.0."""
     art = dist / "assets" / "art"
-    small = set(re.findall(r'<symbol id="([^"]+)"', (art / "cards.svg").read_text()))
+    page = (dist / "index.html").read_text()
+    small = set(re.findall(r'<symbol id="art-([^"]+)"', page))
     assert small == set(build.art_used())
+    assert "{{ART_SPRITE}}" not in page
+    assert not (art / "cards.svg").exists()
     for set_id in ("houses", "elements"):
         data = json.loads((build.ROOT / "triad" / "data" / f"{set_id}.json").read_text())
         assert {c["art"] for c in data["cards"]} <= small

@@ -6,9 +6,10 @@ on a 24x24 grid.
 
 Card portraits, banners, element emblems, the card back and the title art are
 icons of game-icons.net (CC BY 3.0, see the rulebook's credits), vendored by
-build.py from the pinned npm package into two sprite files: `ART_SPRITE` with
-what the built-in sets and `UI_ART` use, `ART_ALL` with the whole set for a
-player's own card set.  `art(name)` draws one of them.
+build.py from the pinned npm package: what the built-in sets and `UI_ART` use
+is a hidden sprite inline in the page (symbols `art-NAME`, `ART_SPRITE`), the
+whole set a sprite file (`ART_ALL`) fetched only for a player's own card set.
+`art(name)` draws one of them.
 """
 
 from triad.ui.cardtext import say
@@ -91,11 +92,12 @@ SYMBOLS = {
     + ' stroke-width="2.4"/>',
 }
 
-ART_SPRITE = "./assets/art/cards.svg"
-ART_ALL = "./assets/art/game-icons.svg"
+ART_SPRITE = "#art-"
+ART_ALL = "./assets/art/game-icons.svg#"
 
 # The game-icons.net icons the page's own screens use; build.py puts them, with every
-# built-in card's portrait, into ART_SPRITE. Affinity glyph -> icon, then the rest.
+# built-in card's portrait, into the page's inline sprite (symbols `art-NAME`, see
+# ART_SPRITE). Affinity glyph -> icon, then the rest.
 UI_ART = {
     "lantern": "lantern-flame",
     "rose": "rose",
@@ -120,7 +122,7 @@ _BUNDLED = []
 
 
 def bundled() -> frozenset:
-    """The icon names in ART_SPRITE: UI_ART and the built-in sets' portraits (read once)."""
+    """The icon names in the page's sprite: UI_ART and the built-in sets' portraits (read once)."""
     if not _BUNDLED:
         from triad.ui.local import load_set
 
@@ -134,8 +136,8 @@ def bundled() -> frozenset:
 
 
 def art_href(name: str) -> str:
-    """The address of icon `name`: the small sprite when it holds it, else the whole set."""
-    return (ART_SPRITE if name in bundled() else ART_ALL) + "#" + name
+    """The address of icon `name`: the page's own sprite when it holds it, else the whole set."""
+    return (ART_SPRITE if name in bundled() else ART_ALL) + name
 
 
 def art(name: str, cls: str = "art", label: str = "") -> str:
@@ -268,7 +270,6 @@ def affinity_icon(affinity: str, table: dict, cls: str = "aff") -> str:
             + esc(name)
             + '" viewBox="0 0 512 512"><use href="'
             + ART_SPRITE
-            + "#"
             + UI_ART[symbol]
             + '"></use></svg>'
         )
