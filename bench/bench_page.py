@@ -19,18 +19,11 @@ Figures only: nothing here passes or fails on time.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
-import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, SKIP_TITLE  # noqa: E402
+from pagebench import SKIP_TITLE, play_match, seed_settings, served_chromium
 
 PROBE = """
 window.__bench = {longtasks: [], busy: [], clicks: [], placed: [], answered: []};
@@ -74,23 +67,6 @@ document.addEventListener("click", (event) => {
 """
 
 
-def play_game(page, timeout_ms: int = 180_000) -> int:
-    """Play one game by mouse; return the number of human moves."""
-    moves = 0
-    while True:
-        page.wait_for_selector("html.ready, [data-result]", state="attached", timeout=timeout_ms)
-        if page.locator("[data-result]").count():
-            return moves
-        free = page.locator("[data-cell]:not([data-owner])")
-        cell = free.nth(free.count() // 2).get_attribute("data-cell")
-        page.locator('[data-hand="blue"] [data-card]').first.click()
-        target = page.locator(f'[data-cell="{cell}"]')
-        target.click()
-        target.click()
-        page.locator(f'[data-cell="{cell}"][data-owner]').wait_for(state="attached")
-        moves += 1
-
-
 def summarize(name: str, values: list[float]) -> str:
     if not values:
         return f"{name}: none"
@@ -109,37 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reduced", action="store_true", help="prefers-reduced-motion")
     args = parser.parse_args(argv)
 
-    if not (build.DIST / "index.html").exists():
-        build.bundle()
-    from playwright.sync_api import sync_playwright
-
-    httpd = build.make_server(build.DIST, "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    settings = json.dumps(
-        {
-            "version": 1,
-            "rules": ["banner", "same", "plus", "combo"],
-            "level": args.level,
-            "sound": False,
-            "card_set": "houses",
-            "mode": "cpu",
-        }
-    )
-    seed_settings = (
-        "try { if (location.protocol.startsWith('http') && !sessionStorage.getItem('b')) {"
-        f"localStorage.setItem('triad.settings', {settings!r}); sessionStorage.setItem('b', '1'); }}"
-        "} catch (e) {}"
-    )
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
+    with served_chromium() as (browser, url):
         context = browser.new_context(
             viewport={"width": 1280, "height": 800},
             reduced_motion="reduce" if args.reduced else "no-preference",
         )
-        context.add_init_script(seed_settings)
+        context.add_init_script(seed_settings(args.level))
         context.add_init_script(PROBE)
         context.add_init_script(SKIP_TITLE)  # the table at once, as after a reload
         page = context.new_page()
@@ -150,13 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         results = []
         human = 0
         for game in range(args.games):
-            human += play_game(page)
+            human += play_match(page)
             results.append(page.locator("[data-result] .result-title").inner_text())
             if game + 1 < args.games:
                 page.click('[data-do="rematch"]')
         data = page.evaluate("window.__bench")
-        browser.close()
-    httpd.shutdown()
 
     long_tasks = data["longtasks"]
     busy = data["busy"]
