@@ -128,6 +128,14 @@ class Trace:
         )
         self.starts = [e["ts"] for e in self.events]
 
+    def cpu_between(self, start_ms: float, end_ms: float, ready_ms: float) -> float:
+        """The main thread's CPU time (ms) in the tasks that began between the two moments."""
+        origin = self.stamp_us - ready_ms * 1000
+        lo = bisect.bisect_left(self.starts, origin + start_ms * 1000)
+        hi = bisect.bisect_left(self.starts, origin + end_ms * 1000)
+        tasks = [e for e in self.events[lo:hi] if e["name"] == "ThreadControllerImpl::RunTask"]
+        return sum(e.get("tdur", 0) for e in tasks) / 1000
+
     def explain(self, start_ms: float, duration_ms: float, ready_ms: float) -> dict[str, Any]:
         """The main thread's CPU time in the task at `start_ms` (performance.now()), by kind."""
         origin = self.stamp_us - ready_ms * 1000
@@ -150,7 +158,6 @@ class Trace:
                 own[kind_of(stack[-1]["name"])] -= cpu
             own[kind_of(e["name"])] += cpu
             stack.append(e)
-        own.pop("other", None)
         return {
             "cpu": (task.get("tdur", 0) / 1000) if task is not None else None,
             "entry": entry_of(inside),
@@ -175,10 +182,19 @@ def one_run(browser: Any, url: str, how: str, level: str, trace: bool) -> dict[s
     after = [(s, d) for s, d in data["tasks"] if ready <= s <= over]
     before = [d for s, d in data["tasks"] if s < ready]
     explained = []
+    cpu = None
     if raw is not None:
         found = Trace(raw)
         explained = [found.explain(s, d, ready) for s, d in after]
-    return {"ready": ready, "over": over, "after": after, "before": before, "why": explained}
+        cpu = found.cpu_between(ready, over, ready)
+    return {
+        "ready": ready,
+        "over": over,
+        "after": after,
+        "before": before,
+        "why": explained,
+        "cpu": cpu,
+    }
 
 
 def describe(start: float, duration: float, why: dict[str, Any] | None) -> str:
@@ -213,9 +229,15 @@ def main(argv: list[str] | None = None) -> int:
                 longest.append(max(durations, default=0.0))
                 cpus = [w["cpu"] for w in run["why"] if w["cpu"] is not None]
                 busiest.append(max(cpus, default=0.0))
+                cpu = run["cpu"]
                 print(
                     f"  {name}: ready at {ready:.0f} ms, match over at {run['over']:.0f} ms;"
-                    f" {len(durations)} long tasks after ready;"
+                    + (
+                        f" main thread CPU in between {cpu / 1000:.2f} s;"
+                        if cpu is not None
+                        else ""
+                    )
+                    + f" {len(durations)} long tasks after ready;"
                     f" longest before ready {max(run['before'], default=0):.0f} ms"
                 )
                 whys = run["why"] or [None] * len(run["after"])
