@@ -44,6 +44,32 @@ def blue_first_code(rules: list[str]) -> str:
     raise AssertionError("no deal where blue moves first")
 
 
+def seed_where(first: str, rules: list[str]) -> int:
+    """A seed whose deal has `first` move first (with the Houses' set)."""
+    levels, powers, affinities = dealing.set_tables(load_set("houses"))
+    for seed in range(1, 200):
+        if dealing.deal(seed, rules, levels, powers, affinities, None).first == first:
+            return seed
+    raise AssertionError(f"no deal where {first} moves first")
+
+
+def fixed_seed_script(seed: int) -> str:
+    """An init script that makes the page's random seeds all `seed` (its deals are known)."""
+    return f"Math.random = () => {seed} / 4294967296;"
+
+
+# Counts what of a match shows beneath the title screen: the CPU thinking, a card placed.
+BENEATH_TITLE = """
+window.__beneathTitle = [];
+new MutationObserver(() => {
+  if (!document.querySelector('.title-screen')) return;
+  if (document.querySelector('.turn-mark.thinking')) window.__beneathTitle.push('thinking');
+  if (document.querySelector('[data-cell][data-owner]')) window.__beneathTitle.push('placed');
+  if (document.documentElement.classList.contains('busy')) window.__beneathTitle.push('busy');
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
 class HeldEngine:
     """Holds the engine worker's script until `release`: the page plays without its engine."""
 
@@ -384,3 +410,32 @@ def test_mashing_every_key_for_whole_matches_breaks_nothing(
             page.wait_for_selector("[data-result]", state="detached", timeout=GAME_TIMEOUT_MS)
     assert finished == 2, presses
     assert notices(page) == ""
+
+
+def test_nothing_of_the_match_starts_beneath_the_title_screen(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """The CPU opens this deal: it neither thinks nor plays until the player leaves the title."""
+    context, _ = new_context(title=True, reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["banner"]))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["banner"])))
+    context.add_init_script(BENEATH_TITLE)
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator(".dialog.title-screen").wait_for()
+    wait_engine(page)
+    # The table has the engine's deal once its loading line is gone: a CPU let loose
+    # beneath the title would be thinking from that very moment.
+    page.locator(".engine-loading").wait_for(state="detached")
+    assert page.locator(".side-red .turn-mark.thinking").count() == 0
+    assert page.locator("html.busy").count() == 0
+    page.wait_for_timeout(1500)  # (only more time to go wrong in; nothing waits on it)
+    assert page.evaluate("window.__beneathTitle") == []
+    assert owned_cells(page) == {}
+    page.screenshot(path=str(ARTIFACTS / "session-title-holds.png"))
+    page.click('[data-do="title_play"]')
+    page.locator('[data-cell][data-owner="red"]').wait_for(state="attached")  # the CPU opens
+    wait_ready(page)
+    assert page.evaluate("window.__beneathTitle") == []
+    assert len(owned_cells(page)) == 1
+
