@@ -439,3 +439,44 @@ def test_nothing_of_the_match_starts_beneath_the_title_screen(
     assert page.evaluate("window.__beneathTitle") == []
     assert len(owned_cells(page)) == 1
 
+
+# The engine's answer to "Deal five at random" is held until the test lets it through,
+# and then deals the five cards the test chose: the test knows which cards are the new deal.
+HOLD_DEAL = """(deck) => {
+  const engine = window.triadEngine;
+  const call = engine.call;
+  window.__releaseDeal = null;
+  engine.call = function (name, ...args) {
+    const reply = call.call(engine, name, ...args);
+    if (name !== 'collection_deal_deck') return reply;
+    return new Promise((resolve, reject) => {
+      window.__releaseDeal = () => reply.then((text) => {
+        const answer = JSON.parse(text);
+        answer.deck = deck;
+        resolve(JSON.stringify(answer));
+      }, reject);
+    });
+  };
+}"""
+
+
+def test_play_clicked_before_the_deal_of_five_arrives_plays_the_dealt_five(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(viewport={"width": 960, "height": 640})
+    page = context.new_page()
+    boot(page, server.url)
+    first = challenge(page, "old-mabry")  # a deck of five dealt: Play is on
+    owned = sorted({b.get_attribute("data-deckadd") for b in page.locator("[data-deckadd]").all()})
+    dealt = owned[:5] if owned[:5] != first else owned[:5][::-1]
+    assert len(dealt) == 5 and dealt != first
+    page.evaluate(HOLD_DEAL, dealt)
+    page.click('[data-do="deck_deal"]')
+    page.wait_for_function("() => window.__releaseDeal !== null")  # asked, not yet answered
+    page.click('[data-do="deck_play"]')
+    page.screenshot(path=str(ARTIFACTS / "session-deal-then-play.png"))
+    page.evaluate("() => window.__releaseDeal()")
+    page.locator(".dialog.deck").wait_for(state="detached")
+    wait_ready(page)
+    hand = [c.get_attribute("data-id") for c in page.locator('[data-hand="blue"] .card').all()]
+    assert hand == dealt
