@@ -889,7 +889,9 @@ class App:
                 self.hide_callout()
         session.board_override = None
         session.fx = {}
-        return True
+        # The last step's pause is an await like any other: a match that ended during it
+        # (New game, a replay) must not have its final view drawn over the next one's.
+        return session.live
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by `overlay_html`) and its sound."""
