@@ -18,10 +18,11 @@ Levels (fixed, documented behaviour):
 * ``master``: only moves of the best exact value whenever both hands are
   known (Open, or once every hidden card is deduced); otherwise the best
   average over sampled hands. Among its best moves, when it is not already
-  winning, master sets a trap: it plays the one that leaves the opponent the
-  fewest replies keeping the value (every other reply gives cards away), as
-  far as `TRAP_NODES` searched positions allow (a count, not a time, so a
-  seeded game plays the same on any machine).
+  winning, master sets a trap: it plays the one a fallible opponent (one who
+  judges its replies by a short lookahead, see `_Traps`) is least likely to
+  answer with a reply that keeps the value (every other reply gives cards
+  away), as far as `TRAP_NODES` searched positions allow (a count, not a time,
+  so a seeded game plays the same on any machine).
 
 Under Order only the cell is chosen (the solver offers the first card only).
 Under Chaos the drawn card is played; master values its cells by their exact
@@ -88,8 +89,12 @@ QUICK_DEPTH = 3
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
-#: Positions master may search to choose among its best moves (see `Brain.search`).
+#: Positions master may search to choose among its best moves (see `_Traps`).
 TRAP_NODES = 60_000
+#: Master's model of a fallible opponent (see `_Traps`): plies it looks ahead and
+#: how widely it strays from the reply that looks best to it (values count cards twice).
+TRAP_LOOK = 2
+TRAP_TEMPERATURE = 1.0
 
 
 @dataclass(frozen=True)
@@ -238,8 +243,8 @@ class Brain:
         if value > 0 or TRAP_NODES <= 0:  # winning already: the opponent's mistakes change nothing
             yield Progress(ctx.move_of(best, me), value, True, True)
             return
-        # Every move left is as good as the best: set the trap that leaves the
-        # opponent the fewest replies keeping the value.
+        # Every move left is as good as the best: set the trap a fallible opponent
+        # is likeliest to fall into.
         traps = _Traps(solver, pos, value, self.rng)
         while True:
             try:
@@ -399,11 +404,17 @@ class Brain:
 class _Traps:
     """Master's choice among its moves of the best exact value ``value``.
 
-    Counts, for each such move, the opponent's replies that keep the value
-    (one null-window probe each; every other reply gives cards away) and
-    prefers the fewest; a move is dropped as soon as it keeps more than the
-    best found so far. Stops after `TRAP_NODES` searched positions. A deadline
-    may interrupt `run` (`Timeout`): the next call goes on where it stopped.
+    A fallible opponent is modelled as one who picks each reply with
+    probability proportional to ``exp(gain / TRAP_TEMPERATURE)``, ``gain``
+    being what the reply is worth to it by a `TRAP_LOOK`-ply lookahead
+    (counting cards at the horizon, as people and the lower levels judge).
+    Each best move is scored by the chance that such an opponent keeps the
+    value (one null-window probe per reply; every other reply gives cards
+    away), heaviest replies first, and master plays the lowest chance, then
+    the fewest replies keeping the value. A move is dropped as soon as its
+    chance exceeds the best found so far. Stops after `TRAP_NODES` searched
+    positions. A deadline may interrupt `run` (`Timeout`): the next call goes
+    on where it stopped.
     """
 
     def __init__(self, solver: Solver, pos: Position, value: int, rng: random.Random) -> None:
@@ -415,10 +426,11 @@ class _Traps:
         self.next_kid = 0
         self.candidates: list[Child] = []
         self.current = 0
-        self.replies: list[Child] = []
+        self.replies: list[tuple[float, Child]] = []
         self.next_reply = 0
+        self.kept = 0.0  # the chance, so far, that the opponent keeps the value
         self.keepers = 0
-        self.scores: list[tuple[int, Child]] = []
+        self.scores: list[tuple[float, int, Child]] = []
 
     def run(self, deadline: float = 0.0) -> bool:
         """Count on until done or out of nodes (True), or until ``deadline``.
@@ -439,20 +451,23 @@ class _Traps:
         while self.current < len(self.candidates):
             c = self.candidates[self.current]
             if not self.replies and self.next_reply == 0:
-                self.replies = solver.children(c.position)
-            bound = min((k for k, _ in self.scores), default=INF)
-            while self.next_reply < len(self.replies) and self.keepers <= bound:
+                self.replies = reply_chances(solver, c.position)
+            bound = min((k for k, _, _ in self.scores), default=INF)
+            while self.next_reply < len(self.replies) and self.kept <= bound + _EPS:
                 # the reply keeps the value when the mover gets no more than it after it
-                if solver.probe(self.replies[self.next_reply].position, v, v + 1, deadline) <= v:
+                chance, reply = self.replies[self.next_reply]
+                if solver.probe(reply.position, v, v + 1, deadline) <= v:
+                    self.kept += chance
                     self.keepers += 1
                 self.next_reply += 1
                 if self._spent():
                     return True
-            if self.keepers <= bound:
-                self.scores.append((self.keepers, c))
+            if self.kept <= bound + _EPS:
+                self.scores.append((self.kept, self.keepers, c))
             self.current += 1
             self.replies = []
             self.next_reply = 0
+            self.kept = 0.0
             self.keepers = 0
         return True
 
@@ -460,12 +475,32 @@ class _Traps:
         """The best trap counted so far (None before any move is fully counted)."""
         if not self.scores:
             return None
-        low = min(k for k, _ in self.scores)
-        tied = [c for k, c in self.scores if k == low]
+        low = min(k for k, _, _ in self.scores)
+        near = [(n, c) for k, n, c in self.scores if k <= low + _EPS]
+        fewest = min(n for n, _ in near)
+        tied = [c for n, c in near if n == fewest]
         return tied[int(self.salt * len(tied))]
 
     def _spent(self) -> bool:
         return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES
+
+
+def reply_chances(solver: Solver, pos: Position) -> list[tuple[float, Child]]:
+    """The replies of ``pos`` with the chance that master's model of a fallible opponent
+    plays each (see `_Traps`), likeliest first."""
+    replies = solver.children(pos)
+    if TRAP_LOOK <= 1:
+        gains = [-solver.terminal_value(r.position) for r in replies]
+    else:
+        gains = [-solver.limited(r.position, TRAP_LOOK - 1) for r in replies]
+    top = max(gains)
+    weights = [math.exp((g - top) / TRAP_TEMPERATURE) for g in gains]
+    total = sum(weights)
+    order = sorted(range(len(replies)), key=lambda i: -weights[i])
+    return [(weights[i] / total, replies[i]) for i in order]
+
+
+_EPS = 1e-9
 
 
 def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0) -> Move:
