@@ -36,11 +36,15 @@ dealt from, less every card the viewer can see (board, own hand, shown
 cards); each sampled deal is valued like an open one and the values are
 averaged (determinization). The samples come from the brain's seeded
 generator, never from the real hidden cards, which the brain does not get.
+Master draws its samples by how likely the opponent's moves so far make them
+(`triad.cpu.guess`), takes as many as a node allowance pays for, and values
+every possible hand instead once there are few enough (`Brain._guesses`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import random
 import time
@@ -51,6 +55,7 @@ from triad.capture import Player
 from triad.cards import Card, builtin_set
 from triad.cpu.chance import SCALE
 from triad.cpu.context import Context, View
+from triad.cpu.guess import Sightings
 from triad.cpu.solver import INF, Child, Position, Solver, Timeout
 from triad.observe import Observation
 from triad.state import Move
@@ -83,6 +88,18 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
 
 #: With hidden cards, master values each sampled deal exactly from this many empty cells.
 HIDDEN_EXACT_FROM = 6
+#: With hidden cards, master's guesses (see `Brain._guesses`): at least its level's
+#: ``samples``, then as many as `HIDDEN_NODES` searched positions pay for (a count, not a time: a seeded game plays the same on
+#: any machine; setting up a guess's search counts as `CONTEXT_NODES`), at most
+#: `HIDDEN_SAMPLES` drawn, or every possible hand when there are `HIDDEN_ENUMERATE`
+#: or fewer.
+HIDDEN_NODES = 60_000
+CONTEXT_NODES = 2_000
+HIDDEN_SAMPLES = 40
+SIGHT_DRAWS = 8
+HIDDEN_ENUMERATE = 2_000
+#: False: master takes its level's few uniform guesses, as the lower levels do.
+WISE_GUESSES = True
 #: Plies of the lookahead that gives the anytime search its first answer.
 QUICK_DEPTH = 3
 #: Under Chaos, every cell's exact expectation is looked for from this many empty
@@ -127,6 +144,7 @@ class Brain:
         self.rng = random.Random(seed)
         self.pool: tuple[Card, ...] = tuple(builtin_set().cards if pool is None else pool)
         self._context: Context | None = None
+        self._sightings = {Player.BLUE: Sightings(), Player.RED: Sightings()}
 
     # ---- public API -------------------------------------------------------
 
@@ -143,10 +161,18 @@ class Brain:
             return self.rng.choice(_legal(obs))
         if self.level == "greedy":
             return self._greedy(obs)
-        if self.level == "master" and self._known(obs) is not None:
-            return self._exact(obs, budget_ms).move
-        values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
-        return self._pick(values, LEVEL_SPECS[self.level].temperature)
+        sightings = self._sightings[obs.viewer]
+        sightings.read(obs)
+        legal = _legal(obs)
+        if self.level == "master" and len(legal) == 1:
+            move = legal[0]
+        elif self.level == "master" and self._known(obs) is not None:
+            move = self._exact(obs, budget_ms).move
+        else:
+            values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
+            move = self._pick(values, LEVEL_SPECS[self.level].temperature)
+        sightings.played(obs, move)
+        return move
 
     def hint(self, obs: Observation, budget_ms: float | None = 900) -> Move:
         """The master move for ``obs.viewer`` (F1, Autoplay), whatever this brain's level.
@@ -154,10 +180,15 @@ class Brain:
         :raises ValueError: the viewer is not to move, or the game is over.
         """
         _check_turn(obs)
+        sightings = self._sightings[obs.viewer]
+        sightings.read(obs)
         if self._known(obs) is not None:
-            return self._exact(obs, budget_ms).move
-        values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
-        return self._pick(values, 0.0)
+            move = self._exact(obs, budget_ms).move
+        else:
+            values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
+            move = self._pick(values, 0.0)
+        sightings.played(obs, move)
+        return move
 
     def knows(self, obs: Observation) -> bool:
         """True when ``obs.viewer`` sees or can deduce every card in play (from this pool)."""
@@ -170,7 +201,7 @@ class Brain:
         sampled guesses of the hidden cards (see the module docstring).
         Reproducible for a given seed when ``budget_ms`` is None.
         """
-        return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
+        return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms), sighted=False)
 
     def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
         """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
@@ -307,28 +338,40 @@ class Brain:
         top = max(s for s, _ in scored)
         return self.rng.choice([m for s, m in scored if s == top])
 
-    def _values(self, obs: Observation, spec: LevelSpec, deadline: float) -> dict[Move, float]:
-        """Each move's value for ``obs.viewer``: exact, looked ahead, or averaged over samples."""
+    def _values(
+        self, obs: Observation, spec: LevelSpec, deadline: float, sighted: bool = True
+    ) -> dict[Move, float]:
+        """Each move's value for ``obs.viewer``: exact, looked ahead, or averaged over samples
+        (weighted by the opponent's moves seen in this match when ``sighted``)."""
         empty = sum(1 for s in obs.board if s is None)
         view = self._known(obs)
         if view is not None:
             return self._view_values(self._sync(view), obs.viewer, spec, empty, 0.0)
         exact_from = min(spec.exact_from, HIDDEN_EXACT_FROM)
         hidden_spec = LevelSpec(exact_from, spec.depth, spec.temperature, spec.samples)
+        # master weighs its guesses by the opponent's moves so far and spends a node
+        # allowance on them; the other levels take their few guesses as they come
+        wise = spec is LEVEL_SPECS["master"] and WISE_GUESSES
+        sightings = self._sightings[obs.viewer] if sighted else Sightings()
+        guesses = self._guesses(obs, spec.samples, wise, sightings)
         totals: dict[Move, float] = {}
-        count = 0
-        for guess in self._samples(obs, spec.samples):
+        weight = 0.0
+        spent = 0
+        for count, (guess, w) in enumerate(guesses, 1):
             started = time.perf_counter()
             ctx = Context(_view(obs, guess))
             values = self._view_values(ctx, obs.viewer, hidden_spec, empty, deadline)
             for move, v in values.items():
-                totals[move] = totals.get(move, 0.0) + v
-            count += 1
-            # stop when the next sample would likely end past the deadline
+                totals[move] = totals.get(move, 0.0) + w * v
+            weight += w
+            spent += ctx.solver.nodes + ctx.solver.leaves + CONTEXT_NODES
+            if wise and count >= spec.samples and spent >= HIDDEN_NODES:
+                break
+            # stop when the next guess would likely end past the deadline
             now = time.perf_counter()
             if deadline and now + (now - started) > deadline:
                 break
-        return {m: v / count for m, v in totals.items()}
+        return {m: v / weight for m, v in totals.items()} if weight > 0 else totals
 
     def _view_values(
         self, ctx: Context, me: Player, spec: LevelSpec, empty: int, deadline: float
@@ -378,18 +421,37 @@ class Brain:
             return _view(obs, left)
         return None
 
-    def _samples(self, obs: Observation, count: int) -> list[list[Card]]:
-        """Guesses of the hidden opponent cards: the pool less every card in sight."""
+    def _guesses(
+        self, obs: Observation, count: int, wise: bool, sightings: Sightings
+    ) -> list[tuple[list[Card], float]]:
+        """Guesses of the hidden opponent cards (the pool less every card in sight), each
+        with its weight, in the order to value them.
+
+        ``wise`` (master): when there are at most `HIDDEN_ENUMERATE` possible hands,
+        every one of them in a random order, weighted by how likely the opponent's
+        moves so far make it (the caller values as many as its allowance pays for:
+        all of them when they are few enough, and then the values are exact);
+        otherwise `HIDDEN_SAMPLES` hands drawn by that likelihood from `SIGHT_DRAWS`
+        times as many uniform draws. Otherwise ``count`` uniform draws.
+        """
         left = self._unseen(obs)
         need = obs.hidden
-        out = []
-        for _ in range(count):
-            if len(left) >= need:
-                out.append(self.rng.sample(left, need))
-            else:
-                source = left or list(self.pool) or [_PLACEHOLDER]
-                out.append([self.rng.choice(source) for _ in range(need)])
-        return out
+        if len(left) < need:
+            source = left or list(self.pool) or [_PLACEHOLDER]
+            return [([self.rng.choice(source) for _ in range(need)], 1.0) for _ in range(count)]
+        if not wise:
+            return [(self.rng.sample(left, need), 1.0) for _ in range(count)]
+        if math.comb(len(left), need) <= HIDDEN_ENUMERATE:
+            hands = [list(h) for h in itertools.combinations(left, need)]
+            self.rng.shuffle(hands)
+            return [(h, sightings.weight(h)) for h in hands]
+        drawn = [self.rng.sample(left, need) for _ in range(HIDDEN_SAMPLES * SIGHT_DRAWS)]
+        if not sightings.seen:
+            return [(h, 1.0) for h in drawn[:HIDDEN_SAMPLES]]
+        weights = [sightings.weight(h) for h in drawn]
+        if not sum(weights) > 0:
+            weights = [1.0] * len(drawn)
+        return [(h, 1.0) for h in self.rng.choices(drawn, weights, k=HIDDEN_SAMPLES)]
 
     def _pick(self, values: dict[Move, float], temperature: float) -> Move:
         moves = sorted(values)
