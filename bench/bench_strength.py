@@ -37,8 +37,7 @@ from triad.state import GameState, Outcome  # noqa: E402
 
 # the README's counts
 TRAP_GAMES = 200
-HIDDEN_GAMES = 40
-BLIND_DEALS = 6
+HIDDEN_GAMES = 20
 BUDGET_DEALS = 10
 OPEN = RuleSet.parse(["open"])
 HIDDEN = RuleSet.parse([])
@@ -101,7 +100,7 @@ def hidden(games: int, only: str) -> None:
         brain_module.WISE_GUESSES = wise
         for red in ("greedy", "expert"):
             row(f"hidden, {label}", "master", red, n, 7, HIDDEN)
-        seeing_versus_blind(games or BLIND_DEALS, 7, label)
+        seeing_versus_blind(max(1, n // 6), 7, label)
     brain_module.WISE_GUESSES = saved
 
 
