@@ -70,6 +70,7 @@ PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
 # workers get the whole package (engine.zip).
 MAIN_THREAD_MODULES = (
     "triad/__init__.py",
+    "triad/api.py",
     "triad/prng.py",
     "triad/deal.py",
     "triad/ruleinfo.py",

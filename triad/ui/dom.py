@@ -6,6 +6,7 @@ MicroPython.
 
 import json
 
+from triad import api
 from triad.ui.settings import SafeStore
 
 
@@ -185,13 +186,19 @@ def make_store(js):
 
 
 class Engine:
-    """The engine worker (`window.triadEngine`): calls by name, JSON strings both ways."""
+    """A Python worker started by the boot script (`window.triadEngine` for the card game,
+    `triadStartWorker(module)` for Triangle Catch's referee): its functions called by name.
+
+    Every answer is the envelope of `triad.api`; a call the worker could not
+    answer (it is gone, the call was rejected, the reply is not JSON) gets the
+    same envelope, made here.
+    """
 
     def __init__(self, handle) -> None:
         self.handle = handle
 
     def call(self, name: str, payload: str, more=None):
-        """Post the call at once and return an awaitable of the reply.
+        """Post the call at once and return an awaitable of the reply (JSON text).
 
         The message leaves now, so the worker computes while the page draws.
         `more` is a second argument for the functions that take two (a save
@@ -210,10 +217,19 @@ class Engine:
         try:
             return str(await promise)
         except Exception as e:  # a rejected call (Python error in the worker)
-            return json.dumps({"ok": False, "error": str(e)})
+            return api.refusal(str(e))
 
     async def failed(self, error: str) -> str:
-        return json.dumps({"ok": False, "error": error})
+        return api.refusal(error)
+
+    async def request(self, name: str, payload: dict) -> dict:
+        """Call `name` with `payload` as JSON; the reply's envelope as a dict."""
+        text = await self.call(name, json.dumps(payload))
+        try:
+            reply = json.loads(text)
+        except ValueError as e:  # a reply that is not JSON
+            return api.failure(str(e))
+        return reply if type(reply) is dict else api.failure("the reply is not a JSON object")
 
     def new_match(self, payload: str):
         return self.call("new_match", payload)

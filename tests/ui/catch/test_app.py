@@ -21,7 +21,7 @@ class Engine:
     def __init__(self) -> None:
         self.calls: list[str] = []
 
-    async def call(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    async def request(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
         self.calls.append(name)
         await asyncio.sleep(0)
         reply = json.loads(getattr(worker, name)(json.dumps(payload)))

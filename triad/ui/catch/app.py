@@ -21,7 +21,8 @@ page and under CPython in tests:
 * `store`: `get`/`set` of strings (`triad.ui.settings.SafeStore`);
 * `sleep(ms)`: an awaitable pause; `seed()`: a fresh map number;
 * later, `engine_ready(engine)` with the referee worker: `await
-  engine.call(name, payload dict) -> reply dict`; and `start_bot()` giving a
+  engine.request(name, payload dict) -> reply dict` (`triad.ui.dom.Engine`,
+  the envelope of `triad.api`); and `start_bot()` giving a
   bot worker: `await bot.ready()` (True or an error text), `await
   bot.call(name, arg, timeout_ms) -> (status, value)` with status "ok",
   "timeout" or "error", and `bot.terminate()`; `bot_support()`, how this
@@ -31,6 +32,7 @@ page and under CPython in tests:
 import asyncio
 import json
 
+from triad import api
 from triad.ui.catch import board, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
@@ -188,7 +190,7 @@ class CatchApp:
         self.pending += 1
         self.refresh_flags()
         try:
-            return await self.engine.call(name, payload)
+            return await self.engine.request(name, payload)
         finally:
             self.pending -= 1
             self.refresh_flags()
@@ -610,7 +612,7 @@ class CatchApp:
         self.notice_text = ""
         self.refresh()
         try:
-            reply = await self.engine.call("play", {"slot": "play", "line": self.orders.line()})
+            reply = await self.engine.request("play", {"slot": "play", "line": self.orders.line()})
         finally:
             self.thinking = False
         if not reply.get("ok"):
@@ -897,7 +899,7 @@ class CatchApp:
                 runner.terminate()
                 await self.duel_lost(t("bot_timeout", limit=first_ms, turn=1), "")
                 return
-            started = json.loads(started) if status == "ok" else {"ok": False, "error": started}
+            started = json.loads(started) if status == "ok" else api.failure(started)
             if not started.get("ok"):
                 error = started.get("error", "?")
                 if error == "no-jspi":
@@ -929,7 +931,7 @@ class CatchApp:
                 runner.terminate()
                 await self.duel_lost(t("bot_timeout", limit=limit, turn=turn), "")
                 return
-            reply = json.loads(value) if status == "ok" else {"ok": False, "error": value}
+            reply = json.loads(value) if status == "ok" else api.failure(value)
             if reply.get("stderr"):
                 self.say("err", reply["stderr"])
             if not reply.get("ok"):

@@ -13,8 +13,8 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
-from triad.ui.catch.dom import BotWorker, Page, Worker
-from triad.ui.dom import make_store
+from triad.ui.catch.dom import BotWorker, Page
+from triad.ui.dom import Engine, make_store
 
 ENGINE = "triad.ui.catch.worker"
 BOT_RUNNER = "triad.ui.catch.botrunner"
@@ -137,7 +137,7 @@ async def boot_engine() -> None:
     except Exception as e:  # the worker failed to boot: say so, keep the page
         app.engine_failed(str(e))
         return
-    await app.engine_ready(Worker(handle))
+    await app.engine_ready(Engine(handle))
 
 
 js.window.addEventListener("triad-engine", create_proxy(on_engine))
