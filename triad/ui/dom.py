@@ -1,7 +1,8 @@
-"""The thin layer between `App` and the browser: regions, flags, storage, the engine.
+"""The thin layer between a page and the browser: regions, flags, storage, the engine.
 
-Only this module and `main` touch the DOM.  Runs on the main thread under
-MicroPython.
+The page shell of both pages (`triad.ui.shell` is its plain-Python half):
+only this module, `triad.ui.catch.dom` and the pages' `main` touch the DOM.
+Runs on the main thread under MicroPython.
 """
 
 import json
@@ -245,3 +246,39 @@ class Engine:
 
     def validate(self, payload: str):
         return self.call("validate", payload)
+
+
+async def boot_engine(app, handle) -> None:
+    """Wait for a worker the boot script started; hand it to the page, or say why it failed."""
+    try:
+        await handle.ready
+    except Exception as e:  # the worker failed to boot: say so, keep the page
+        app.engine_failed(str(e))
+        return
+    await app.engine_ready(Engine(handle))
+
+
+def follow_boot(js, app, module: str = "") -> None:
+    """Show how far the engine's boot has got (the boot script's `triad-engine` events;
+    with `module`, only that worker's)."""
+    from pyscript.ffi import create_proxy
+
+    def on_engine(event) -> None:
+        detail = event.detail
+        try:
+            if module and str(detail.module) != module:
+                return
+            progress = float(detail.progress)
+        except Exception:  # an event without progress: nothing to show
+            return
+        app.engine_loading(progress)
+
+    js.window.addEventListener("triad-engine", create_proxy(on_engine))
+
+
+def browser_language(js) -> str:
+    """The browser's language ("en" when it does not say)."""
+    try:
+        return str(js.navigator.language or "en")
+    except Exception:  # no navigator.language: English
+        return "en"
