@@ -343,6 +343,10 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
             assert f'data-do="{do}"' in html
         assert not screen.ready and screen.focused[-1] == "#r-overlay .title-screen .primary"
         assert all(cell is None for cell in app.view["board"])  # nobody played behind it
+        # Nor began to: the CPU was not asked, nor shown thinking, beneath the title.
+        assert app.engine is not None and app.session.synced
+        assert not [name for name, _ in app.engine.calls if name in ("cpu_move", "ponder")]
+        assert not app.session.thinking and not screen.flags.get("busy")
         assert sound.music == [False]  # quiet by default
         app.click("do", "backdrop")  # a click beside the title does nothing
         assert app.title

@@ -523,3 +523,26 @@ def test_a_refused_write_is_said_and_the_game_goes_on_in_memory() -> None:
         assert backend.get(KEY) == kept and json.loads(store.get(KEY) or "{}")["active"]
 
     asyncio.run(run())
+
+
+def test_play_clicked_while_a_deal_is_on_its_way_plays_the_dealt_cards() -> None:
+    async def run() -> None:
+        app, _ = await boot(collection_store())
+        app.click("action", "new")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        before = list(app.coll.deck)
+        # Deal again and Play at once, before the engine has answered the deal.
+        app.click("do", "deck_deal")
+        app.click("do", "deck_play")
+        app.click("do", "deck_play")  # (a second click starts no second match)
+        await settle(app)
+        dealt = list(app.coll.deck)
+        assert dealt != before and len(dealt) == 5
+        assert app.playing is not None and app.playing.get("ladder") == "old-mabry"
+        assert [c["id"] for c in app.view["hands"]["blue"]] == dealt
+        starts = [c for name, c in app.engine.calls if name == "collection_start"]
+        assert len(starts) == 1
+
+    asyncio.run(run())

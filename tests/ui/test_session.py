@@ -11,6 +11,7 @@ import pytest
 from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import start, store_with
 from triad.ui import app as app_module
+from triad.ui import worker
 from triad.ui.app import MATCH_KEY, App
 from triad.ui.settings import MemoryStore, SafeStore
 
@@ -196,3 +197,56 @@ def test_mashing_keys_and_clicks_never_sends_a_move_out_of_turn(seed: int) -> No
         assert finished >= 1
 
     asyncio.run(run())
+
+
+def test_new_game_while_a_move_lands_never_draws_the_old_match_over_the_new() -> None:
+    """F5 during the last beat of a placement's animation: the match it ended stays ended.
+
+    (The old match's final view used to be set after that beat, over the new
+    deal: the page then placed the new match's cards on the old board and the
+    scores stopped adding up; its requests named a match that was over.)
+    """
+
+    async def run() -> None:
+        app = blue_first()
+        app.reduced = False  # the card's landing lasts a beat (reduced motion skips it)
+        engine = LocalEngine()
+        await app.engine_ready(engine)
+        await settle(app)
+        real_sleep = app.sleep
+        pressed: list[int] = []
+
+        async def sleep(ms: float) -> None:
+            if app.answered and not pressed:
+                pressed.append(app.match_counter)
+                app.key("F5")  # the card is on its cell: New game before its beat ends
+                for _ in range(50):  # the beat outlasts the engine's deal of the new match
+                    await asyncio.sleep(0)
+            await real_sleep(ms)
+
+        app.sleep = sleep
+        app.click("card", ("blue", "0"))
+        app.click("cell", "4")
+        app.click("cell", "4")
+        await settle(app)
+        assert pressed and app.match_counter == pressed[0] + 1
+        assert app.view.get("match") == worker._session.token  # the new match's own view
+        assert sum(rendered_scores_of(app).values()) == 10
+        for _ in range(3):  # and it plays on
+            if app.view["over"]:
+                break
+            if app.is_ready():
+                cell = next(i for i in range(9) if app.view["board"][i] is None)
+                app.click("card", ("blue", "0"))
+                app.click("cell", str(cell))
+                app.click("cell", str(cell))
+            await settle(app)
+        assert placed(app) >= 2
+        assert not [n for n in app.timeline if n[0] == "notice"]
+
+    asyncio.run(run())
+
+
+def rendered_scores_of(app: App) -> dict[str, int]:
+    blue, red = rendered_scores(app.screen)
+    return {"blue": blue, "red": red}

@@ -378,8 +378,8 @@ class App:
     def announce(self, session) -> None:
         """Roulette's drawn rule, called out once at the start of the match."""
         view = self.view
-        if view is None or not view.get("roulette") or session.announced:
-            return
+        if view is None or not view.get("roulette") or session.announced or self.title:
+            return  # (under the title screen, it is called out once the title is left)
         session.announced = True
         self.timeline.append(("roulette", view["roulette"]))
         self.spawn(self.roulette_callout(view["roulette"], session))
@@ -661,6 +661,10 @@ class App:
         if self.engine is None or not session.synced:
             self.draw()  # the engine is still loading; it will call back
             return
+        while self.title:  # the title screen holds the match: the CPU starts once it is left
+            await self.sleep(50)
+        if not session.live:
+            return
         await self.cpu_turn(player, session)
 
     def begin_human(self) -> None:
@@ -701,6 +705,7 @@ class App:
                     or session.phase != HUMAN
                     or self.sel.phase != "hand"
                     or self.paused
+                    or self.title
                 ):
                     return
                 await self.engine.ponder(self.move_request(player="red", budget_ms=PONDER_MS))
@@ -884,7 +889,9 @@ class App:
                 self.hide_callout()
         session.board_override = None
         session.fx = {}
-        return True
+        # The last step's pause is an await like any other: a match that ended during it
+        # (New game, a replay) must not have its final view drawn over the next one's.
+        return session.live
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by `overlay_html`) and its sound."""
@@ -1149,9 +1156,14 @@ class App:
             self.study.open_puzzle()
 
     def close_title(self, redraw: bool = True) -> None:
+        """The player leaves the title screen: the match held beneath it starts."""
         self.title = False
         if self.on_title_closed is not None:
             self.on_title_closed()
+        session = self.session
+        self.announce(session)
+        if session.phase == HUMAN and self.view is not None and not self.view.get("over"):
+            self.begin_human()  # the CPU may think ahead (open hands) from now on
         if redraw:
             self.draw()
 

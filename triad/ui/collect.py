@@ -46,6 +46,8 @@ class Collection:
         self.opponent = None  # the opponent chosen for the next match
         self.deck = []
         self.deck_error = ""
+        self.dealing = 0  # deals of a deck asked of the engine and not yet answered
+        self.starting = False  # a match for cards is being prepared by the engine
         self.match = None  # the prepared ladder match in play
         self.result = None  # what the last settled match did
         self.choice = None  # {"count", "candidates", "opponent", "error"} while a pick is due
@@ -226,10 +228,19 @@ class Collection:
             self.deck = [c for i, c in enumerate(self.deck) if i != index]
         self.app.draw()
 
-    async def deal_deck(self) -> None:
-        reply = await self.call(
-            "collection_deal_deck", self.save, json.dumps({"seed": self.app.seed()})
-        )
+    def deal_deck(self):
+        """Deal five cards at random; counted as pending from the click on, so that a
+        Play clicked before the engine answers plays these five (`play` waits for them)."""
+        self.dealing += 1
+        return self.dealt_deck()
+
+    async def dealt_deck(self) -> None:
+        try:
+            reply = await self.call(
+                "collection_deal_deck", self.save, json.dumps({"seed": self.app.seed()})
+            )
+        finally:
+            self.dealing -= 1
         if reply.get("ok"):
             self.deck = list(reply["deck"])
             self.deck_error = ""
@@ -239,8 +250,10 @@ class Collection:
 
     async def play(self) -> None:
         """Prepare the match against the chosen opponent and hand it to the app."""
+        while self.dealing:  # a deal asked for just before: the match is played with it
+            await self.app.sleep(20)
         opponent = self.opponent
-        if opponent is None or not self.ready:
+        if opponent is None or not self.ready or self.starting:
             return
         deck = None if opponent.get("deals_random") else list(self.deck)
         if deck is not None and len(deck) != 5:
@@ -264,7 +277,11 @@ class Collection:
         # The worker's match is about to be replaced: the one on the table stops now, so
         # none of its moves can reach the new match.
         self.app.stop_match()
-        reply = await self.call("collection_start", self.save, json.dumps(request))
+        self.starting = True  # Play clicked twice starts one match
+        try:
+            reply = await self.call("collection_start", self.save, json.dumps(request))
+        finally:
+            self.starting = False
         if not reply.get("ok"):
             self.deck_error = reply.get("error", "")
             self.app.draw()
