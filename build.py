@@ -70,6 +70,7 @@ PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
 # workers get the whole package (engine.zip).
 MAIN_THREAD_MODULES = (
     "triad/__init__.py",
+    "triad/api.py",
     "triad/prng.py",
     "triad/deal.py",
     "triad/ruleinfo.py",
@@ -489,8 +490,9 @@ def _write_snapshot(dist: Path) -> None:
 def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     """pyscript.toml for the card game (index.html), NAME.toml for each other mode's page.
 
-    A mode with a page NAME.html keeps its page code in triad/ui/NAME/: the card game's
-    page does not load it, the mode's page loads everything.
+    A mode with a page NAME.html keeps its page code in triad/ui/NAME/ and its words in
+    triad/ui/lang/CODE/NAME.json: the card game's page does not load them, the mode's page
+    loads everything.
     """
     template = (ROOT / "pyscript.toml").read_text()
     modes = [p.stem for p in ROOT.glob("*.html") if (ROOT / "triad" / "ui" / p.stem).is_dir()]
@@ -499,10 +501,12 @@ def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
         lines = [f'"./{f}" = "./{f}"' for f in files]
         (dist / name).write_text(template.replace("# {{FILES}}", "\n".join(lines)))
 
-    write(
-        "pyscript.toml",
-        [f for f in main_files if not any(f.startswith(f"triad/ui/{m}/") for m in modes)],
-    )
+    def own(name: str, mode: str) -> bool:
+        """Whether a file is the mode's alone: its code, or its words (lang/CODE/MODE.json)."""
+        in_lang = name.startswith("triad/ui/lang/") and name.endswith(f"/{mode}.json")
+        return name.startswith(f"triad/ui/{mode}/") or in_lang
+
+    write("pyscript.toml", [f for f in main_files if not any(own(f, m) for m in modes)])
     for mode in modes:
         write(f"{mode}.toml", main_files)
 

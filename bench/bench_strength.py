@@ -4,7 +4,9 @@
     python bench/bench_strength.py --part traps    # master with and without traps, Open
     python bench/bench_strength.py --part hidden   # master with hidden hands
     python bench/bench_strength.py --part check    # the README's `play` command
-    options: --games N (games per row; default: the README's counts)
+    python bench/bench_strength.py --part budget   # master's time a move, Open and hidden
+    options: --games N (games per row; default: the README's counts),
+             --only before|now (traps and hidden: one column of the table)
 
 Every row is a `python -m triad play` run (`triad.cpu.cli.play_games`) or, for
 master-hidden against master-open, the same deals played here; every search
@@ -14,6 +16,7 @@ is unlimited in time, so each row prints the same on any machine, busy or not.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -32,10 +35,10 @@ from triad.observe import Observation, observe  # noqa: E402
 from triad.rules import RuleSet  # noqa: E402
 from triad.state import GameState, Outcome  # noqa: E402
 
-# the README's counts (the shared machine played about a game a minute per row)
-TRAP_GAMES = 62
-HIDDEN_GAMES = 40
-BLIND_DEALS = 8
+# the README's counts
+TRAP_GAMES = 200
+HIDDEN_GAMES = 20
+BUDGET_DEALS = 10
 OPEN = RuleSet.parse(["open"])
 HIDDEN = RuleSet.parse([])
 
@@ -57,41 +60,57 @@ def header(title: str) -> None:
     print(f"  {'':<28}{'blue':<8}{'red':<8}{'W':>5}{'D':>5}{'L':>5}   (blue's results)")
 
 
-def check(games: int) -> None:
+def check(games: int, only: str) -> None:
     """`python -m triad play --blue master --red greedy --games 30 --seed 4242 --rules open`."""
     header("the README's play command")
     row("Open", "master", "greedy", games or 30, 4242, OPEN)
 
 
-def traps(games: int) -> None:
+def traps(games: int, only: str) -> None:
     """Master against expert, adept and greedy, Open: without traps, then with them."""
     header("master among its best moves (Open): first of them, then the trap")
     saved = brain_module.TRAP_NODES
-    for label, nodes in (("no traps (before)", 0), (f"traps, {saved} nodes (now)", saved)):
+    for when, label, nodes in (
+        ("before", "first best move (before)", 0),
+        ("now", f"traps, {saved} nodes (now)", saved),
+    ):
+        if only and only != when:
+            continue
         brain_module.TRAP_NODES = nodes
         for red in ("expert", "adept", "greedy"):
             row(label, "master", red, games or TRAP_GAMES, 7, OPEN)
     brain_module.TRAP_NODES = saved
 
 
-def hidden(games: int) -> None:
-    """Master with hidden hands against greedy and expert, and against master-open."""
+def hidden(games: int, only: str) -> None:
+    """Master with hidden hands against greedy and expert, and against master-open:
+    with its level's few uniform guesses (before), then with weighted guesses (now)."""
     n = games or HIDDEN_GAMES
     header("hidden hands (no Open): master guesses the hidden cards")
-    for red in ("greedy", "expert"):
-        row("hidden", "master", red, n, 7, HIDDEN)
-    for red in ("greedy", "expert"):
-        row("Open, same deals", "master", red, n, 7, OPEN)
-    seeing_versus_blind(games or BLIND_DEALS, 7)
+    if only != "now":
+        for red in ("greedy", "expert"):
+            row("Open, same deals", "master", red, n, 7, OPEN)
+    saved = brain_module.WISE_GUESSES
+    for when, label, wise in (
+        ("before", "uniform guesses (before)", False),
+        ("now", "weighted (now)", True),
+    ):
+        if only and only != when:
+            continue
+        brain_module.WISE_GUESSES = wise
+        for red in ("greedy", "expert"):
+            row(f"hidden, {label}", "master", red, n, 7, HIDDEN)
+        seeing_versus_blind(max(1, n // 6), 7, label)
+    brain_module.WISE_GUESSES = saved
 
 
-def seeing_versus_blind(games: int, seed: int) -> None:
+def seeing_versus_blind(games: int, seed: int, label: str) -> None:
     """The same deals, master-hidden against a master that sees every card, seats swapped.
 
     Master-open against master-open gives each deal's result under perfect
     play; the difference is what not seeing costs.
     """
-    print(f"  master-hidden against master-open, {games} deals a seat each, seed {seed}")
+    print(f"  master-hidden ({label}) against master-open, {games} deals a seat each, seed {seed}")
     perfect = [0, 0, 0]  # the guesser's W/D/L when it sees too (perfect play by both)
     blind = [0, 0, 0]  # its W/D/L when it guesses
     t0 = time.perf_counter()
@@ -149,14 +168,68 @@ def outcome_for(state: GameState, player: Player) -> int:
     return 0 if state.outcome is won else 2
 
 
+def budget(games: int, only: str) -> None:
+    """Master's CPU time a move against expert (seconds, by empty cells), and of that the
+    time spent choosing among its best moves (Open): what the page's 0.9 s must hold."""
+    deals = games or BUDGET_DEALS
+    traps_time: dict[int, list[float]] = {}
+    real_run = brain_module._Traps.run
+
+    def timed_run(traps: brain_module._Traps, deadline: float = 0.0) -> bool:
+        t0 = time.process_time()
+        try:
+            return real_run(traps, deadline)
+        finally:
+            empty = (
+                ~(traps.kids[0].position.mine | traps.kids[0].position.theirs) & 0x1FF
+            ).bit_count()
+            traps_time.setdefault(empty + 1, []).append(time.process_time() - t0)
+
+    brain_module._Traps.run = timed_run  # type: ignore[method-assign]
+    try:
+        for rules, label in ((OPEN, "Open"), (HIDDEN, "hidden hands")):
+            traps_time.clear()
+            moves = move_times(rules, deals)
+            print(f"master's CPU seconds a move against expert, {label}, {deals} deals (CPython)")
+            print(f"  {'empty cells':<12}{'moves':>6}{'median':>8}{'max':>8}", end="")
+            print(f"{'traps median':>14}{'max':>8}" if rules is OPEN else "")
+            for empty in sorted(moves, reverse=True):
+                ts = moves[empty]
+                line = f"  {empty:<12}{len(ts):>6}{statistics.median(ts):>8.3f}{max(ts):>8.3f}"
+                tt = traps_time.get(empty)
+                if rules is OPEN and tt:
+                    line += f"{statistics.median(tt):>14.3f}{max(tt):>8.3f}"
+                print(line, flush=True)
+    finally:
+        brain_module._Traps.run = real_run  # type: ignore[method-assign]
+
+
+def move_times(rules: RuleSet, deals: int) -> dict[int, list[float]]:
+    """CPU seconds of each master move (by empty cells) over ``deals`` games against expert."""
+    times: dict[int, list[float]] = {}
+    for game in range(deals):
+        state = deal_match(MatchConfig(rules, builtin_set()), 5000 + game).start()
+        brains = (Brain("master", game), Brain("expert", game))
+        while not state.is_terminal:
+            mover = state.to_move
+            t0 = time.process_time()
+            move = brains[mover].choose(observe(state, mover), None)
+            if mover is Player.BLUE:
+                times.setdefault(state.board.count(None), []).append(time.process_time() - t0)
+            state, _ = state.apply(move)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--part", choices=("check", "traps", "hidden"), action="append")
+    parser.add_argument("--part", choices=("check", "traps", "hidden", "budget"), action="append")
     parser.add_argument("--games", type=int, default=0, help="games per row (0: the README's)")
+    parser.add_argument("--only", choices=("before", "now"), default="", help="one column")
     options = parser.parse_args()
-    parts = options.part or ["check", "traps", "hidden"]
+    parts = options.part or ["check", "budget", "traps", "hidden"]
     for part in parts:
-        {"check": check, "traps": traps, "hidden": hidden}[part](options.games)
+        run = {"check": check, "traps": traps, "hidden": hidden, "budget": budget}[part]
+        run(options.games, options.only)
 
 
 if __name__ == "__main__":

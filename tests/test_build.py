@@ -131,6 +131,11 @@ def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
         mode_files = tomllib.loads((dist / f"{mode}.toml").read_text())["files"]
         assert any(f.startswith(f"./triad/ui/{mode}/") for f in mode_files)
         assert not any(f.startswith(f"./triad/ui/{mode}/") for f in card_game)
+        # The mode's words in each language, for its page only; the card game's for both.
+        for code in ("en", "fr"):
+            assert f"./triad/ui/lang/{code}/{mode}.json" in mode_files
+            assert f"./triad/ui/lang/{code}/{mode}.json" not in card_game
+            assert f"./triad/ui/lang/{code}/text.json" in mode_files
         assert f'config="./{mode}.toml"' in page.read_text()
     worker_only = [f for f in card_game if f.rsplit("/", 1)[-1] in build.WORKER_ONLY_MODULES]
     assert not worker_only

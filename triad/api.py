@@ -15,39 +15,63 @@ returns plain data: the envelope and the JSON are made here, at the edge.
 
 A worker module lists what the page may call with an `Exports` table;
 ``engine-worker.js`` asks it (`Exports.exported`) before calling a name.
+
+The page's side (MicroPython, `triad.ui.dom`) makes the same envelope with
+`refusal` when a call fails before the worker answers (the worker is gone, a
+reply is not JSON), so this module runs under both dialects: no
+``__future__`` or typing import outside the ``try`` below, and `ok` (which
+writes non-ASCII text as it is, a CPython option) is for workers only.
 """
 
-from __future__ import annotations
-
-import functools
 import json
-from collections.abc import Callable
-from typing import Any
 
-__all__ = ["Exports", "answer", "ok", "refusal"]
+try:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
 
-#: What a service returns: the values of the envelope besides ``ok``.
-Values = dict[str, Any]
+    #: What a service returns: the values of the envelope besides ``ok``.
+    Values = dict[str, Any]
+    Function = TypeVar("Function", bound=Callable[..., Any])
+except ImportError:  # MicroPython (the page): no typing, and annotations are never read
+    pass
+
+__all__ = ["Exports", "answer", "failure", "ok", "refusal", "refused"]
+
+#: The errors a service raises for bad input (anything else is a bug, reported as one).
+BAD_INPUT = (ValueError, KeyError, TypeError)
 
 
-def refusal(error: Exception, code: str = "") -> str:
+def failure(message: str, code: str = "", kind: str = "invalid") -> "Values":
+    """The values of an error's envelope (for a reply the page reads as a dict)."""
+    return {"ok": False, "error": message, "code": code, "kind": kind}
+
+
+def refusal(error: "Exception | str", code: str = "") -> str:
     """The envelope of an error: its message, its own code (else ``code``) and its kind."""
     kind = getattr(error, "kind", "invalid")
     found = getattr(error, "code", "") or code
-    return json.dumps({"ok": False, "error": str(error), "code": found, "kind": kind})
+    return json.dumps(failure(str(error), found, kind))
 
 
-def ok(**values: Any) -> str:
-    """The envelope of a success: ``values`` and ``"ok": true``."""
+def refused(message: str, **values: "Any") -> str:
+    """The envelope of an error with more values besides (in a worker): a bot's turn that
+    came to nothing still tells what the bot wrote and how long it took."""
+    reply = failure(message)
+    reply.update(values)
+    return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+
+def ok(**values: "Any") -> str:
+    """The envelope of a success: ``values`` and ``"ok": true`` (in a worker)."""
     values["ok"] = True
-    return json.dumps(values, ensure_ascii=False)
+    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
 
 
-def answer(run: Callable[[], Values], code: str = "") -> str:
+def answer(run: "Callable[[], Values]", code: str = "") -> str:
     """Run ``run`` and answer its values, or its error (``code`` when it has none of its own)."""
     try:
         values = run()
-    except (ValueError, KeyError, TypeError) as exc:
+    except BAD_INPUT as exc:
         return refusal(exc, code)
     return ok(**values)
 
@@ -58,18 +82,19 @@ class Exports:
     def __init__(self) -> None:
         self.names: set[str] = set()
 
-    def service(self, function: Callable[..., Values]) -> Callable[..., str]:
+    def service(self, function: "Callable[..., Values]") -> "Callable[..., str]":
         """Export a service: it takes the page's text arguments and returns plain values."""
+        import functools
 
         @functools.wraps(function)
-        def call(*args: str) -> str:
+        def call(*args: "Any") -> str:
             return answer(lambda: function(*args))
 
         self.names.add(function.__name__)
         return call
 
-    def raw(self, function: Callable[..., str]) -> Callable[..., str]:
-        """Export a function that makes its envelope itself (through `answer`)."""
+    def raw(self, function: "Function") -> "Function":
+        """Export a function that makes its envelope itself (through `answer`, `ok`...)."""
         self.names.add(function.__name__)
         return function
 

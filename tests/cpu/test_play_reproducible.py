@@ -11,6 +11,7 @@ import contextlib
 import functools
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -81,3 +82,32 @@ def test_play_does_not_look_at_the_clock(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(time, "perf_counter", racing)
     assert play_games(blue, red, games, SEED, RuleSet.parse(rules)) == quiet
+
+
+def readme_play_examples() -> list[tuple[list[str], tuple[int, int, int]]]:
+    """Each `play` command the README quotes with the results it says it prints."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = []
+    pattern = re.compile(
+        r"python3 -m triad play (?P<args>[^\n]+)\n\s*\nprints [^:]*: (?P<w>\d+) wins?, "
+        r"(?P<d>\d+) draws? and\s+(?P<l>\d+) loss(?:es)?"
+    )
+    for m in pattern.finditer(text):
+        found.append((m["args"].split(), (int(m["w"]), int(m["d"]), int(m["l"]))))
+    return found
+
+
+def test_the_readme_quotes_what_play_prints() -> None:
+    examples = readme_play_examples()
+    assert examples, "the README's play example was not found"
+    for args, said in examples:
+        options = dict(zip(args[::2], args[1::2], strict=True))
+        rules = RuleSet.parse([r for r in options.get("--rules", "").split(",") if r])
+        result = play_games(
+            options["--blue"],
+            options["--red"],
+            int(options["--games"]),
+            int(options["--seed"]),
+            rules,
+        )["blue"]
+        assert (result["wins"], result["draws"], result["losses"]) == said, args

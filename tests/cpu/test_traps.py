@@ -1,7 +1,9 @@
-"""Master's traps: among its best moves, the one leaving the fewest replies that keep the value."""
+"""Master's traps: among its best moves, the one a fallible opponent is likeliest to answer badly."""
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 
 import pytest
@@ -13,41 +15,56 @@ from triad.observe import observe
 from triad.state import GameState, Move
 
 
-def keepers(state: GameState, move: Move, value: int) -> int:
-    """Replies to ``move`` (one per distinct card and cell) after which the mover still gets ``value``."""
+@functools.lru_cache(maxsize=100_000)
+def lookahead(state: GameState, depth: int) -> int:
+    """The mover's score minus the other's, ``depth`` plies ahead (cards counted at the horizon)."""
+    if state.is_terminal or depth == 0:
+        blue, red = state.score
+        return blue - red if state.to_move == 0 else red - blue
+    return max(-lookahead(state.apply(m)[0], depth - 1) for m in state.legal_moves())
+
+
+def keep_chance(state: GameState, move: Move, value: int) -> tuple[float, int]:
+    """After ``move``: the chance that the model of a fallible opponent replies keeping
+    ``value`` for the mover, and how many replies keep it (one per distinct card and cell)."""
     after, _ = state.apply(move)
     hand = after.hands[after.to_move]
-    kept = set()
+    replies = {}
     for reply in after.legal_moves():
-        again, _ = after.apply(reply)
-        assert again.to_move == state.to_move
-        if brute_value(again) == value:
-            kept.add((hand[reply.card], reply.cell))
-    return len(kept)
+        replies.setdefault((hand[reply.card], reply.cell), after.apply(reply)[0])
+    gains = {k: -lookahead(again, brain_module.TRAP_LOOK - 1) for k, again in replies.items()}
+    top = max(gains.values())
+    weights = {k: math.exp((g - top) / brain_module.TRAP_TEMPERATURE) for k, g in gains.items()}
+    kept = [k for k, again in replies.items() if brute_value(again) == value]
+    return sum(weights[k] for k in kept) / sum(weights.values()), len(kept)
 
 
-def traps_of(state: GameState) -> dict[Move, int] | None:
-    """Each best move's keepers, when master is not winning already."""
+def traps_of(state: GameState) -> dict[Move, tuple[float, int]] | None:
+    """Each best move's chance of being answered well and its keepers, when master is
+    not winning already."""
     values = {m: -brute_value(state.apply(m)[0]) for m in state.legal_moves()}
     best = max(values.values())
     if best > 0:
         return None
-    return {m: keepers(state, m, best) for m, v in values.items() if v == best}
+    return {m: keep_chance(state, m, best) for m, v in values.items() if v == best}
 
 
 @pytest.mark.parametrize("names", [[], ["same", "plus", "combo"], ["power_wall", "battle"]])
-def test_master_leaves_the_fewest_replies_that_keep_the_value(names: list[str]) -> None:
+def test_master_sets_the_trap_likeliest_to_work(names: list[str]) -> None:
     rng = random.Random(31 + len(names))
     telling = 0
     for _ in range(16):
         state = random_game(rng, ["open", *names], 5, small=True)
-        counts = traps_of(state)
-        if counts is None:
+        scores = traps_of(state)
+        if scores is None:
             continue
         move = Brain("master", rng.randrange(100)).choose(observe(state, state.to_move), None)
-        assert move in counts, "master gave up value"
-        assert counts[move] == min(counts.values()), (state, move, counts)
-        telling += len(set(counts.values())) > 1
+        assert move in scores, "master gave up value"
+        low = min(k for k, _ in scores.values())
+        assert scores[move][0] <= low + 1e-9, (state, move, scores)
+        fewest = min(n for k, n in scores.values() if k <= low + 1e-9)
+        assert scores[move][1] == fewest, (state, move, scores)
+        telling += len({round(k, 9) for k, _ in scores.values()}) > 1
     assert telling >= 3  # positions where the choice among best moves mattered
 
 

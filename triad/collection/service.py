@@ -41,7 +41,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from triad.api import answer
+from triad.api import Exports, answer
 from triad.collection import dealcode
 from triad.collection.deck import check_deck, deal_from_collection
 from triad.collection.ladder import Ladder, default_ladder
@@ -71,7 +71,12 @@ from triad.collection.trade import (
 from triad.notation import card_to_json, move_from_json
 from triad.state import Move
 
+#: The services the page calls as they are: the engine worker (`triad.ui.worker`)
+#: exports these; it wraps the others (a ladder match's start, moves, resume and end).
+EXPORTS = Exports()
+
 __all__ = [
+    "EXPORTS",
     "collection_album",
     "collection_check_deck",
     "collection_choose",
@@ -105,36 +110,43 @@ EXPORT_NAME = "triad-collection.json"
 # -- the save ----------------------------------------------------------------
 
 
+@EXPORTS.raw
 def collection_new(request_json: str) -> str:
     """A new player's save from ``{"seed"}`` (the page draws the seed)."""
     return _call(lambda: _saved(new_save(_seed(_request(request_json)))))
 
 
+@EXPORTS.raw
 def collection_reset(request_json: str) -> str:
     """The save after the player confirmed Reset: a new player's save from ``{"seed"}``."""
     return _call(lambda: _saved(reset_save(_seed(_request(request_json)))))
 
 
+@EXPORTS.raw
 def collection_load(save_text: str) -> str:
     """Read the stored save (migrated to this version); on error the page keeps the text."""
     return _read(save_text)
 
 
+@EXPORTS.raw
 def collection_import(file_text: str) -> str:
     """Read an imported file; the page replaces its save only when ``ok``."""
     return _read(file_text)
 
 
+@EXPORTS.raw
 def collection_export(save_text: str) -> str:
     """The text of the file to download."""
     return _call(lambda: {"text": export_save(load_save(save_text)), "filename": EXPORT_NAME})
 
 
+@EXPORTS.raw
 def collection_summary(save_text: str) -> str:
     """Totals, ladder progress, statistics and a pending choice (see `_summary`)."""
     return _call(lambda: {"summary": _summary(load_save(save_text), default_ladder())})
 
 
+@EXPORTS.raw
 def collection_album(save_text: str, filters_json: str = "{}") -> str:
     """Every card of the set, found or missing, with the copies owned.
 
@@ -168,6 +180,7 @@ def collection_album(save_text: str, filters_json: str = "{}") -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def collection_ladder(save_text: str) -> str:
     """The ladder with each opponent's state for this save.
 
@@ -194,6 +207,7 @@ def collection_ladder(save_text: str) -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def collection_history(save_text: str) -> str:
     """The recent matches, newest last (each with its replayable record)."""
     return _call(lambda: {"matches": [e.to_json() for e in load_save(save_text).history]})
@@ -202,6 +216,7 @@ def collection_history(save_text: str) -> str:
 # -- decks and matches -------------------------------------------------------
 
 
+@EXPORTS.raw
 def collection_check_deck(save_text: str, request_json: str) -> str:
     """Check ``{"deck": [5 card ids]}`` against the copies owned."""
 
@@ -213,6 +228,7 @@ def collection_check_deck(save_text: str, request_json: str) -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def collection_deal_deck(save_text: str, request_json: str) -> str:
     """Five cards dealt at random from the collection with ``{"seed"}``."""
 
@@ -276,6 +292,7 @@ def collection_resume(save_text: str) -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def collection_discard_active(save_text: str) -> str:
     """Give up an active match that can no longer be resumed (see `_summary`)."""
     return _call(lambda: _saved(discard_active(load_save(save_text))))
@@ -318,6 +335,7 @@ def collection_settle(save_text: str, finished_json: str) -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def collection_choose(save_text: str, request_json: str) -> str:
     """Settle the pending match with the player's ``{"picks": [indices]}``."""
 
@@ -335,6 +353,7 @@ def collection_choose(save_text: str, request_json: str) -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def collection_discard_pending(save_text: str) -> str:
     """Give up a pending match that can no longer be settled (see `_summary`)."""
     return _call(lambda: _saved(discard_pending(load_save(save_text))))
@@ -343,6 +362,7 @@ def collection_discard_pending(save_text: str) -> str:
 # -- deal codes and replays --------------------------------------------------
 
 
+@EXPORTS.raw
 def deal_code_make(request_json: str) -> str:
     """A deal code from ``{"seed", "rules", "set", "level_range"}``."""
 
@@ -364,11 +384,13 @@ def deal_code_make(request_json: str) -> str:
     return _call(run)
 
 
+@EXPORTS.raw
 def deal_code_read(code: str) -> str:
     """The deal a code describes: ``{"seed", "rules", "set", "mode", "level_range"}``."""
     return _call(lambda: {"deal": dealcode.decode(code)})
 
 
+@EXPORTS.raw
 def replay_export(record_json: str) -> str:
     """The text of a replay file for a match record (checked by replaying it)."""
     return _call(lambda: {"text": export_record(read_record(record_json))})

@@ -18,10 +18,11 @@ Levels (fixed, documented behaviour):
 * ``master``: only moves of the best exact value whenever both hands are
   known (Open, or once every hidden card is deduced); otherwise the best
   average over sampled hands. Among its best moves, when it is not already
-  winning, master sets a trap: it plays the one that leaves the opponent the
-  fewest replies keeping the value (every other reply gives cards away), as
-  far as `TRAP_NODES` searched positions allow (a count, not a time, so a
-  seeded game plays the same on any machine).
+  winning, master sets a trap: it plays the one a fallible opponent (one who
+  judges its replies by a short lookahead, see `_Traps`) is least likely to
+  answer with a reply that keeps the value (every other reply gives cards
+  away), as far as `TRAP_NODES` searched positions allow (a count, not a time,
+  so a seeded game plays the same on any machine).
 
 Under Order only the cell is chosen (the solver offers the first card only).
 Under Chaos the drawn card is played; master values its cells by their exact
@@ -35,11 +36,15 @@ dealt from, less every card the viewer can see (board, own hand, shown
 cards); each sampled deal is valued like an open one and the values are
 averaged (determinization). The samples come from the brain's seeded
 generator, never from the real hidden cards, which the brain does not get.
+Master draws its samples by how likely the opponent's moves so far make them
+(`triad.cpu.guess`), takes as many as a node allowance pays for, and values
+every possible hand instead once there are few enough (`Brain._guesses`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import random
 import time
@@ -50,6 +55,7 @@ from triad.capture import Player
 from triad.cards import Card, builtin_set
 from triad.cpu.chance import SCALE
 from triad.cpu.context import Context, View
+from triad.cpu.guess import Sightings
 from triad.cpu.solver import INF, Child, Position, Solver, Timeout
 from triad.observe import Observation
 from triad.state import Move
@@ -82,14 +88,30 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
 
 #: With hidden cards, master values each sampled deal exactly from this many empty cells.
 HIDDEN_EXACT_FROM = 6
+#: With hidden cards, master's guesses (see `Brain._guesses`): at least its level's
+#: ``samples``, then as many as `HIDDEN_NODES` searched positions pay for (a count, not a time: a seeded game plays the same on
+#: any machine; setting up a guess's search counts as `CONTEXT_NODES`), at most
+#: `HIDDEN_SAMPLES` drawn, or every possible hand when there are `HIDDEN_ENUMERATE`
+#: or fewer.
+HIDDEN_NODES = 60_000
+CONTEXT_NODES = 2_000
+HIDDEN_SAMPLES = 40
+SIGHT_DRAWS = 8
+HIDDEN_ENUMERATE = 2_000
+#: False: master takes its level's few uniform guesses, as the lower levels do.
+WISE_GUESSES = True
 #: Plies of the lookahead that gives the anytime search its first answer.
 QUICK_DEPTH = 3
 #: Under Chaos, every cell's exact expectation is looked for from this many empty
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
-#: Positions master may search to choose among its best moves (see `Brain.search`).
+#: Positions master may search to choose among its best moves (see `_Traps`).
 TRAP_NODES = 60_000
+#: Master's model of a fallible opponent (see `_Traps`): plies it looks ahead and
+#: how widely it strays from the reply that looks best to it (values count cards twice).
+TRAP_LOOK = 2
+TRAP_TEMPERATURE = 1.0
 
 
 @dataclass(frozen=True)
@@ -122,6 +144,7 @@ class Brain:
         self.rng = random.Random(seed)
         self.pool: tuple[Card, ...] = tuple(builtin_set().cards if pool is None else pool)
         self._context: Context | None = None
+        self._sightings = {Player.BLUE: Sightings(), Player.RED: Sightings()}
 
     # ---- public API -------------------------------------------------------
 
@@ -138,10 +161,18 @@ class Brain:
             return self.rng.choice(_legal(obs))
         if self.level == "greedy":
             return self._greedy(obs)
-        if self.level == "master" and self._known(obs) is not None:
-            return self._exact(obs, budget_ms).move
-        values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
-        return self._pick(values, LEVEL_SPECS[self.level].temperature)
+        sightings = self._sightings[obs.viewer]
+        sightings.read(obs)
+        legal = _legal(obs)
+        if self.level == "master" and len(legal) == 1:
+            move = legal[0]
+        elif self.level == "master" and self._known(obs) is not None:
+            move = self._exact(obs, budget_ms).move
+        else:
+            values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
+            move = self._pick(values, LEVEL_SPECS[self.level].temperature)
+        sightings.played(obs, move)
+        return move
 
     def hint(self, obs: Observation, budget_ms: float | None = 900) -> Move:
         """The master move for ``obs.viewer`` (F1, Autoplay), whatever this brain's level.
@@ -149,10 +180,15 @@ class Brain:
         :raises ValueError: the viewer is not to move, or the game is over.
         """
         _check_turn(obs)
+        sightings = self._sightings[obs.viewer]
+        sightings.read(obs)
         if self._known(obs) is not None:
-            return self._exact(obs, budget_ms).move
-        values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
-        return self._pick(values, 0.0)
+            move = self._exact(obs, budget_ms).move
+        else:
+            values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
+            move = self._pick(values, 0.0)
+        sightings.played(obs, move)
+        return move
 
     def knows(self, obs: Observation) -> bool:
         """True when ``obs.viewer`` sees or can deduce every card in play (from this pool)."""
@@ -165,7 +201,7 @@ class Brain:
         sampled guesses of the hidden cards (see the module docstring).
         Reproducible for a given seed when ``budget_ms`` is None.
         """
-        return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
+        return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms), sighted=False)
 
     def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
         """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
@@ -238,8 +274,8 @@ class Brain:
         if value > 0 or TRAP_NODES <= 0:  # winning already: the opponent's mistakes change nothing
             yield Progress(ctx.move_of(best, me), value, True, True)
             return
-        # Every move left is as good as the best: set the trap that leaves the
-        # opponent the fewest replies keeping the value.
+        # Every move left is as good as the best: set the trap a fallible opponent
+        # is likeliest to fall into.
         traps = _Traps(solver, pos, value, self.rng)
         while True:
             try:
@@ -302,28 +338,40 @@ class Brain:
         top = max(s for s, _ in scored)
         return self.rng.choice([m for s, m in scored if s == top])
 
-    def _values(self, obs: Observation, spec: LevelSpec, deadline: float) -> dict[Move, float]:
-        """Each move's value for ``obs.viewer``: exact, looked ahead, or averaged over samples."""
+    def _values(
+        self, obs: Observation, spec: LevelSpec, deadline: float, sighted: bool = True
+    ) -> dict[Move, float]:
+        """Each move's value for ``obs.viewer``: exact, looked ahead, or averaged over samples
+        (weighted by the opponent's moves seen in this match when ``sighted``)."""
         empty = sum(1 for s in obs.board if s is None)
         view = self._known(obs)
         if view is not None:
             return self._view_values(self._sync(view), obs.viewer, spec, empty, 0.0)
         exact_from = min(spec.exact_from, HIDDEN_EXACT_FROM)
         hidden_spec = LevelSpec(exact_from, spec.depth, spec.temperature, spec.samples)
+        # master weighs its guesses by the opponent's moves so far and spends a node
+        # allowance on them; the other levels take their few guesses as they come
+        wise = spec is LEVEL_SPECS["master"] and WISE_GUESSES
+        sightings = self._sightings[obs.viewer] if sighted else Sightings()
+        guesses = self._guesses(obs, spec.samples, wise, sightings)
         totals: dict[Move, float] = {}
-        count = 0
-        for guess in self._samples(obs, spec.samples):
+        weight = 0.0
+        spent = 0
+        for count, (guess, w) in enumerate(guesses, 1):
             started = time.perf_counter()
             ctx = Context(_view(obs, guess))
             values = self._view_values(ctx, obs.viewer, hidden_spec, empty, deadline)
             for move, v in values.items():
-                totals[move] = totals.get(move, 0.0) + v
-            count += 1
-            # stop when the next sample would likely end past the deadline
+                totals[move] = totals.get(move, 0.0) + w * v
+            weight += w
+            spent += ctx.solver.nodes + ctx.solver.leaves + CONTEXT_NODES
+            if wise and count >= spec.samples and spent >= HIDDEN_NODES:
+                break
+            # stop when the next guess would likely end past the deadline
             now = time.perf_counter()
             if deadline and now + (now - started) > deadline:
                 break
-        return {m: v / count for m, v in totals.items()}
+        return {m: v / weight for m, v in totals.items()} if weight > 0 else totals
 
     def _view_values(
         self, ctx: Context, me: Player, spec: LevelSpec, empty: int, deadline: float
@@ -373,18 +421,37 @@ class Brain:
             return _view(obs, left)
         return None
 
-    def _samples(self, obs: Observation, count: int) -> list[list[Card]]:
-        """Guesses of the hidden opponent cards: the pool less every card in sight."""
+    def _guesses(
+        self, obs: Observation, count: int, wise: bool, sightings: Sightings
+    ) -> list[tuple[list[Card], float]]:
+        """Guesses of the hidden opponent cards (the pool less every card in sight), each
+        with its weight, in the order to value them.
+
+        ``wise`` (master): when there are at most `HIDDEN_ENUMERATE` possible hands,
+        every one of them in a random order, weighted by how likely the opponent's
+        moves so far make it (the caller values as many as its allowance pays for:
+        all of them when they are few enough, and then the values are exact);
+        otherwise `HIDDEN_SAMPLES` hands drawn by that likelihood from `SIGHT_DRAWS`
+        times as many uniform draws. Otherwise ``count`` uniform draws.
+        """
         left = self._unseen(obs)
         need = obs.hidden
-        out = []
-        for _ in range(count):
-            if len(left) >= need:
-                out.append(self.rng.sample(left, need))
-            else:
-                source = left or list(self.pool) or [_PLACEHOLDER]
-                out.append([self.rng.choice(source) for _ in range(need)])
-        return out
+        if len(left) < need:
+            source = left or list(self.pool) or [_PLACEHOLDER]
+            return [([self.rng.choice(source) for _ in range(need)], 1.0) for _ in range(count)]
+        if not wise:
+            return [(self.rng.sample(left, need), 1.0) for _ in range(count)]
+        if math.comb(len(left), need) <= HIDDEN_ENUMERATE:
+            hands = [list(h) for h in itertools.combinations(left, need)]
+            self.rng.shuffle(hands)
+            return [(h, sightings.weight(h)) for h in hands]
+        drawn = [self.rng.sample(left, need) for _ in range(HIDDEN_SAMPLES * SIGHT_DRAWS)]
+        if not sightings.seen:
+            return [(h, 1.0) for h in drawn[:HIDDEN_SAMPLES]]
+        weights = [sightings.weight(h) for h in drawn]
+        if not sum(weights) > 0:
+            weights = [1.0] * len(drawn)
+        return [(h, 1.0) for h in self.rng.choices(drawn, weights, k=HIDDEN_SAMPLES)]
 
     def _pick(self, values: dict[Move, float], temperature: float) -> Move:
         moves = sorted(values)
@@ -399,11 +466,17 @@ class Brain:
 class _Traps:
     """Master's choice among its moves of the best exact value ``value``.
 
-    Counts, for each such move, the opponent's replies that keep the value
-    (one null-window probe each; every other reply gives cards away) and
-    prefers the fewest; a move is dropped as soon as it keeps more than the
-    best found so far. Stops after `TRAP_NODES` searched positions. A deadline
-    may interrupt `run` (`Timeout`): the next call goes on where it stopped.
+    A fallible opponent is modelled as one who picks each reply with
+    probability proportional to ``exp(gain / TRAP_TEMPERATURE)``, ``gain``
+    being what the reply is worth to it by a `TRAP_LOOK`-ply lookahead
+    (counting cards at the horizon, as people and the lower levels judge).
+    Each best move is scored by the chance that such an opponent keeps the
+    value (one null-window probe per reply; every other reply gives cards
+    away), heaviest replies first, and master plays the lowest chance, then
+    the fewest replies keeping the value. A move is dropped as soon as its
+    chance exceeds the best found so far. Stops after `TRAP_NODES` searched
+    positions. A deadline may interrupt `run` (`Timeout`): the next call goes
+    on where it stopped.
     """
 
     def __init__(self, solver: Solver, pos: Position, value: int, rng: random.Random) -> None:
@@ -415,10 +488,11 @@ class _Traps:
         self.next_kid = 0
         self.candidates: list[Child] = []
         self.current = 0
-        self.replies: list[Child] = []
+        self.replies: list[tuple[float, Child]] = []
         self.next_reply = 0
+        self.kept = 0.0  # the chance, so far, that the opponent keeps the value
         self.keepers = 0
-        self.scores: list[tuple[int, Child]] = []
+        self.scores: list[tuple[float, int, Child]] = []
 
     def run(self, deadline: float = 0.0) -> bool:
         """Count on until done or out of nodes (True), or until ``deadline``.
@@ -439,20 +513,23 @@ class _Traps:
         while self.current < len(self.candidates):
             c = self.candidates[self.current]
             if not self.replies and self.next_reply == 0:
-                self.replies = solver.children(c.position)
-            bound = min((k for k, _ in self.scores), default=INF)
-            while self.next_reply < len(self.replies) and self.keepers <= bound:
+                self.replies = reply_chances(solver, c.position)
+            bound = min((k for k, _, _ in self.scores), default=INF)
+            while self.next_reply < len(self.replies) and self.kept <= bound + _EPS:
                 # the reply keeps the value when the mover gets no more than it after it
-                if solver.probe(self.replies[self.next_reply].position, v, v + 1, deadline) <= v:
+                chance, reply = self.replies[self.next_reply]
+                if solver.probe(reply.position, v, v + 1, deadline) <= v:
+                    self.kept += chance
                     self.keepers += 1
                 self.next_reply += 1
                 if self._spent():
                     return True
-            if self.keepers <= bound:
-                self.scores.append((self.keepers, c))
+            if self.kept <= bound + _EPS:
+                self.scores.append((self.kept, self.keepers, c))
             self.current += 1
             self.replies = []
             self.next_reply = 0
+            self.kept = 0.0
             self.keepers = 0
         return True
 
@@ -460,12 +537,32 @@ class _Traps:
         """The best trap counted so far (None before any move is fully counted)."""
         if not self.scores:
             return None
-        low = min(k for k, _ in self.scores)
-        tied = [c for k, c in self.scores if k == low]
+        low = min(k for k, _, _ in self.scores)
+        near = [(n, c) for k, n, c in self.scores if k <= low + _EPS]
+        fewest = min(n for n, _ in near)
+        tied = [c for n, c in near if n == fewest]
         return tied[int(self.salt * len(tied))]
 
     def _spent(self) -> bool:
         return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES
+
+
+def reply_chances(solver: Solver, pos: Position) -> list[tuple[float, Child]]:
+    """The replies of ``pos`` with the chance that master's model of a fallible opponent
+    plays each (see `_Traps`), likeliest first."""
+    replies = solver.children(pos)
+    if TRAP_LOOK <= 1:
+        gains = [-solver.terminal_value(r.position) for r in replies]
+    else:
+        gains = [-solver.limited(r.position, TRAP_LOOK - 1) for r in replies]
+    top = max(gains)
+    weights = [math.exp((g - top) / TRAP_TEMPERATURE) for g in gains]
+    total = sum(weights)
+    order = sorted(range(len(replies)), key=lambda i: -weights[i])
+    return [(weights[i] / total, replies[i]) for i in order]
+
+
+_EPS = 1e-9
 
 
 def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0) -> Move:

@@ -5,7 +5,10 @@ The worker exports these plain functions to the main thread. They keep one
 turn to turn, and pondering while the human chooses speeds up the CPU's
 next answer. Observations are `triad.observe.Observation.to_json()` strings
 (the CPU's own view, never the full state); moves come back as
-``{"card": hand_index, "cell": 0..8}``.
+``{"ok": true, "card": hand_index, "cell": 0..8}``.  Every answer is the
+envelope of `triad.api` (an error is ``{"ok": false, "error", "code",
+"kind"}``): the functions below return plain data, the JSON is made at the
+edge.
 
 Typical page flow::
 
@@ -19,60 +22,53 @@ from __future__ import annotations
 
 import json
 
+from triad.api import Exports, Values
 from triad.cards import Card
 from triad.cpu.brain import Brain
 from triad.notation import card_from_json, move_to_json
 from triad.observe import observation_from_json
 
-__all__ = ["cpu_hint", "cpu_move", "cpu_ponder", "cpu_reset"]
+__all__ = ["EXPORTS", "cpu_hint", "cpu_move", "cpu_ponder", "cpu_reset"]
+
+#: What the page may call by name.
+EXPORTS = Exports()
 
 _state: dict[str, Brain] = {}
 
 
-def cpu_reset(level: str = "master", seed: int = 0, pool_json: str = "") -> str:
+@EXPORTS.service
+def cpu_reset(level: str = "master", seed: int = 0, pool_json: str = "") -> Values:
     """Start a match: a fresh brain of ``level``; ``pool_json`` lists the cards hidden
-    hands are dealt from (JSON list of cards; empty for the whole default set).
-
-    Returns ``{"ok": true}`` or ``{"error": message}``.
-    """
-    try:
-        pool: list[Card] | None = None
-        if pool_json:
-            raw = json.loads(pool_json)
-            if not isinstance(raw, list):
-                raise ValueError("pool: must be a list of cards")
-            pool = [card_from_json(c, f"pool[{i}]") for i, c in enumerate(raw)]
-        _state["brain"] = Brain(level, seed, pool)
-    except ValueError as exc:
-        return json.dumps({"error": str(exc)})
-    return json.dumps({"ok": True})
+    hands are dealt from (JSON list of cards; empty for the whole default set)."""
+    pool: list[Card] | None = None
+    if pool_json:
+        raw = json.loads(pool_json)
+        if not isinstance(raw, list):
+            raise ValueError("pool: must be a list of cards")
+        pool = [card_from_json(c, f"pool[{i}]") for i, c in enumerate(raw)]
+    _state["brain"] = Brain(level, seed, pool)
+    return {}
 
 
-def cpu_move(obs_json: str, budget_ms: float = 900) -> str:
-    """The CPU's move for the observation's viewer: ``{"card": i, "cell": c}`` or ``{"error": ...}``."""
-    try:
-        move = _brain().choose(observation_from_json(json.loads(obs_json)), budget_ms)
-    except ValueError as exc:
-        return json.dumps({"error": str(exc)})
-    return json.dumps(move_to_json(move))
+@EXPORTS.service
+def cpu_move(obs_json: str, budget_ms: float = 900) -> Values:
+    """The CPU's move for the observation's viewer: ``{"card": i, "cell": c}``."""
+    move = _brain().choose(observation_from_json(json.loads(obs_json)), budget_ms)
+    return dict(move_to_json(move))
 
 
-def cpu_hint(obs_json: str, budget_ms: float = 900) -> str:
+@EXPORTS.service
+def cpu_hint(obs_json: str, budget_ms: float = 900) -> Values:
     """The master move for the observation's viewer (the human): same shape as `cpu_move`."""
-    try:
-        move = _brain().hint(observation_from_json(json.loads(obs_json)), budget_ms)
-    except ValueError as exc:
-        return json.dumps({"error": str(exc)})
-    return json.dumps(move_to_json(move))
+    move = _brain().hint(observation_from_json(json.loads(obs_json)), budget_ms)
+    return dict(move_to_json(move))
 
 
-def cpu_ponder(obs_json: str, budget_ms: float = 200) -> str:
-    """Think for up to ``budget_ms`` about the observed position: ``{"ok": true}``."""
-    try:
-        _brain().ponder(observation_from_json(json.loads(obs_json)), budget_ms)
-    except ValueError as exc:
-        return json.dumps({"error": str(exc)})
-    return json.dumps({"ok": True})
+@EXPORTS.service
+def cpu_ponder(obs_json: str, budget_ms: float = 200) -> Values:
+    """Think for up to ``budget_ms`` about the observed position."""
+    _brain().ponder(observation_from_json(json.loads(obs_json)), budget_ms)
+    return {}
 
 
 def _brain() -> Brain:

@@ -23,7 +23,6 @@ The match itself lives in the worker; this side keeps the view the worker
 (or the local dealer) sent and the human's selection.
 """
 
-import asyncio
 import json
 
 from triad import ruleinfo
@@ -46,8 +45,9 @@ from triad.ui.session import (
     THINKING,
     Session,
 )
+from triad.ui.shell import Shell
 from triad.ui.study import Study
-from triad.ui.text import explain, language, set_language, t
+from triad.ui.text import explain, language, t
 
 KEYS = {
     "ArrowUp": "up",
@@ -93,8 +93,12 @@ MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's 
 HINT_SHOW_MS = 450
 
 
-class App:
-    """One page's game: owns the view, the selection and the flow of turns."""
+class App(Shell):
+    """One page's game: owns the view, the selection and the flow of turns.
+
+    Its page shell (engine boot, readiness, region redraws, language) is
+    `triad.ui.shell.Shell`, shared with Triangle Catch.
+    """
 
     def __init__(
         self,
@@ -108,16 +112,10 @@ class App:
         browser_lang="en",
         page_url="",
     ) -> None:
-        self.screen = screen
-        self.store = store
+        Shell.__init__(self, screen, store, sleep, seed)
         self.sound = sound
-        self.sleep = sleep
-        self.seed = seed
         self.dealer = dealer
         self.reduced = reduced
-        self.engine = None
-        self.engine_error = ""
-        self.engine_progress = 0.0
         self.custom_set, custom_notice = customset.load(store)
         self.settings, notice = prefs.load(store, self.custom_set is not None)
         self.browser_lang = browser_lang
@@ -150,8 +148,6 @@ class App:
         self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff = {}
         self.aff_key = None
-        self.shown = {}
-        self.tasks = []
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = False
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
@@ -172,7 +168,7 @@ class App:
         A deal code (from the page's address) fixes the first match's seed,
         rules and card set, so a friend can play the very same deal.
         """
-        self.screen.mount(render.render_frame())
+        self.remount(render.render_frame())
         shared = None
         if deal_code:
             try:
@@ -195,22 +191,14 @@ class App:
             self.draw()
             self.screen.focus("#r-overlay .title-screen .primary")
 
-    async def engine_ready(self, engine) -> None:
+    async def engine_up(self) -> None:
         """The worker answered: sync the match with it and carry on."""
-        self.engine = engine
         self.spawn(self.coll.boot())
         await self.sync_engine(self.session)
 
-    def engine_loading(self, progress: float) -> None:
-        """The worker reports how far its boot has got (0..1)."""
-        self.engine_progress = progress
-        if self.engine is None:
-            self.draw()
-
     def engine_failed(self, error: str) -> None:
-        self.engine_error = str(error)
-        self.show_notice(t("engine_failed", error=self.engine_error))
-        self.draw()
+        self.show_notice(t("engine_failed", error=str(error)))
+        Shell.engine_failed(self, error)
 
     async def sync_engine(self, session) -> None:
         if session.playing is None or session.playing.get("ladder"):
@@ -597,11 +585,7 @@ class App:
 
     def apply_language(self) -> str:
         """Use the chosen language (or the browser's); the page's `lang` follows."""
-        lang = set_language(self.settings.get("lang") or self.browser_lang)
-        setter = getattr(self.screen, "set_lang", None)
-        if setter is not None:
-            setter(lang)
-        return lang
+        return self.use_language(self.settings.get("lang"), self.browser_lang)
 
     def change_language(self, code: str) -> None:
         self.settings["lang"] = "" if code == "auto" else code
@@ -610,8 +594,7 @@ class App:
         if self.view is not None:
             self.set_view(self.view)  # banner names in the new language
         # The frame holds text too (the keys line): draw everything again.
-        self.screen.mount(render.render_frame())
-        self.shown = {}
+        self.remount(render.render_frame())
         self.draw()
 
     def move_request(self, **values) -> str:
@@ -1256,17 +1239,13 @@ class App:
         parts["r-overlay"] = self.overlay_html(view, ctx)
         parts["r-replay"] = self.replay_bar()
         for region in parts:
-            html = parts[region]
-            if self.shown.get(region) != html:
-                self.shown[region] = html
-                self.screen.update(region, html)
+            self.put(region, parts[region])
         if self.shown.get("collection") != self.coll.status:
             # <html data-collection="ready"> once the save is read (tests wait on it)
             self.shown["collection"] = self.coll.status
             self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
-        self.screen.set_flag("busy", session.thinking or session.animating)
-        self.screen.set_flag("ready", self.is_ready())
+        self.show_ready(self.is_ready(), session.thinking or session.animating)
 
     def overlay_html(self, view, ctx) -> str:
         if self.title:
@@ -1470,11 +1449,6 @@ class App:
     async def wait_unpaused(self) -> None:
         while self.paused or self.title:
             await self.sleep(50)
-
-    def spawn(self, coro) -> None:
-        # Keep references to running tasks so none is collected half-way.
-        self.tasks = [t for t in self.tasks if not t.done()]
-        self.tasks.append(asyncio.create_task(coro))
 
     def clock_ms(self) -> float:
         return self.screen.now()

@@ -1,11 +1,13 @@
-"""The thin layer between `App` and the browser: regions, flags, storage, the engine.
+"""The thin layer between a page and the browser: regions, flags, storage, the engine.
 
-Only this module and `main` touch the DOM.  Runs on the main thread under
-MicroPython.
+The page shell of both pages (`triad.ui.shell` is its plain-Python half):
+only this module, `triad.ui.catch.dom` and the pages' `main` touch the DOM.
+Runs on the main thread under MicroPython.
 """
 
 import json
 
+from triad import api
 from triad.ui.settings import SafeStore
 
 
@@ -185,13 +187,19 @@ def make_store(js):
 
 
 class Engine:
-    """The engine worker (`window.triadEngine`): calls by name, JSON strings both ways."""
+    """A Python worker started by the boot script (`window.triadEngine` for the card game,
+    `triadStartWorker(module)` for Triangle Catch's referee): its functions called by name.
+
+    Every answer is the envelope of `triad.api`; a call the worker could not
+    answer (it is gone, the call was rejected, the reply is not JSON) gets the
+    same envelope, made here.
+    """
 
     def __init__(self, handle) -> None:
         self.handle = handle
 
     def call(self, name: str, payload: str, more=None):
-        """Post the call at once and return an awaitable of the reply.
+        """Post the call at once and return an awaitable of the reply (JSON text).
 
         The message leaves now, so the worker computes while the page draws.
         `more` is a second argument for the functions that take two (a save
@@ -210,10 +218,19 @@ class Engine:
         try:
             return str(await promise)
         except Exception as e:  # a rejected call (Python error in the worker)
-            return json.dumps({"ok": False, "error": str(e)})
+            return api.refusal(str(e))
 
     async def failed(self, error: str) -> str:
-        return json.dumps({"ok": False, "error": error})
+        return api.refusal(error)
+
+    async def request(self, name: str, payload: dict) -> dict:
+        """Call `name` with `payload` as JSON; the reply's envelope as a dict."""
+        text = await self.call(name, json.dumps(payload))
+        try:
+            reply = json.loads(text)
+        except ValueError as e:  # a reply that is not JSON
+            return api.failure(str(e))
+        return reply if type(reply) is dict else api.failure("the reply is not a JSON object")
 
     def new_match(self, payload: str):
         return self.call("new_match", payload)
@@ -229,3 +246,39 @@ class Engine:
 
     def validate(self, payload: str):
         return self.call("validate", payload)
+
+
+async def boot_engine(app, handle) -> None:
+    """Wait for a worker the boot script started; hand it to the page, or say why it failed."""
+    try:
+        await handle.ready
+    except Exception as e:  # the worker failed to boot: say so, keep the page
+        app.engine_failed(str(e))
+        return
+    await app.engine_ready(Engine(handle))
+
+
+def follow_boot(js, app, module: str = "") -> None:
+    """Show how far the engine's boot has got (the boot script's `triad-engine` events;
+    with `module`, only that worker's)."""
+    from pyscript.ffi import create_proxy
+
+    def on_engine(event) -> None:
+        detail = event.detail
+        try:
+            if module and str(detail.module) != module:
+                return
+            progress = float(detail.progress)
+        except Exception:  # an event without progress: nothing to show
+            return
+        app.engine_loading(progress)
+
+    js.window.addEventListener("triad-engine", create_proxy(on_engine))
+
+
+def browser_language(js) -> str:
+    """The browser's language ("en" when it does not say)."""
+    try:
+        return str(js.navigator.language or "en")
+    except Exception:  # no navigator.language: English
+        return "en"

@@ -12,7 +12,7 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.app import App
-from triad.ui.dom import Engine, Screen, make_store
+from triad.ui.dom import Screen, boot_engine, browser_language, follow_boot, make_store
 from triad.ui.local import dealer
 from triad.ui.sound import WebAudio
 
@@ -68,13 +68,6 @@ screen = Screen(js)
 sound = WebAudio(js)
 
 
-def browser_language() -> str:
-    try:
-        return str(js.navigator.language or "en")
-    except Exception:  # no navigator.language: English
-        return "en"
-
-
 def page_url() -> str:
     return str(js.location.origin) + str(js.location.pathname)
 
@@ -87,7 +80,7 @@ app = App(
     seed,
     dealer,
     reduced_motion(),
-    browser_language(),
+    browser_language(js),
     page_url(),
 )
 
@@ -162,23 +155,6 @@ def on_storage(event) -> None:
     app.coll.stored_changed()
 
 
-def on_engine(event) -> None:
-    try:
-        app.engine_loading(float(event.detail.progress))
-    except Exception:  # an event without progress: nothing to show
-        return
-
-
-async def boot_engine() -> None:
-    handle = js.window.triadEngine
-    try:
-        await handle.ready
-    except Exception as e:  # the worker failed to boot: say so, keep the table
-        app.engine_failed(str(e))
-        return
-    await app.engine_ready(Engine(handle))
-
-
 def deal_from_address() -> str:
     """The `deal` parameter of the page's address, if any (a shared deal code)."""
     query = str(js.location.search or "")
@@ -220,6 +196,6 @@ js.document.getElementById("app").addEventListener("click", create_proxy(on_clic
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
 js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
-js.window.addEventListener("triad-engine", create_proxy(on_engine))
+follow_boot(js, app)
 js.window.addEventListener("storage", create_proxy(on_storage))
-app.spawn(boot_engine())
+app.spawn(boot_engine(app, js.window.triadEngine))

@@ -87,26 +87,8 @@ from triad.ui.local import card_view, make_view, set_info
 EXPORTS = Exports()
 exported = EXPORTS.exported
 
-# The collection's services, exported as they are (each makes its own envelope).
-for _name in (
-    "collection_album",
-    "collection_check_deck",
-    "collection_choose",
-    "collection_deal_deck",
-    "collection_discard_active",
-    "collection_discard_pending",
-    "collection_export",
-    "collection_history",
-    "collection_import",
-    "collection_ladder",
-    "collection_load",
-    "collection_new",
-    "collection_reset",
-    "collection_summary",
-    "deal_code_make",
-    "deal_code_read",
-    "replay_export",
-):
+# The collection's services the page calls as they are (each makes its own envelope).
+for _name in sorted(service.EXPORTS.names):
     globals()[_name] = EXPORTS.raw(getattr(service, _name))
 
 

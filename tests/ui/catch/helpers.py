@@ -75,6 +75,7 @@ class FakeScreen:
         self.data: dict[str, str] = {}
         self.values: dict[str, str] = {}
         self.downloads: list[tuple[str, str]] = []
+        self.lang = ""
 
     def mount(self, html: str) -> None:
         self.regions = {"app": html}
@@ -87,6 +88,9 @@ class FakeScreen:
 
     def set_data(self, name: str, value: str) -> None:
         self.data[name] = value
+
+    def set_lang(self, code: str) -> None:
+        self.lang = code
 
     def value(self, ident: str) -> str | None:
         return self.values.get(ident)

@@ -209,4 +209,37 @@ app.act("help")
 print("dialog" in screen.regions["c-overlay"], app.key("Escape"), screen.regions["c-overlay"])
 app.field("wseed", "123")
 app.field("bot1", "random")
-print(app.w["seed"], app.w["bots"])
+print(app.w.seed, app.w.bots)
+
+
+class Referee:
+    """The referee worker (`triad.ui.dom.Engine.request`), answering a new match."""
+
+    def __init__(self):
+        self.calls = []
+
+    async def request(self, name, payload):
+        self.calls.append(name)
+        return {"ok": True, "view": view}
+
+
+async def boot():
+    app.engine_loading(0.5)
+    print(plain(screen.flags), app.engine_progress)
+    referee = Referee()
+    await app.engine_ready(referee)
+    print(referee.calls, plain(screen.flags), plain(screen.data))
+
+
+def finish(coro):
+    """Run a coroutine that never waits (the referee answers at once) to its end."""
+    try:
+        coro.send(None)
+    except StopIteration:
+        return
+    raise AssertionError("the coroutine waited")
+
+
+finish(boot())
+app.act("mode", "play")
+print(plain(screen.flags), plain(screen.data), app.pl.game["players"], len(screen.regions["c-map"]))

@@ -21,7 +21,7 @@ class Engine:
     def __init__(self) -> None:
         self.calls: list[str] = []
 
-    async def call(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    async def request(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
         self.calls.append(name)
         await asyncio.sleep(0)
         reply = json.loads(getattr(worker, name)(json.dumps(payload)))
@@ -88,8 +88,8 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 def my_houses(app: CatchApp) -> list[int]:
-    assert app.game is not None
-    return [h for h, u in enumerate(app.game["state"]["units"][0]) if u]
+    assert app.pl.game is not None
+    return [h for h, u in enumerate(app.pl.game["state"]["units"][0]) if u]
 
 
 def test_a_game_against_a_bot_by_clicks() -> None:
@@ -103,24 +103,24 @@ def test_a_game_against_a_bot_by_clicks() -> None:
         a = my_houses(app)[0]
         app.click_house(a)
         assert 'class="house own0 sel"' in screen.regions["c-map"]
-        target = app.board.adj[a][0]
+        target = app.pl.board.adj[a][0]
         app.click_house(target)
         assert not screen.ready  # the referee checks the order
         await settle(app)
         assert screen.ready
-        assert app.orders.items == [["MOVE", a, target, 1]]
+        assert app.pl.orders.items == [["MOVE", a, target, 1]]
         assert f"Move 1 from {a} to {target}" in screen.regions["c-orders"]
         # The same house again: nothing stood there the whole turn any more.
         app.click_house(a)
-        app.click_house(app.board.adj[a][-1])
+        app.click_house(app.pl.board.adj[a][-1])
         await settle(app)
-        assert len(app.orders.items) == 1
+        assert len(app.pl.orders.items) == 1
         assert f"Refused: no unit stood on house {a} the whole turn" in screen.regions["c-notice"]
         app.act("end_turn")
         await settle(app)
         assert screen.ready and screen.data["turn"] == "1"
-        assert app.orders.items == [] and "Turn 1" in screen.regions["c-log"]
-        assert app.game["state"]["units"][0][target] >= 1
+        assert app.pl.orders.items == [] and "Turn 1" in screen.regions["c-log"]
+        assert app.pl.game["state"]["units"][0][target] >= 1
         for turn in range(2, 5):
             assert app.key("Enter")
             await settle(app)
@@ -137,20 +137,20 @@ def test_edits_are_checked_again_and_a_new_game_starts_afresh() -> None:
         a, b = my_houses(app)[:2]
         for house in (a, b):
             app.click_house(house)
-            app.click_house(app.board.adj[house][0])
+            app.click_house(app.pl.board.adj[house][0])
             await settle(app)
-        assert len(app.orders.items) == 2 and len(app.orders.checks) == 2
+        assert len(app.pl.orders.items) == 2 and len(app.pl.orders.checks) == 2
         app.act("remove", "0")
         await settle(app)
-        assert [i[1] for i in app.orders.items] == [b] and len(app.orders.checks) == 1
+        assert [i[1] for i in app.pl.orders.items] == [b] and len(app.pl.orders.checks) == 1
         app.act("clear")
-        assert app.orders.items == []
+        assert app.pl.orders.items == []
         app.act("bot", "planner")
         app.field("seed", "77")
         app.act("new_game")
         await settle(app)
-        assert app.game["players"] == ["You", "Planner"]
-        assert app.game["map"]["seed"] == 77 and screen.data["turn"] == "0"
+        assert app.pl.game["players"] == ["You", "Planner"]
+        assert app.pl.game["map"]["seed"] == 77 and screen.data["turn"] == "0"
 
     run(test)
 
@@ -160,23 +160,23 @@ def test_a_codingame_seed_is_shown_and_any_64_bit_seed_is_accepted() -> None:
         app, screen = make_app()
         app.start()
         await app.engine_ready(Engine())
-        assert f"Seed {app.game['map']['seed']}" in screen.regions["c-score"]
+        assert f"Seed {app.pl.game['map']['seed']}" in screen.regions["c-score"]
         app.field("seed", " -9223372036854775808 ")
         app.act("new_game")
         await settle(app)
-        assert app.game["map"]["seed"] == -(2**63)
+        assert app.pl.game["map"]["seed"] == -(2**63)
         assert "Seed -9223372036854775808" in screen.regions["c-score"]
         assert 'value="-9223372036854775808"' in screen.regions["c-setup"]
         for bad in ("9223372036854775808", "12ab", ""):
             app.field("seed", bad)
             assert "A CodinGame seed is a whole number" in screen.regions["c-notice"]
-            assert app.play_seed == -(2**63)
+            assert app.pl.seed == -(2**63)
         app.field("wseed", "1234567890123456789")
-        assert app.w["seed"] == 1234567890123456789
+        assert app.w.seed == 1234567890123456789
         app.act("mode", "editor")
         app.field("eseed", "-42")
         app.field("eseed", "x")
-        assert app.ed["seed"] == -42 and 'value="-42"' in screen.regions["c-run"]
+        assert app.ed.seed == -42 and 'value="-42"' in screen.regions["c-run"]
 
     run(test)
 
@@ -192,8 +192,8 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         app.field("wseed", "12")
         app.act("watch")
         await settle(app)
-        total = app.w["total"]
-        assert total > 0 and app.w["at"] == total  # played through to the end
+        total = app.w.total
+        assert total > 0 and app.w.at == total  # played through to the end
         assert screen.ready and screen.data["at"] == str(total)
         assert screen.data["over"] == "1" and "Planner wins" in screen.regions["c-banner"]
         app.act("step", "-1")
@@ -208,7 +208,7 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         app.act("speed", "8")
         app.act("play")
         await settle(app)
-        assert app.w["at"] == total and not app.w["playing"]
+        assert app.w.at == total and not app.w.playing
         app.act("replay")
         await settle(app)
         name, text = screen.downloads[-1]
@@ -235,7 +235,7 @@ async def duel(
 
 
 def console(app: CatchApp) -> str:
-    return "".join(text for _, text in app.ed["console"])
+    return "".join(text for _, text in app.ed.console)
 
 
 def test_a_bot_from_the_editor_plays_a_whole_match() -> None:
@@ -246,14 +246,14 @@ def test_a_bot_from_the_editor_plays_a_whole_match() -> None:
         assert screen.ready and screen.data["over"] == "1"
         text = console(app)
         assert "Match on map 5 against Random" in text and "Match over after" in text
-        assert app.ed["finished"] and "Tester wins" in app.ed["status"]
+        assert app.ed.finished and "Tester wins" in app.ed.status
         assert saved.find(app.doc, "Tester")["code"] == "print('hi')"  # saved before the run
         assert 'data-act="replay_duel"' in screen.regions["c-run"]
-        turns = app.ed["game"]["state"]["turn"]
+        turns = app.ed.game["state"]["turn"]
         app.act("replay_duel")
         await settle(app)
-        assert app.mode == "watch" and app.w["total"] == turns and app.w["at"] == 0
-        assert app.w["players"] == ["Tester", "Random"]
+        assert app.mode == "watch" and app.w.total == turns and app.w.at == 0
+        assert app.w.players == ["Tester", "Random"]
 
     run(test)
 
@@ -266,7 +266,7 @@ def test_a_silent_bot_loses_on_time_and_its_worker_is_stopped() -> None:
         assert "did not answer within 50 ms on turn 3" in console(app)
         assert screen.data["over"] == "1" and screen.data["turn"] == "2"
         assert "Random wins" in screen.regions["c-banner"]
-        assert screen.ready and not app.ed["running"]
+        assert screen.ready and not app.ed.running
 
     run(test)
 
@@ -295,8 +295,8 @@ def test_a_crash_shows_the_traceback_and_stderr_in_the_console() -> None:
             return None
 
         app, screen = await duel(ScriptedBot(fault))
-        kinds = [kind for kind, _ in app.ed["console"]]
-        assert ("err", "thinking <hard>\n") in app.ed["console"]
+        kinds = [kind for kind, _ in app.ed.console]
+        assert ("err", "thinking <hard>\n") in app.ed.console
         assert "bad" in kinds and "KeyError: 7" in console(app)
         assert "Your bot stopped on turn 4: KeyError: 7" in console(app)
         assert "thinking &lt;hard&gt;" in screen.regions["c-console"]
@@ -340,12 +340,12 @@ def test_saved_bots_survive_a_reload_and_a_corrupt_save_is_kept() -> None:
     assert "Saved “Mine”" in screen.regions["c-notice"]
     again, screen2 = make_app(store)
     again.start("editor")
-    assert again.ed["name"] == "Mine" and again.ed["code"] == "print('WAIT')"
+    assert again.ed.name == "Mine" and again.ed.code == "print('WAIT')"
     assert "print(&#39;WAIT&#39;)" in screen2.regions["c-panel"]
     again.act("new_bot")
     assert screen2.values["c-name"] == "My bot" and "import sys" in screen2.values["c-code"]
     again.field("saved", "Example bot")
-    assert again.ed["code"] == screen2.values["c-code"] and again.doc["current"] == "Example bot"
+    assert again.ed.code == screen2.values["c-code"] and again.doc["current"] == "Example bot"
     store.set(saved.KEY, "{broken")
     third, screen3 = make_app(store)
     third.start("editor")
@@ -362,7 +362,7 @@ def test_escape_closes_help_and_cancels_a_selection() -> None:
         assert 'role="dialog"' in screen.regions["c-overlay"]
         assert app.key("Escape") and screen.regions["c-overlay"] == ""
         app.click_house(my_houses(app)[0])
-        assert app.key("Escape") and app.orders.house == -1
+        assert app.key("Escape") and app.pl.orders.house == -1
         app.act("help")
         app.backdrop()
         assert screen.regions["c-overlay"] == ""

@@ -106,7 +106,7 @@ def test_errors_asking_for_too_much_and_syntax_are_reported(tmp_path: Path) -> N
 
 def test_without_stack_switching_the_runner_says_so(tmp_path: Path) -> None:
     out = drive(tmp_path, {"code": STATEFUL, "turns": []}, jspi=False)
-    assert out["start"] == {"ok": False, "error": "no-jspi"}
+    assert out["start"] == {"ok": False, "error": "no-jspi", "code": "", "kind": "invalid"}
 
 
 def test_the_example_bot_beats_the_random_bot_under_pyodide(tmp_path: Path) -> None:

@@ -23,7 +23,8 @@ synchronous request that the service worker holds until the page writes it
 the program again from its start every turn loses its state, rewriting
 ``input()`` into ``await`` breaks on helper functions.
 
-The page calls (JSON text out, never raising):
+The page calls (JSON text out, never raising; the envelope of `triad.api`,
+and only what `EXPORTS` lists):
 
 * ``start(code)`` -> ``{"ok", "error"?}``: compiles the program (a syntax
   error is reported with its line) and starts it; it runs up to its first
@@ -53,6 +54,8 @@ import time
 import traceback
 from collections.abc import Callable
 from types import CodeType
+
+from triad.api import Exports, ok, refused
 
 FILENAME = "bot.py"
 STDERR_LIMIT = 20_000  # characters of stderr kept per turn
@@ -128,7 +131,7 @@ class _Program:
             self._answer_blocking(starved=True)
             call = json.loads(str(self.read()))
             if call.get("name") != "turn":
-                self.reply(call["id"], _reply(ok=False, error="the program is already running"))
+                self.reply(call["id"], refused("the program is already running"))
                 continue
             self.call = (call["id"], "turn")
             self.began = time.perf_counter()
@@ -145,7 +148,7 @@ class _Program:
         if name == "start":  # the program has run up to its first read, or ended
             if starved or self.ended:
                 self.call = None
-                self.reply(ident, _reply(ok=True))
+                self.reply(ident, ok())
             return
         if self.outputs or self.ended or starved:
             self.call = None
@@ -258,10 +261,6 @@ def _execute(program: _Program, compiled: CodeType) -> None:
     program._wake_page()
 
 
-def _reply(**values: object) -> str:
-    return json.dumps(values)
-
-
 def _compile(code: str) -> CodeType | str:
     """The program compiled, or the error to show its author."""
     try:
@@ -273,29 +272,36 @@ def _compile(code: str) -> CodeType | str:
     return compiled
 
 
+#: What the page may call by name (``serve`` is the worker's own, in blocking mode).
+EXPORTS = Exports()
+exported = EXPORTS.exported
+
+
+@EXPORTS.raw
 async def start(code: str) -> str:
     """Compile and start the bot's program (see the module docstring)."""
     global _program
     if _program is not None:
-        return _reply(ok=False, error="a program is already running in this worker")
+        return refused("a program is already running in this worker")
     code = str(code)
     compiled = _compile(code)
     if isinstance(compiled, str):
-        return _reply(ok=False, error=compiled)
+        return refused(compiled)
     _program = _Program(code)
     started: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
     _program.task = asyncio.ensure_future(_run(_program, compiled, started))
     if not await started:
         _program = None
-        return _reply(ok=False, error="no-jspi")
-    return _reply(ok=True)
+        return refused("no-jspi")
+    return ok()
 
 
+@EXPORTS.raw
 async def turn(text: str) -> str:
     """Give the program one turn of input; return its line of commands (see the module docstring)."""
     program = _program
     if program is None:
-        return _reply(ok=False, error="no program was started", line="", ms=0, stderr="")
+        return refused("no program was started", line="", ms=0, stderr="")
     began = time.perf_counter()
     program.feed(str(text))
     while not program.outputs and not program.ended and not _starved(program):
@@ -309,19 +315,17 @@ def _turn_reply(program: _Program, seconds: float) -> str:
     ms = round(seconds * 1000, 2)
     stderr = program.take_stderr()
     if program.outputs:
-        return _reply(ok=True, line=program.outputs.pop(0), ms=ms, stderr=stderr)
+        return ok(line=program.outputs.pop(0), ms=ms, stderr=stderr)
     if program.ended:
-        return _reply(
-            ok=False,
+        return refused(
+            program.crash or program.ended,
             ended=True,
-            error=program.crash or program.ended,
             line="",
             ms=ms,
             stderr=stderr,
         )
-    return _reply(
-        ok=False,
-        error=f"the program read all {program.read_count} lines of this turn and asked for more"
+    return refused(
+        f"the program read all {program.read_count} lines of this turn and asked for more"
         " without printing its commands",
         line="",
         ms=ms,
@@ -348,7 +352,7 @@ def serve(read: Callable[[], str], reply: Callable[[int, str], None]) -> None:
             code = str(args[0])
             compiled = _compile(code)
             if isinstance(compiled, str):
-                reply(ident, _reply(ok=False, error=compiled))
+                reply(ident, refused(compiled))
                 continue
             _program = _Program(code)
             _program.read, _program.reply = read, reply
@@ -358,4 +362,4 @@ def serve(read: Callable[[], str], reply: Callable[[int, str], None]) -> None:
             _program.feed(str(args[0]))
             reply(ident, _turn_reply(_program, 0.0))
         else:
-            reply(ident, _reply(ok=False, error=f"{name} is not expected now"))
+            reply(ident, refused(f"{name} is not expected now"))

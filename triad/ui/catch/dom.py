@@ -1,10 +1,8 @@
-"""The thin layer between `CatchApp` and the browser: regions, fields, files, workers.
+"""The thin layer between `CatchApp` and the browser: regions, fields, files, the bot's worker.
 
 Only this module and `main` touch the DOM or JavaScript.  Runs on the main
 thread under MicroPython.
 """
-
-import json
 
 from triad.ui.dom import Screen
 
@@ -51,20 +49,6 @@ class Page(Screen):
         link.click()
         link.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
-
-
-class Worker:
-    """A Python worker started by the boot script: calls by name, JSON both ways."""
-
-    def __init__(self, handle) -> None:
-        self.handle = handle
-
-    async def call(self, name: str, payload: dict) -> dict:
-        try:
-            result = await self.handle.call(name, json.dumps(payload))
-            return json.loads(str(result))
-        except Exception as e:  # a rejected call or a reply that is not JSON
-            return {"ok": False, "error": str(e)}
 
 
 # A call raced against a timer, in JavaScript: the answer, or null once `ms` have passed.

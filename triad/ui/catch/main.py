@@ -13,8 +13,8 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
-from triad.ui.catch.dom import BotWorker, Page, Worker
-from triad.ui.dom import make_store
+from triad.ui.catch.dom import BotWorker, Page
+from triad.ui.dom import boot_engine, browser_language, follow_boot, make_store
 
 ENGINE = "triad.ui.catch.worker"
 BOT_RUNNER = "triad.ui.catch.botrunner"
@@ -48,7 +48,7 @@ def first_mode() -> str:
 
 
 screen = Page(js)
-app = CatchApp(screen, make_store(js), sleep, seed, portrait())
+app = CatchApp(screen, make_store(js), sleep, seed, portrait(), browser_language(js))
 
 
 def start_bot() -> BotWorker:
@@ -124,23 +124,7 @@ def on_orientation(event) -> None:
     app.resize(bool(event.matches))
 
 
-def on_engine(event) -> None:
-    detail = event.detail
-    if str(detail.module) == ENGINE:
-        app.engine_loading(float(detail.progress), str(detail.message))
-
-
-async def boot_engine() -> None:
-    handle = js.window.triadStartWorker(ENGINE)
-    try:
-        await handle.ready
-    except Exception as e:  # the worker failed to boot: say so, keep the page
-        app.engine_failed(str(e))
-        return
-    await app.engine_ready(Worker(handle))
-
-
-js.window.addEventListener("triad-engine", create_proxy(on_engine))
+follow_boot(js, app, ENGINE)
 app.start(first_mode())
 screen.booted()
 root = js.document.getElementById("app")
@@ -151,4 +135,4 @@ js.document.addEventListener("keydown", create_proxy(on_key))
 query = orientation()
 if query is not None:
     query.addEventListener("change", create_proxy(on_orientation))
-app.spawn(boot_engine())
+app.spawn(boot_engine(app, js.window.triadStartWorker(ENGINE)))

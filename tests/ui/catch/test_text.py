@@ -1,0 +1,72 @@
+"""The Triangle Catch page's words: every language says everything, in the card game's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.catch.helpers import FakeScreen
+from tests.ui.test_text import PLACEHOLDER, forms
+from triad.ui import text
+from triad.ui.catch import text as catch_text
+from triad.ui.catch.app import CatchApp
+from triad.ui.settings import KEY, MemoryStore, defaults, dump
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> object:
+    yield None
+    text.set_language("en")
+
+
+def test_every_language_has_every_key_with_the_same_placeholders() -> None:
+    for code in text.LANGUAGES:
+        table = text.read_lang(code, catch_text.FILE)
+        assert set(table) == set(catch_text.EN), code
+        for key, value in table.items():
+            english = catch_text.EN[key]
+            wanted = sorted(PLACEHOLDER.findall(forms(english)[0]))
+            for sentence in forms(value) + forms(english):
+                assert sorted(PLACEHOLDER.findall(sentence)) == wanted, (code, key)
+
+
+async def instant(ms: int) -> None:
+    return None
+
+
+def make_app(store: MemoryStore, browser_lang: str = "en") -> tuple[CatchApp, FakeScreen]:
+    screen = FakeScreen()
+    seeds = iter(range(1000, 2000))
+    app = CatchApp(screen, store, instant, lambda: next(seeds), False, browser_lang)
+    app.start()
+    return app, screen
+
+
+def test_the_page_speaks_the_language_chosen_in_the_card_game() -> None:
+    store = MemoryStore()
+    settings = defaults()
+    settings["lang"] = "fr"
+    store.set(KEY, dump(settings))
+    app, screen = make_app(store)
+    assert screen.lang == "fr"
+    assert "Jouer" in screen.regions["c-tabs"] and "Regarder des bots" in screen.regions["c-tabs"]
+    assert "Chargement de l&#39;arbitre…" in screen.regions["c-map"]
+    app.act("help")
+    assert "Comment jouer" in screen.regions["app"] + screen.regions["c-overlay"]
+    # Settings in the card game that follow the browser: the browser's language.
+    settings["lang"] = ""
+    store.set(KEY, dump(settings))
+    _, screen = make_app(store, "fr-CA")
+    assert screen.lang == "fr" and "Éditeur de bot" in screen.regions["c-tabs"]
+    _, screen = make_app(store, "de-DE")
+    assert screen.lang == "en" and "Bot editor" in screen.regions["c-tabs"]
+
+
+def test_unreadable_settings_leave_the_page_in_the_browsers_language() -> None:
+    store = MemoryStore()
+    store.set(KEY, "{not json")
+    _, screen = make_app(store, "fr")
+    assert screen.lang == "fr" and "Jouer" in screen.regions["c-tabs"]
+    assert store.get(KEY) == "{not json"  # read only: the card game explains and mends it
+    # French counts the triangles one has, English the whole.
+    assert catch_text.t("tri_count", count=0, total=3) == "0 triangle sur 3"
+    assert catch_text.t("tri_count", count=2, total=3) == "2 triangles sur 3"
