@@ -41,7 +41,17 @@ def test_values_match_brute_force(names: list[str]) -> None:
         assert values[ctx.move_of(best, state.to_move)] == expected
 
 
-@pytest.mark.parametrize("names", [[], ["same", "plus", "combo"], ["power_wall", "battle"]])
+@pytest.mark.parametrize(
+    "names",
+    [
+        [],
+        ["same", "plus", "combo"],
+        ["power_wall", "battle"],
+        # bounds on what the last placements can flip: wrapped neighbours, moved lines
+        ["broken_wall", "same"],
+        ["reverse", "power_wall", "elemental"],
+    ],
+)
 def test_probes_keep_the_fail_soft_contract(names: list[str]) -> None:
     rng = random.Random("windows:" + "+".join(names))
     for _ in range(12):

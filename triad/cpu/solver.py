@@ -7,7 +7,8 @@ transpositions are rare and the table costs more than it saves); it is keyed
 by the packed board, the owner mask of the side to move and that side's hand,
 which identifies a position among all positions of the same cards, so one
 ``Solver`` can be kept for a whole game and reused turn after turn. Positions
-with one or two empty cells are valued by direct enumeration.
+with one or two empty cells are valued by direct enumeration, and with three
+the mover's moves and the two-cell ends after them are enumerated inline.
 
 Moves are tried best first: the table's move, then most flips, then the
 moves that caused cut-offs most often (history heuristic).
@@ -389,16 +390,18 @@ class Solver:
             moves.sort(reverse=True)
             best = -INF
             if n == 3:
-                for _, k2, t2, m2, a, p in moves:
-                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                history[p][a] += n * n
-                                return best
-                return best
+                if shift_cells & empty:
+                    for _, k2, t2, m2, a, p in moves:
+                        v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    history[p][a] += 9
+                                    return best
+                    return best
+                return _three(moves, ho, hm, alpha, beta)
             for _, k2, t2, m2, a, p in moves:
                 v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2))
                 if v > best:
@@ -407,6 +410,65 @@ class Solver:
                         alpha = v
                         if v >= beta:
                             history[p][a] += n * n
+                            return best
+            return best
+
+        def _three(moves: Moves, hb: int, hm: int, alpha: int, beta: int) -> int:
+            # three empty cells, none shifting: each of the mover's moves (sorted)
+            # and the two-cell leaf after it, inline (the same lines as ``_leaf``).
+            # ``hb`` is the other side's hand, ``hm`` the mover's.
+            best = -INF
+            hl = hand_lists[hb]
+            size = hand_sizes[hb]
+            for _, k2, t2, m2, a, p in moves:
+                count[1] += 1
+                base = pop[t2] + size
+                if not hl:
+                    v = total - 2 * base
+                else:
+                    ol = hand_lists[hm ^ 1 << a]
+                    enough = (total + 1 - alpha) // 2 - base
+                    low = (total - beta) // 2 - base
+                    lb = -INF
+                    for bp, cache, am, ad, cq, aq, dq in pair_info[0x1FF ^ (t2 | m2)]:
+                        for b in hl:
+                            k3 = k2 | ad[b]
+                            x = cache[k3 & am]
+                            fl = x & m2
+                            if x > 511 and x >> 9 & m2:
+                                fl = chain(k3, x, fl, m2)
+                            gain = pop[fl]
+                            if gain <= low:
+                                if gain > lb:
+                                    lb = gain
+                                continue
+                            m3 = t2 | fl | bp
+                            most = 0
+                            for c in ol:
+                                k4 = k3 | dq[c]
+                                y = cq[k4 & aq]
+                                f2 = y & m3
+                                if y > 511 and y >> 9 & m3:
+                                    f2 = chain(k4, y, f2, m3)
+                                if pop[f2] > most:
+                                    most = pop[f2]
+                                    if gain - most <= low:
+                                        break
+                            if gain - most >= enough:
+                                lb = gain - most
+                                break
+                            if gain - most > lb:
+                                lb = gain - most
+                        else:
+                            continue
+                        break
+                    v = total - 2 * (base + lb)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            history[p][a] += 9
                             return best
             return best
 
