@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from triad.capture import RESTRICTION_DIRECTIONS, Player, Restriction
 from triad.cards import Card, builtin_set
+from triad.cpu.context import Context, View
 from triad.cpu.packed import Packed
 from triad.cpu.solver import Position
 from triad.match import MatchConfig, deal_match
@@ -145,3 +146,14 @@ def plain_packed_value(pk: Packed, total: int, pos: Position, alpha: int, beta: 
             if v > alpha:
                 alpha = v
     return alpha
+
+
+def exact_values(state: GameState) -> dict[tuple[int, int], int]:
+    """Exact value of each move (by hand index and cell) from the mover's view."""
+    ctx = Context(View.of(state))
+    hand = state.hands[state.to_move]
+    by_card = {}
+    for child, v in ctx.solver.move_values(ctx.position):
+        move = ctx.move_of(child, state.to_move)
+        by_card[(hand[move.card], move.cell)] = v
+    return {(m.card, m.cell): by_card[(hand[m.card], m.cell)] for m in state.legal_moves()}

@@ -7,29 +7,16 @@ import random
 
 import pytest
 
-from tests.cpu.helpers import CARDS, dealt
+from tests.cpu.helpers import CARDS, dealt, exact_values
 from triad.capture import Player
 from triad.cards import builtin_set
 from triad.cpu import LEVELS, Brain
 from triad.cpu import brain as brain_module
 from triad.cpu.cli import play_game
-from triad.cpu.context import Context, View
 from triad.match import MatchConfig, deal_match
 from triad.observe import observation_from_json, observe
 from triad.rules import RuleSet
 from triad.state import GameState
-
-
-def exact_values(state: GameState) -> dict[tuple[int, int], int]:
-    """Exact value of each move (by hand index and cell) from the mover's view."""
-    ctx = Context(View.of(state))
-    hand = state.hands[state.to_move]
-    by_card = {}
-    for child, v in ctx.solver.move_values(ctx.position):
-        move = ctx.move_of(child, state.to_move)
-        by_card[(hand[move.card], move.cell)] = v
-    return {(m.card, m.cell): by_card[(hand[m.card], m.cell)] for m in state.legal_moves()}
-
 
 OPEN_RULES = [
     ["open"],

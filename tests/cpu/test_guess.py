@@ -6,12 +6,11 @@ import itertools
 
 import pytest
 
-from tests.cpu.helpers import dealt
+from tests.cpu.helpers import dealt, exact_values
 from triad.capture import Placed, Player
 from triad.cards import Card
 from triad.cpu import brain as brain_module
 from triad.cpu.brain import Brain
-from triad.cpu.context import Context, View
 from triad.cpu.guess import Sighting, Sightings
 from triad.observe import Observation, observe
 from triad.rules import RuleSet
@@ -57,15 +56,9 @@ def expected_values(obs: Observation, hands: list[tuple[Card, ...]]) -> dict[Mov
     """Each move's exact value averaged over every hand the opponent may hold."""
     totals: dict[Move, float] = {}
     for guess in hands:
-        state = obs.with_guess(guess)
-        ctx = Context(View.of(state))
-        own = state.hands[state.to_move]
-        by_card = {}
-        for child, v in ctx.solver.move_values(ctx.position):
-            move = ctx.move_of(child, state.to_move)
-            by_card[(own[move.card], move.cell)] = v
-        for m in state.legal_moves():
-            totals[m] = totals.get(m, 0.0) + by_card[(own[m.card], m.cell)]
+        for (card, cell), v in exact_values(obs.with_guess(guess)).items():
+            move = Move(card, cell)
+            totals[move] = totals.get(move, 0.0) + v
     return {m: v / len(hands) for m, v in totals.items()}
 
 
