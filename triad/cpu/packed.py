@@ -392,9 +392,13 @@ class Packed:
             if f.plus:
                 sums.append((sides[d] + other, 1 << q))
         special = same_cells if same_count >= 2 else 0
-        for k, (total, bit) in enumerate(sums):
-            if bit and any(t == total for m, (t, _) in enumerate(sums) if m != k):
-                special |= bit
+        if len(sums) > 1:  # Plus: a neighbour whose sum another side shares
+            seen: dict[int, int] = {}
+            for total, _ in sums:
+                seen[total] = seen.get(total, 0) + 1
+            for total, bit in sums:
+                if seen[total] > 1:
+                    special |= bit
         if f.combo and special:
             return beat | special | special << 9 | (card + 1) << 18
         return beat | special
@@ -409,18 +413,18 @@ class Packed:
         queue = list(CELLS_OF[x >> 9 & theirs])
         w = self.width
         s = self.slot
+        # (each cell taken joins the queue as it is walked: the chain reaches the
+        # same cells in any order, since what a card takes depends on cards only)
         if self.typed:
             placed = (x >> 18) - 1
-            while queue:
-                c = queue.pop(0)
+            for c in queue:
                 got = self._typed_beat((key >> (w * c) & s) - 1, c, key, placed, left)
                 left ^= got
                 flipped |= got
                 queue.extend(CELLS_OF[got])
             return flipped
         beats = self.beats
-        while queue:
-            c = queue.pop(0)
+        for c in queue:
             code = key >> (w * c) & s
             for q, bit, m in beats[(code - 1) * 9 + c]:
                 if left & bit and m >> (key >> (w * q) & s) & 1:
