@@ -2,6 +2,7 @@
 
     python bench/bench_cpu.py              # CPython figures, then the speed part under Pyodide
     python bench/bench_cpu.py --speed      # speed part only (what the Pyodide run executes)
+    python bench/bench_cpu.py --solves     # the exact-solve table only (every rule set)
     python bench/bench_cpu.py --strength   # the play tables only
     options: --deals N (solve deals, default 7), --games N (games per table row, default 10)
 
@@ -15,6 +16,7 @@ first-move table is wall time against the page's budget.
 from __future__ import annotations
 
 import argparse
+import itertools
 import platform
 import random
 import statistics
@@ -39,8 +41,15 @@ CARDS = builtin_set()
 SOLVE_RULES = [("basic", ["open"]), ("same+plus+combo", ["open", "same", "plus", "combo"])]
 # exotic rules, solved too (Power Wall moves rows and columns: a slower path)
 EXTRA_RULES = [("power_wall", ["open", "power_wall"])]
+# each FFXIV rule alone, from the empty board only (Roulette: deals that did not
+# draw Chaos; Chaos itself is an expectation over draws, see bench_ffxiv.py)
+FFXIV_RULES = [
+    (name, ["open", name])
+    for name in ("reverse", "fallen_ace", "ascension", "descension", "order", "swap", "roulette")
+]
 #: issue 15's targets for the empty board under Pyodide, CPU seconds
 TARGETS = {"basic": 0.6, "same+plus+combo": 1.0, "power_wall": 1.5}
+TARGETS.update((label, 1.5) for label, _ in FFXIV_RULES)
 
 
 def runtime() -> str:
@@ -76,29 +85,33 @@ def bench_solves(deals: int) -> None:
         f"  {'rules':<16}{'cards down':>11}{'median s':>10}{'min s':>8}{'max s':>8}"
         f"{'median nodes':>14}{'+best move s':>14}{'target s':>10}"
     )
-    for label, names in SOLVE_RULES + EXTRA_RULES:
-        for placed in (0, 1, 2):
-            times: list[float] = []
-            nodes: list[int] = []
-            best_times: list[float] = []
-            for seed in range(1, deals + 1):
-                state = start(names, seed, placed)
-                ctx = Context(View.of(state))
-                t0 = cpu_seconds()
-                ctx.solver.value(ctx.position)
-                t1 = cpu_seconds()
-                ctx.solver.best(ctx.position)
-                t2 = cpu_seconds()
-                times.append(t1 - t0)
-                best_times.append(t2 - t0)
-                nodes.append(ctx.solver.nodes + ctx.solver.leaves)
-            print(
-                f"  {label:<16}{placed:>11}{statistics.median(times):>10.3f}"
-                f"{min(times):>8.3f}{max(times):>8.3f}{int(statistics.median(nodes)):>14}"
-                f"{statistics.median(best_times):>14.3f}"
-                + (f"{TARGETS[label]:>10.1f}" if placed == 0 else ""),
-                flush=True,
-            )
+    rows = [
+        (label, names, placed) for label, names in SOLVE_RULES + EXTRA_RULES for placed in (0, 1, 2)
+    ]
+    rows += [(label, names, 0) for label, names in FFXIV_RULES]
+    for label, names, placed in rows:
+        times: list[float] = []
+        nodes: list[int] = []
+        best_times: list[float] = []
+        seeds = (s for s in range(1, 10 * deals) if not start(names, s, 0).rules.chaos)
+        for seed in itertools.islice(seeds, deals):
+            state = start(names, seed, placed)
+            ctx = Context(View.of(state))
+            t0 = cpu_seconds()
+            ctx.solver.value(ctx.position)
+            t1 = cpu_seconds()
+            ctx.solver.best(ctx.position)
+            t2 = cpu_seconds()
+            times.append(t1 - t0)
+            best_times.append(t2 - t0)
+            nodes.append(ctx.solver.nodes + ctx.solver.leaves)
+        print(
+            f"  {label:<16}{placed:>11}{statistics.median(times):>10.3f}"
+            f"{min(times):>8.3f}{max(times):>8.3f}{int(statistics.median(nodes)):>14}"
+            f"{statistics.median(best_times):>14.3f}"
+            + (f"{TARGETS[label]:>10.1f}" if placed == 0 else ""),
+            flush=True,
+        )
 
 
 def bench_first_move(deals: int) -> None:
@@ -208,10 +221,18 @@ def bench_strength(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--speed", action="store_true", help="solve and per-move times only")
+    parser.add_argument("--solves", action="store_true", help="the exact-solve table only")
     parser.add_argument("--strength", action="store_true", help="play tables only")
     parser.add_argument("--deals", type=int, default=7)
     parser.add_argument("--games", type=int, default=10)
     options = parser.parse_args()
+    if options.solves:
+        bench_solves(options.deals)
+        if sys.platform != "emscripten":
+            from rerun import in_pyodide
+
+            in_pyodide("bench_cpu.py", "--deals", str(options.deals), flag="--solves")
+        return
     both = not options.speed and not options.strength
     if options.speed or both:
         bench_solves(options.deals)
