@@ -37,7 +37,7 @@ from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import Editor, Play, Watch
 from triad.ui.catch.orders import line
-from triad.ui.catch.text import t
+from triad.ui.catch.text import said, t
 from triad.ui.shell import Shell
 
 MAX_TURNS = 200
@@ -473,7 +473,7 @@ class CatchApp(Shell):
             checks = reply["checks"]
             last = checks[-1]
             if not last.get("ok"):
-                self.notify(t("refused", reason=last.get("detail", "")), "bad")
+                self.notify(t("refused", reason=said(last.get("detail"))), "bad")
                 self.pl.orders.checks = checks[:-1]
             else:
                 self.pl.orders.items = candidate
@@ -490,7 +490,7 @@ class CatchApp(Shell):
         else:
             for check in reply["checks"]:
                 if not check.get("ok"):
-                    bad = check.get("detail", "")
+                    bad = said(check.get("detail"))
                     break
         if bad is None:
             self.pl.orders.checks = reply["checks"]
@@ -505,7 +505,7 @@ class CatchApp(Shell):
             return
         for check in self.pl.orders.checks:
             if not check.get("ok"):
-                self.notify(t("refused_end", reason=check.get("detail", "")), "bad")
+                self.notify(t("refused_end", reason=said(check.get("detail"))), "bad")
                 self.draw()
                 return
         self.pl.thinking = True
@@ -792,7 +792,7 @@ class CatchApp(Shell):
                     self.say("bad", t("bot_no_support"))
                     ed.status = t("bot_cannot_run")
                 else:
-                    self.say("bad", t("bot_syntax", error=error))
+                    self.say("bad", t("bot_syntax", error=said(started.get("say") or error)))
                 return
             await self.duel_turns(runner, view["input"], first_ms, turn_ms)
         finally:
@@ -821,7 +821,7 @@ class CatchApp(Shell):
             if reply.get("stderr"):
                 self.say("err", reply["stderr"])
             if not reply.get("ok"):
-                error = str(reply.get("error", "?"))
+                error = said(reply.get("say") or reply.get("error", "?"))
                 self.say("bad", error)
                 summary = error.strip().split("\n")[-1]
                 await self.duel_lost(t("bot_error", turn=turn, error=summary), "")
@@ -847,7 +847,7 @@ class CatchApp(Shell):
         ed.entry = answer["turn"]
         forfeit = answer["turn"].get("forfeit")
         if forfeit:
-            self.say("bad", forfeit)
+            self.say("bad", said(forfeit))
         result = answer.get("result")
         if result:
             names = ed.game["players"]
@@ -858,7 +858,7 @@ class CatchApp(Shell):
                     "match_over",
                     turns=result.get("turns", 0),
                     headline=head,
-                    reason=result["reason"],
+                    reason=said(result["reason"]),
                 ),
             )
             ed.status = head

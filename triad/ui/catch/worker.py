@@ -32,6 +32,11 @@ envelope and the JSON are made at the edge, and the page may call only what
   that turn of the watched match (``entry`` null for turn 0);
 * ``replay({"slot"})`` -> ``{"replay", "filename"}``: ``Match.to_json`` of a
   slot (``"watch"`` for the watched match).
+
+Every sentence of the referee in a reply (a check's or an outcome's
+``detail``, a ``forfeit``, a result's ``reason``) is ``{"key", "values",
+"text"}`` (`triad.catch.words`), for the page to say in its language; a
+replay keeps the English text.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from triad.catch.bots.standard import Bot
 from triad.catch.mapgen import generate
 from triad.catch.match import Match, play_match
 from triad.catch.players import BuiltinPlayer
+from triad.catch.words import plain
 
 SLOTS = ("play", "duel")
 PLAYER_NAMES = {"play": "You", "duel": "Your bot"}
@@ -139,7 +145,7 @@ def _after_turn(slot: str, match: Match, entry: dict[str, Any]) -> Values:
         "over": over,
         "result": match.to_json()["result"],
     }
-    return dict(reply)
+    return dict(plain(reply))
 
 
 @EXPORTS.service
@@ -168,7 +174,7 @@ def check(text: str) -> Values:
     command is refused with the referee's reason."""
     data = _request(text)
     match = _match(_slot(data))
-    return {"checks": match.check(0, _line(data))}
+    return {"checks": plain(match.check(0, _line(data)))}
 
 
 @EXPORTS.service
@@ -217,7 +223,7 @@ def watch(text: str) -> Values:
         "map": match.game_map.to_json(),
         "state": match.initial,
     }
-    return {"view": view, "turns": len(match.turns), "result": match.to_json()["result"]}
+    return {"view": view, "turns": len(match.turns), "result": plain(match.to_json()["result"])}
 
 
 @EXPORTS.service
@@ -233,8 +239,8 @@ def frame(text: str) -> Values:
     entry = match.turns[turn - 1]
     return {
         "turn": turn,
-        "state": entry["state"],
-        "entry": {k: v for k, v in entry.items() if k != "state"},
+        "state": plain(entry["state"]),
+        "entry": plain({k: v for k, v in entry.items() if k != "state"}),
     }
 
 
