@@ -614,8 +614,11 @@ class Editor:
             self.opponent = arg
             self.doc["opponent"] = arg
             saved.save(page.store, self.doc)
-        elif name == "run" and not self.running:
-            page.launch(self.run())
+        elif name == "run" and not self.running and page.engine is not None:
+            # The match runs beside the other tabs: it holds up no input but its own.
+            duel = Duel()
+            self.duel = duel
+            page.spawn(self.run(duel))
         elif name == "stop":
             self.stop()
         elif name == "save_bot":
@@ -714,22 +717,19 @@ class Editor:
             self.say("info", t("bot_stopped"))
             self.status = t("bot_stopped")
 
-    async def run(self) -> None:
+    async def run(self, duel: Duel) -> None:
         """One match of the editor's bot (player 0) against a built-in bot."""
         page = self.page
-        if page.engine is None or page.start_bot is None or self.running:
-            return
-        if page.bot_support is not None and not page.bot_support():
-            self.say("bad", t("bot_no_support"))
-            self.status = t("bot_cannot_run")
-            page.draw()
-            return
-        self.save_bot(quiet=True)
-        duel = Duel()
-        self.duel = duel
-        self.finished = False
-        self.status = t("running")
         try:
+            if page.start_bot is None:
+                return
+            if page.bot_support is not None and not page.bot_support():
+                self.say("bad", t("bot_no_support"))
+                self.status = t("bot_cannot_run")
+                return
+            self.save_bot(quiet=True)
+            self.finished = False
+            self.status = t("running")
             self.say("info", t("booting_bot"))
             page.draw()
             await self.play_duel(duel)
@@ -748,7 +748,7 @@ class Editor:
         if booted is not True:
             self.say("bad", t("bot_boot_failed", error=booted))
             return
-        reply = await page.call(
+        reply = await page.engine.request(
             "new_game", {"slot": "duel", "seed": self.seed, "bot": self.opponent}
         )
         if not duel.live:
@@ -809,7 +809,7 @@ class Editor:
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
                 await self.lost(duel, late, reply["line"])
                 return
-            answer = await page.call("play", {"slot": "duel", "line": reply["line"]})
+            answer = await page.engine.request("play", {"slot": "duel", "line": reply["line"]})
             if not duel.live:
                 return
             if not answer.get("ok"):
@@ -848,7 +848,7 @@ class Editor:
     async def lost(self, duel: Duel, reason: str, line_text: str) -> None:
         """The editor's bot loses by forfeit: tell the referee, show why."""
         self.say("bad", reason)
-        answer = await self.page.call(
+        answer = await self.page.engine.request(
             "forfeit", {"slot": "duel", "reason": reason, "line": line_text}
         )
         if duel.live and answer.get("ok"):
