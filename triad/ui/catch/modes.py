@@ -412,7 +412,7 @@ class Watch:
     def act(self, name: str, arg: str) -> None:
         page = self.page
         if name == "watch":
-            page.launch(self.watch({"bots": list(self.bots), "seed": self.seed}))
+            self.watch({"bots": list(self.bots), "seed": self.seed})
         elif name == "play" and self.match is not None:
             if self.at >= self.match.total or self.playing:
                 return
@@ -439,7 +439,7 @@ class Watch:
 
     # ------------------------------------------------------------- flows
 
-    async def watch(self, request: dict, autoplay: bool = True) -> None:
+    def watch(self, request: dict, autoplay: bool = True) -> None:
         """Have the worker play (or take) a match, then show its start (and play it)."""
         page = self.page
         if page.engine is None:
@@ -450,12 +450,22 @@ class Watch:
                 session.end()  # a match asked for before, or watched, is dropped
         asked = Session()
         self.asked = asked
+        # It plays as soon as it comes, unless Pause is pressed before.
+        playback = Session()
+        if not autoplay:
+            playback.end()
+        self.playback = playback
+        page.launch(self.fetch(request, asked, playback))
+
+    async def fetch(self, request: dict, asked: Session, playback: Session) -> None:
+        page = self.page
         page.draw()
         reply = await page.call("watch", request)
         if not asked.live:
             return
         asked.end()
         if not reply.get("ok"):
+            playback.end()
             page.notify(reply.get("error", "?"), "bad")
             page.draw()
             return
@@ -464,9 +474,7 @@ class Watch:
         self.at = self.want = 0
         self.state, self.entry = self.match.frames[0]
         page.draw()
-        if autoplay and self.match.total > 0:
-            self.playback = Session()
-            await self.play(self.playback)
+        await self.play(playback)
 
     def seek(self, turn: int) -> None:
         match = self.match
@@ -631,7 +639,7 @@ class Editor:
             self.console = []
         elif name == "replay_duel":
             page.set_mode("watch")
-            page.launch(page.w.watch({"slot": "duel"}, autoplay=False))
+            page.w.watch({"slot": "duel"}, autoplay=False)
 
     def key(self, key: str) -> bool:
         return False
@@ -721,7 +729,7 @@ class Editor:
         """One match of the editor's bot (player 0) against a built-in bot."""
         page = self.page
         try:
-            if page.start_bot is None:
+            if page.start_bot is None or not duel.live:  # Stop pressed before it began
                 return
             if page.bot_support is not None and not page.bot_support():
                 self.say("bad", t("bot_no_support"))
