@@ -22,16 +22,18 @@ Typical page flow::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-from triad.api import Exports, Values
+from triad.api import Exports
 from triad.cards import Card
 from triad.cpu.brain import Brain
-from triad.notation import card_from_json, move_to_json
+from triad.notation import card_from_json
 from triad.observe import Observation, observation_from_json
+from triad.wire import Done
 
 __all__ = [
     "EXPORTS",
+    "MoveReply",
     "ResetRequest",
     "SeenRequest",
     "cpu_hint",
@@ -68,8 +70,15 @@ class SeenRequest:
         return observation_from_json(self.observation)
 
 
+class MoveReply(TypedDict):
+    """`cpu_move`, `cpu_hint`: the move, its card's index in the hand and its cell (0-8)."""
+
+    card: int
+    cell: int
+
+
 @EXPORTS.service
-def cpu_reset(request: ResetRequest) -> Values:
+def cpu_reset(request: ResetRequest) -> Done:
     """Start a match: a fresh brain of ``level``, dealing hidden hands from ``pool``."""
     pool: list[Card] | None = None
     if request.pool is not None:
@@ -79,21 +88,21 @@ def cpu_reset(request: ResetRequest) -> Values:
 
 
 @EXPORTS.service
-def cpu_move(request: SeenRequest) -> Values:
+def cpu_move(request: SeenRequest) -> MoveReply:
     """The CPU's move for the observation's viewer: ``{"card": i, "cell": c}``."""
     move = _brain().choose(request.seen(), request.budget_ms)
-    return dict(move_to_json(move))
+    return {"card": move.card, "cell": move.cell}
 
 
 @EXPORTS.service
-def cpu_hint(request: SeenRequest) -> Values:
+def cpu_hint(request: SeenRequest) -> MoveReply:
     """The master move for the observation's viewer (the human): same shape as `cpu_move`."""
     move = _brain().hint(request.seen(), request.budget_ms)
-    return dict(move_to_json(move))
+    return {"card": move.card, "cell": move.cell}
 
 
 @EXPORTS.service
-def cpu_ponder(request: SeenRequest) -> Values:
+def cpu_ponder(request: SeenRequest) -> Done:
     """Think for up to ``budget_ms`` about the observed position."""
     _brain().ponder(request.seen(), request.budget_ms)
     return {}

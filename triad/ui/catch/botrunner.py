@@ -58,9 +58,11 @@ import time
 import traceback
 from collections.abc import Callable
 from types import CodeType
+from typing import NotRequired, TypedDict
 
 from triad.api import Exports, ok, refused
 from triad.catch.words import Said
+from triad.wire import Done
 
 FILENAME = "bot.py"
 STDERR_LIMIT = 20_000  # characters of stderr kept per turn
@@ -283,7 +285,20 @@ EXPORTS = Exports()
 exported = EXPORTS.exported
 
 
-@EXPORTS.raw
+class TurnReply(TypedDict):
+    """What ``turn`` answers: the program's line of commands, the time it took and what
+    it wrote to stderr meanwhile (an error's envelope carries them too, with ``ended``
+    when the program stopped)."""
+
+    line: str
+    ms: float
+    stderr: str
+    ended: NotRequired[bool]
+    #: An error of our own as a sentence for the page (`triad.catch.words`), not a traceback.
+    say: NotRequired[dict[str, object]]
+
+
+@EXPORTS.answering(Done)
 async def start(code: str) -> str:
     """Compile and start the bot's program (see the module docstring)."""
     global _program
@@ -302,7 +317,7 @@ async def start(code: str) -> str:
     return ok()
 
 
-@EXPORTS.raw
+@EXPORTS.answering(TurnReply)
 async def turn(text: str) -> str:
     """Give the program one turn of input; return its line of commands (see the module docstring)."""
     program = _program
