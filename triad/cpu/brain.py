@@ -43,7 +43,6 @@ every possible hand instead once there are few enough (`Brain._guesses`).
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 import random
@@ -145,6 +144,11 @@ class Brain:
         self.pool: tuple[Card, ...] = tuple(builtin_set().cards if pool is None else pool)
         self._context: Context | None = None
         self._sightings = {Player.BLUE: Sightings(), Player.RED: Sightings()}
+        #: What `ponder` thinks about: a position, the opponent's moves there, how many done.
+        self._plan: tuple[Context, Position, list[Child], list[int]] | None = None
+        #: Whether the last move `choose` or `hint` answered is of the best exact value
+        #: (its search finished in time, or only one move was legal).
+        self.exact = False
 
     # ---- public API -------------------------------------------------------
 
@@ -157,6 +161,7 @@ class Brain:
         :raises ValueError: the viewer is not to move, or the game is over.
         """
         _check_turn(obs)
+        self.exact = False
         if self.level == "random":
             return self.rng.choice(_legal(obs))
         if self.level == "greedy":
@@ -166,8 +171,10 @@ class Brain:
         legal = _legal(obs)
         if self.level == "master" and len(legal) == 1:
             move = legal[0]
+            self.exact = True
         elif self.level == "master" and self._known(obs) is not None:
-            move = self._exact(obs, budget_ms).move
+            found = self._exact(obs, budget_ms)
+            move, self.exact = found.move, found.exact
         else:
             values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
             move = self._pick(values, LEVEL_SPECS[self.level].temperature)
@@ -182,8 +189,10 @@ class Brain:
         _check_turn(obs)
         sightings = self._sightings[obs.viewer]
         sightings.read(obs)
+        self.exact = False
         if self._known(obs) is not None:
-            move = self._exact(obs, budget_ms).move
+            found = self._exact(obs, budget_ms)
+            move, self.exact = found.move, found.exact
         else:
             values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
             move = self._pick(values, 0.0)
@@ -203,24 +212,45 @@ class Brain:
         """
         return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms), sighted=False)
 
-    def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
+    def ponder(self, obs: Observation, budget_ms: float = 200) -> bool:
         """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
 
         Only useful when both hands are known: the solver's table keeps what is
-        learnt. Under Chaos it searches the cells of the card drawn for the mover.
+        learnt. The position is solved first; when the opponent of the viewer is
+        to move, then the viewer's answer to each of its moves, likeliest first
+        (`reply_chances`), so the viewer's next turn finds its answer in the
+        table. Under Chaos it searches the cells of the card drawn for the mover.
+        Call it again to go on where it stopped; True once there is nothing more
+        to think about here.
         """
         view = self._known(obs)
         chaos = obs.table.rules.chaos
         if view is None or _finished(obs) or (chaos and obs.drawn < 0):
-            return
+            return True
         deadline = time.perf_counter() + budget_ms / 1000
         ctx = self._sync(view)
-        with contextlib.suppress(Timeout):
+        solver = ctx.solver
+        try:
             if chaos:  # the mover's cells for the card drawn: what follows is in the table
                 index = ctx.hand_indices(obs.to_move)[obs.drawn]
                 ctx.chance.best_cell(ctx.position, index, deadline)
-            else:
-                ctx.solver.best(ctx.position, deadline)
+                return True
+            solver.best(ctx.position, deadline)
+            if obs.to_move is obs.viewer:
+                return True
+            plan = self._plan
+            if plan is None or plan[0] is not ctx or plan[1] != ctx.position:
+                replies = [c for _, c in reply_chances(solver, ctx.position)]
+                plan = self._plan = (ctx, ctx.position, replies, [0])
+            _, _, replies, done = plan
+            while done[0] < len(replies):
+                after = replies[done[0]].position
+                if after.mine | after.theirs != 0x1FF and after.hand:
+                    solver.best(after, deadline)
+                done[0] += 1
+        except Timeout:
+            return False
+        return True
 
     def search(
         self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
