@@ -88,7 +88,7 @@ MATCH_VERSION = 1
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
 PONDER_GAP_MS = 40
-PONDER_SLICES = 15
+PONDER_SLICES = 2000  # at most this many a turn (about two minutes)
 MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
 HINT_SHOW_MS = 450
 
@@ -149,7 +149,7 @@ class App(Shell):
         self.aff = {}
         self.aff_key = None
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
-        self.pondering = False
+        self.pondering = None  # the session the CPU thinks ahead for, while its human chooses
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
         self.study = Study(self)
@@ -674,13 +674,20 @@ class App(Shell):
             session.playing["mode"] == "cpu"
             and "open" in view["rules"]
             and session.synced
-            and not self.pondering
+            and self.pondering is not session
         ):
             self.spawn(self.ponder(session))
 
     async def ponder(self, session) -> None:
-        """With open hands the CPU thinks ahead while the human chooses a card."""
-        self.pondering = True
+        """With open hands the CPU thinks ahead while the human chooses a card.
+
+        In short slices, so a move confirmed meanwhile waits at most one; until
+        the engine has nothing more to think about, or the human's turn is over
+        (or `PONDER_SLICES` have run).
+        """
+        self.pondering = session
+        self.screen.set_data("ponder", "thinking")
+        done = False
         try:
             for _ in range(PONDER_SLICES):
                 if (
@@ -691,10 +698,19 @@ class App(Shell):
                     or self.title
                 ):
                     return
-                await self.engine.ponder(self.move_request(player="red", budget_ms=PONDER_MS))
+                request = self.move_request(player="red", budget_ms=PONDER_MS)
+                reply = json.loads(await self.engine.ponder(request))
+                if not reply.get("ok"):
+                    return
+                if reply.get("done"):
+                    done = session.live
+                    return
                 await self.sleep(PONDER_GAP_MS)
         finally:
-            self.pondering = False
+            if self.pondering is session:  # (not a later match's pondering)
+                self.pondering = None
+                # whether the CPU thought its answer to every move through (tests wait on it)
+                self.screen.set_data("ponder", "done" if done else "stopped")
 
     async def cpu_turn(self, player: str, session) -> None:
         # Autoplay plays the human's cards at the best level (a hint).
@@ -745,6 +761,10 @@ class App(Shell):
             )
         )
         spent = self.clock_ms() - started
+        if not hint and reply.get("ok"):
+            # how long the CPU's own move took and whether it was exact (benchmarks, tests)
+            self.screen.set_data("cpu-think", str(int(spent)))
+            self.screen.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
         if spent < at_least_ms:
             await self.sleep(at_least_ms - spent)
         await self.wait_unpaused()

@@ -22,10 +22,11 @@ next one.
 * `play({"player", "card", "cell"})` -> `{"events", "placed", "view"}`, plus
   `"rematch": true` and `"drawn"` (the drawn game's last view) when Sudden
   Death starts a rematch;
-* `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell"}`: the CPU's
-  move at the match's level, or with `"hint": true` the best move for a
-  human (F1, Autoplay);
-* `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
+* `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell", "exact"}`:
+  the CPU's move at the match's level, or with `"hint": true` the best move
+  for a human (F1, Autoplay); ``exact``: it is of the best exact value;
+* `ponder({"player", "budget_ms"})` -> `{"done"}`: the CPU thinks while the
+  human chooses (``done``: it has nothing more to think about there);
 * `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
   the `match_record` of a quick match of an earlier visit, played on where
   it was (a reload or a crash loses nothing);
@@ -578,7 +579,7 @@ def cpu_move(request_json: str) -> Values:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
     move = session.brain.hint(seen, budget) if hint else session.brain.choose(seen, budget)
-    return {"card": move.card, "cell": move.cell}
+    return {"card": move.card, "cell": move.cell, "exact": session.brain.exact}
 
 
 @EXPORTS.service
@@ -586,9 +587,8 @@ def ponder(request_json: str) -> Values:
     """Let the CPU think for a moment about the position while the human chooses."""
     session, state, request, player = _in_play(request_json)
     budget = float(request.get("budget_ms", 60))
-    if not state.is_terminal:
-        session.brain.ponder(observe(state, player), budget)
-    return {}
+    done = state.is_terminal or session.brain.ponder(observe(state, player), budget)
+    return {"done": done}
 
 
 @EXPORTS.service
