@@ -105,6 +105,8 @@ QUICK_DEPTH = 3
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
+#: Master's exact search is split over workers (`Brain.search_part`) from this many empty cells.
+SPLIT_FROM = 7
 #: Positions master may search to choose among its best moves (see `_Traps`).
 TRAP_NODES = 60_000
 #: Master's model of a fallible opponent (see `_Traps`): plies it looks ahead and
@@ -316,6 +318,61 @@ class Brain:
             yield Progress(ctx.move_of(pick, me), value, True, done)
             if done:
                 return
+
+    def splits(self, obs: Observation, hint: bool = False) -> bool:
+        """Whether `search_part` over several workers is worth it for this move of
+        ``obs.viewer``: master's exact search (or a hint) with both hands known, at least
+        `SPLIT_FROM` empty cells, its answer not yet in the table, neither Order nor Chaos
+        (a card forced: few moves)."""
+        rules = obs.table.rules
+        if (self.level != "master" and not hint) or rules.order or rules.chaos:
+            return False
+        if sum(1 for s in obs.board if s is None) < SPLIT_FROM or obs.to_move is not obs.viewer:
+            return False
+        view = self._known(obs)
+        if view is None:
+            return False
+        ctx = self._sync(view)
+        lower, upper, _ = ctx.solver.bounds(ctx.position)
+        return lower != upper
+
+    def search_part(
+        self, obs: Observation, part: int, parts: int, budget_ms: float | None = 900
+    ) -> Progress:
+        """Master's exact search of part ``part`` of ``parts`` of the moves of ``obs``
+        (both hands known), for up to ``budget_ms``: the part's best move and its value.
+
+        Each worker searches one part (`split_moves`: the same parts whatever the
+        worker's card numbering); the best value over the parts is the position's,
+        and a move of that value is master's move, as `choose` would find it (but
+        without a trap: that needs every move's search at hand). Part 0 first
+        looks every move a few plies ahead, the answer when time runs out.
+
+        :raises ValueError: cards are hidden, or the viewer is not to move.
+        """
+        view = self._known(obs)
+        if view is None:
+            raise ValueError("the exact search needs both hands known")
+        _check_turn(obs)
+        if not 0 <= part < parts:
+            raise ValueError(f"part {part} of {parts}: no such part")
+        deadline = _deadline(budget_ms)
+        ctx = self._sync(view)
+        solver = ctx.solver
+        kids = solver.children(ctx.position)
+        mine = split_moves(ctx, kids, part, parts)
+        if not mine:  # fewer moves than parts: nothing here
+            return Progress(ctx.move_of(kids[0], obs.viewer), -INF, True, True)
+        if part == 0:
+            scored = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
+        else:
+            scored = [(c, -solver.terminal_value(c.position)) for c in mine]
+        top, first = _top(scored)
+        try:
+            value, best = solver.best_of(ctx.position, mine, deadline)
+        except Timeout:
+            return Progress(ctx.move_of(first, obs.viewer), top, False, False)
+        return Progress(ctx.move_of(best, obs.viewer), value, True, True)
 
     # ---- internals --------------------------------------------------------
 
@@ -575,6 +632,24 @@ class _Traps:
 
     def _spent(self) -> bool:
         return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES
+
+
+def split_moves(ctx: Context, kids: list[Child], part: int, parts: int) -> list[Child]:
+    """Part ``part`` of ``parts`` of the moves ``kids`` of ``ctx``'s position.
+
+    The moves are told apart by their cell and card (sides and affinity), never by
+    the solver's numbering of the cards, so every worker makes the same parts; in
+    that order they are dealt to the parts in turn (each part gets some cards of
+    every cell). A part may be empty when there are fewer moves than parts.
+    """
+
+    def key(c: Child) -> tuple[int, tuple[int, int, int, int], str]:
+        card = ctx.cards[c.card]
+        return c.cell, card.sides, card.affinity or ""
+
+    keys = sorted({key(c) for c in kids})
+    chosen = {k for i, k in enumerate(keys) if i % parts == part}
+    return [c for c in kids if key(c) in chosen]
 
 
 def reply_chances(solver: Solver, pos: Position) -> list[tuple[float, Child]]:
