@@ -15,8 +15,14 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_ready
-from tests.browser.test_page_play import deploy_by_mouse, open_page
-from tests.browser.test_page_session import blue_first_code, notices, owned_cells
+from tests.browser.test_page_play import deploy_by_mouse, open_page, settings_script
+from tests.browser.test_page_session import (
+    blue_first_code,
+    fixed_seed_script,
+    notices,
+    owned_cells,
+    seed_where,
+)
 from tests.cpu.helpers import exact_values
 from triad.collection.replay import read_record, replay_record
 from triad.state import GameState
@@ -105,4 +111,43 @@ def test_new_game_and_reload_while_the_cpu_thinks_ahead_leave_nothing_behind(
     wait_ready(page)
     assert len(owned_cells(page)) == placed + 4
     assert owned_cells(page) == board_owners(stored_states(page, placed + 4)[-1])
+    assert notices(page) == ""
+
+
+#: The page is told the machine has two cores: it starts one extra worker for master's search.
+TWO_CORES = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 2});"
+
+
+def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
+    context.add_init_script(TWO_CORES)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    page.locator('html[data-helpers="1"]').wait_for(state="attached")
+    first = owned_cells(page)
+    assert list(first.values()) == ["red"]
+    for leave in ("F5", "reload", "F5"):
+        page.keyboard.press("F5")  # the same deal again (the seed is fixed): the CPU opens it
+        page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
+        # its search is split with the extra worker; the match is left meanwhile
+        if leave == "reload":
+            page.reload()
+            page.locator('html[data-helpers="1"]').wait_for(state="attached")
+        else:
+            page.keyboard.press("F5")
+        wait_ready(page)
+        assert list(owned_cells(page).values()) == ["red"]
+        assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+        assert page.locator('[data-hand="red"] [data-card]').count() == 4
+    # and the match plays on, the extra worker answering its part
+    free = page.locator("[data-cell]:not([data-owner])")
+    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
+    wait_ready(page)
+    assert len(owned_cells(page)) == 3
+    assert owned_cells(page) == board_owners(stored_states(page, 3)[-1])
     assert notices(page) == ""

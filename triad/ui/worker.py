@@ -25,6 +25,8 @@ next one.
 * `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell", "exact"}`:
   the CPU's move at the match's level, or with `"hint": true` the best move
   for a human (F1, Autoplay); ``exact``: it is of the best exact value;
+  with ``"parts"``, the first part of a search split over workers (`cpu_split`);
+* `cpu_split({"player", "hint"})` -> `{"obs"}`: whether to split that search;
 * `ponder({"player", "budget_ms"})` -> `{"done"}`: the CPU thinks while the
   human chooses (``done``: it has nothing more to think about there);
 * `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
@@ -578,8 +580,30 @@ def cpu_move(request_json: str) -> Values:
     if state.is_terminal or player is not state.to_move:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
+    if "parts" in request:  # the first part of a split search (`cpu_split`)
+        found = session.brain.search_part(seen, 0, int(request["parts"]), budget)
+        move = found.move
+        return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
     move = session.brain.hint(seen, budget) if hint else session.brain.choose(seen, budget)
     return {"card": move.card, "cell": move.cell, "exact": session.brain.exact}
+
+
+@EXPORTS.service
+def cpu_split(request_json: str) -> Values:
+    """Whether the CPU's next move (or a hint, ``"hint": true``) for ``player`` is worth
+    searching in parts over several workers: ``{"obs"}``, that player's observation as
+    JSON for the other workers' `triad.cpu.service.cpu_part`, or null when it is not.
+
+    With ``obs``, ask `cpu_move` with ``"part": 0`` and ``"parts"``: it searches the
+    first part and answers ``{"card", "cell", "value", "exact"}`` as `cpu_part` does.
+    """
+    session, state, request, player = _in_play(request_json)
+    if state.is_terminal or player is not state.to_move:
+        raise ValueError(f"{player} has no move to make now")
+    seen = observe(state, player)
+    if not session.brain.splits(seen, bool(request.get("hint", False))):
+        return {"obs": None}
+    return {"obs": json.dumps(seen.to_json())}
 
 
 @EXPORTS.service
