@@ -113,8 +113,8 @@ MEMORY = """async () => {
   await worker.ready;
   const heap = async () => JSON.parse(await worker.call('cpu_memory'));
   const booted = await heap();
-  const obs = JSON.parse(await window.triadEngine.call('cpu_split', '{"hint": true}')).obs;
-  if (obs) await worker.call('cpu_part', obs, JSON.stringify({part: 1, parts: 2, budget_ms: null}));
+  const obs = JSON.parse(await window.triadEngine.call('cpu_split', '{"hint": true}')).observation;
+  if (obs) await worker.call('cpu_part', JSON.stringify({observation: obs, part: 1, parts: 2, budget_ms: null}));
   const searched = await heap();
   worker.terminate();
   return [booted.heap_bytes, searched.heap_bytes, searched.table, Boolean(obs)];

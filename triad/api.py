@@ -77,26 +77,76 @@ def answer(run: "Callable[[], Values]", code: str = "") -> str:
 
 
 class Exports:
-    """The functions a worker module lets the page call by name."""
+    """The functions a worker module lets the page call by name, and what each takes.
+
+    Each argument of an exported function is declared by its annotation
+    (`triad.wire`): ``str`` for text taken as it is (a save, a file), a
+    request class for a JSON object read and checked before the function
+    runs: a malformed request is answered with an error envelope naming the
+    field, never raised.
+    """
 
     def __init__(self) -> None:
         self.names: set[str] = set()
+        #: What each exported function takes (`triad.wire.Signature`), by name.
+        self.signatures: dict[str, Any] = {}
+        #: The exported functions themselves (as the page calls them), by name.
+        self.functions: dict[str, Callable[..., Any]] = {}
 
-    def service(self, function: "Callable[..., Values]") -> "Callable[..., str]":
-        """Export a service: it takes the page's text arguments and returns plain values."""
+    def service(self, function: "Callable[..., Values]", name: str = "") -> "Callable[..., str]":
+        """Export a service (as ``name``, else its own name): it takes the page's arguments,
+        read as declared, and returns plain values; the envelope and the JSON are made here."""
         import functools
+
+        from triad import wire
+
+        name = name or function.__name__
+        signature = wire.signature(function)
 
         @functools.wraps(function)
         def call(*args: "Any") -> str:
-            return answer(lambda: function(*args))
+            return answer(lambda: function(*wire.read_args(name, signature, args)))
 
-        self.names.add(function.__name__)
-        return call
+        return self.add(name, call, signature)
 
     def raw(self, function: "Function") -> "Function":
-        """Export a function that makes its envelope itself (through `answer`, `ok`...)."""
-        self.names.add(function.__name__)
+        """Export a function that makes its envelope itself (through `answer`, `ok`...).
+
+        Its request arguments are read as declared first; a malformed one is
+        answered with the error's envelope without calling it.
+        """
+        import functools
+
+        from triad import wire
+
+        name = function.__name__
+        signature = wire.signature(function)
+        if all(kind is str for kind in signature.kinds):
+            call: Any = function  # text as it is: nothing to read first
+        else:
+
+            @functools.wraps(function)
+            def call(*args: "Any") -> "Any":
+                try:
+                    read = wire.read_args(name, signature, args)
+                except BAD_INPUT as exc:
+                    return refusal(exc)
+                return function(*read)
+
+        return self.add(name, call, signature)  # type: ignore[no-any-return]
+
+    def add(self, name: str, function: "Function", signature: "Any") -> "Function":
+        """List ``function`` (already wrapped) under ``name``, taking ``signature``."""
+        self.names.add(name)
+        self.signatures[name] = signature
+        self.functions[name] = function
         return function
+
+    def include(self, other: "Exports") -> "dict[str, Callable[..., Any]]":
+        """Export every function of another table as it is; returns them by name."""
+        for name in sorted(other.names):
+            self.add(name, other.functions[name], other.signatures[name])
+        return dict(other.functions)
 
     def exported(self, name: str) -> bool:
         """Whether the page may call ``name``."""

@@ -9,6 +9,7 @@ its worker's script until the test lets it through.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -26,13 +27,17 @@ from tests.browser.test_page_play import (
     settings_script,
     wait_turn,
 )
+from tests.collection.helpers import LADDER, find_games, prepared_for, rich_save
 from tests.conftest import ARTIFACTS
 from triad import deal as dealing
+from triad.collection.save import dump_save
+from triad.collection.trade import progress, settle, start
 from triad.ui.local import load_set
 
 pytestmark = pytest.mark.browser
 
 MATCH_KEY = "triad.match"
+COLLECTION_KEY = "triad:collection"
 
 
 def blue_first_code(rules: list[str]) -> str:
@@ -264,6 +269,9 @@ def test_every_dialogs_main_action_is_in_view(
     page.click('[data-action="rules"]')
     main_action_in_view(".dialog.menu", '[data-do="new"]', "menu")
     page.keyboard.press("Escape")
+    # The collection itself: its ladder's first challenge, as a new player sees it.
+    open_tab(page, "ladder")
+    main_action_in_view(".dialog.coll", '[data-challenge="old-mabry"]', "collection")
     challenge(page, "old-mabry")
     main_action_in_view(".dialog.deck", '[data-do="deck_play"]', "deck")
     page.click('[data-do="deck_play"]')
@@ -273,6 +281,44 @@ def test_every_dialogs_main_action_is_in_view(
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
     main_action_in_view(".dialog.pause", '[data-do="pause"]', "pause")
+
+
+def won_diff_match_save() -> str:
+    """A save whose Diff match against Yara Longgrass, won by four, waits for the player
+    to choose four of the loser's five cards: the biggest trade dialog (a win by five
+    takes all five without asking)."""
+    save = rich_save()
+    prepared = prepared_for(save, "yara-longgrass")
+    games, _ = find_games(
+        prepared.record(), lambda _games, final: final.score[0] - final.score[1] == 4
+    )
+    stored = progress(start(save, prepared), "m-1", games)
+    waiting = settle(stored, prepared.finished(games), LADDER)
+    assert waiting.status == "choose" and waiting.count == 4
+    return dump_save(waiting.save)
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
+def test_the_trade_dialogs_main_action_is_in_view(
+    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    width, height = size
+    context, _ = new_context(viewport={"width": width, "height": height})
+    # Diff won by four: four of five cards to choose, the biggest trade dialog.
+    save = json.dumps(won_diff_match_save())
+    # Storage is refused to the blank document before the first navigation: skip it there.
+    context.add_init_script(
+        "if (location.protocol.startsWith('http'))"
+        f" localStorage.setItem({json.dumps(COLLECTION_KEY)}, {save});"
+    )
+    page = context.new_page()
+    page.goto(server.url)
+    wait_engine(page)
+    page.locator("[data-trade]").wait_for()
+    for pick in range(4):
+        page.locator(f'[data-pick="{pick}"]').click()
+    page.locator('[data-do="trade_take"]:not([disabled])').wait_for()
+    action_in_view(page, ".dialog.trade", '[data-do="trade_take"]', f"trade-{width}x{height}")
 
 
 @pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
@@ -310,21 +356,94 @@ def test_the_status_line_says_tap_on_a_touch_screen(
     page.locator('[data-cell="4"]').tap()
     status = page.locator(".status-text").inner_text()
     assert status.startswith("Tap") and "Click" not in status
-    # The badge of whose turn it is leaves the chosen card uncovered.
-    card = page.locator(".hand-blue .card.sel").bounding_box()
-    mark = page.locator(".side-blue .turn-mark")
-    visible = mark.count() and mark.evaluate("(m) => m.checkVisibility({visibilityProperty: true})")
-    if visible:
-        box = mark.bounding_box()
-        assert card is not None and box is not None
-        apart = (
-            box["y"] + box["height"] <= card["y"]
-            or card["y"] + card["height"] <= box["y"]
-            or box["x"] + box["width"] <= card["x"]
-            or card["x"] + card["width"] <= box["x"]
-        )
-        assert apart, (box, card)
     page.screenshot(path=str(ARTIFACTS / "session-phone-selected.png"))
+
+
+def badge_box(page: Any, side: str = "blue") -> dict[str, float] | None:
+    """Where the "Your turn" badge of `side` shows, or None when none is seen."""
+    mark = page.locator(f".side-{side} .turn-mark")
+    if not mark.count():
+        return None
+    if not mark.evaluate(
+        "(m) => m.checkVisibility({visibilityProperty: true, opacityProperty: true})"
+    ):
+        return None
+    box: dict[str, float] | None = mark.bounding_box()
+    return box
+
+
+def apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+        or a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+    )
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param({"width": 390, "height": 844}, id="phone"),
+        pytest.param({"width": 360, "height": 640}, id="small-phone"),
+        pytest.param({"width": 1280, "height": 800}, id="desktop"),
+    ],
+)
+def test_the_turn_badge_shows_on_the_players_turn_and_never_covers_the_chosen_card(
+    size: dict[str, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    phone = size["width"] < 600
+    context, _ = new_context(
+        viewport=size, is_mobile=phone, has_touch=phone, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    page.goto(server.url + "?deal=" + quote(blue_first_code(["banner"])))
+    wait_engine(page)
+    wait_ready(page)
+    name = "phone" if phone else "desktop"
+
+    def press(locator: Any) -> None:
+        if phone:
+            locator.tap()
+        else:
+            locator.click()
+
+    def badge_shows() -> dict[str, float]:
+        """The human's turn, nothing chosen: the badge is there, whole in the window,
+        and covers none of the player's cards."""
+        box = badge_box(page)
+        assert box is not None, "no 'Your turn' badge on the player's turn"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+        assert "Your turn" in page.locator(".side-blue .turn-mark").inner_text()
+        for card in page.locator(".hand-blue .card").all():
+            assert apart(box, card.bounding_box()), (box, card.bounding_box())
+        assert badge_box(page, "red") is None  # only the side to move has one
+        return box
+
+    badge_shows()
+    page.screenshot(path=str(ARTIFACTS / f"session-badge-{name}.png"))
+    # Each card chosen in turn rises from the hand: the badge never covers it.
+    count = page.locator(".hand-blue .card").count()
+    for index in range(count):
+        press(page.locator(f'[data-hand="blue"] [data-card="{index}"]'))
+        page.locator(".hand-blue .card.sel").wait_for()
+        card = page.locator(".hand-blue .card.sel").bounding_box()
+        box = badge_box(page)
+        page.screenshot(path=str(ARTIFACTS / f"session-badge-{name}-chosen-{index}.png"))
+        if box is None:
+            # Only on a phone, where the chosen card rises into the badge's place, does it
+            # give way; the status line then says what to do.
+            assert phone, "the badge went away on a screen with room for it"
+            assert page.locator(".status-text").inner_text() == "Choose a space"
+        else:
+            assert apart(box, card), (index, box, card)
+    # The move is played; the CPU answers; the badge is back for the player's next turn.
+    free = page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell")
+    press(page.locator(f'[data-cell="{free}"]'))
+    press(page.locator(f'[data-cell="{free}"]'))
+    page.wait_for_function("() => document.querySelectorAll('[data-cell][data-owner]').length >= 2")
+    wait_ready(page)
+    badge_shows()
 
 
 def test_the_rulebook_lights_the_chip_of_the_section_read(

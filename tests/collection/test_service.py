@@ -83,7 +83,7 @@ def test_album_filters() -> None:
     assert [c["id"] for c in missing["cards"]] == ["brunna-flint"]
     assert all(c["tier"] == "silver" for c in missing["cards"])
     assert (
-        "must be all, found or missing"
+        '\'owned\' must be one of "all", "found", "missing"'
         in error(service.collection_album(save, '{"owned": "x"}'))["error"]
     )
 
@@ -108,7 +108,7 @@ def test_decks() -> None:
         ]
     )
     assert (
-        "'seed' must be a whole number" in error(service.collection_deal_deck(save, "{}"))["error"]
+        "lacks 'seed' (a whole number)" in error(service.collection_deal_deck(save, "{}"))["error"]
     )
 
 
@@ -121,9 +121,13 @@ def test_match_errors_are_answers() -> None:
         "no match is waiting" in error(service.collection_choose(save, '{"picks": [0]}'))["error"]
     )
     assert (
-        "list of card indices" in error(service.collection_choose(save, '{"picks": "0"}'))["error"]
+        "'picks' must be a list of whole numbers"
+        in error(service.collection_choose(save, '{"picks": "0"}'))["error"]
     )
-    assert "list of move lists" in error(service.collection_finished("{}", '{"games": 3}'))["error"]
+    assert (
+        "must be a list of lists"
+        in error(service.collection_finished("{}", '{"games": 3}'))["error"]
+    )
 
 
 def test_deal_codes_and_replays() -> None:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import json
 
-from tests.cpu.helpers import dealt
-from triad.cpu.service import cpu_hint, cpu_move, cpu_ponder, cpu_reset
+from tests.cpu.helpers import dealt, exact_values
+from triad.capture import Player
+from triad.cpu.service import (
+    cpu_hint,
+    cpu_memory,
+    cpu_move,
+    cpu_part,
+    cpu_ponder,
+    cpu_reset,
+)
 from triad.notation import card_to_json
 from triad.observe import observe
 from triad.state import Move
@@ -13,24 +21,51 @@ from triad.state import Move
 
 def test_a_game_through_the_json_functions() -> None:
     state = dealt(["open", "same"], 31, 0)
-    pool = json.dumps([card_to_json(c) for c in state.hands[0] + state.hands[1]])
-    assert json.loads(cpu_reset("master", 1, pool)) == {"ok": True}
+    pool = [card_to_json(c) for c in state.hands[0] + state.hands[1]]
+    reset = {"level": "master", "seed": 1, "pool": pool}
+    assert json.loads(cpu_reset(json.dumps(reset))) == {"ok": True}
     cpu = state.to_move.other
+
+    def seen(player: Player, budget_ms: float) -> str:
+        return json.dumps({"observation": observe(state, player).to_json(), "budget_ms": budget_ms})
+
     while not state.is_terminal:
         mover = state.to_move
         if mover is cpu:
-            reply = json.loads(cpu_move(json.dumps(observe(state, cpu).to_json()), 5000))
+            reply = json.loads(cpu_move(seen(cpu, 5000)))
         else:
-            assert json.loads(cpu_ponder(json.dumps(observe(state, cpu).to_json()), 50))["ok"]
-            reply = json.loads(cpu_hint(json.dumps(observe(state, mover).to_json()), 5000))
+            assert json.loads(cpu_ponder(seen(cpu, 50)))["ok"]
+            reply = json.loads(cpu_hint(seen(mover, 5000)))
         move = Move(reply["card"], reply["cell"])
         assert move in state.legal_moves()
         state, _ = state.apply(move)
 
 
 def test_errors_come_back_as_json() -> None:
-    assert "error" in json.loads(cpu_reset("grandmaster"))
-    assert "error" in json.loads(cpu_reset("master", 0, "{}"))
-    assert "error" in json.loads(cpu_move("not json"))
-    assert "error" in json.loads(cpu_hint("{}"))
-    assert "error" in json.loads(cpu_ponder("[]"))
+    assert "grandmaster" in json.loads(cpu_reset('{"level": "grandmaster"}'))["error"]
+    assert "'pool' must be" in json.loads(cpu_reset('{"pool": {}}'))["error"]
+    assert "pool[0]" in json.loads(cpu_reset('{"pool": [{}]}'))["error"]
+    assert "not valid JSON" in json.loads(cpu_move("not json"))["error"]
+    assert "lacks 'observation'" in json.loads(cpu_hint("{}"))["error"]
+    assert "observation" in json.loads(cpu_ponder('{"observation": {}}'))["error"]
+
+
+def test_an_extra_worker_searches_its_part_of_the_moves() -> None:
+    state = dealt(["open", "plus"], 32, 3)
+    values = exact_values(state)
+    seen = observe(state, state.to_move).to_json()
+    found = []
+    for part in range(2):
+        request = {"observation": seen, "part": part, "parts": 2, "budget_ms": None}
+        reply = json.loads(cpu_part(json.dumps(request)))
+        assert reply["ok"] and reply["exact"]
+        assert values[(reply["card"], reply["cell"])] == reply["value"]
+        found.append(reply["value"])
+    assert max(found) == max(values.values())
+    memory = json.loads(cpu_memory("{}"))
+    assert memory["heap_bytes"] == 0 and memory["table"] >= 0  # (no Pyodide heap here)
+    wrong = json.loads(cpu_part(json.dumps({"observation": seen, "part": "one", "parts": 2})))
+    assert "'part' must be" in wrong["error"]
+    hidden = observe(dealt(["plus"], 32, 3), state.to_move).to_json()
+    refused = json.loads(cpu_part(json.dumps({"observation": hidden, "part": 0, "parts": 2})))
+    assert "both hands known" in refused["error"]

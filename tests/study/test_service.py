@@ -53,9 +53,9 @@ def test_analysis_in_slices_gives_the_whole_analysis() -> None:
 
 def test_analysis_refuses_bad_requests() -> None:
     assert call("analysis_start", {"record": {"format": "x"}})["code"] == "replay_bad"
-    assert "not JSON" in json.loads(service.analysis_start("{"))["error"]
+    assert "not valid JSON" in json.loads(service.analysis_start("{"))["error"]
     bad_side = call("analysis_start", {"record": random_record([], 1)[0].to_json(), "side": "x"})
-    assert not bad_side["ok"] and "unknown player" in bad_side["error"]
+    assert not bad_side["ok"] and "'side' must be one of" in bad_side["error"]
     started = call("analysis_start", {"record": random_record([], 1)[0].to_json()})
     reply = call("analysis_step", {"analysis": started["analysis"], "budget_ms": -1})
     assert not reply["ok"] and "budget_ms" in reply["error"]

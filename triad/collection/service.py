@@ -38,10 +38,10 @@ Shapes (SAVE is the save text, see `triad.collection.save`):
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from triad.api import Exports, answer
+from triad.api import Exports, Values
 from triad.collection import dealcode
 from triad.collection.deck import check_deck, deal_from_collection
 from triad.collection.ladder import Ladder, default_ladder
@@ -72,8 +72,87 @@ from triad.notation import card_to_json, move_from_json
 from triad.state import Move
 
 #: The services the page calls as they are: the engine worker (`triad.ui.worker`)
-#: exports these; it wraps the others (a ladder match's start, moves, resume and end).
+#: exports these.
 EXPORTS = Exports()
+#: The services the engine worker wraps (a ladder match's start, moves, resume and
+#: end): read and answered the same way, but not called by the page as they are.
+WRAPPED = Exports()
+
+# -- requests (JSON objects, read and checked by `triad.wire` before a service runs) --
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeedRequest:
+    """`collection_new`, `collection_reset`, `collection_deal_deck`: the seed the page drew."""
+
+    seed: int
+
+    def __post_init__(self) -> None:
+        if self.seed < 0:
+            raise ValueError(f"'seed' must be a whole number from 0, got {self.seed}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class AlbumFilters:
+    """`collection_album`: which cards to list (every filter optional)."""
+
+    level: int | None = None
+    banner: str | None = None
+    owned: Literal["all", "found", "missing"] = "all"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckRequest:
+    """`collection_check_deck`: the deck chosen (5 card ids, checked by `check_deck`,
+    whose error names the card for the player)."""
+
+    deck: object = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrepareRequest(SeedRequest):
+    """`collection_prepare` (`collection_start` in the worker): the match to prepare.
+
+    ``deck`` is null against an opponent who plays Random.
+    """
+
+    opponent: str
+    match_id: str
+    deck: list[str] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProgressRequest:
+    """`collection_progress`: the active match's id and the moves of each game so far
+    (``"2@4"`` or ``{"card", "cell"}``)."""
+
+    id: str
+    games: list[list[object]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinishedRequest:
+    """`collection_finished`: the moves of each game played, and the cards picked."""
+
+    games: list[list[object]]
+    picks: list[int] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PicksRequest:
+    """`collection_choose`: the indices of the cards the player takes."""
+
+    picks: list[int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealCodeRequest(SeedRequest):
+    """`deal_code_make`: the deal to name."""
+
+    rules: list[str] = field(default_factory=list)
+    set: str = "houses"
+    level_range: tuple[int, int] | None = None
+
 
 __all__ = [
     "EXPORTS",
@@ -110,137 +189,114 @@ EXPORT_NAME = "triad-collection.json"
 # -- the save ----------------------------------------------------------------
 
 
-@EXPORTS.raw
-def collection_new(request_json: str) -> str:
+@EXPORTS.service
+def collection_new(request: SeedRequest) -> Values:
     """A new player's save from ``{"seed"}`` (the page draws the seed)."""
-    return _call(lambda: _saved(new_save(_seed(_request(request_json)))))
+    return _saved(new_save(request.seed))
 
 
-@EXPORTS.raw
-def collection_reset(request_json: str) -> str:
+@EXPORTS.service
+def collection_reset(request: SeedRequest) -> Values:
     """The save after the player confirmed Reset: a new player's save from ``{"seed"}``."""
-    return _call(lambda: _saved(reset_save(_seed(_request(request_json)))))
+    return _saved(reset_save(request.seed))
 
 
-@EXPORTS.raw
-def collection_load(save_text: str) -> str:
+@EXPORTS.service
+def collection_load(save_text: str) -> Values:
     """Read the stored save (migrated to this version); on error the page keeps the text."""
     return _read(save_text)
 
 
-@EXPORTS.raw
-def collection_import(file_text: str) -> str:
+@EXPORTS.service
+def collection_import(file_text: str) -> Values:
     """Read an imported file; the page replaces its save only when ``ok``."""
     return _read(file_text)
 
 
-@EXPORTS.raw
-def collection_export(save_text: str) -> str:
+@EXPORTS.service
+def collection_export(save_text: str) -> Values:
     """The text of the file to download."""
-    return _call(lambda: {"text": export_save(load_save(save_text)), "filename": EXPORT_NAME})
+    return {"text": export_save(load_save(save_text)), "filename": EXPORT_NAME}
 
 
-@EXPORTS.raw
-def collection_summary(save_text: str) -> str:
+@EXPORTS.service
+def collection_summary(save_text: str) -> Values:
     """Totals, ladder progress, statistics and a pending choice (see `_summary`)."""
-    return _call(lambda: {"summary": _summary(load_save(save_text), default_ladder())})
+    return {"summary": _summary(load_save(save_text), default_ladder())}
 
 
-@EXPORTS.raw
-def collection_album(save_text: str, filters_json: str = "{}") -> str:
+@EXPORTS.service
+def collection_album(save_text: str, filters: AlbumFilters = AlbumFilters()) -> Values:
     """Every card of the set, found or missing, with the copies owned.
 
     Filters (each optional): ``level`` (1..10), ``banner`` (affinity id),
     ``owned`` (``"all"``, ``"found"``, ``"missing"``).
     """
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        filters = _request(filters_json)
-        level, banner = filters.get("level"), filters.get("banner")
-        owned = filters.get("owned", "all")
-        if owned not in ("all", "found", "missing"):
-            raise ValueError(f"album filter 'owned' must be all, found or missing, got {owned!r}")
-        cards = []
-        for card in save.card_set.cards:
-            copies = save.copies(card.id)
-            if level is not None and card.level != level:
-                continue
-            if banner is not None and card.affinity != banner:
-                continue
-            if (owned == "found" and not copies) or (owned == "missing" and copies):
-                continue
-            data = card_to_json(card)
-            data["level"] = card.level
-            data["tier"] = card.tier
-            data["copies"] = copies
-            cards.append(data)
-        return {"cards": cards, "found": len(save.cards), "size": len(save.card_set)}
-
-    return _call(run)
+    save = load_save(save_text)
+    cards = []
+    for card in save.card_set.cards:
+        copies = save.copies(card.id)
+        if filters.level is not None and card.level != filters.level:
+            continue
+        if filters.banner is not None and card.affinity != filters.banner:
+            continue
+        if (filters.owned == "found" and not copies) or (filters.owned == "missing" and copies):
+            continue
+        data = card_to_json(card)
+        data["level"] = card.level
+        data["tier"] = card.tier
+        data["copies"] = copies
+        cards.append(data)
+    return {"cards": cards, "found": len(save.cards), "size": len(save.card_set)}
 
 
-@EXPORTS.raw
-def collection_ladder(save_text: str) -> str:
+@EXPORTS.service
+def collection_ladder(save_text: str) -> Values:
     """The ladder with each opponent's state for this save.
 
     Each opponent: its ladder entry (`triad.collection.ladder`) plus
     ``unlocked``, ``beaten``, ``stats`` and ``deals_random``.
     """
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        ladder = default_ladder()
-        unlocked = set(ladder.unlocked(save.beaten))
-        result = []
-        for opponent in ladder.opponents:
-            data = opponent.to_json()
-            stats = save.opponent_stats.get(opponent.id)
-            data["unlocked"] = opponent.id in unlocked
-            data["beaten"] = opponent.id in save.beaten
-            data["deals_random"] = opponent.deals_random
-            data["stats"] = None if stats is None else stats.to_json()
-            result.append(data)
-        parts = [{"title": dict(p["title"]), "blurb": dict(p["blurb"])} for p in ladder.parts]
-        return {"opponents": result, "parts": parts}
-
-    return _call(run)
+    save = load_save(save_text)
+    ladder = default_ladder()
+    unlocked = set(ladder.unlocked(save.beaten))
+    result = []
+    for opponent in ladder.opponents:
+        data = opponent.to_json()
+        stats = save.opponent_stats.get(opponent.id)
+        data["unlocked"] = opponent.id in unlocked
+        data["beaten"] = opponent.id in save.beaten
+        data["deals_random"] = opponent.deals_random
+        data["stats"] = None if stats is None else stats.to_json()
+        result.append(data)
+    parts = [{"title": dict(p["title"]), "blurb": dict(p["blurb"])} for p in ladder.parts]
+    return {"opponents": result, "parts": parts}
 
 
-@EXPORTS.raw
-def collection_history(save_text: str) -> str:
+@EXPORTS.service
+def collection_history(save_text: str) -> Values:
     """The recent matches, newest last (each with its replayable record)."""
-    return _call(lambda: {"matches": [e.to_json() for e in load_save(save_text).history]})
+    return {"matches": [e.to_json() for e in load_save(save_text).history]}
 
 
 # -- decks and matches -------------------------------------------------------
 
 
-@EXPORTS.raw
-def collection_check_deck(save_text: str, request_json: str) -> str:
+@EXPORTS.service
+def collection_check_deck(save_text: str, request: DeckRequest) -> Values:
     """Check ``{"deck": [5 card ids]}`` against the copies owned."""
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        deck = check_deck(save.cards, save.card_set, _request(request_json).get("deck"))
-        return {"deck": list(deck)}
-
-    return _call(run)
+    save = load_save(save_text)
+    return {"deck": list(check_deck(save.cards, save.card_set, request.deck))}
 
 
-@EXPORTS.raw
-def collection_deal_deck(save_text: str, request_json: str) -> str:
+@EXPORTS.service
+def collection_deal_deck(save_text: str, request: SeedRequest) -> Values:
     """Five cards dealt at random from the collection with ``{"seed"}``."""
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        seed = _seed(_request(request_json))
-        return {"deck": list(deal_from_collection(save.cards, save.card_set, seed))}
-
-    return _call(run)
+    save = load_save(save_text)
+    return {"deck": list(deal_from_collection(save.cards, save.card_set, request.seed))}
 
 
-def collection_prepare(save_text: str, request_json: str) -> str:
+def ladder_prepare(save_text: str, request: PrepareRequest) -> Values:
     """Prepare a ladder match from ``{"opponent", "seed", "match_id", "deck"}``.
 
     ``deck`` is null against an opponent who plays Random. The answer's
@@ -248,198 +304,140 @@ def collection_prepare(save_text: str, request_json: str) -> str:
     the record to fill with the moves (`triad.collection.trade.Prepared`);
     ``save`` holds it as the active match, to write before the first move.
     """
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        request = _request(request_json)
-        deck = request.get("deck")
-        prepared = prepare_match(
-            save,
-            default_ladder(),
-            str(request.get("opponent")),
-            _seed(request),
-            str(request.get("match_id")),
-            None if deck is None else list(deck),
-        )
-        return {"match": prepared.to_json(), **_saved(start(save, prepared))}
-
-    return _call(run)
+    save = load_save(save_text)
+    prepared = prepare_match(
+        save, default_ladder(), request.opponent, request.seed, request.match_id, request.deck
+    )
+    return {"match": prepared.to_json(), **_saved(start(save, prepared))}
 
 
-def collection_progress(save_text: str, request_json: str) -> str:
+collection_prepare = WRAPPED.service(ladder_prepare, "collection_prepare")
+
+
+def ladder_progress(save_text: str, request: ProgressRequest) -> Values:
     """The save with the active match's moves so far, from ``{"id", "games"}`` (see
     `collection_finished` for ``games``)."""
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        request = _request(request_json)
-        games = _games(request.get("games"))
-        return {"save": dump_save(progress(save, str(request.get("id")), games))}
-
-    return _call(run)
+    save = load_save(save_text)
+    return {"save": dump_save(progress(save, request.id, _games(request.games)))}
 
 
-def collection_resume(save_text: str) -> str:
+collection_progress = WRAPPED.service(ladder_progress, "collection_progress")
+
+
+@WRAPPED.service
+def collection_resume(save_text: str) -> Values:
     """The active match to play on after a reload: the prepared ``match`` and its ``games``."""
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        prepared, _played = resume(save)
-        assert save.active is not None
-        games = [[m.text for m in game] for game in save.active.record.games]
-        return {"match": prepared.to_json(), "games": games}
-
-    return _call(run)
+    save = load_save(save_text)
+    prepared, _played = resume(save)
+    assert save.active is not None
+    games = [[m.text for m in game] for game in save.active.record.games]
+    return {"match": prepared.to_json(), "games": games}
 
 
-@EXPORTS.raw
-def collection_discard_active(save_text: str) -> str:
+@EXPORTS.service
+def collection_discard_active(save_text: str) -> Values:
     """Give up an active match that can no longer be resumed (see `_summary`)."""
-    return _call(lambda: _saved(discard_active(load_save(save_text))))
+    return _saved(discard_active(load_save(save_text)))
 
 
-def collection_finished(match_json: str, request_json: str) -> str:
-    """The FINISHED match to settle, from a prepared ``match`` and ``{"games", "picks"}``.
+def ladder_finished(match_text: str, request: FinishedRequest) -> Values:
+    """The FINISHED match to settle, from a prepared match (its JSON text) and
+    ``{"games", "picks"}``.
 
     ``games`` lists the moves of each game played (``"2@4"`` or
     ``{"card", "cell"}``), the first game and each Sudden Death rematch.
     """
-
-    def run() -> dict[str, Any]:
-        match = _request(match_json)
-        request = _request(request_json)
-        record = dict(match.get("record") or {})
-        record["games"] = [[m.text for m in game] for game in _games(request.get("games"))]
-        finished = Finished.from_json(
-            {
-                "id": match.get("id"),
-                "opponent": match.get("opponent"),
-                "record": record,
-                "picks": request.get("picks"),
-            }
-        )
-        return {"finished": finished.to_json()}
-
-    return _call(run)
+    match = _document(match_text, "the prepared match")
+    record = dict(match.get("record") or {})
+    record["games"] = [[m.text for m in game] for game in _games(request.games)]
+    finished = Finished.from_json(
+        {
+            "id": match.get("id"),
+            "opponent": match.get("opponent"),
+            "record": record,
+            "picks": request.picks,
+        }
+    )
+    return {"finished": finished.to_json()}
 
 
-def collection_settle(save_text: str, finished_json: str) -> str:
-    """Settle a finished match: the new ``save`` to write, what happened in ``result``."""
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        ladder = default_ladder()
-        settlement = settle(save, Finished.from_json(_request(finished_json)), ladder)
-        return _settled(settlement.save, settlement.to_json(), ladder)
-
-    return _call(run)
+collection_finished = WRAPPED.service(ladder_finished, "collection_finished")
 
 
-@EXPORTS.raw
-def collection_choose(save_text: str, request_json: str) -> str:
+def ladder_settle(save_text: str, finished_text: str) -> Values:
+    """Settle a finished match (`collection_finished`'s, as JSON text): the new ``save``
+    to write, what happened in ``result``."""
+    save = load_save(save_text)
+    ladder = default_ladder()
+    finished = Finished.from_json(_document(finished_text, "the finished match"))
+    settlement = settle(save, finished, ladder)
+    return _settled(settlement.save, settlement.to_json(), ladder)
+
+
+collection_settle = WRAPPED.service(ladder_settle, "collection_settle")
+
+
+@EXPORTS.service
+def collection_choose(save_text: str, request: PicksRequest) -> Values:
     """Settle the pending match with the player's ``{"picks": [indices]}``."""
-
-    def run() -> dict[str, Any]:
-        save = load_save(save_text)
-        ladder = default_ladder()
-        picks = _request(request_json).get("picks")
-        if not isinstance(picks, list) or not all(
-            isinstance(i, int) and not isinstance(i, bool) for i in picks
-        ):
-            raise ValueError("'picks' must be a list of card indices")
-        settlement = choose(save, picks, ladder)
-        return _settled(settlement.save, settlement.to_json(), ladder)
-
-    return _call(run)
+    save = load_save(save_text)
+    ladder = default_ladder()
+    settlement = choose(save, request.picks, ladder)
+    return _settled(settlement.save, settlement.to_json(), ladder)
 
 
-@EXPORTS.raw
-def collection_discard_pending(save_text: str) -> str:
+@EXPORTS.service
+def collection_discard_pending(save_text: str) -> Values:
     """Give up a pending match that can no longer be settled (see `_summary`)."""
-    return _call(lambda: _saved(discard_pending(load_save(save_text))))
+    return _saved(discard_pending(load_save(save_text)))
 
 
 # -- deal codes and replays --------------------------------------------------
 
 
-@EXPORTS.raw
-def deal_code_make(request_json: str) -> str:
+@EXPORTS.service
+def deal_code_make(request: DealCodeRequest) -> Values:
     """A deal code from ``{"seed", "rules", "set", "level_range"}``."""
-
-    def run() -> dict[str, Any]:
-        request = _request(request_json)
-        rules = request.get("rules", [])
-        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-            raise ValueError("'rules' must be a list of rule names")
-        band = request.get("level_range")
-        return {
-            "code": dealcode.encode(
-                _seed(request),
-                rules,
-                str(request.get("set", "houses")),
-                None if band is None else list(band),
-            )
-        }
-
-    return _call(run)
+    band = None if request.level_range is None else list(request.level_range)
+    return {"code": dealcode.encode(request.seed, list(request.rules), request.set, band)}
 
 
-@EXPORTS.raw
-def deal_code_read(code: str) -> str:
+@EXPORTS.service
+def deal_code_read(code: str) -> Values:
     """The deal a code describes: ``{"seed", "rules", "set", "mode", "level_range"}``."""
-    return _call(lambda: {"deal": dealcode.decode(code)})
+    return {"deal": dealcode.decode(code)}
 
 
-@EXPORTS.raw
-def replay_export(record_json: str) -> str:
-    """The text of a replay file for a match record (checked by replaying it)."""
-    return _call(lambda: {"text": export_record(read_record(record_json))})
+@EXPORTS.service
+def replay_export(record_text: str) -> Values:
+    """The text of a replay file for a match record (its JSON text; checked by replaying it)."""
+    return {"text": export_record(read_record(record_text))}
 
 
-def replay_import(file_text: str) -> str:
+@WRAPPED.service
+def replay_import(file_text: str) -> Values:
     """Read a replay file: the record, every step and the outcome."""
-
-    def run() -> dict[str, Any]:
-        record = read_record(file_text)
-        played = replay_record(record)
-        return {
-            "record": record.to_json(),
-            "steps": steps(record, played),
-            "summary": summary(played),
-        }
-
-    return _call(run)
+    record = read_record(file_text)
+    played = replay_record(record)
+    return {"record": record.to_json(), "steps": steps(record, played), "summary": summary(played)}
 
 
-def replay_steps(record_json: str) -> str:
-    """Every step of a match record, for the replay viewer."""
-
-    def run() -> dict[str, Any]:
-        record = read_record(record_json)
-        played = replay_record(record)
-        return {"steps": steps(record, played), "summary": summary(played)}
-
-    return _call(run)
+@WRAPPED.service
+def replay_steps(record_text: str) -> Values:
+    """Every step of a match record (its JSON text), for the replay viewer."""
+    record = read_record(record_text)
+    played = replay_record(record)
+    return {"steps": steps(record, played), "summary": summary(played)}
 
 
 # -- private helpers ---------------------------------------------------------
 
 
-def _call(run: Callable[[], dict[str, Any]]) -> str:
-    """Run ``run`` and answer its values, or the error (`triad.api.answer`: its English
-    message, its ``code`` for the page to explain it in the player's language, and
-    ``kind`` "newer" for a save of a newer version)."""
-    return answer(run)
-
-
-def _read(text: str) -> str:
-    def run() -> dict[str, Any]:
-        save, version = read_save(text)
-        result = _saved(save)
-        result["migrated_from"] = None if version == SAVE_VERSION else version
-        return result
-
-    return _call(run)
+def _read(text: str) -> Values:
+    save, version = read_save(text)
+    result = _saved(save)
+    result["migrated_from"] = None if version == SAVE_VERSION else version
+    return result
 
 
 def _saved(save: Save) -> dict[str, Any]:
@@ -492,28 +490,23 @@ def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
     }
 
 
-def _request(text: str) -> dict[str, Any]:
+def _document(text: str, what: str) -> dict[str, Any]:
+    """A JSON object the worker itself wrote (a prepared or finished match).
+
+    :raises ValueError: not JSON, or not an object.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"request: not valid JSON ({exc.msg})") from None
+        raise ValueError(f"{what}: not valid JSON ({exc.msg})") from None
     if not isinstance(data, dict):
-        raise ValueError("request: must be a JSON object")
+        raise ValueError(f"{what}: must be a JSON object")
     return data
 
 
-def _games(games: object) -> list[list[Move]]:
+def _games(games: list[list[object]]) -> list[list[Move]]:
     """The moves of each game played (``"2@4"`` or ``{"card", "cell"}``)."""
-    if not isinstance(games, list) or not all(isinstance(g, list) for g in games):
-        raise ValueError("'games' must be a list of move lists, one per game")
     return [
         [move_from_json(m, f"games[{g}][{i}]") for i, m in enumerate(game)]
         for g, game in enumerate(games)
     ]
-
-
-def _seed(request: dict[str, Any]) -> int:
-    seed = request.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"'seed' must be a whole number from 0, got {seed!r}")
-    return seed

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import datetime
 import itertools
-import json
 import time
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from triad.api import ok, refusal
+from triad.api import Exports, Values
 from triad.capture import Player
 from triad.cards import CardSet
 from triad.collection.replay import read_record, replay_record
@@ -45,7 +45,22 @@ from triad.cpu.solver import Timeout
 from triad.study.analysis import Analyser
 from triad.study.puzzle import PuzzleMaker, daily_json, daily_maker, streak
 
-__all__ = ["analysis_start", "analysis_step", "puzzle_day", "puzzle_progress", "puzzle_solved"]
+__all__ = [
+    "EXPORTS",
+    "WRAPPED",
+    "analysis_begin",
+    "analysis_start",
+    "analysis_step",
+    "puzzle_day",
+    "puzzle_of_day",
+    "puzzle_progress",
+    "puzzle_solved",
+]
+
+#: The services the page calls as they are (the engine worker exports these).
+EXPORTS = Exports()
+#: The services the engine worker wraps (`analysis_start`, `puzzle_day`).
+WRAPPED = Exports()
 
 _tokens = itertools.count(1)
 _analysis: dict[str, Any] = {}
@@ -62,41 +77,93 @@ class StaleAnalysisError(ValueError):
     code = "stale"
 
 
-def analysis_start(request_json: str, custom_sets: Mapping[str, CardSet] | None = None) -> str:
+# -- requests (JSON objects, read and checked by `triad.wire` before a service runs) --
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnalysisRequest:
+    """`analysis_start`: the match record (an object, or a replay file's text) and the side."""
+
+    record: dict[str, Any] | str
+    side: Literal["blue", "red"] = "blue"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnalysisStep:
+    """`analysis_step`: the analysis under way and how long to work at most."""
+
+    analysis: int
+    budget_ms: float = 150
+
+    def __post_init__(self) -> None:
+        _check_budget(self.budget_ms)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PuzzleDayRequest:
+    """`puzzle_day`: the date (``YYYY-MM-DD``) and how long to search at most."""
+
+    date: str
+    budget_ms: float = 300
+
+    def __post_init__(self) -> None:
+        _date(self.date, "date")
+        _check_budget(self.budget_ms)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TodayRequest:
+    """`puzzle_progress`: the player's today (``YYYY-MM-DD``), for the streak."""
+
+    today: str
+
+    def __post_init__(self) -> None:
+        _date(self.today, "today")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SolvedRequest(TodayRequest):
+    """`puzzle_solved`: the date of the puzzle solved, and today."""
+
+    date: str
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _date(self.date, "date")
+
+
+def analysis_begin(
+    request: AnalysisRequest, custom_sets: Mapping[str, CardSet] | None = None
+) -> Values:
     """Start analysing a match record (see the module docstring).
 
     ``custom_sets``: card sets of the player's own a record may name.
     """
-    try:
-        request = _object(request_json)
-        raw = request.get("record")
-        record = read_record(raw if isinstance(raw, str) else _object_value(raw, "record"))
-        played = replay_record(record, custom_sets)
-        side = Player.parse(str(request.get("side", "blue")))
-    except ValueError as exc:
-        return refusal(exc)
+    record = read_record(request.record)
+    played = replay_record(record, custom_sets)
     token = next(_tokens)
-    analyser = Analyser(record, played, side)
+    analyser = Analyser(record, played, Player.parse(request.side))
     _analysis.clear()
     _analysis.update(token=token, analyser=analyser)
-    return ok(analysis=token, total=analyser.total)
+    return {"analysis": token, "total": analyser.total}
 
 
-def analysis_step(request_json: str) -> str:
+@WRAPPED.service
+def analysis_start(request: AnalysisRequest) -> Values:
+    """`analysis_begin` for a record of the built-in sets only."""
+    return analysis_begin(request)
+
+
+@EXPORTS.service
+def analysis_step(request: AnalysisStep) -> Values:
     """Go on with the analysis under way (see the module docstring)."""
-    try:
-        request = _object(request_json)
-        token = request.get("analysis")
-        if "analyser" not in _analysis or token != _analysis["token"]:
-            raise StaleAnalysisError(f"analysis {token} is not the one under way")
-        analyser: Analyser = _analysis["analyser"]
-        budget = _budget(request, 150)
-    except ValueError as exc:
-        return refusal(exc)
+    if "analyser" not in _analysis or request.analysis != _analysis["token"]:
+        raise StaleAnalysisError(f"analysis {request.analysis} is not the one under way")
+    analyser: Analyser = _analysis["analyser"]
     reply: dict[str, Any] = {"review": None, "total": analyser.total}
     if not analyser.done:
         try:
-            review = analyser.step(time.perf_counter() + budget / 1000)
+            review = analyser.step(time.perf_counter() + request.budget_ms / 1000)
         except Timeout:
             pass
         else:
@@ -104,55 +171,47 @@ def analysis_step(request_json: str) -> str:
             reply["opening"] = analyser.opening(review.game)
     reply["done"] = len(analyser.reviews)
     reply["complete"] = analyser.done
-    return ok(**reply)
+    return reply
 
 
-def puzzle_day(request_json: str) -> str:
+def puzzle_of_day(request: PuzzleDayRequest) -> Values:
     """The puzzle of a date, made in slices (see the module docstring)."""
-    try:
-        request = _object(request_json)
-        day = _date(request, "date")
-        budget = _budget(request, 300)
-    except ValueError as exc:
-        return refusal(exc)
+    day = _date(request.date, "date")
     key = day.isoformat()
     made = _puzzles.get(key)
     if made is not None:
-        return ok(puzzle=made)
+        return {"puzzle": made}
     maker = _makers.get(key)
     if maker is None:
         maker = _makers[key] = daily_maker(day)
-    deadline = time.perf_counter() + budget / 1000
+    deadline = time.perf_counter() + request.budget_ms / 1000
     while not maker.attempt():
         if time.perf_counter() >= deadline:
-            return ok(puzzle=None, tries=maker.attempts)
+            return {"puzzle": None, "tries": maker.attempts}
     data = daily_json(day, maker.puzzle())
     del _makers[key]
     if len(_puzzles) >= _KEEP:
         _puzzles.pop(next(iter(_puzzles)))
     _puzzles[key] = data
-    return ok(puzzle=data)
+    return {"puzzle": data}
 
 
-def puzzle_progress(save_text: str, request_json: str) -> str:
+puzzle_day = WRAPPED.service(puzzle_of_day, "puzzle_day")
+
+
+@EXPORTS.service
+def puzzle_progress(save_text: str, request: TodayRequest) -> Values:
     """The puzzles solved, the current streak and the best one (see the module docstring)."""
-    try:
-        save = load_save(save_text)
-        today = _date(_object(request_json), "today")
-    except ValueError as exc:
-        return refusal(exc)
-    return ok(puzzles=_progress(save, today))
+    save = load_save(save_text)
+    return {"puzzles": _progress(save, _date(request.today, "today"))}
 
 
-def puzzle_solved(save_text: str, request_json: str) -> str:
+@EXPORTS.service
+def puzzle_solved(save_text: str, request: SolvedRequest) -> Values:
     """The save with a day's puzzle solved (see the module docstring)."""
-    try:
-        save = load_save(save_text)
-        request = _object(request_json)
-        day = _date(request, "date")
-        today = _date(request, "today")
-    except ValueError as exc:
-        return refusal(exc)
+    save = load_save(save_text)
+    day = _date(request.date, "date")
+    today = _date(request.today, "today")
     solved = save.puzzles.solved
     if day.isoformat() not in solved:
         solved = (*solved, day.isoformat())
@@ -161,24 +220,10 @@ def puzzle_solved(save_text: str, request_json: str) -> str:
         {"solved": list(solved), "best_streak": max(save.puzzles.best_streak, current)}, "puzzles"
     )
     new = save.with_changes(puzzles=puzzles)
-    return ok(save=dump_save(new), puzzles=_progress(new, today))
+    return {"save": dump_save(new), "puzzles": _progress(new, today)}
 
 
 # -- private helpers ---------------------------------------------------------
-
-
-def _object(request_json: str) -> dict[str, Any]:
-    try:
-        data = json.loads(request_json)
-    except (TypeError, json.JSONDecodeError):
-        raise ValueError("the request is not JSON") from None
-    return _object_value(data, "request")
-
-
-def _object_value(data: object, where: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ValueError(f"{where}: must be a JSON object")
-    return data
 
 
 def _progress(save: Save, today: datetime.date) -> dict[str, Any]:
@@ -191,18 +236,13 @@ def _progress(save: Save, today: datetime.date) -> dict[str, Any]:
     }
 
 
-def _date(request: dict[str, Any], key: str) -> datetime.date:
-    text = request.get(key)
+def _date(text: str, key: str) -> datetime.date:
     try:
-        if not isinstance(text, str):
-            raise ValueError
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"{key}: must be a date like 2026-11-23, got {text!r}") from None
 
 
-def _budget(request: dict[str, Any], default: float) -> float:
-    value = request.get("budget_ms", default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+def _check_budget(value: float) -> None:
+    if value <= 0:
         raise ValueError(f"budget_ms: must be a positive number of milliseconds, got {value!r}")
-    return float(value)

@@ -789,7 +789,7 @@ class App(Shell):
             plan = json.loads(
                 await self.engine.call("cpu_split", self.move_request(player=player, hint=hint))
             )
-            obs = plan.get("obs") if plan.get("ok") else None
+            obs = plan.get("observation") if plan.get("ok") else None
         if not obs:
             return json.loads(
                 await self.engine.cpu_move(
@@ -799,12 +799,10 @@ class App(Shell):
         parts = len(helpers) + 1
         asks = []
         for part, helper in enumerate(helpers, 1):
-            request = {"part": part, "parts": parts, "budget_ms": CPU_BUDGET_MS}
-            asks.append(helper.call("cpu_part", obs, json.dumps(request)))
+            request = {"observation": obs, "part": part, "parts": parts, "budget_ms": CPU_BUDGET_MS}
+            asks.append(helper.call("cpu_part", json.dumps(request)))
         own = self.engine.cpu_move(
-            self.move_request(
-                player=player, hint=hint, budget_ms=CPU_BUDGET_MS, part=0, parts=parts
-            )
+            self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS, parts=parts)
         )
         replies = [json.loads(await own)]
         for ask in asks:

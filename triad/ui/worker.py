@@ -10,8 +10,11 @@ opponent.
 Every function returns `{"ok": true, ...}` or `{"ok": false, "error": msg,
 "code": code}` as a JSON string (`triad.api`: the services below return plain
 data, the envelope and the JSON are made at the edge); none raises for bad
-input, and the page may call only what `EXPORTS` lists.  The match in play
-is one typed `Session`.  Each match
+input, and the page may call only what `EXPORTS` lists.  Each request is a
+class declared below (`DealRequest`, `MoveRequest`, ...; the collection's
+and the studies' in their services), read and checked by `triad.wire`
+before the function runs: a malformed one is answered with an error naming
+the field.  The match in play is one typed `Session`.  Each match
 begun here has a token, the view's ``match``: `play`, `cpu_move` and
 `ponder` given a ``match`` that is not the one in play are refused with the
 code ``stale``, so a request meant for a finished match never reaches the
@@ -26,7 +29,7 @@ next one.
   the CPU's move at the match's level, or with `"hint": true` the best move
   for a human (F1, Autoplay); ``exact``: it is of the best exact value;
   with ``"parts"``, the first part of a search split over workers (`cpu_split`);
-* `cpu_split({"player", "hint"})` -> `{"obs"}`: whether to split that search;
+* `cpu_split({"player", "hint"})` -> `{"observation"}`: whether to split that search;
 * `ponder({"player", "budget_ms"})` -> `{"done"}`: the CPU thinks while the
   human chooses (``done``: it has nothing more to think about there);
 * `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
@@ -67,13 +70,14 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict, cast
 
-from triad.api import Exports, Values, answer, refusal
+from triad.api import Exports, Values, answer
 from triad.capture import Event, Player, type_counts
 from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
 from triad.collection.save import load_save
+from triad.collection.service import PrepareRequest
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
 from triad.cpu.draft import draft_pick as cpu_draft_pick
@@ -84,15 +88,92 @@ from triad.observe import observe
 from triad.rules import Rule, RuleSet
 from triad.state import GameState, Move
 from triad.study import service as study_service
+from triad.study.service import AnalysisRequest, PuzzleDayRequest
 from triad.ui.local import card_view, make_view, set_info
+from triad.wire import NOTHING, Empty
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
 EXPORTS = Exports()
 exported = EXPORTS.exported
 
-# The collection's services the page calls as they are (each makes its own envelope).
-for _name in sorted(service.EXPORTS.names):
-    globals()[_name] = EXPORTS.raw(getattr(service, _name))
+# The collection's and the studies' services the page calls as they are.
+globals().update(EXPORTS.include(service.EXPORTS))
+globals().update(EXPORTS.include(study_service.EXPORTS))
+
+
+# -- requests (JSON objects, read and checked by `triad.wire` before a service runs) --
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetRequest:
+    """`validate`: the rules and the card set a match would be dealt from."""
+
+    rules: list[str]
+    #: A built-in set's id, or "custom" with the player's own set under ``set``.
+    card_set: str = "houses"
+    #: The player's own set (its JSON object or file text) when ``card_set`` is "custom".
+    set: dict[str, Any] | str | None = None
+    #: Level range's band ``[lo, hi]``, or null to draw it.
+    level_range: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRequest(SetRequest):
+    """`new_match`: the settings and the seed a match is dealt from."""
+
+    seed: int
+    level: str = "adept"
+    #: "cpu" (the CPU plays red) or "hotseat" (two humans).
+    mode: str = "cpu"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResumeRequest(DealRequest):
+    """`resume_match`: `new_match`'s request plus the record of the match to play on."""
+
+    record: dict[str, Any] | str
+
+
+@dataclass(frozen=True, kw_only=True)
+class InPlayRequest:
+    """A request about the match in play: its token (null: whichever is in play) and
+    the player it is for (null: the player to move)."""
+
+    match: int | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveRequest(InPlayRequest):
+    """`play`: the card (its index in the hand) and the cell (0-8) of a move."""
+
+    card: int
+    cell: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CpuRequest(InPlayRequest):
+    """`cpu_move`: the CPU's move (or, with ``hint``, the best move for a human) within
+    ``budget_ms`` (null: search to the end)."""
+
+    hint: bool = False
+    budget_ms: float | None = 900
+    #: Searched in this many parts over workers (`cpu_split`): this call searches the first.
+    parts: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PonderRequest(InPlayRequest):
+    """`ponder`: think about the position for up to ``budget_ms``."""
+
+    budget_ms: float = 60
+
+
+@dataclass(frozen=True, kw_only=True)
+class DraftPickRequest:
+    """`draft_pick`: the index of the card taken from the draft's pool."""
+
+    index: int
 
 
 @dataclass
@@ -173,31 +254,11 @@ def _mapping(data: object) -> dict[str, Any]:
     return data
 
 
-def _object(text: str) -> dict[str, Any]:
-    """A request: a JSON object.
-
-    :raises ValueError: not JSON, or not an object.
-    """
-    request = json.loads(text)
-    if not isinstance(request, dict):
-        raise ValueError("a request must be a JSON object")
-    return request
-
-
-def _request_set(request: dict[str, Any]) -> CardSet:
+def _request_set(request: SetRequest) -> CardSet:
     """The set a request deals from: a built-in id, or ``"custom"`` with the set under ``set``."""
-    set_id = str(request.get("card_set", "houses"))
-    if set_id == "custom":
-        return _custom_set(request.get("set"))
-    return builtin_set(set_id)
-
-
-def _band(raw: object) -> tuple[int, int] | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or len(raw) != 2:
-        raise ValueError("a level band is [lo, hi]")
-    return int(raw[0]), int(raw[1])
+    if request.card_set == "custom":
+        return _custom_set(request.set)
+    return builtin_set(request.card_set)
 
 
 def _check_deal(rules: RuleSet, card_set: CardSet, band: tuple[int, int] | None) -> None:
@@ -395,64 +456,58 @@ def ffxiv_view(state: GameState, match: Match, round_: int) -> dict[str, Any]:
     }
 
 
-def _in_play(request_json: str) -> tuple[Session, GameState, dict[str, Any], Player]:
-    """The match in play, its game, the decoded request and its player (default: to move).
+def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
+    """The match in play, its game and the request's player (default: the player to move).
 
-    :raises ValueError: no match, bad JSON, an unknown player; `StaleMatchError`:
-        the request names a match that is over.
+    :raises ValueError: no match, an unknown player; `StaleMatchError`: the
+        request names a match that is over.
     """
     session = _current()
     if session.state is None:
         raise NoMatchError("no match is being played")
-    request = _object(request_json)
-    token = request.get("match")
+    token = request.match
     if token is not None and token != session.token:
         raise StaleMatchError(f"match {token} is over: match {session.token} is in play")
     state = session.state
-    return session, state, request, Player.parse(str(request.get("player", str(state.to_move))))
-
-
-@EXPORTS.raw
-def new_match(request_json: str) -> str:
-    """Deal a new match from the page's settings and seed: its view, or the draft."""
-
-    def run() -> Values:
-        global _session
-        request = _object(request_json)
-        rules = RuleSet.parse(request["rules"])
-        card_set = _request_set(request)
-        seed = int(request["seed"])
-        level_range = _band(request.get("level_range"))
-        match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
-        level = str(request.get("level", "adept"))
-        brain = Brain(level, seed=seed, pool=card_set.cards)
-        record = MatchRecord(card_set.id, seed, rules, level_range=level_range)
-        if match.drafting:
-            _session = Session(match, card_set, brain, record, level=level, draft=match.draft())
-            _session.cpu = None if request.get("mode") == "hotseat" else Player.RED
-            return _draft_reply(_session)
-        state = match.start()
-        _begin(match, state, card_set, brain, record)
-        return {"view": view_of(state, match, 0, card_set)}
-
-    return answer(run)
+    player = state.to_move if request.player is None else Player.parse(request.player)
+    return session, state, player
 
 
 @EXPORTS.service
-def resume_match(request_json: str) -> Values:
+def new_match(request: DealRequest) -> Values:
+    """Deal a new match from the page's settings and seed: its view, or the draft."""
+    global _session
+    rules = RuleSet.parse(request.rules)
+    card_set = _request_set(request)
+    seed = request.seed
+    level_range = request.level_range
+    match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
+    brain = Brain(request.level, seed=seed, pool=card_set.cards)
+    record = MatchRecord(card_set.id, seed, rules, level_range=level_range)
+    if match.drafting:
+        _session = Session(match, card_set, brain, record, level=request.level)
+        _session.draft = match.draft()
+        _session.cpu = None if request.mode == "hotseat" else Player.RED
+        return _draft_reply(_session)
+    state = match.start()
+    _begin(match, state, card_set, brain, record)
+    return {"view": view_of(state, match, 0, card_set)}
+
+
+@EXPORTS.service
+def resume_match(request: ResumeRequest) -> Values:
     """Play on a quick match of an earlier visit: `new_match`'s request plus its ``record``.
 
     The record (`match_record`'s) is played again from its deal; the answer
     is the view of the position reached, as `new_match` answers.
     """
-    request = _object(request_json)
     card_set = _request_set(request)  # the player's own set is known for the replay
-    record = read_record(request["record"])
-    if record.set_id != card_set.id or record.seed != int(request["seed"]):
+    record = read_record(request.record)
+    if record.set_id != card_set.id or record.seed != request.seed:
         raise ValueError("the record is of another deal")
     played = replay_record(record, _custom_sets)
     state, round_, games = _played_on(played, record)
-    brain = Brain(str(request.get("level", "adept")), seed=record.seed, pool=card_set.cards)
+    brain = Brain(request.level, seed=record.seed, pool=card_set.cards)
     _begin(played.match, state, card_set, brain, replace(record, games=()), round_, games)
     return {"view": view_of(state, played.match, round_, card_set)}
 
@@ -474,7 +529,7 @@ def _played_on(played: Replay, record: MatchRecord) -> tuple[GameState, int, lis
 
 
 @EXPORTS.service
-def draft_pick(request_json: str) -> Values:
+def draft_pick(request: DraftPickRequest) -> Values:
     """The player to pick takes card ``index`` of the draft; the CPU answers with its picks.
 
     Returns the draft (``{"draft"}``) or, once both hands hold five cards, the
@@ -483,9 +538,8 @@ def draft_pick(request_json: str) -> Values:
     session = _current("draft")
     if session.draft is None:
         raise NoMatchError("no draft is being picked")
-    index = int(_object(request_json)["index"])
-    session.draft = session.draft.pick(index)
-    session.order.append(index)
+    session.draft = session.draft.pick(request.index)
+    session.order.append(request.index)
     return _draft_reply(session)
 
 
@@ -544,12 +598,12 @@ def _begin(
 
 
 @EXPORTS.service
-def play(move_json: str) -> Values:
+def play(request: MoveRequest) -> Values:
     """Play a move for the player to move; return its events and the new view."""
-    session, state, request, player = _in_play(move_json)
+    session, state, player = _in_play(request)
     if player is not state.to_move:
         raise ValueError(f"it is {state.to_move}'s turn, not {player}'s")
-    move = Move(int(request["card"]), int(request["cell"]))
+    move = Move(request.card, request.cell)
     placed = state.hands[player][move.card] if 0 <= move.card < len(state.hands[player]) else None
     new, events = state.apply(move)
     assert placed is not None
@@ -571,64 +625,62 @@ def play(move_json: str) -> Values:
 
 
 @EXPORTS.service
-def cpu_move(request_json: str) -> Values:
+def cpu_move(request: CpuRequest) -> Values:
     """The CPU's move for `player` (or a hint), from that player's observation only."""
-    session, state, request, player = _in_play(request_json)
-    raw = request.get("budget_ms", 900)
-    budget = None if raw is None else float(raw)  # None: search to the end
-    hint = bool(request.get("hint", False))
+    session, state, player = _in_play(request)
+    budget = request.budget_ms  # None: search to the end
     if state.is_terminal or player is not state.to_move:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
-    if "parts" in request:  # the first part of a split search (`cpu_split`)
-        found = session.brain.search_part(seen, 0, int(request["parts"]), budget)
+    brain = session.brain
+    if request.parts is not None:  # the first part of a split search (`cpu_split`)
+        found = brain.search_part(seen, 0, request.parts, budget)
         move = found.move
         return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
-    move = session.brain.hint(seen, budget) if hint else session.brain.choose(seen, budget)
-    return {"card": move.card, "cell": move.cell, "exact": session.brain.exact}
+    move = brain.hint(seen, budget) if request.hint else brain.choose(seen, budget)
+    return {"card": move.card, "cell": move.cell, "exact": brain.exact}
 
 
 @EXPORTS.service
-def cpu_split(request_json: str) -> Values:
-    """Whether the CPU's next move (or a hint, ``"hint": true``) for ``player`` is worth
-    searching in parts over several workers: ``{"obs"}``, that player's observation as
-    JSON for the other workers' `triad.cpu.service.cpu_part`, or null when it is not.
+def cpu_split(request: CpuRequest) -> Values:
+    """Whether the CPU's next move (or a hint) for ``player`` is worth searching in parts
+    over several workers: ``{"observation"}``, what that player sees
+    (`Observation.to_json`) for the other workers' `triad.cpu.service.cpu_part`, or null
+    when it is not.
 
-    With ``obs``, ask `cpu_move` with ``"part": 0`` and ``"parts"``: it searches the
-    first part and answers ``{"card", "cell", "value", "exact"}`` as `cpu_part` does.
+    With an observation, ask `cpu_move` with ``"parts"``: it searches the first part
+    and answers ``{"card", "cell", "value", "exact"}`` as `cpu_part` does.
     """
-    session, state, request, player = _in_play(request_json)
+    session, state, player = _in_play(request)
     if state.is_terminal or player is not state.to_move:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
-    if not session.brain.splits(seen, bool(request.get("hint", False))):
-        return {"obs": None}
-    return {"obs": json.dumps(seen.to_json())}
+    if not session.brain.splits(seen, request.hint):
+        return {"observation": None}
+    return {"observation": seen.to_json()}
 
 
 @EXPORTS.service
-def ponder(request_json: str) -> Values:
+def ponder(request: PonderRequest) -> Values:
     """Let the CPU think for a moment about the position while the human chooses."""
-    session, state, request, player = _in_play(request_json)
-    budget = float(request.get("budget_ms", 60))
-    done = state.is_terminal or session.brain.ponder(observe(state, player), budget)
+    session, state, player = _in_play(request)
+    done = state.is_terminal or session.brain.ponder(observe(state, player), request.budget_ms)
     return {"done": done}
 
 
 @EXPORTS.service
-def validate(request_json: str) -> Values:
+def validate(request: SetRequest) -> Values:
     """Whether a rule set can be played with a card set; the normalised rule names."""
-    request = _object(request_json)
-    rules = RuleSet.parse(request["rules"])
+    rules = RuleSet.parse(request.rules)
     card_set = _request_set(request)
-    band = _band(request.get("level_range"))
+    band = request.level_range
     MatchConfig(rules, card_set, level_range=band)
     _check_deal(rules, card_set, band)
     return {"rules": rules.names}
 
 
 @EXPORTS.service
-def match_record(_request_json: str = "{}") -> Values:
+def match_record(_request: Empty = NOTHING) -> Values:
     """The record of the match in play (or just over): its deal and every move so far."""
     session = _current()
     record = replace(session.record, games=tuple(tuple(g) for g in session.games if g))
@@ -676,31 +728,25 @@ def _replay_views(text: str) -> Values:
     return {"record": record.to_json(), "steps": steps, "summary": replay_summary(played)}
 
 
-@EXPORTS.raw
-def collection_start(save_text: str, request_json: str) -> str:
+@EXPORTS.service
+def collection_start(save_text: str, request: PrepareRequest) -> Values:
     """Prepare a ladder match from the save and deal it: the player is blue.
 
     The answer's ``save`` holds the match as active: the page writes it
     before the first move, then `collection_progress` after each one.
     """
-    reply = json.loads(service.collection_prepare(save_text, request_json))
-    if not reply.get("ok"):
-        return json.dumps(reply)
-
-    def run() -> Values:
-        prepared = Prepared.from_json(reply["match"])
-        card_set = builtin_set(prepared.set_id)
-        match = prepared.match(card_set)
-        state = match.start()
-        _play_prepared(prepared, match, state, card_set, 0, [[]])
-        return {
-            "match": reply["match"],
-            "save": reply["save"],
-            "summary": reply["summary"],
-            "view": view_of(state, match, 0, card_set),
-        }
-
-    return answer(run)
+    reply = service.ladder_prepare(save_text, request)
+    prepared = Prepared.from_json(reply["match"])
+    card_set = builtin_set(prepared.set_id)
+    match = prepared.match(card_set)
+    state = match.start()
+    _play_prepared(prepared, match, state, card_set, 0, [[]])
+    return {
+        "match": reply["match"],
+        "save": reply["save"],
+        "summary": reply["summary"],
+        "view": view_of(state, match, 0, card_set),
+    }
 
 
 @EXPORTS.service
@@ -726,16 +772,13 @@ def _ladder_session() -> tuple[Session, dict[str, Any]]:
     return session, session.prepared
 
 
-@EXPORTS.raw
-def collection_progress(save_text: str) -> str:
+@EXPORTS.service
+def collection_progress(save_text: str) -> Values:
     """The save with the moves of the ladder match in play so far (write it after each move)."""
-    try:
-        session, prepared = _ladder_session()
-    except ValueError as e:
-        return refusal(e)
-    games = [[m.text for m in g] for g in session.games if g]
-    request = {"id": prepared["id"], "games": games}
-    return service.collection_progress(save_text, json.dumps(request))
+    session, prepared = _ladder_session()
+    games: list[list[object]] = [[m.text for m in g] for g in session.games if g]
+    request = service.ProgressRequest(id=str(prepared["id"]), games=games)
+    return service.ladder_progress(save_text, request)
 
 
 def _play_prepared(
@@ -752,22 +795,15 @@ def _play_prepared(
     session.prepared = prepared.to_json()
 
 
-@EXPORTS.raw
-def collection_end(save_text: str) -> str:
+@EXPORTS.service
+def collection_end(save_text: str) -> Values:
     """Settle the ladder match just played: the new save to write and what happened."""
-    try:
-        session, prepared = _ladder_session()
-        if session.state is None or not session.state.is_terminal:
-            raise ValueError("the match is not over yet")
-    except ValueError as e:
-        return refusal(e)
-    games = [[m.text for m in g] for g in session.games if g]
-    finished = json.loads(
-        service.collection_finished(json.dumps(prepared), json.dumps({"games": games}))
-    )
-    if not finished.get("ok"):
-        return json.dumps(finished)
-    return service.collection_settle(save_text, json.dumps(finished["finished"]))
+    session, prepared = _ladder_session()
+    if session.state is None or not session.state.is_terminal:
+        raise ValueError("the match is not over yet")
+    games: list[list[object]] = [[m.text for m in g] for g in session.games if g]
+    finished = service.ladder_finished(json.dumps(prepared), service.FinishedRequest(games=games))
+    return service.ladder_settle(save_text, json.dumps(finished["finished"]))
 
 
 # -- analysis and daily puzzles (triad.study) --------------------------------
@@ -779,24 +815,19 @@ def collection_end(save_text: str) -> str:
 # one move of its solution line, in the form of `replay_views`' steps.
 
 
-@EXPORTS.raw
-def analysis_start(request_json: str) -> str:
+@EXPORTS.service
+def analysis_start(request: AnalysisRequest) -> Values:
     """Start analysing a match record (`triad.study.service.analysis_start`)."""
-    return study_service.analysis_start(request_json, _custom_sets)
+    return study_service.analysis_begin(request, _custom_sets)
 
 
-analysis_step = EXPORTS.raw(study_service.analysis_step)
-puzzle_progress = EXPORTS.raw(study_service.puzzle_progress)
-puzzle_solved = EXPORTS.raw(study_service.puzzle_solved)
-
-
-@EXPORTS.raw
-def puzzle_steps(request_json: str) -> str:
+@EXPORTS.service
+def puzzle_steps(request: PuzzleDayRequest) -> Values:
     """The date's puzzle and its line as replay steps (see above)."""
-    reply = json.loads(study_service.puzzle_day(request_json))
-    if not reply.get("ok") or reply.get("puzzle") is None:
-        return json.dumps(reply)
-    return answer(lambda: _puzzle_steps(reply["puzzle"]))
+    reply = study_service.puzzle_of_day(request)
+    if reply.get("puzzle") is None:
+        return reply
+    return _puzzle_steps(reply["puzzle"])
 
 
 def _puzzle_steps(puzzle: dict[str, Any]) -> Values:

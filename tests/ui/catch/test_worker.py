@@ -117,15 +117,19 @@ def test_watch_plays_a_whole_match_and_frames_walk_it() -> None:
 @pytest.mark.parametrize(
     ("name", "payload", "error"),
     [
-        ("new_game", "not json", "the request is not JSON"),
-        ("new_game", "[1]", "not a JSON object"),
-        ("new_game", {"slot": "x", "seed": 1, "bot": "random"}, "unknown slot"),
+        ("new_game", "not json", "the request is not valid JSON"),
+        ("new_game", "[1]", "must be a JSON object"),
+        ("new_game", {"slot": "x", "seed": 1, "bot": "random"}, "'slot' must be one of"),
         ("new_game", {"slot": "play", "seed": 2**63, "bot": "random"}, "the seed must be"),
-        ("new_game", {"slot": "play", "seed": "7", "bot": "random"}, "the seed must be"),
+        (
+            "new_game",
+            {"slot": "play", "seed": "7", "bot": "random"},
+            "'seed' must be a whole number",
+        ),
         ("new_game", {"slot": "play", "seed": 1, "bot": "wizard"}, "unknown built-in bot"),
-        ("check", {"slot": "play", "line": 5}, "must be text"),
-        ("watch", {"bots": ["random"], "seed": 1}, "name two built-in bots"),
-        ("frame", {"turn": "1"}, "turn must be"),
+        ("check", {"slot": "play", "line": 5}, "'line' must be text"),
+        ("watch", {"bots": ["random"], "seed": 1}, "'bots' must be a list of 2 texts"),
+        ("frame", {"turn": "1"}, "'turn' must be a whole number"),
     ],
 )
 def test_bad_requests_are_answered_never_raised(name: str, payload: Any, error: str) -> None:

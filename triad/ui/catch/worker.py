@@ -6,9 +6,11 @@ human against a built-in bot) and ``"duel"`` (a bot written in the editor
 against a built-in bot), plus the match being watched.  The human or the
 editor's bot is always player 0; the built-in bot, player 1, answers here.
 
-Every function takes one JSON text (a request below) and answers the
-envelope of `triad.api` as JSON text: ``{"ok": true, ...}`` or ``{"ok":
-false, "error", "code", "kind"}``; a bad request is answered, never raised.
+Every function takes one JSON text, a request whose fields and types are
+declared below (the request classes, read and checked by `triad.wire`
+before the function runs), and answers the envelope of `triad.api` as JSON
+text: ``{"ok": true, ...}`` or ``{"ok": false, "error", "code", "kind"}``;
+a malformed request is answered with an error naming the field, never raised.
 The services return plain data (the replies' TypedDicts below); the
 envelope and the JSON are made at the edge, and the page may call only what
 `EXPORTS` lists.
@@ -36,8 +38,8 @@ envelope and the JSON are made at the edge, and the page may call only what
 
 from __future__ import annotations
 
-import json
-from typing import Any, TypedDict
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict
 
 from triad.api import Exports, Values
 from triad.catch.bots import BUILTIN_BOTS, make_bot
@@ -46,7 +48,6 @@ from triad.catch.mapgen import generate
 from triad.catch.match import Match, play_match
 from triad.catch.players import BuiltinPlayer
 
-SLOTS = ("play", "duel")
 PLAYER_NAMES = {"play": "You", "duel": "Your bot"}
 SEED_MIN = -(2**63)  # CodinGame seeds: any signed 64-bit value
 SEED_MAX = 2**63 - 1
@@ -57,6 +58,79 @@ exported = EXPORTS.exported
 
 _matches: dict[str, Match] = {}
 _bots: dict[str, Bot] = {}
+
+
+# -- requests (JSON objects, read and checked by `triad.wire` before a service runs) --
+
+#: The slot of a match the page drives.
+Slot = Literal["play", "duel"]
+
+
+def _check_seed(seed: int) -> None:
+    if not SEED_MIN <= seed <= SEED_MAX:
+        raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewGameRequest:
+    """`new_game`: the slot, the map's seed and the built-in bot to play."""
+
+    slot: Slot
+    seed: int
+    bot: str
+
+    def __post_init__(self) -> None:
+        _check_seed(self.seed)
+        _bot_name(self.bot)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LineRequest:
+    """`check`, `play`: a slot's match and player 0's line of commands."""
+
+    slot: Slot
+    line: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForfeitRequest(LineRequest):
+    """`forfeit`: why player 0 loses (a bot that timed out or crashed)."""
+
+    reason: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class WatchRequest:
+    """`watch`: two built-in bots and a seed to play a match of, or a slot's match."""
+
+    bots: tuple[str, str] | None = None
+    seed: int | None = None
+    slot: Slot | None = None
+
+    def __post_init__(self) -> None:
+        if self.slot is not None:
+            return
+        if self.bots is None:
+            raise ValueError("name two built-in bots")
+        for bot in self.bots:
+            _bot_name(bot)
+        if self.seed is None:
+            raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
+        _check_seed(self.seed)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FrameRequest:
+    """`frame`: the turn of the watched match to show."""
+
+    turn: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplayRequest:
+    """`replay`: the match to download (a slot's, or ``"watch"`` for the watched one)."""
+
+    slot: Literal["play", "duel", "watch"]
 
 
 class View(TypedDict, total=False):
@@ -80,34 +154,10 @@ class Turn(TypedDict):
     result: Any
 
 
-def _request(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"the request is not JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise ValueError("the request is not a JSON object")
-    return data
-
-
-def _seed(data: dict[str, Any]) -> int:
-    seed = data.get("seed")
-    if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
-        raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
-    return seed
-
-
 def _bot_name(name: object) -> str:
     if name not in BUILTIN_BOTS:
         raise ValueError(f"unknown built-in bot {name!r}; choose from {', '.join(BUILTIN_BOTS)}")
     return str(name)
-
-
-def _slot(data: dict[str, Any], allowed: tuple[str, ...] = SLOTS) -> str:
-    slot = data.get("slot")
-    if slot not in allowed:
-        raise ValueError(f"unknown slot {slot!r}")
-    return str(slot)
 
 
 def _match(slot: str) -> Match:
@@ -115,13 +165,6 @@ def _match(slot: str) -> Match:
     if match is None:
         raise ValueError(f"no {slot} match was started")
     return match
-
-
-def _line(data: dict[str, Any]) -> str:
-    line = data.get("line", "")
-    if not isinstance(line, str):
-        raise ValueError("the line of commands must be text")
-    return line
 
 
 def _linkable(match: Match) -> list[list[int]]:
@@ -143,12 +186,9 @@ def _after_turn(slot: str, match: Match, entry: dict[str, Any]) -> Values:
 
 
 @EXPORTS.service
-def new_game(text: str) -> Values:
+def new_game(request: NewGameRequest) -> Values:
     """Start a match in a slot: ``{"slot", "seed", "bot"}`` (see the module docstring)."""
-    data = _request(text)
-    slot = _slot(data)
-    seed = _seed(data)
-    bot = _bot_name(data.get("bot"))
+    slot, seed, bot = request.slot, request.seed, request.bot
     match = Match.from_seed(seed, (PLAYER_NAMES[slot], bot))
     _matches[slot] = match
     _bots[slot] = make_bot(bot, seed)
@@ -163,52 +203,45 @@ def new_game(text: str) -> Values:
 
 
 @EXPORTS.service
-def check(text: str) -> Values:
+def check(request: LineRequest) -> Values:
     """Which of player 0's commands would apply: ``{"slot", "line"}``; an unrecognised
     command is refused with the referee's reason."""
-    data = _request(text)
-    match = _match(_slot(data))
-    return {"checks": match.check(0, _line(data))}
+    match = _match(request.slot)
+    return {"checks": match.check(0, request.line)}
 
 
 @EXPORTS.service
-def play(text: str) -> Values:
+def play(request: LineRequest) -> Values:
     """Resolve a turn from player 0's line and the built-in bot's answer: ``{"slot", "line"}``."""
-    data = _request(text)
-    slot = _slot(data)
+    slot = request.slot
     match = _match(slot)
     if match.over:
         raise ValueError("the match is over")
-    line = _line(data)
+    line = request.line
     answer = _bots[slot].turn(match.input_for(1))
     return _after_turn(slot, match, match.play(line, answer))
 
 
 @EXPORTS.service
-def forfeit(text: str) -> Values:
+def forfeit(request: ForfeitRequest) -> Values:
     """End a slot's match with player 0 losing by forfeit: ``{"slot", "reason", "line"}``."""
-    data = _request(text)
-    slot = _slot(data)
+    slot = request.slot
     match = _match(slot)
     if match.over:
         raise ValueError("the match is over")
-    reason = str(data.get("reason") or "player 0 forfeits")
-    return _after_turn(slot, match, match.fail([(0, reason)], (_line(data), "")))
+    reason = request.reason or "player 0 forfeits"
+    return _after_turn(slot, match, match.fail([(0, reason)], (request.line, "")))
 
 
 @EXPORTS.service
-def watch(text: str) -> Values:
+def watch(request: WatchRequest) -> Values:
     """Play a whole match of two built-in bots, ``{"bots": [a, b], "seed"}``, or take a
     slot's, ``{"slot"}``, to watch with ``frame``."""
-    data = _request(text)
-    if "slot" in data:
-        match = _match(_slot(data))
+    if request.slot is not None:
+        match = _match(request.slot)
     else:
-        bots = data.get("bots")
-        if not isinstance(bots, list) or len(bots) != 2:
-            raise ValueError("name two built-in bots")
-        names = (_bot_name(bots[0]), _bot_name(bots[1]))
-        seed = _seed(data)
+        assert request.bots is not None and request.seed is not None  # checked when read
+        names, seed = request.bots, request.seed
         players = (BuiltinPlayer(names[0], seed), BuiltinPlayer(names[1], seed + 1))
         match = play_match(players, generate(seed))
     _matches["watch"] = match
@@ -221,12 +254,11 @@ def watch(text: str) -> Values:
 
 
 @EXPORTS.service
-def frame(text: str) -> Values:
+def frame(request: FrameRequest) -> Values:
     """The position after one turn of the watched match: ``{"turn"}``."""
-    data = _request(text)
     match = _match("watch")
-    turn = data.get("turn")
-    if type(turn) is not int or not 0 <= turn <= len(match.turns):
+    turn = request.turn
+    if not 0 <= turn <= len(match.turns):
         raise ValueError(f"turn must be from 0 to {len(match.turns)}")
     if turn == 0:
         return {"turn": 0, "state": match.initial, "entry": None}
@@ -239,10 +271,9 @@ def frame(text: str) -> Values:
 
 
 @EXPORTS.service
-def replay(text: str) -> Values:
+def replay(request: ReplayRequest) -> Values:
     """The replay of a slot's match (``{"slot"}``, ``"watch"`` too), to download."""
-    data = _request(text)
-    slot = _slot(data, (*SLOTS, "watch"))
+    slot = request.slot
     match = _match(slot)
     seed = match.game_map.seed
     names = "-".join(n.lower().replace(" ", "") for n in match.names)
