@@ -55,7 +55,7 @@ from triad.cards import Card, builtin_set
 from triad.cpu.chance import SCALE
 from triad.cpu.context import Context, View
 from triad.cpu.guess import Sightings
-from triad.cpu.solver import INF, Child, Position, Solver, Timeout
+from triad.cpu.solver import INF, NO_MOVE, Child, Position, Solver, Timeout
 from triad.observe import Observation
 from triad.state import Move
 
@@ -322,8 +322,9 @@ class Brain:
     def splits(self, obs: Observation, hint: bool = False) -> bool:
         """Whether `search_part` over several workers is worth it for this move of
         ``obs.viewer``: master's exact search (or a hint) with both hands known, at least
-        `SPLIT_FROM` empty cells, its answer not yet in the table, neither Order nor Chaos
-        (a card forced: few moves)."""
+        `SPLIT_FROM` empty cells, neither Order nor Chaos (a card forced: few moves), and
+        nothing of the position in the table yet (once this brain has thought about it,
+        pondering say, it answers faster alone than workers starting from nothing)."""
         rules = obs.table.rules
         if (self.level != "master" and not hint) or rules.order or rules.chaos:
             return False
@@ -333,8 +334,7 @@ class Brain:
         if view is None:
             return False
         ctx = self._sync(view)
-        lower, upper, _ = ctx.solver.bounds(ctx.position)
-        return lower != upper
+        return ctx.solver.bounds(ctx.position) == (-INF, INF, NO_MOVE)
 
     def search_part(
         self, obs: Observation, part: int, parts: int, budget_ms: float | None = 900
