@@ -166,3 +166,90 @@ def test_a_well_formed_request_is_read_into_its_class() -> None:
     assert moved.match is None and moved.hint is False
     reply = json.loads(worker.new_match(json.dumps({"rules": ["open"], "seed": 3})))
     assert reply["ok"] and reply["view"]["rules"] == ["open"]
+
+
+@pytest.mark.parametrize(("table", "name"), EXPORTED)
+def test_every_exported_function_declares_its_reply(table: str, name: str) -> None:
+    reply = TABLES[table].signatures[name].reply
+    assert typing.is_typeddict(reply), (name, reply)
+    assert reply.__doc__ and not reply.__doc__.startswith(reply.__name__ + "(")
+
+
+def reply_keys(kind: Any) -> tuple[set[str], set[str]]:
+    """The keys a reply must hold, and all it may hold (``NotRequired`` read from the
+    annotations: under postponed annotations ``__required_keys__`` misses it)."""
+    hints = typing.get_type_hints(kind, include_extras=True)
+    optional = {k for k, v in hints.items() if typing.get_origin(v) is typing.NotRequired}
+    every = set(hints)
+    return (every - optional if kind.__total__ else set()), every
+
+
+class Replies:
+    """Calls exported functions and checks each success holds what its reply declares."""
+
+    def __init__(self, table: str) -> None:
+        self.exports = TABLES[table]
+        self.seen: set[str] = set()
+
+    def __call__(self, name: str, *args: object) -> dict[str, Any]:
+        texts = [a if isinstance(a, str) else json.dumps(a) for a in args]
+        reply = json.loads(self.exports.functions[name](*texts))
+        assert reply["ok"] is True, (name, reply)
+        kind = self.exports.signatures[name].reply
+        keys = set(reply) - {"ok"}
+        required, every = reply_keys(kind)
+        assert required <= keys <= every, (name, sorted(keys), kind.__name__)
+        self.seen.add(name)
+        return reply  # type: ignore[no-any-return]
+
+
+def test_the_engine_workers_replies_hold_what_they_declare() -> None:
+    call = Replies("engine")
+    assert call("validate", {"rules": ["open"]})["rules"] == ["open"]
+    call("new_match", {"rules": ["open", "same"], "seed": 4})
+    call("ponder", {"budget_ms": 5})
+    view = call("match_record")
+    while True:
+        move = call("cpu_move", {"hint": True, "budget_ms": 20})
+        view = call("play", {"card": move["card"], "cell": move["cell"]})["view"]
+        if view["over"]:
+            break
+    record = call("match_record")["record"]
+    assert call("replay_views", record)["steps"][-1]["view"]["over"]
+    assert "draft" in call("new_match", {"rules": ["draft"], "seed": 2})
+    assert "draft" in call("draft_pick", {"index": 0})
+    # A match for cards, from a new save to its settlement.
+    save = call("collection_new", {"seed": 5})["save"]
+    for name in ("collection_summary", "collection_ladder", "collection_history"):
+        call(name, save)
+    call("collection_album", save, {"owned": "found"})
+    deck = call("collection_deal_deck", save, {"seed": 1})["deck"]
+    call("collection_check_deck", save, {"deck": deck})
+    request = {"opponent": "old-mabry", "seed": 6, "match_id": "m-1", "deck": deck}
+    started = call("collection_start", save, request)
+    save, view = started["save"], started["view"]
+    resumed = call("collection_resume", save)["view"]  # the same match, a new token
+    assert resumed["hands"] == view["hands"] and resumed["match"] != view["match"]
+    while not view["over"]:
+        move = call("cpu_move", {"hint": True, "budget_ms": 20})
+        view = call("play", {"card": move["card"], "cell": move["cell"]})["view"]
+        save = call("collection_progress", save)["save"]
+    ended = call("collection_end", save)
+    assert ended["result"] is not None
+    code = call("deal_code_make", {"seed": 9, "rules": ["open"]})["code"]
+    assert call("deal_code_read", code)["deal"]["seed"] == 9
+    call("replay_export", json.dumps(record))
+    assert {"validate", "new_match", "play", "collection_end"} <= call.seen
+
+
+def test_the_catch_workers_replies_hold_what_they_declare() -> None:
+    call = Replies("catch")
+    call("new_game", {"slot": "play", "seed": 3, "bot": "random"})
+    call("check", {"slot": "play", "line": "WAIT"})
+    call("play", {"slot": "play", "line": "WAIT"})
+    call("forfeit", {"slot": "play", "reason": "stopped"})
+    turns = call("watch", {"bots": ["random", "random"], "seed": 2})["turns"]
+    call("frame", {"turn": 0})
+    call("frame", {"turn": turns})
+    call("replay", {"slot": "watch"})
+    assert call.seen == TABLES["catch"].names

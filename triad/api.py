@@ -26,11 +26,13 @@ writes non-ASCII text as it is, a CPython option) is for workers only.
 import json
 
 try:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Any, TypeVar
 
-    #: What a service returns: the values of the envelope besides ``ok``.
+    #: What a service returns: the values of the envelope besides ``ok`` (each service
+    #: declares them as a TypedDict, its reply).
     Values = dict[str, Any]
+    Reply = Mapping[str, Any]
     Function = TypeVar("Function", bound=Callable[..., Any])
 except ImportError:  # MicroPython (the page): no typing, and annotations are never read
     pass
@@ -67,7 +69,7 @@ def ok(**values: "Any") -> str:
     return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
 
 
-def answer(run: "Callable[[], Values]", code: str = "") -> str:
+def answer(run: "Callable[[], Reply]", code: str = "") -> str:
     """Run ``run`` and answer its values, or its error (``code`` when it has none of its own)."""
     try:
         values = run()
@@ -77,25 +79,31 @@ def answer(run: "Callable[[], Values]", code: str = "") -> str:
 
 
 class Exports:
-    """The functions a worker module lets the page call by name, and what each takes.
+    """The functions a worker module lets the page call by name, what each takes and
+    what each answers.
 
     Each argument of an exported function is declared by its annotation
     (`triad.wire`): ``str`` for text taken as it is (a save, a file), a
     request class for a JSON object read and checked before the function
     runs: a malformed request is answered with an error envelope naming the
-    field, never raised.
+    field, never raised.  What a success answers besides ``ok`` is a
+    TypedDict, the service's return annotation (``reply`` for a function
+    that makes its envelope itself).
     """
 
     def __init__(self) -> None:
         self.names: set[str] = set()
-        #: What each exported function takes (`triad.wire.Signature`), by name.
+        #: What each exported function takes and answers (`triad.wire.Signature`), by name.
         self.signatures: dict[str, Any] = {}
         #: The exported functions themselves (as the page calls them), by name.
         self.functions: dict[str, Callable[..., Any]] = {}
 
-    def service(self, function: "Callable[..., Values]", name: str = "") -> "Callable[..., str]":
+    def service(
+        self, function: "Callable[..., Reply]", name: str = "", code: str = ""
+    ) -> "Callable[..., str]":
         """Export a service (as ``name``, else its own name): it takes the page's arguments,
-        read as declared, and returns plain values; the envelope and the JSON are made here."""
+        read as declared, and returns plain values; the envelope and the JSON are made here
+        (an error without a code of its own gets ``code``)."""
         import functools
 
         from triad import wire
@@ -105,12 +113,21 @@ class Exports:
 
         @functools.wraps(function)
         def call(*args: "Any") -> str:
-            return answer(lambda: function(*wire.read_args(name, signature, args)))
+            return answer(lambda: function(*wire.read_args(name, signature, args)), code)
 
         return self.add(name, call, signature)
 
-    def raw(self, function: "Function") -> "Function":
-        """Export a function that makes its envelope itself (through `answer`, `ok`...).
+    def answering(self, reply: "Any") -> "Callable[[Function], Function]":
+        """Export a function that makes its envelope itself, answering ``reply`` (`raw`)."""
+
+        def export(function: "Function") -> "Function":
+            return self.raw(function, reply)
+
+        return export
+
+    def raw(self, function: "Function", reply: "Any" = None) -> "Function":
+        """Export a function that makes its envelope itself (through `ok`, `refused`...),
+        its values ``reply``'s (a TypedDict).
 
         Its request arguments are read as declared first; a malformed one is
         answered with the error's envelope without calling it.
@@ -120,7 +137,7 @@ class Exports:
         from triad import wire
 
         name = function.__name__
-        signature = wire.signature(function)
+        signature = wire.signature(function, reply)
         if all(kind is str for kind in signature.kinds):
             call: Any = function  # text as it is: nothing to read first
         else:

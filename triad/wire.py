@@ -35,6 +35,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar, Union
 
 __all__ = [
+    "NOTHING",
+    "Done",
     "Empty",
     "Param",
     "Signature",
@@ -62,6 +64,10 @@ class Empty:
 NOTHING = Empty()
 
 
+class Done(typing.TypedDict):
+    """The reply of a service that answers nothing besides ``ok``."""
+
+
 def is_request(kind: object) -> bool:
     """Whether ``kind`` is a request class (a dataclass read from a JSON object)."""
     return isinstance(kind, type) and dataclasses.is_dataclass(kind)
@@ -69,20 +75,26 @@ def is_request(kind: object) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Signature:
-    """What an exported function takes: each argument's kind, and how many are required."""
+    """What an exported function takes: each argument's kind, and how many are required;
+    and what it answers, its reply (a TypedDict of the envelope's values, or None when
+    it does not say)."""
 
     kinds: tuple[Param, ...]
     required: int
+    reply: Any = None
 
 
-def signature(function: Callable[..., Any]) -> Signature:
-    """What each positional argument of an exported function is (``str`` or a request class).
+def signature(function: Callable[..., Any], reply: Any = None) -> Signature:
+    """What each positional argument of an exported function is (``str`` or a request class),
+    and its reply: ``reply``, else its return annotation when that is a TypedDict.
 
     :raises TypeError: an argument typed otherwise (every argument must be declared).
     """
     import inspect
 
     hints = typing.get_type_hints(function)
+    if reply is None and typing.is_typeddict(hints.get("return")):
+        reply = hints["return"]
     kinds = []
     required = 0
     for name, parameter in inspect.signature(function).parameters.items():
@@ -94,7 +106,7 @@ def signature(function: Callable[..., Any]) -> Signature:
         kinds.append(kind)
         if parameter.default is inspect.Parameter.empty:
             required += 1
-    return Signature(tuple(kinds), required)
+    return Signature(tuple(kinds), required, reply)
 
 
 def read_args(name: str, signature: Signature, args: Sequence[object]) -> list[object]:

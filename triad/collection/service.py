@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
-from triad.api import Exports, Values
+from triad.api import Exports
 from triad.collection import dealcode
 from triad.collection.deck import check_deck, deal_from_collection
 from triad.collection.ladder import Ladder, default_ladder
@@ -186,47 +186,183 @@ __all__ = [
 EXPORT_NAME = "triad-collection.json"
 
 
+# -- replies (the values of a success's envelope besides "ok") ----------------
+
+#: A JSON object as `to_json` writes it (an opponent, a record, a result...).
+Json = dict[str, Any]
+
+
+class Summary(TypedDict):
+    """The collection at a glance (`_summary`): totals, the ladder, a pending or active match."""
+
+    set: str
+    total: int
+    found: int
+    size: int
+    beaten: list[str]
+    unlocked: list[str]
+    stats: Json
+    pending: Json | None
+    active: Json | None
+
+
+class SummaryReply(TypedDict):
+    """`collection_summary`."""
+
+    summary: Summary
+
+
+class SavedReply(SummaryReply):
+    """A new save to write (its text) and its summary."""
+
+    save: str
+
+
+class LoadedReply(SavedReply):
+    """`collection_load`, `collection_import`: the save read, and the version it was
+    migrated from (null: written by this one)."""
+
+    migrated_from: int | None
+
+
+class ExportReply(TypedDict):
+    """`collection_export`: the file's text and the name to offer."""
+
+    text: str
+    filename: str
+
+
+class AlbumReply(TypedDict):
+    """`collection_album`: the cards listed, and how many of the set are found."""
+
+    cards: list[Json]
+    found: int
+    size: int
+
+
+class LadderReply(TypedDict):
+    """`collection_ladder`: each opponent with its state, and the ladder's parts."""
+
+    opponents: list[Json]
+    parts: list[Json]
+
+
+class HistoryReply(TypedDict):
+    """`collection_history`: the recent matches, newest last."""
+
+    matches: list[Json]
+
+
+class DeckReply(TypedDict):
+    """`collection_check_deck`, `collection_deal_deck`: five card ids."""
+
+    deck: list[str]
+
+
+class PreparedReply(SavedReply):
+    """`collection_prepare`: the match prepared (`Prepared.to_json`) and the save
+    holding it as active."""
+
+    match: Json
+
+
+class ProgressReply(TypedDict):
+    """`collection_progress`: the save with the moves so far."""
+
+    save: str
+
+
+class ResumeReply(TypedDict):
+    """`collection_resume`: the active match and the moves of each of its games."""
+
+    match: Json
+    games: list[list[str]]
+
+
+class FinishedReply(TypedDict):
+    """`collection_finished`: the finished match to settle (`Finished.to_json`)."""
+
+    finished: Json
+
+
+class SettledReply(SavedReply):
+    """`collection_settle`, `collection_choose`: the new save and what happened."""
+
+    result: Json
+
+
+class CodeReply(TypedDict):
+    """`deal_code_make`: the deal code."""
+
+    code: str
+
+
+class DealReply(TypedDict):
+    """`deal_code_read`: the deal a code names (seed, rules, set, mode, level band)."""
+
+    deal: Json
+
+
+class TextReply(TypedDict):
+    """`replay_export`: the replay file's text."""
+
+    text: str
+
+
+class StepsReply(TypedDict):
+    """`replay_steps`: every step of a record, and its outcome."""
+
+    steps: list[Json]
+    summary: Json
+
+
+class ReplayReply(StepsReply):
+    """`replay_import`: the record read, its steps and its outcome."""
+
+    record: Json
+
+
 # -- the save ----------------------------------------------------------------
 
 
 @EXPORTS.service
-def collection_new(request: SeedRequest) -> Values:
+def collection_new(request: SeedRequest) -> SavedReply:
     """A new player's save from ``{"seed"}`` (the page draws the seed)."""
     return _saved(new_save(request.seed))
 
 
 @EXPORTS.service
-def collection_reset(request: SeedRequest) -> Values:
+def collection_reset(request: SeedRequest) -> SavedReply:
     """The save after the player confirmed Reset: a new player's save from ``{"seed"}``."""
     return _saved(reset_save(request.seed))
 
 
 @EXPORTS.service
-def collection_load(save_text: str) -> Values:
+def collection_load(save_text: str) -> LoadedReply:
     """Read the stored save (migrated to this version); on error the page keeps the text."""
     return _read(save_text)
 
 
 @EXPORTS.service
-def collection_import(file_text: str) -> Values:
+def collection_import(file_text: str) -> LoadedReply:
     """Read an imported file; the page replaces its save only when ``ok``."""
     return _read(file_text)
 
 
 @EXPORTS.service
-def collection_export(save_text: str) -> Values:
+def collection_export(save_text: str) -> ExportReply:
     """The text of the file to download."""
     return {"text": export_save(load_save(save_text)), "filename": EXPORT_NAME}
 
 
 @EXPORTS.service
-def collection_summary(save_text: str) -> Values:
+def collection_summary(save_text: str) -> SummaryReply:
     """Totals, ladder progress, statistics and a pending choice (see `_summary`)."""
     return {"summary": _summary(load_save(save_text), default_ladder())}
 
 
 @EXPORTS.service
-def collection_album(save_text: str, filters: AlbumFilters = AlbumFilters()) -> Values:
+def collection_album(save_text: str, filters: AlbumFilters = AlbumFilters()) -> AlbumReply:
     """Every card of the set, found or missing, with the copies owned.
 
     Filters (each optional): ``level`` (1..10), ``banner`` (affinity id),
@@ -251,7 +387,7 @@ def collection_album(save_text: str, filters: AlbumFilters = AlbumFilters()) -> 
 
 
 @EXPORTS.service
-def collection_ladder(save_text: str) -> Values:
+def collection_ladder(save_text: str) -> LadderReply:
     """The ladder with each opponent's state for this save.
 
     Each opponent: its ladder entry (`triad.collection.ladder`) plus
@@ -274,7 +410,7 @@ def collection_ladder(save_text: str) -> Values:
 
 
 @EXPORTS.service
-def collection_history(save_text: str) -> Values:
+def collection_history(save_text: str) -> HistoryReply:
     """The recent matches, newest last (each with its replayable record)."""
     return {"matches": [e.to_json() for e in load_save(save_text).history]}
 
@@ -283,20 +419,20 @@ def collection_history(save_text: str) -> Values:
 
 
 @EXPORTS.service
-def collection_check_deck(save_text: str, request: DeckRequest) -> Values:
+def collection_check_deck(save_text: str, request: DeckRequest) -> DeckReply:
     """Check ``{"deck": [5 card ids]}`` against the copies owned."""
     save = load_save(save_text)
     return {"deck": list(check_deck(save.cards, save.card_set, request.deck))}
 
 
 @EXPORTS.service
-def collection_deal_deck(save_text: str, request: SeedRequest) -> Values:
+def collection_deal_deck(save_text: str, request: SeedRequest) -> DeckReply:
     """Five cards dealt at random from the collection with ``{"seed"}``."""
     save = load_save(save_text)
     return {"deck": list(deal_from_collection(save.cards, save.card_set, request.seed))}
 
 
-def ladder_prepare(save_text: str, request: PrepareRequest) -> Values:
+def ladder_prepare(save_text: str, request: PrepareRequest) -> PreparedReply:
     """Prepare a ladder match from ``{"opponent", "seed", "match_id", "deck"}``.
 
     ``deck`` is null against an opponent who plays Random. The answer's
@@ -314,7 +450,7 @@ def ladder_prepare(save_text: str, request: PrepareRequest) -> Values:
 collection_prepare = WRAPPED.service(ladder_prepare, "collection_prepare")
 
 
-def ladder_progress(save_text: str, request: ProgressRequest) -> Values:
+def ladder_progress(save_text: str, request: ProgressRequest) -> ProgressReply:
     """The save with the active match's moves so far, from ``{"id", "games"}`` (see
     `collection_finished` for ``games``)."""
     save = load_save(save_text)
@@ -325,7 +461,7 @@ collection_progress = WRAPPED.service(ladder_progress, "collection_progress")
 
 
 @WRAPPED.service
-def collection_resume(save_text: str) -> Values:
+def collection_resume(save_text: str) -> ResumeReply:
     """The active match to play on after a reload: the prepared ``match`` and its ``games``."""
     save = load_save(save_text)
     prepared, _played = resume(save)
@@ -335,12 +471,12 @@ def collection_resume(save_text: str) -> Values:
 
 
 @EXPORTS.service
-def collection_discard_active(save_text: str) -> Values:
+def collection_discard_active(save_text: str) -> SavedReply:
     """Give up an active match that can no longer be resumed (see `_summary`)."""
     return _saved(discard_active(load_save(save_text)))
 
 
-def ladder_finished(match_text: str, request: FinishedRequest) -> Values:
+def ladder_finished(match_text: str, request: FinishedRequest) -> FinishedReply:
     """The FINISHED match to settle, from a prepared match (its JSON text) and
     ``{"games", "picks"}``.
 
@@ -364,7 +500,7 @@ def ladder_finished(match_text: str, request: FinishedRequest) -> Values:
 collection_finished = WRAPPED.service(ladder_finished, "collection_finished")
 
 
-def ladder_settle(save_text: str, finished_text: str) -> Values:
+def ladder_settle(save_text: str, finished_text: str) -> SettledReply:
     """Settle a finished match (`collection_finished`'s, as JSON text): the new ``save``
     to write, what happened in ``result``."""
     save = load_save(save_text)
@@ -378,7 +514,7 @@ collection_settle = WRAPPED.service(ladder_settle, "collection_settle")
 
 
 @EXPORTS.service
-def collection_choose(save_text: str, request: PicksRequest) -> Values:
+def collection_choose(save_text: str, request: PicksRequest) -> SettledReply:
     """Settle the pending match with the player's ``{"picks": [indices]}``."""
     save = load_save(save_text)
     ladder = default_ladder()
@@ -387,7 +523,7 @@ def collection_choose(save_text: str, request: PicksRequest) -> Values:
 
 
 @EXPORTS.service
-def collection_discard_pending(save_text: str) -> Values:
+def collection_discard_pending(save_text: str) -> SavedReply:
     """Give up a pending match that can no longer be settled (see `_summary`)."""
     return _saved(discard_pending(load_save(save_text)))
 
@@ -396,26 +532,26 @@ def collection_discard_pending(save_text: str) -> Values:
 
 
 @EXPORTS.service
-def deal_code_make(request: DealCodeRequest) -> Values:
+def deal_code_make(request: DealCodeRequest) -> CodeReply:
     """A deal code from ``{"seed", "rules", "set", "level_range"}``."""
     band = None if request.level_range is None else list(request.level_range)
     return {"code": dealcode.encode(request.seed, list(request.rules), request.set, band)}
 
 
 @EXPORTS.service
-def deal_code_read(code: str) -> Values:
+def deal_code_read(code: str) -> DealReply:
     """The deal a code describes: ``{"seed", "rules", "set", "mode", "level_range"}``."""
     return {"deal": dealcode.decode(code)}
 
 
 @EXPORTS.service
-def replay_export(record_text: str) -> Values:
+def replay_export(record_text: str) -> TextReply:
     """The text of a replay file for a match record (its JSON text; checked by replaying it)."""
     return {"text": export_record(read_record(record_text))}
 
 
 @WRAPPED.service
-def replay_import(file_text: str) -> Values:
+def replay_import(file_text: str) -> ReplayReply:
     """Read a replay file: the record, every step and the outcome."""
     record = read_record(file_text)
     played = replay_record(record)
@@ -423,7 +559,7 @@ def replay_import(file_text: str) -> Values:
 
 
 @WRAPPED.service
-def replay_steps(record_text: str) -> Values:
+def replay_steps(record_text: str) -> StepsReply:
     """Every step of a match record (its JSON text), for the replay viewer."""
     record = read_record(record_text)
     played = replay_record(record)
@@ -433,22 +569,21 @@ def replay_steps(record_text: str) -> Values:
 # -- private helpers ---------------------------------------------------------
 
 
-def _read(text: str) -> Values:
+def _read(text: str) -> LoadedReply:
     save, version = read_save(text)
-    result = _saved(save)
-    result["migrated_from"] = None if version == SAVE_VERSION else version
-    return result
+    migrated = None if version == SAVE_VERSION else version
+    return {**_saved(save), "migrated_from": migrated}
 
 
-def _saved(save: Save) -> dict[str, Any]:
+def _saved(save: Save) -> SavedReply:
     return {"save": dump_save(save), "summary": _summary(save, default_ladder())}
 
 
-def _settled(save: Save, result: dict[str, Any], ladder: Ladder) -> dict[str, Any]:
+def _settled(save: Save, result: Json, ladder: Ladder) -> SettledReply:
     return {"save": dump_save(save), "result": result, "summary": _summary(save, ladder)}
 
 
-def _summary(save: Save, ladder: Ladder) -> dict[str, Any]:
+def _summary(save: Save, ladder: Ladder) -> Summary:
     """``{"set", "total", "found", "size", "beaten", "unlocked", "stats", "pending", "active"}``.
 
     ``pending`` is null or ``{"id", "opponent", "count", "candidates", "error"}``:

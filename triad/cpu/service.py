@@ -26,17 +26,20 @@ engine worker searches the first part (`triad.ui.worker.cpu_split`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-from triad.api import Exports, Values
+from triad.api import Exports
 from triad.cards import Card
 from triad.cpu.brain import Brain
-from triad.notation import card_from_json, move_to_json
+from triad.notation import card_from_json
 from triad.observe import Observation, observation_from_json
-from triad.wire import NOTHING, Empty
+from triad.wire import NOTHING, Done, Empty
 
 __all__ = [
     "EXPORTS",
+    "MemoryReply",
+    "MoveReply",
+    "PartReply",
     "PartRequest",
     "ResetRequest",
     "SeenRequest",
@@ -77,8 +80,15 @@ class SeenRequest:
         return observation_from_json(self.observation)
 
 
+class MoveReply(TypedDict):
+    """`cpu_move`, `cpu_hint`: the move, its card's index in the hand and its cell (0-8)."""
+
+    card: int
+    cell: int
+
+
 @EXPORTS.service
-def cpu_reset(request: ResetRequest) -> Values:
+def cpu_reset(request: ResetRequest) -> Done:
     """Start a match: a fresh brain of ``level``, dealing hidden hands from ``pool``."""
     pool: list[Card] | None = None
     if request.pool is not None:
@@ -88,21 +98,21 @@ def cpu_reset(request: ResetRequest) -> Values:
 
 
 @EXPORTS.service
-def cpu_move(request: SeenRequest) -> Values:
+def cpu_move(request: SeenRequest) -> MoveReply:
     """The CPU's move for the observation's viewer: ``{"card": i, "cell": c}``."""
     move = _brain().choose(request.seen(), request.budget_ms)
-    return dict(move_to_json(move))
+    return {"card": move.card, "cell": move.cell}
 
 
 @EXPORTS.service
-def cpu_hint(request: SeenRequest) -> Values:
+def cpu_hint(request: SeenRequest) -> MoveReply:
     """The master move for the observation's viewer (the human): same shape as `cpu_move`."""
     move = _brain().hint(request.seen(), request.budget_ms)
-    return dict(move_to_json(move))
+    return {"card": move.card, "cell": move.cell}
 
 
 @EXPORTS.service
-def cpu_ponder(request: SeenRequest) -> Values:
+def cpu_ponder(request: SeenRequest) -> Done:
     """Think for up to ``budget_ms`` about the observed position."""
     _brain().ponder(request.seen(), request.budget_ms)
     return {}
@@ -118,20 +128,36 @@ class PartRequest(SeenRequest):
     budget_ms: float | None = 900  # type: ignore[assignment]  # (null: to the end)
 
 
+class PartReply(TypedDict):
+    """`cpu_part`: the part's best move, its value, and whether that value is exact (the
+    search finished in time; otherwise the move is the lookahead's)."""
+
+    card: int
+    cell: int
+    value: float
+    exact: bool
+
+
 @EXPORTS.service
-def cpu_part(request: PartRequest) -> Values:
+def cpu_part(request: PartRequest) -> PartReply:
     """Part ``part`` of ``parts`` of master's search of the observed position (both hands
-    known): ``{"card", "cell", "value", "exact"}``, the part's best move and its value
-    (exact when the search finished in time)."""
+    known), for up to ``budget_ms``."""
     found = _brain().search_part(request.seen(), request.part, request.parts, request.budget_ms)
-    return {**move_to_json(found.move), "value": found.value, "exact": found.exact}
+    move = found.move
+    return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
+
+
+class MemoryReply(TypedDict):
+    """`cpu_memory`: the size of this worker's Pyodide heap (WebAssembly memory; 0 outside
+    Pyodide) and the entries of its brain's transposition table."""
+
+    heap_bytes: int
+    table: int
 
 
 @EXPORTS.service
-def cpu_memory(_request: Empty = NOTHING) -> Values:
-    """This worker's memory, for the benchmarks: ``{"heap_bytes", "table"}``, the size of
-    its Pyodide heap (WebAssembly memory; 0 outside Pyodide) and the entries of its
-    brain's transposition table."""
+def cpu_memory(_request: Empty = NOTHING) -> MemoryReply:
+    """This worker's memory, for the benchmarks."""
     try:
         import pyodide_js  # type: ignore[import-not-found]  # (Pyodide only)
 

@@ -34,9 +34,9 @@ import itertools
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
-from triad.api import Exports, Values
+from triad.api import Exports
 from triad.capture import Player
 from triad.cards import CardSet
 from triad.collection.replay import read_record, replay_record
@@ -132,9 +132,57 @@ class SolvedRequest(TodayRequest):
         _date(self.date, "date")
 
 
+# -- replies (the values of a success's envelope besides "ok") ----------------
+
+
+class AnalysisReply(TypedDict):
+    """`analysis_start`: the analysis's token and how many moves it reviews."""
+
+    analysis: int
+    total: int
+
+
+class StepReply(TypedDict):
+    """`analysis_step`: the next move's review once ready (null: call again), the value of
+    that move's game opening, and how far the analysis has got."""
+
+    review: dict[str, Any] | None
+    opening: NotRequired[int]
+    total: int
+    done: int
+    complete: bool
+
+
+class PuzzleReply(TypedDict):
+    """`puzzle_day`: the date's puzzle, or null and the tries so far while it is made."""
+
+    puzzle: dict[str, Any] | None
+    tries: NotRequired[int]
+
+
+class Progress(TypedDict):
+    """The player's puzzles: the days solved, the current streak and the best one."""
+
+    solved: list[str]
+    streak: int
+    best_streak: int
+
+
+class ProgressReply(TypedDict):
+    """`puzzle_progress`."""
+
+    puzzles: Progress
+
+
+class SolvedReply(ProgressReply):
+    """`puzzle_solved`: the save to write, with the day solved."""
+
+    save: str
+
+
 def analysis_begin(
     request: AnalysisRequest, custom_sets: Mapping[str, CardSet] | None = None
-) -> Values:
+) -> AnalysisReply:
     """Start analysing a match record (see the module docstring).
 
     ``custom_sets``: card sets of the player's own a record may name.
@@ -149,18 +197,18 @@ def analysis_begin(
 
 
 @WRAPPED.service
-def analysis_start(request: AnalysisRequest) -> Values:
+def analysis_start(request: AnalysisRequest) -> AnalysisReply:
     """`analysis_begin` for a record of the built-in sets only."""
     return analysis_begin(request)
 
 
 @EXPORTS.service
-def analysis_step(request: AnalysisStep) -> Values:
+def analysis_step(request: AnalysisStep) -> StepReply:
     """Go on with the analysis under way (see the module docstring)."""
     if "analyser" not in _analysis or request.analysis != _analysis["token"]:
         raise StaleAnalysisError(f"analysis {request.analysis} is not the one under way")
     analyser: Analyser = _analysis["analyser"]
-    reply: dict[str, Any] = {"review": None, "total": analyser.total}
+    reply: StepReply = {"review": None, "total": analyser.total, "done": 0, "complete": False}
     if not analyser.done:
         try:
             review = analyser.step(time.perf_counter() + request.budget_ms / 1000)
@@ -174,7 +222,7 @@ def analysis_step(request: AnalysisStep) -> Values:
     return reply
 
 
-def puzzle_of_day(request: PuzzleDayRequest) -> Values:
+def puzzle_of_day(request: PuzzleDayRequest) -> PuzzleReply:
     """The puzzle of a date, made in slices (see the module docstring)."""
     day = _date(request.date, "date")
     key = day.isoformat()
@@ -200,14 +248,14 @@ puzzle_day = WRAPPED.service(puzzle_of_day, "puzzle_day")
 
 
 @EXPORTS.service
-def puzzle_progress(save_text: str, request: TodayRequest) -> Values:
+def puzzle_progress(save_text: str, request: TodayRequest) -> ProgressReply:
     """The puzzles solved, the current streak and the best one (see the module docstring)."""
     save = load_save(save_text)
     return {"puzzles": _progress(save, _date(request.today, "today"))}
 
 
 @EXPORTS.service
-def puzzle_solved(save_text: str, request: SolvedRequest) -> Values:
+def puzzle_solved(save_text: str, request: SolvedRequest) -> SolvedReply:
     """The save with a day's puzzle solved (see the module docstring)."""
     save = load_save(save_text)
     day = _date(request.date, "date")
@@ -226,7 +274,7 @@ def puzzle_solved(save_text: str, request: SolvedRequest) -> Values:
 # -- private helpers ---------------------------------------------------------
 
 
-def _progress(save: Save, today: datetime.date) -> dict[str, Any]:
+def _progress(save: Save, today: datetime.date) -> Progress:
     solved = save.puzzles.solved
     current = streak(solved, today)
     return {

@@ -14,7 +14,8 @@ input, and the page may call only what `EXPORTS` lists.  Each request is a
 class declared below (`DealRequest`, `MoveRequest`, ...; the collection's
 and the studies' in their services), read and checked by `triad.wire`
 before the function runs: a malformed one is answered with an error naming
-the field.  The match in play is one typed `Session`.  Each match
+the field.  Each reply is a TypedDict declared below too (`DealReply`,
+`PlayReply`, ...).  The match in play is one typed `Session`.  Each match
 begun here has a token, the view's ``match``: `play`, `cpu_move` and
 `ponder` given a ``match`` that is not the one in play are refused with the
 code ``stale``, so a request meant for a finished match never reaches the
@@ -70,14 +71,14 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict, cast
 
-from triad.api import Exports, Values, answer
+from triad.api import Exports
 from triad.capture import Event, Player, type_counts
 from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
 from triad.collection.save import load_save
-from triad.collection.service import PrepareRequest
+from triad.collection.service import PrepareRequest, ProgressReply, SettledReply, Summary
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
 from triad.cpu.draft import draft_pick as cpu_draft_pick
@@ -88,7 +89,7 @@ from triad.observe import observe
 from triad.rules import Rule, RuleSet
 from triad.state import GameState, Move
 from triad.study import service as study_service
-from triad.study.service import AnalysisRequest, PuzzleDayRequest
+from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
 from triad.ui.local import card_view, make_view, set_info
 from triad.wire import NOTHING, Empty
 
@@ -284,22 +285,6 @@ def _check_deal(rules: RuleSet, card_set: CardSet, band: tuple[int, int] | None)
         )
 
 
-@EXPORTS.service
-def custom_set_check(text: str) -> Values:
-    """Check a card set file with the engine: the set as the page keeps it, or why not."""
-    if not isinstance(text, str):
-        raise CardSetError("a card set file is text")
-    if len(text) > MAX_SET_CHARS:
-        raise CardSetError(
-            f"the file is too long ({len(text)} characters, at most {MAX_SET_CHARS})"
-        )
-    text = text.lstrip("\ufeff \t\r\n")  # a byte order mark some editors write
-    if not text.startswith("{"):
-        raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
-    card_set = _custom_set(text)
-    return {"set": card_set.to_json(), "info": _set_json(card_set)}
-
-
 def _set_json(card_set: CardSet) -> dict[str, Any]:
     info: dict[str, Any] = set_info(
         {
@@ -369,6 +354,146 @@ class View(TypedDict):
     swap: NotRequired[list[int] | None]
     #: A daily puzzle's position (`puzzle_steps`).
     puzzle: NotRequired[bool]
+
+
+# -- replies (the values of a success's envelope besides "ok") ----------------
+
+
+class SetCheckReply(TypedDict):
+    """`custom_set_check`: the set as the page keeps it, and what the page shows of it."""
+
+    set: dict[str, Any]
+    info: dict[str, Any]
+
+
+class DraftView(TypedDict):
+    """The draft being picked: the pool, the indices each player took, who picks next."""
+
+    pool: list[CardView]
+    blue: list[int]
+    red: list[int]
+    to_pick: str
+    card_set: dict[str, Any]
+
+
+class DealReply(TypedDict):
+    """`new_match`, `draft_pick`: the match's first view, or the draft while it is picked;
+    the picks the CPU made meanwhile."""
+
+    view: NotRequired[View]
+    draft: NotRequired[DraftView]
+    cpu_picks: NotRequired[list[int]]
+
+
+class ViewReply(TypedDict):
+    """`resume_match`: the view of the position reached."""
+
+    view: View
+
+
+class PlayReply(TypedDict):
+    """`play`: the placement's events, the card placed and the new view; after a drawn
+    game of Sudden Death, ``rematch`` and the drawn game's last view."""
+
+    events: list[dict[str, object]]
+    placed: CardView
+    view: View
+    rematch: NotRequired[bool]
+    drawn: NotRequired[View]
+
+
+class MoveReply(TypedDict):
+    """`cpu_move`: the move, its card's index in the hand and its cell (0-8); whether it
+    is of the best exact value; with ``parts``, the first part's value (`cpu_split`)."""
+
+    card: int
+    cell: int
+    exact: bool
+    value: NotRequired[float]
+
+
+class SplitReply(TypedDict):
+    """`cpu_split`: what the player sees (`Observation.to_json`), or null: no split."""
+
+    observation: dict[str, Any] | None
+
+
+class PonderReply(TypedDict):
+    """`ponder`: whether the CPU has nothing more to think about in this position."""
+
+    done: bool
+
+
+class RulesReply(TypedDict):
+    """`validate`: the rule names, normalised."""
+
+    rules: list[str]
+
+
+class RecordReply(TypedDict):
+    """`match_record`: the engine's record of the match (`MatchRecord.to_json`)."""
+
+    record: dict[str, Any]
+
+
+class Step(TypedDict):
+    """One step of a replay or of a puzzle's line: the move played (null at a game's
+    start), the card placed and its events, and the view after it."""
+
+    game: int
+    rematch: bool
+    player: str | None
+    card: int | None
+    cell: int | None
+    placed: CardView | None
+    events: list[dict[str, object]]
+    view: View
+
+
+class ReplayViews(TypedDict):
+    """`replay_views`: the record played back, every step, and the outcome."""
+
+    record: dict[str, Any]
+    steps: list[Step]
+    summary: dict[str, Any]
+
+
+class LadderReply(TypedDict):
+    """`collection_resume`: the ladder match (`Prepared.to_json`) and its view."""
+
+    match: dict[str, Any]
+    view: View
+
+
+class LadderStartReply(LadderReply):
+    """`collection_start`: the match, its view, and the save holding it as active."""
+
+    save: str
+    summary: Summary
+
+
+class PuzzleSteps(TypedDict):
+    """`puzzle_steps`: the puzzle and its steps, or null and the tries while it is made."""
+
+    puzzle: dict[str, Any] | None
+    steps: NotRequired[list[Step]]
+    tries: NotRequired[int]
+
+
+@EXPORTS.service
+def custom_set_check(text: str) -> SetCheckReply:
+    """Check a card set file with the engine: the set as the page keeps it, or why not."""
+    if not isinstance(text, str):
+        raise CardSetError("a card set file is text")
+    if len(text) > MAX_SET_CHARS:
+        raise CardSetError(
+            f"the file is too long ({len(text)} characters, at most {MAX_SET_CHARS})"
+        )
+    text = text.lstrip("\ufeff \t\r\n")  # a byte order mark some editors write
+    if not text.startswith("{"):
+        raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
+    card_set = _custom_set(text)
+    return {"set": card_set.to_json(), "info": _set_json(card_set)}
 
 
 def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
@@ -474,7 +599,7 @@ def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
 
 
 @EXPORTS.service
-def new_match(request: DealRequest) -> Values:
+def new_match(request: DealRequest) -> DealReply:
     """Deal a new match from the page's settings and seed: its view, or the draft."""
     global _session
     rules = RuleSet.parse(request.rules)
@@ -495,7 +620,7 @@ def new_match(request: DealRequest) -> Values:
 
 
 @EXPORTS.service
-def resume_match(request: ResumeRequest) -> Values:
+def resume_match(request: ResumeRequest) -> ViewReply:
     """Play on a quick match of an earlier visit: `new_match`'s request plus its ``record``.
 
     The record (`match_record`'s) is played again from its deal; the answer
@@ -529,7 +654,7 @@ def _played_on(played: Replay, record: MatchRecord) -> tuple[GameState, int, lis
 
 
 @EXPORTS.service
-def draft_pick(request: DraftPickRequest) -> Values:
+def draft_pick(request: DraftPickRequest) -> DealReply:
     """The player to pick takes card ``index`` of the draft; the CPU answers with its picks.
 
     Returns the draft (``{"draft"}``) or, once both hands hold five cards, the
@@ -543,7 +668,7 @@ def draft_pick(request: DraftPickRequest) -> Values:
     return _draft_reply(session)
 
 
-def _draft_reply(session: Session) -> Values:
+def _draft_reply(session: Session) -> DealReply:
     """Let the CPU pick while it is its turn; then the draft, or the match once it is done."""
     draft = session.draft
     assert draft is not None
@@ -598,7 +723,7 @@ def _begin(
 
 
 @EXPORTS.service
-def play(request: MoveRequest) -> Values:
+def play(request: MoveRequest) -> PlayReply:
     """Play a move for the player to move; return its events and the new view."""
     session, state, player = _in_play(request)
     if player is not state.to_move:
@@ -609,23 +734,32 @@ def play(request: MoveRequest) -> Values:
     assert placed is not None
     match, card_set, round_ = session.match, session.card_set, session.round
     session.games[-1].append(move)
-    reply: Values = {"events": [e.to_json() for e in events], "placed": _card_json(placed)}
+    happened = [e.to_json() for e in events]
     again = match.rematch(new, round_ + 1) if new.is_terminal else None
     if again is not None:
-        reply["rematch"] = True
-        reply["drawn"] = view_of(new, match, round_, card_set)
+        drawn = view_of(new, match, round_, card_set)
         session.round = round_ + 1
         session.state = again
         session.games.append([])
-        reply["view"] = view_of(again, match, round_ + 1, card_set)
-        return reply
+        view = view_of(again, match, round_ + 1, card_set)
+        placed_json = _card_json(placed)
+        return {
+            "events": happened,
+            "placed": placed_json,
+            "view": view,
+            "rematch": True,
+            "drawn": drawn,
+        }
     session.state = new
-    reply["view"] = view_of(new, match, round_, card_set)
-    return reply
+    return {
+        "events": happened,
+        "placed": _card_json(placed),
+        "view": view_of(new, match, round_, card_set),
+    }
 
 
 @EXPORTS.service
-def cpu_move(request: CpuRequest) -> Values:
+def cpu_move(request: CpuRequest) -> MoveReply:
     """The CPU's move for `player` (or a hint), from that player's observation only."""
     session, state, player = _in_play(request)
     budget = request.budget_ms  # None: search to the end
@@ -642,7 +776,7 @@ def cpu_move(request: CpuRequest) -> Values:
 
 
 @EXPORTS.service
-def cpu_split(request: CpuRequest) -> Values:
+def cpu_split(request: CpuRequest) -> SplitReply:
     """Whether the CPU's next move (or a hint) for ``player`` is worth searching in parts
     over several workers: ``{"observation"}``, what that player sees
     (`Observation.to_json`) for the other workers' `triad.cpu.service.cpu_part`, or null
@@ -661,7 +795,7 @@ def cpu_split(request: CpuRequest) -> Values:
 
 
 @EXPORTS.service
-def ponder(request: PonderRequest) -> Values:
+def ponder(request: PonderRequest) -> PonderReply:
     """Let the CPU think for a moment about the position while the human chooses."""
     session, state, player = _in_play(request)
     done = state.is_terminal or session.brain.ponder(observe(state, player), request.budget_ms)
@@ -669,7 +803,7 @@ def ponder(request: PonderRequest) -> Values:
 
 
 @EXPORTS.service
-def validate(request: SetRequest) -> Values:
+def validate(request: SetRequest) -> RulesReply:
     """Whether a rule set can be played with a card set; the normalised rule names."""
     rules = RuleSet.parse(request.rules)
     card_set = _request_set(request)
@@ -680,56 +814,38 @@ def validate(request: SetRequest) -> Values:
 
 
 @EXPORTS.service
-def match_record(_request: Empty = NOTHING) -> Values:
+def match_record(_request: Empty = NOTHING) -> RecordReply:
     """The record of the match in play (or just over): its deal and every move so far."""
     session = _current()
     record = replace(session.record, games=tuple(tuple(g) for g in session.games if g))
     return {"record": record.to_json()}
 
 
-@EXPORTS.raw
-def replay_views(text: str) -> str:
+def _replay_views(text: str) -> ReplayViews:
     """Play a replay file or record back: each step as the page draws and animates it."""
-    return answer(lambda: _replay_views(text), "replay_bad")
-
-
-def _replay_views(text: str) -> Values:
     record = read_record(text)
     played = replay_record(record, _custom_sets)
     card_set = played.match.config.card_set
-    steps: list[dict[str, Any]] = []
+    steps: list[Step] = []
     for game, states in enumerate(played.states):
         for ply, state in enumerate(states):
-            step: dict[str, Any] = {
-                "game": game,
-                "rematch": game > 0 and ply == 0,
-                "player": None,
-                "card": None,
-                "cell": None,
-                "placed": None,
-                "events": [],
-            }
-            if ply > 0:
-                before = states[ply - 1]
-                move = record.games[game][ply - 1]
-                step.update(
-                    player=str(before.to_move),
-                    card=move.card,
-                    cell=move.cell,
-                    placed=_card_json(before.hands[before.to_move][move.card]),
-                    events=[e.to_json() for e in played.events[game][ply - 1]],
-                )
             view = view_of(state, played.match, game, card_set)
             for hand in view["hands"].values():
                 for card in hand:
                     card["open"] = True  # a replay shows every card
-            step["view"] = view
+            step = _step(view, game, rematch=game > 0 and ply == 0)
+            if ply > 0:
+                events = played.events[game][ply - 1]
+                step = _step(view, game, states[ply - 1], record.games[game][ply - 1], events)
             steps.append(step)
     return {"record": record.to_json(), "steps": steps, "summary": replay_summary(played)}
 
 
+replay_views = EXPORTS.service(_replay_views, "replay_views", code="replay_bad")
+
+
 @EXPORTS.service
-def collection_start(save_text: str, request: PrepareRequest) -> Values:
+def collection_start(save_text: str, request: PrepareRequest) -> LadderStartReply:
     """Prepare a ladder match from the save and deal it: the player is blue.
 
     The answer's ``save`` holds the match as active: the page writes it
@@ -750,7 +866,7 @@ def collection_start(save_text: str, request: PrepareRequest) -> Values:
 
 
 @EXPORTS.service
-def collection_resume(save_text: str) -> Values:
+def collection_resume(save_text: str) -> LadderReply:
     """Pick the save's active ladder match up again (after a reload) where it was.
 
     Answers ``{"match", "view"}`` like `collection_start`; when the last move
@@ -773,7 +889,7 @@ def _ladder_session() -> tuple[Session, dict[str, Any]]:
 
 
 @EXPORTS.service
-def collection_progress(save_text: str) -> Values:
+def collection_progress(save_text: str) -> ProgressReply:
     """The save with the moves of the ladder match in play so far (write it after each move)."""
     session, prepared = _ladder_session()
     games: list[list[object]] = [[m.text for m in g] for g in session.games if g]
@@ -796,7 +912,7 @@ def _play_prepared(
 
 
 @EXPORTS.service
-def collection_end(save_text: str) -> Values:
+def collection_end(save_text: str) -> SettledReply:
     """Settle the ladder match just played: the new save to write and what happened."""
     session, prepared = _ladder_session()
     if session.state is None or not session.state.is_terminal:
@@ -816,21 +932,22 @@ def collection_end(save_text: str) -> Values:
 
 
 @EXPORTS.service
-def analysis_start(request: AnalysisRequest) -> Values:
+def analysis_start(request: AnalysisRequest) -> AnalysisReply:
     """Start analysing a match record (`triad.study.service.analysis_start`)."""
     return study_service.analysis_begin(request, _custom_sets)
 
 
 @EXPORTS.service
-def puzzle_steps(request: PuzzleDayRequest) -> Values:
+def puzzle_steps(request: PuzzleDayRequest) -> PuzzleSteps:
     """The date's puzzle and its line as replay steps (see above)."""
     reply = study_service.puzzle_of_day(request)
-    if reply.get("puzzle") is None:
-        return reply
-    return _puzzle_steps(reply["puzzle"])
+    puzzle = reply["puzzle"]
+    if puzzle is None:
+        return {"puzzle": None, "tries": reply.get("tries", 0)}
+    return _puzzle_steps(puzzle)
 
 
-def _puzzle_steps(puzzle: dict[str, Any]) -> Values:
+def _puzzle_steps(puzzle: dict[str, Any]) -> PuzzleSteps:
     state = state_from_json(puzzle["position"])
     card_set = builtin_set()
     match = deal_match(MatchConfig(state.rules, card_set), int(puzzle["seed"]) >> 33)
@@ -850,20 +967,35 @@ def _puzzle_step(
     before: GameState | None = None,
     move: Move | None = None,
     events: tuple[Event, ...] = (),
-) -> dict[str, Any]:
-    step: dict[str, Any] = {
-        "game": 0,
-        "rematch": False,
+) -> Step:
+    view = view_of(state, match, 0, card_set)
+    view["puzzle"] = True
+    return _step(view, 0, before, move, events)
+
+
+def _step(
+    view: View,
+    game: int,
+    before: GameState | None = None,
+    move: Move | None = None,
+    events: tuple[Event, ...] = (),
+    rematch: bool = False,
+) -> Step:
+    """A step of a replay or a puzzle's line: ``move`` played from ``before`` (None: a
+    game's start), then ``view``."""
+    step: Step = {
+        "game": game,
+        "rematch": rematch,
         "player": None,
         "card": None,
         "cell": None,
         "placed": None,
         "events": [e.to_json() for e in events],
+        "view": view,
     }
     if before is not None and move is not None:
-        placed = _card_json(before.hands[before.to_move][move.card])
-        step.update(player=str(before.to_move), card=move.card, cell=move.cell, placed=placed)
-    view = view_of(state, match, 0, card_set)
-    view["puzzle"] = True
-    step["view"] = view
+        step["player"] = str(before.to_move)
+        step["card"] = move.card
+        step["cell"] = move.cell
+        step["placed"] = _card_json(before.hands[before.to_move][move.card])
     return step

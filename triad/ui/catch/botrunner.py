@@ -54,8 +54,10 @@ import time
 import traceback
 from collections.abc import Callable
 from types import CodeType
+from typing import NotRequired, TypedDict
 
 from triad.api import Exports, ok, refused
+from triad.wire import Done
 
 FILENAME = "bot.py"
 STDERR_LIMIT = 20_000  # characters of stderr kept per turn
@@ -277,7 +279,18 @@ EXPORTS = Exports()
 exported = EXPORTS.exported
 
 
-@EXPORTS.raw
+class TurnReply(TypedDict):
+    """What ``turn`` answers: the program's line of commands, the time it took and what
+    it wrote to stderr meanwhile (an error's envelope carries them too, with ``ended``
+    when the program stopped)."""
+
+    line: str
+    ms: float
+    stderr: str
+    ended: NotRequired[bool]
+
+
+@EXPORTS.answering(Done)
 async def start(code: str) -> str:
     """Compile and start the bot's program (see the module docstring)."""
     global _program
@@ -296,7 +309,7 @@ async def start(code: str) -> str:
     return ok()
 
 
-@EXPORTS.raw
+@EXPORTS.answering(TurnReply)
 async def turn(text: str) -> str:
     """Give the program one turn of input; return its line of commands (see the module docstring)."""
     program = _program

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
-from triad.api import Exports, Values
+from triad.api import Exports
 from triad.catch.bots import BUILTIN_BOTS, make_bot
 from triad.catch.bots.standard import Bot
 from triad.catch.mapgen import generate
@@ -143,6 +143,41 @@ class View(TypedDict, total=False):
     input: str
 
 
+class NewGameReply(TypedDict):
+    """The reply to ``new_game``: the match as the page first draws it."""
+
+    view: View
+
+
+class ChecksReply(TypedDict):
+    """The reply to ``check``: what becomes of each of player 0's commands."""
+
+    checks: list[Any]
+
+
+class WatchReply(TypedDict):
+    """The reply to ``watch``: the match to watch, its number of turns and its result."""
+
+    view: View
+    turns: int
+    result: Any
+
+
+class FrameReply(TypedDict):
+    """The reply to ``frame``: the position after a turn and that turn's entry (null for 0)."""
+
+    turn: int
+    state: Any
+    entry: dict[str, Any] | None
+
+
+class ReplayReply(TypedDict):
+    """The reply to ``replay``: the replay (``Match.to_json``) and a file name for it."""
+
+    replay: dict[str, Any]
+    filename: str
+
+
 class Turn(TypedDict):
     """The reply to ``play`` and ``forfeit``: the turn just resolved."""
 
@@ -172,7 +207,7 @@ def _linkable(match: Match) -> list[list[int]]:
     return [[a, b] for a, b in state.layout.linkable(state.paths)]
 
 
-def _after_turn(slot: str, match: Match, entry: dict[str, Any]) -> Values:
+def _after_turn(slot: str, match: Match, entry: dict[str, Any]) -> Turn:
     over = match.over
     reply: Turn = {
         "turn": {k: v for k, v in entry.items() if k != "state"},
@@ -182,11 +217,11 @@ def _after_turn(slot: str, match: Match, entry: dict[str, Any]) -> Values:
         "over": over,
         "result": match.to_json()["result"],
     }
-    return dict(reply)
+    return reply
 
 
 @EXPORTS.service
-def new_game(request: NewGameRequest) -> Values:
+def new_game(request: NewGameRequest) -> NewGameReply:
     """Start a match in a slot: ``{"slot", "seed", "bot"}`` (see the module docstring)."""
     slot, seed, bot = request.slot, request.seed, request.bot
     match = Match.from_seed(seed, (PLAYER_NAMES[slot], bot))
@@ -203,7 +238,7 @@ def new_game(request: NewGameRequest) -> Values:
 
 
 @EXPORTS.service
-def check(request: LineRequest) -> Values:
+def check(request: LineRequest) -> ChecksReply:
     """Which of player 0's commands would apply: ``{"slot", "line"}``; an unrecognised
     command is refused with the referee's reason."""
     match = _match(request.slot)
@@ -211,7 +246,7 @@ def check(request: LineRequest) -> Values:
 
 
 @EXPORTS.service
-def play(request: LineRequest) -> Values:
+def play(request: LineRequest) -> Turn:
     """Resolve a turn from player 0's line and the built-in bot's answer: ``{"slot", "line"}``."""
     slot = request.slot
     match = _match(slot)
@@ -223,7 +258,7 @@ def play(request: LineRequest) -> Values:
 
 
 @EXPORTS.service
-def forfeit(request: ForfeitRequest) -> Values:
+def forfeit(request: ForfeitRequest) -> Turn:
     """End a slot's match with player 0 losing by forfeit: ``{"slot", "reason", "line"}``."""
     slot = request.slot
     match = _match(slot)
@@ -234,7 +269,7 @@ def forfeit(request: ForfeitRequest) -> Values:
 
 
 @EXPORTS.service
-def watch(request: WatchRequest) -> Values:
+def watch(request: WatchRequest) -> WatchReply:
     """Play a whole match of two built-in bots, ``{"bots": [a, b], "seed"}``, or take a
     slot's, ``{"slot"}``, to watch with ``frame``."""
     if request.slot is not None:
@@ -254,7 +289,7 @@ def watch(request: WatchRequest) -> Values:
 
 
 @EXPORTS.service
-def frame(request: FrameRequest) -> Values:
+def frame(request: FrameRequest) -> FrameReply:
     """The position after one turn of the watched match: ``{"turn"}``."""
     match = _match("watch")
     turn = request.turn
@@ -271,7 +306,7 @@ def frame(request: FrameRequest) -> Values:
 
 
 @EXPORTS.service
-def replay(request: ReplayRequest) -> Values:
+def replay(request: ReplayRequest) -> ReplayReply:
     """The replay of a slot's match (``{"slot"}``, ``"watch"`` too), to download."""
     slot = request.slot
     match = _match(slot)
