@@ -1,4 +1,5 @@
-"""Typed requests: what the page sends a worker, read and checked at the edge.
+"""Typed requests and replies: what the page sends a worker, read and checked at the
+edge, and what the worker answers.
 
 Every function a worker exports (`triad.api.Exports`) declares what each of
 its arguments is by its annotation:
@@ -21,6 +22,10 @@ number), ``bool``, ``None``, ``Any``/``object`` (taken as it is, for a
 document read by its own reader), ``list[T]``, ``tuple[T, T]`` (a JSON list
 of that length), ``dict[str, T]``, ``Literal[...]``, unions (``int |
 None``) and request classes nested as objects.
+
+What a success answers besides ``ok`` is declared as a TypedDict, the
+function's return annotation (`Signature.reply`); tests check that each
+reply holds the keys its TypedDict allows.
 
 CPython/Pyodide only (the workers): the page's MicroPython never imports it.
 """

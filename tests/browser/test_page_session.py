@@ -283,6 +283,32 @@ def test_every_dialogs_main_action_is_in_view(
     main_action_in_view(".dialog.pause", '[data-do="pause"]', "pause")
 
 
+@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
+def test_the_drafts_and_the_rulebooks_main_actions_are_in_view(
+    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    width, height = size
+    context, _ = new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    page.click('[data-action="info"]')
+    action_in_view(page, ".dialog.book", '[data-do="close"]', f"rulebook-{width}x{height}")
+    context, _ = new_context(viewport={"width": width, "height": height})
+    context.add_init_script(settings_script(rules=["draft", "open"]))
+    page = context.new_page()
+    page.goto(server.url)
+    wait_engine(page)
+    # Every card left in the draft's pool is a choice: each shows whole, uncovered.
+    page.locator(".draft-pick:not([disabled])").first.wait_for()
+    left = [b.get_attribute("data-draft") for b in page.locator(".draft-pick").all()]
+    assert len(left) >= 11  # twelve, less the CPU's pick when it picks first
+    for index in left:
+        action_in_view(
+            page, ".dialog.draft", f'.draft-pick[data-draft="{index}"]', f"draft-{width}x{height}"
+        )
+
+
 def won_diff_match_save() -> str:
     """A save whose Diff match against Yara Longgrass, won by four, waits for the player
     to choose four of the loser's five cards: the biggest trade dialog (a win by five
