@@ -76,6 +76,16 @@ def served_chromium(dist: Path = build.DIST) -> Iterator[tuple[Any, str]]:
         httpd.server_close()
 
 
+def click_move(page: Any) -> None:
+    """The human's move by mouse: the first card of the hand, then the middle free cell twice."""
+    free = page.locator("[data-cell]:not([data-owner])")
+    cell = free.nth(free.count() // 2).get_attribute("data-cell")
+    page.locator('[data-hand="blue"] [data-card]').first.click()
+    target = page.locator(f'[data-cell="{cell}"]')
+    target.click()
+    target.click()
+
+
 def play_match(page: Any, how: str = "click", timeout_ms: int = GAME_MS) -> int:
     """Play the match on the table to its end, the human's moves by mouse clicks (`click`:
     a card, then the middle free cell twice) or by F1 alone (`f1`: the CPU plays for the
@@ -89,12 +99,7 @@ def play_match(page: Any, how: str = "click", timeout_ms: int = GAME_MS) -> int:
         if how == "f1":
             page.keyboard.press("F1")
         else:
-            free = page.locator("[data-cell]:not([data-owner])")
-            cell = free.nth(free.count() // 2).get_attribute("data-cell")
-            page.locator('[data-hand="blue"] [data-card]').first.click()
-            target = page.locator(f'[data-cell="{cell}"]')
-            target.click()
-            target.click()
+            click_move(page)
         page.wait_for_function(
             f"() => document.querySelectorAll('[data-cell][data-owner]').length > {placed}"
             " || document.querySelector('[data-result]')",

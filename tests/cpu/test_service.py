@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import json
 
-from tests.cpu.helpers import dealt
+from tests.cpu.helpers import dealt, exact_values
 from triad.capture import Player
-from triad.cpu.service import cpu_hint, cpu_move, cpu_ponder, cpu_reset
+from triad.cpu.service import (
+    cpu_hint,
+    cpu_memory,
+    cpu_move,
+    cpu_part,
+    cpu_ponder,
+    cpu_reset,
+)
 from triad.notation import card_to_json
 from triad.observe import observe
 from triad.state import Move
@@ -41,3 +48,24 @@ def test_errors_come_back_as_json() -> None:
     assert "not valid JSON" in json.loads(cpu_move("not json"))["error"]
     assert "lacks 'observation'" in json.loads(cpu_hint("{}"))["error"]
     assert "observation" in json.loads(cpu_ponder('{"observation": {}}'))["error"]
+
+
+def test_an_extra_worker_searches_its_part_of_the_moves() -> None:
+    state = dealt(["open", "plus"], 32, 3)
+    values = exact_values(state)
+    seen = observe(state, state.to_move).to_json()
+    found = []
+    for part in range(2):
+        request = {"observation": seen, "part": part, "parts": 2, "budget_ms": None}
+        reply = json.loads(cpu_part(json.dumps(request)))
+        assert reply["ok"] and reply["exact"]
+        assert values[(reply["card"], reply["cell"])] == reply["value"]
+        found.append(reply["value"])
+    assert max(found) == max(values.values())
+    memory = json.loads(cpu_memory("{}"))
+    assert memory["heap_bytes"] == 0 and memory["table"] >= 0  # (no Pyodide heap here)
+    wrong = json.loads(cpu_part(json.dumps({"observation": seen, "part": "one", "parts": 2})))
+    assert "'part' must be" in wrong["error"]
+    hidden = observe(dealt(["plus"], 32, 3), state.to_move).to_json()
+    refused = json.loads(cpu_part(json.dumps({"observation": hidden, "part": 0, "parts": 2})))
+    assert "both hands known" in refused["error"]

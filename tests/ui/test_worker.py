@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from triad.cpu import service
 from triad.ui import worker
 from triad.ui.app import same_deal
 from triad.ui.local import dealer
@@ -244,7 +245,9 @@ def test_every_function_the_page_calls_is_exported() -> None:
     for source in page.glob("*.py"):
         called.update(re.findall(r'\bcall\(\s*"([a-z_]+)"', source.read_text(encoding="utf-8")))
     assert {"new_match", "puzzle_steps", "analysis_step", "collection_start"} <= called
-    assert sorted(name for name in called if not worker.exported(name)) == []
+    # (the extra workers of master's search run triad.cpu.service)
+    unknown = [n for n in called if not worker.exported(n) and not service.exported(n)]
+    assert sorted(unknown) == []
 
 
 def test_every_refusal_is_one_envelope() -> None:

@@ -59,6 +59,7 @@ from triad.catch.referee import (
     new_game,
     resolve_turn,
 )
+from triad.catch.words import Said, joined
 
 REPLAY_FORMAT = "triad-catch-replay"
 REPLAY_VERSION = 2
@@ -127,7 +128,7 @@ class Match:
         for outcome in report.outcomes:
             if outcome.player == player:
                 by_action.setdefault(outcome.action, []).append(outcome.to_json())
-        wait = {"player": player, "action": WAIT, "ok": True, "detail": "waits"}
+        wait = {"player": player, "action": WAIT, "ok": True, "detail": Said("waits")}
         return [dict(wait) if a.kind == WAIT else by_action[a].pop(0) for a in orders.actions]
 
     def play(self, line0: str, line1: str) -> dict[str, object]:
@@ -146,7 +147,7 @@ class Match:
             try:
                 orders.append(parse_orders(lines[p]))
             except CommandError as exc:
-                failures.append((p, f"{self.names[p]} printed an {exc}"))
+                failures.append((p, Said("printed", name=self.names[p], player=p, error=exc.said)))
         if failures:
             return self.fail(failures, lines)
         self.state, report = resolve_turn(self.state, orders[0], orders[1])
@@ -156,7 +157,7 @@ class Match:
 
     def fail(self, failures: list[tuple[int, str]], lines: tuple[str, str]) -> dict[str, object]:
         """End the match by forfeit of the failing players (reasons given); return the entry."""
-        reason = "; ".join(why for _, why in failures)
+        reason = joined([why for _, why in failures])
         self.state = forfeit(self.state, [p for p, _ in failures], reason)
         entry: dict[str, object] = {
             "turn": self.state.turn + 1,
@@ -215,7 +216,9 @@ def play_match(
                     try:
                         parse_orders(lines[p])
                     except CommandError as exc:
-                        failures.append((p, f"{players[p].name} printed an {exc}"))
+                        failures.append(
+                            (p, Said("printed", name=players[p].name, player=p, error=exc.said))
+                        )
             entry = match.fail(sorted(failures), (lines[0], lines[1]))
         else:
             entry = match.play(lines[0], lines[1])

@@ -44,6 +44,7 @@ from triad.catch.referee import (
     Orders,
     State,
 )
+from triad.catch.words import Said
 
 MESSAGE_LIMIT = 50
 _INT_MIN = -(2**31)
@@ -72,7 +73,8 @@ class CommandError(ValueError):
     """A bot printed a command the referee does not recognise."""
 
     def __init__(self, command: str, why: str) -> None:
-        super().__init__(f"unrecognised command {command!r}: {why}")
+        self.said = Said("unrecognised", command=repr(command), why=why)
+        super().__init__(self.said)
         self.command = command
         self.why = why
 
@@ -151,7 +153,7 @@ def parse_action(text: str) -> Action | None:
                 _int(trimmed, token)
             return None
     keyword = trimmed.split(None, 1)[0]
-    raise CommandError(trimmed, f"{keyword!r} is not a command with these numbers")
+    raise CommandError(trimmed, Said("not_command", keyword=repr(keyword)))
 
 
 def _int(text: str, token: str) -> int:
@@ -161,7 +163,7 @@ def _int(text: str, token: str) -> int:
     """
     value = int(token)
     if not _INT_MIN <= value <= _INT_MAX:
-        raise CommandError(text, f"{token} is too large a number")
+        raise CommandError(text, Said("too_large", number=token))
     return value
 
 

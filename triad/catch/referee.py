@@ -74,6 +74,7 @@ from dataclasses import dataclass, field
 
 from triad.catch.geometry import dist2
 from triad.catch.mapgen import GameMap, Layout
+from triad.catch.words import Said, joined
 
 MAX_TURNS = 200
 WIN_SHARE = 0.8  # a player owning this share of the triangles puts the opponent out
@@ -426,19 +427,17 @@ class _Turn:
                 named = action.args[:3]
                 triangle = state.find_triangle(named)
                 if triangle < 0:
-                    reason = "houses {} {} {} are not a triangle".format(*named)
+                    reason = Said("not_triangle", a=named[0], b=named[1], c=named[2])
                 elif action.kind == REMOVE_PATH:
                     target = action.args[3]
                     adj = state.adjacency()
                     if not any(target in adj[c] for c in state.layout.tri_corners[triangle]):
-                        reason = f"house {target} is not next to triangle " + _names(
-                            state, triangle
-                        )
+                        reason = Said("not_next_to", house=target, **_names(state, triangle))
             task = _Task(player, action, triangle)
             if not reason:
                 reason = self.check(task)
             if reason:
-                self.skip(task, f"{reason} when the turn starts")
+                self.skip(task, Said("at_start", reason=reason))
             else:
                 kept.append(task)
         return kept
@@ -463,38 +462,38 @@ class _Turn:
         if kind == MOVE:
             source, target, amount = action.args
             if amount <= 0:
-                return "the amount must be at least 1"
+                return Said("amount_low")
             if source == target:
-                return "a move needs two different houses"
+                return Said("same_house")
             if self.stayed[player][source] <= 0:
-                return f"no unit stood on house {source} the whole turn"
+                return Said("no_unit_stayed", house=source)
             return ""
         t = task.triangle
         names = _names(state, t)
         if self.owner(t) != player:
-            return f"triangle {names} is not yours"
+            return Said("not_yours", **names)
         if (
             t not in self.ghosts
             and (state.layout.tri_edges[t] & state.paths) != (state.layout.tri_edges[t])
         ):
-            return f"triangle {names} is gone"
+            return Said("gone", **names)
         if COST[kind]:
             for corner in state.layout.tri_corners[t]:
                 if self.stayed[player][corner] < COST[kind]:
-                    return f"no unit stood on house {corner} the whole turn to pay"
+                    return Said("no_unit_to_pay", house=corner)
         adj = state.adjacency()
         if kind == ATTACK:
             target = action.args[3]
             if not any(target in adj[c] for c in state.layout.tri_corners[t]):
-                return f"house {target} is not next to triangle {names}"
+                return Said("not_next_to", house=target, **names)
         elif kind == ADD_PATH:
             return _check_new_path(state, action.args[0], action.args[3])
         elif kind == REMOVE_PATH:
             source, target = action.args[0], action.args[3]
             if target not in adj[source]:
-                return f"there is no path {source}-{target}"
+                return Said("no_path", source=source, target=target)
             if target in state.layout.tri_corners[t]:
-                return f"path {source}-{target} is a side of the triangle used"
+                return Said("own_side", source=source, target=target)
         return ""
 
     def skip(self, task: _Task, reason: str) -> None:
@@ -512,14 +511,14 @@ class _Turn:
             source, target = task.action.args[:2]
             step = _next_step(self.state, source, target)
             if step < 0:
-                self.skip(task, f"house {target} cannot be reached from house {source}")
+                self.skip(task, Said("unreachable", source=source, target=target))
             else:
                 self.done(task, self.move(task, step))
         else:
             self.pay(task)
             spawn = task.action.args[0]
             self.state.units[task.player][spawn] += 1
-            self.done(task, f"spawned a unit on house {spawn}")
+            self.done(task, Said("spawned", house=spawn))
 
     def steps(self, kind: str, queues: list[list[_Task]]) -> None:
         """Resolve attacks, additions or removals in steps of one action per player."""
@@ -570,7 +569,7 @@ class _Turn:
         state.units[player][source] -= moved
         self.stayed[player][source] -= moved
         state.units[player][step] += moved
-        return f"moved {moved} to house {step}"
+        return Said("moved", count=moved, house=step)
 
     def attack(self, task: _Task) -> str:
         state = self.state
@@ -579,7 +578,7 @@ class _Turn:
         killed = state.units[enemy][target]
         state.units[enemy][target] = 0
         self.stayed[enemy][target] = 0
-        return f"killed {killed} on house {target}"
+        return Said("killed", count=killed, house=target)
 
     def add_pair(self, tasks: list[_Task]) -> None:
         """Apply one step's additions, shorter first (equal lengths: player 0's first)."""
@@ -592,23 +591,27 @@ class _Turn:
                 same = first.action.args[0], first.action.args[3]
                 if source != target and {source, target} == set(same):
                     self.pay(task)
-                    self.done(task, f"added path {source}-{target} (added by both players)")
+                    self.done(task, Said("added_both", source=source, target=target))
                     continue
                 reason = _check_new_path(state, source, target)
                 if reason:
-                    how = "shorter" if self.length(first) < self.length(task) else "equally long"
-                    made = f"{first.action.args[0]}-{first.action.args[3]}"
-                    self.skip(
-                        task, f"{reason}: player {first.player}'s {how} path {made} came first"
+                    shorter = self.length(first) < self.length(task)
+                    came = Said(
+                        "came_first_shorter" if shorter else "came_first_equal",
+                        reason=reason,
+                        player=first.player,
+                        source=first.action.args[0],
+                        target=first.action.args[3],
                     )
+                    self.skip(task, came)
                     continue
             self.pay(task)
             if source == target:
                 state.set_loops(state.loops | (1 << source))
-                self.done(task, f"house {source} is now its own neighbour")
+                self.done(task, Said("loop", house=source))
             else:
                 state.set_paths(state.paths | (1 << index))
-                self.done(task, f"added path {source}-{target}")
+                self.done(task, Said("added", source=source, target=target))
             first = task
 
     def remove(self, task: _Task) -> str:
@@ -624,11 +627,13 @@ class _Turn:
                     state.eligible[0][t] = True
                     state.eligible[1][t] = True
             state.set_paths(state.paths & ~(1 << i))
-        return f"removed path {source}-{target}"
+        return Said("removed", source=source, target=target)
 
 
-def _names(state: State, t: int) -> str:
-    return "{} {} {}".format(*state.layout.tri_corners[t])
+def _names(state: State, t: int) -> dict[str, int]:
+    """The corners of triangle ``t``, as a sentence names them."""
+    a, b, c = state.layout.tri_corners[t]
+    return {"a": a, "b": b, "c": c}
 
 
 def _bad_house(action: Action, house_count: int) -> str:
@@ -636,7 +641,7 @@ def _bad_house(action: Action, house_count: int) -> str:
     houses = action.args[:2] if action.kind == MOVE else action.args
     for h in houses:
         if not 0 <= h < house_count:
-            return f"there is no house {h}"
+            return Said("no_house", house=h)
     return ""
 
 
@@ -644,15 +649,15 @@ def _check_new_path(state: State, a: int, target: int) -> str:
     """Why the path a-target cannot be added now, as the referee tests it ("" if it can)."""
     layout = state.layout
     if target in state.adjacency()[a]:
-        return f"path {a}-{target} already exists"
+        return Said("path_exists", source=a, target=target)
     if a == target:
         return ""
     i = layout.pair_index(a, target)
     if i < 0:
-        return f"path {a}-{target} is longer than 400"
+        return Said("path_long", source=a, target=target)
     blocking = layout.cross[i] if a < target else layout.cross_back[i]
     if blocking & state.paths:
-        return f"path {a}-{target} would cross a path"
+        return Said("path_crosses", source=a, target=target)
     return ""
 
 
@@ -738,20 +743,20 @@ def _end_checks(state: State) -> Result | None:
     for p in (0, 1):
         units = sum(state.units[p])
         if units == 0 and owned[p] == 0:
-            reasons[p] = f"player {p} has no triangle and no unit left"
+            reasons[p] = Said("wiped_out", player=p)
         elif units == 1 and owned[p] == 0 and state.scores[p] < state.scores[1 - p]:
-            reasons[p] = f"player {p} has one unit, no triangle and the lower score"
+            reasons[p] = Said("last_unit", player=p)
         elif owned[1 - p] >= total * WIN_SHARE:
             reasons[p] = (
-                f"player {1 - p} owns {owned[1 - p]} of {total} triangles (at least 80%)"
+                Said("dominated", other=1 - p, owned=owned[1 - p], total=total)
                 if total
-                else f"player {p} has no triangle to fight for"
+                else Said("no_triangles", player=p)
             )
         if reasons[p]:
             state.scores[p] = -1
     if not any(reasons):
         return None
-    why = "; ".join(r for r in reasons if r)
+    why = joined([r for r in reasons if r])
     if all(reasons):
         return Result(None, why)
     return Result(1 if reasons[0] else 0, why)
@@ -761,6 +766,6 @@ def _final_result(state: State) -> Result:
     """The result after the last turn: the scores as they stand decide."""
     s0, s1 = state.scores
     if s0 == s1:
-        return Result(None, f"turn {state.turn} reached with equal scores {s0}-{s1}")
+        return Result(None, Said("tied_at_end", turn=state.turn, blue=s0, red=s1))
     winner = 0 if s0 > s1 else 1
-    return Result(winner, f"turn {state.turn} reached, scores {s0}-{s1}")
+    return Result(winner, Said("won_at_end", turn=state.turn, blue=s0, red=s1))

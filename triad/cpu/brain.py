@@ -43,7 +43,6 @@ every possible hand instead once there are few enough (`Brain._guesses`).
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 import random
@@ -56,7 +55,7 @@ from triad.cards import Card, builtin_set
 from triad.cpu.chance import SCALE
 from triad.cpu.context import Context, View
 from triad.cpu.guess import Sightings
-from triad.cpu.solver import INF, Child, Position, Solver, Timeout
+from triad.cpu.solver import INF, NO_MOVE, Child, Position, Solver, Timeout
 from triad.observe import Observation
 from triad.state import Move
 
@@ -106,6 +105,8 @@ QUICK_DEPTH = 3
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
+#: Master's exact search is split over workers (`Brain.search_part`) from this many empty cells.
+SPLIT_FROM = 7
 #: Positions master may search to choose among its best moves (see `_Traps`).
 TRAP_NODES = 60_000
 #: Master's model of a fallible opponent (see `_Traps`): plies it looks ahead and
@@ -145,6 +146,11 @@ class Brain:
         self.pool: tuple[Card, ...] = tuple(builtin_set().cards if pool is None else pool)
         self._context: Context | None = None
         self._sightings = {Player.BLUE: Sightings(), Player.RED: Sightings()}
+        #: What `ponder` thinks about: a position, the opponent's moves there, how many done.
+        self._plan: tuple[Context, Position, list[Child], list[int]] | None = None
+        #: Whether the last move `choose` or `hint` answered is of the best exact value
+        #: (its search finished in time, or only one move was legal).
+        self.exact = False
 
     # ---- public API -------------------------------------------------------
 
@@ -157,6 +163,7 @@ class Brain:
         :raises ValueError: the viewer is not to move, or the game is over.
         """
         _check_turn(obs)
+        self.exact = False
         if self.level == "random":
             return self.rng.choice(_legal(obs))
         if self.level == "greedy":
@@ -166,8 +173,10 @@ class Brain:
         legal = _legal(obs)
         if self.level == "master" and len(legal) == 1:
             move = legal[0]
+            self.exact = True
         elif self.level == "master" and self._known(obs) is not None:
-            move = self._exact(obs, budget_ms).move
+            found = self._exact(obs, budget_ms)
+            move, self.exact = found.move, found.exact
         else:
             values = self._values(obs, LEVEL_SPECS[self.level], _deadline(budget_ms))
             move = self._pick(values, LEVEL_SPECS[self.level].temperature)
@@ -182,8 +191,10 @@ class Brain:
         _check_turn(obs)
         sightings = self._sightings[obs.viewer]
         sightings.read(obs)
+        self.exact = False
         if self._known(obs) is not None:
-            move = self._exact(obs, budget_ms).move
+            found = self._exact(obs, budget_ms)
+            move, self.exact = found.move, found.exact
         else:
             values = self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms))
             move = self._pick(values, 0.0)
@@ -203,24 +214,45 @@ class Brain:
         """
         return self._values(obs, LEVEL_SPECS["master"], _deadline(budget_ms), sighted=False)
 
-    def ponder(self, obs: Observation, budget_ms: float = 200) -> None:
+    def ponder(self, obs: Observation, budget_ms: float = 200) -> bool:
         """Think about ``obs`` for up to ``budget_ms`` (whoever is to move), to answer faster later.
 
         Only useful when both hands are known: the solver's table keeps what is
-        learnt. Under Chaos it searches the cells of the card drawn for the mover.
+        learnt. The position is solved first; when the opponent of the viewer is
+        to move, then the viewer's answer to each of its moves, likeliest first
+        (`reply_chances`), so the viewer's next turn finds its answer in the
+        table. Under Chaos it searches the cells of the card drawn for the mover.
+        Call it again to go on where it stopped; True once there is nothing more
+        to think about here.
         """
         view = self._known(obs)
         chaos = obs.table.rules.chaos
         if view is None or _finished(obs) or (chaos and obs.drawn < 0):
-            return
+            return True
         deadline = time.perf_counter() + budget_ms / 1000
         ctx = self._sync(view)
-        with contextlib.suppress(Timeout):
+        solver = ctx.solver
+        try:
             if chaos:  # the mover's cells for the card drawn: what follows is in the table
                 index = ctx.hand_indices(obs.to_move)[obs.drawn]
                 ctx.chance.best_cell(ctx.position, index, deadline)
-            else:
-                ctx.solver.best(ctx.position, deadline)
+                return True
+            solver.best(ctx.position, deadline)
+            if obs.to_move is obs.viewer:
+                return True
+            plan = self._plan
+            if plan is None or plan[0] is not ctx or plan[1] != ctx.position:
+                replies = [c for _, c in reply_chances(solver, ctx.position)]
+                plan = self._plan = (ctx, ctx.position, replies, [0])
+            _, _, replies, done = plan
+            while done[0] < len(replies):
+                after = replies[done[0]].position
+                if after.mine | after.theirs != 0x1FF and after.hand:
+                    solver.best(after, deadline)
+                done[0] += 1
+        except Timeout:
+            return False
+        return True
 
     def search(
         self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
@@ -286,6 +318,61 @@ class Brain:
             yield Progress(ctx.move_of(pick, me), value, True, done)
             if done:
                 return
+
+    def splits(self, obs: Observation, hint: bool = False) -> bool:
+        """Whether `search_part` over several workers is worth it for this move of
+        ``obs.viewer``: master's exact search (or a hint) with both hands known, at least
+        `SPLIT_FROM` empty cells, neither Order nor Chaos (a card forced: few moves), and
+        nothing of the position in the table yet (once this brain has thought about it,
+        pondering say, it answers faster alone than workers starting from nothing)."""
+        rules = obs.table.rules
+        if (self.level != "master" and not hint) or rules.order or rules.chaos:
+            return False
+        if sum(1 for s in obs.board if s is None) < SPLIT_FROM or obs.to_move is not obs.viewer:
+            return False
+        view = self._known(obs)
+        if view is None:
+            return False
+        ctx = self._sync(view)
+        return ctx.solver.bounds(ctx.position) == (-INF, INF, NO_MOVE)
+
+    def search_part(
+        self, obs: Observation, part: int, parts: int, budget_ms: float | None = 900
+    ) -> Progress:
+        """Master's exact search of part ``part`` of ``parts`` of the moves of ``obs``
+        (both hands known), for up to ``budget_ms``: the part's best move and its value.
+
+        Each worker searches one part (`split_moves`: the same parts whatever the
+        worker's card numbering); the best value over the parts is the position's,
+        and a move of that value is master's move, as `choose` would find it (but
+        without a trap: that needs every move's search at hand). Part 0 first
+        looks every move a few plies ahead, the answer when time runs out.
+
+        :raises ValueError: cards are hidden, or the viewer is not to move.
+        """
+        view = self._known(obs)
+        if view is None:
+            raise ValueError("the exact search needs both hands known")
+        _check_turn(obs)
+        if not 0 <= part < parts:
+            raise ValueError(f"part {part} of {parts}: no such part")
+        deadline = _deadline(budget_ms)
+        ctx = self._sync(view)
+        solver = ctx.solver
+        kids = solver.children(ctx.position)
+        mine = split_moves(ctx, kids, part, parts)
+        if not mine:  # fewer moves than parts: nothing here
+            return Progress(ctx.move_of(kids[0], obs.viewer), -INF, True, True)
+        if part == 0:
+            scored = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
+        else:
+            scored = [(c, -solver.terminal_value(c.position)) for c in mine]
+        top, first = _top(scored)
+        try:
+            value, best = solver.best_of(ctx.position, mine, deadline)
+        except Timeout:
+            return Progress(ctx.move_of(first, obs.viewer), top, False, False)
+        return Progress(ctx.move_of(best, obs.viewer), value, True, True)
 
     # ---- internals --------------------------------------------------------
 
@@ -545,6 +632,24 @@ class _Traps:
 
     def _spent(self) -> bool:
         return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES
+
+
+def split_moves(ctx: Context, kids: list[Child], part: int, parts: int) -> list[Child]:
+    """Part ``part`` of ``parts`` of the moves ``kids`` of ``ctx``'s position.
+
+    The moves are told apart by their cell and card (sides and affinity), never by
+    the solver's numbering of the cards, so every worker makes the same parts; in
+    that order they are dealt to the parts in turn (each part gets some cards of
+    every cell). A part may be empty when there are fewer moves than parts.
+    """
+
+    def key(c: Child) -> tuple[int, tuple[int, int, int, int], str]:
+        card = ctx.cards[c.card]
+        return c.cell, card.sides, card.affinity or ""
+
+    keys = sorted({key(c) for c in kids})
+    chosen = {k for i, k in enumerate(keys) if i % parts == part}
+    return [c for c in kids if key(c) in chosen]
 
 
 def reply_chances(solver: Solver, pos: Position) -> list[tuple[float, Child]]:

@@ -17,6 +17,10 @@ Typical page flow::
     cpu_ponder({"observation": cpu_view, "budget_ms": 200})       # while the human chooses
     cpu_move({"observation": cpu_view, "budget_ms": 900})         # the CPU's turn
     cpu_hint({"observation": human_view, "budget_ms": 900})       # F1 / Autoplay
+
+The page's extra workers run this module for `cpu_part` alone: each searches
+one part of the moves of master's position (`Brain.search_part`) while the
+engine worker searches the first part (`triad.ui.worker.cpu_split`).
 """
 
 from __future__ import annotations
@@ -29,21 +33,27 @@ from triad.cards import Card
 from triad.cpu.brain import Brain
 from triad.notation import card_from_json
 from triad.observe import Observation, observation_from_json
-from triad.wire import Done
+from triad.wire import NOTHING, Done, Empty
 
 __all__ = [
     "EXPORTS",
+    "MemoryReply",
     "MoveReply",
+    "PartReply",
+    "PartRequest",
     "ResetRequest",
     "SeenRequest",
     "cpu_hint",
+    "cpu_memory",
     "cpu_move",
+    "cpu_part",
     "cpu_ponder",
     "cpu_reset",
 ]
 
-#: What the page may call by name.
+#: What the page may call by name (``engine-worker.js`` asks `exported`).
 EXPORTS = Exports()
+exported = EXPORTS.exported
 
 _state: dict[str, Brain] = {}
 
@@ -106,6 +116,56 @@ def cpu_ponder(request: SeenRequest) -> Done:
     """Think for up to ``budget_ms`` about the observed position."""
     _brain().ponder(request.seen(), request.budget_ms)
     return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartRequest(SeenRequest):
+    """`cpu_part`: part ``part`` of ``parts`` of master's search of the observed position
+    (``budget_ms`` null: to the end)."""
+
+    part: int
+    parts: int
+    budget_ms: float | None = 900  # type: ignore[assignment]  # (null: to the end)
+
+
+class PartReply(TypedDict):
+    """`cpu_part`: the part's best move, its value, and whether that value is exact (the
+    search finished in time; otherwise the move is the lookahead's)."""
+
+    card: int
+    cell: int
+    value: float
+    exact: bool
+
+
+@EXPORTS.service
+def cpu_part(request: PartRequest) -> PartReply:
+    """Part ``part`` of ``parts`` of master's search of the observed position (both hands
+    known), for up to ``budget_ms``."""
+    found = _brain().search_part(request.seen(), request.part, request.parts, request.budget_ms)
+    move = found.move
+    return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
+
+
+class MemoryReply(TypedDict):
+    """`cpu_memory`: the size of this worker's Pyodide heap (WebAssembly memory; 0 outside
+    Pyodide) and the entries of its brain's transposition table."""
+
+    heap_bytes: int
+    table: int
+
+
+@EXPORTS.service
+def cpu_memory(_request: Empty = NOTHING) -> MemoryReply:
+    """This worker's memory, for the benchmarks."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]  # (Pyodide only)
+
+        heap = int(pyodide_js._module.HEAP8.length)
+    except ImportError:
+        heap = 0
+    ctx = _brain()._context
+    return {"heap_bytes": heap, "table": 0 if ctx is None else len(ctx.solver.table)}
 
 
 def _brain() -> Brain:

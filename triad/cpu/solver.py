@@ -167,6 +167,37 @@ class Solver:
                 return v, c
         raise AssertionError("no move reaches the exact value")  # pragma: no cover
 
+    def best_of(self, pos: Position, kids: list[Child], deadline: float = 0.0) -> tuple[int, Child]:
+        """Exact value of the best of ``kids`` (some moves of ``pos``) and one that reaches it.
+
+        MTD(f) over ``pos`` as if these were its only moves: searching the
+        moves of a position in parts (one part a worker) and taking the best
+        part gives `best`'s value.
+
+        :raises Timeout: when ``deadline`` passes.
+        :raises ValueError: ``kids`` is empty.
+        """
+        if not kids:
+            raise ValueError("no moves to choose from")
+        lower, upper = -INF, INF
+        g = max(-_guess(self.bounds(c.position)) for c in kids)
+        found = kids[0]
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = -INF
+            for c in kids:  # the null-window probe of a position with these moves
+                v = -self.probe(c.position, -beta, -beta + 1, deadline)
+                if v > g:
+                    g = v
+                    if v >= beta:
+                        found = c
+                        break
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g, found
+
     def limited(self, pos: Position, depth: int, alpha: int = -INF, beta: int = INF) -> int:
         """Value of ``pos`` looking ``depth`` plies ahead, counting cards at the horizon.
 

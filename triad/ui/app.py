@@ -88,7 +88,7 @@ MATCH_VERSION = 1
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
 PONDER_GAP_MS = 40
-PONDER_SLICES = 15
+PONDER_SLICES = 2000  # at most this many a turn (about two minutes)
 MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
 HINT_SHOW_MS = 450
 
@@ -149,7 +149,9 @@ class App(Shell):
         self.aff = {}
         self.aff_key = None
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
-        self.pondering = False
+        self.pondering = None  # the session the CPU thinks ahead for, while its human chooses
+        self.helpers = []  # extra workers that search parts of master's moves (`cpu_reply`)
+        self.boot_helpers = None  # starts them (main.py) when the first Open match is dealt
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
         self.study = Study(self)
@@ -233,6 +235,9 @@ class App(Shell):
             self.sel.end()
         self.set_view(view)
         session.synced = True
+        if self.boot_helpers is not None and "open" in view["rules"]:
+            start, self.boot_helpers = self.boot_helpers, None
+            start()  # master searches in parts from now on, once they are up
         self.timeline.append(("engine", 0))
         self.announce(session)
         pending = session.pending
@@ -307,6 +312,8 @@ class App(Shell):
         self.session.end()
         self.session = Session(playing)
         self.match_counter += 1
+        self.screen.set_data("cpu-think", "")  # (the figures of this match's CPU moves)
+        self.screen.set_data("cpu-exact", "")
         self.sel.end()
         self.screen.update("r-callout", "")
         return self.session
@@ -674,13 +681,20 @@ class App(Shell):
             session.playing["mode"] == "cpu"
             and "open" in view["rules"]
             and session.synced
-            and not self.pondering
+            and self.pondering is not session
         ):
             self.spawn(self.ponder(session))
 
     async def ponder(self, session) -> None:
-        """With open hands the CPU thinks ahead while the human chooses a card."""
-        self.pondering = True
+        """With open hands the CPU thinks ahead while the human chooses a card.
+
+        In short slices, so a move confirmed meanwhile waits at most one; until
+        the engine has nothing more to think about, or the human's turn is over
+        (or `PONDER_SLICES` have run).
+        """
+        self.pondering = session
+        self.screen.set_data("ponder", "thinking")
+        done = False
         try:
             for _ in range(PONDER_SLICES):
                 if (
@@ -691,10 +705,19 @@ class App(Shell):
                     or self.title
                 ):
                     return
-                await self.engine.ponder(self.move_request(player="red", budget_ms=PONDER_MS))
+                request = self.move_request(player="red", budget_ms=PONDER_MS)
+                reply = json.loads(await self.engine.ponder(request))
+                if not reply.get("ok"):
+                    return
+                if reply.get("done"):
+                    done = session.live
+                    return
                 await self.sleep(PONDER_GAP_MS)
         finally:
-            self.pondering = False
+            if self.pondering is session:  # (not a later match's pondering)
+                self.pondering = None
+                # whether the CPU thought its answer to every move through (tests wait on it)
+                self.screen.set_data("ponder", "done" if done else "stopped")
 
     async def cpu_turn(self, player: str, session) -> None:
         # Autoplay plays the human's cards at the best level (a hint).
@@ -739,18 +762,52 @@ class App(Shell):
         session.to(THINKING)
         self.draw()
         started = self.clock_ms()
-        reply = json.loads(
-            await self.engine.cpu_move(
-                self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS)
-            )
-        )
+        reply = await self.cpu_reply(player, hint)
         spent = self.clock_ms() - started
+        if not hint and reply.get("ok"):
+            # how long the CPU's own move took and whether it was exact (benchmarks, tests)
+            self.screen.set_data("cpu-think", str(int(spent)))
+            self.screen.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
         if spent < at_least_ms:
             await self.sleep(at_least_ms - spent)
         await self.wait_unpaused()
         if not session.live:
             return None
         return reply
+
+    def helper_ready(self, engine) -> None:
+        """An extra worker is up: master's search is split with it from the next move."""
+        self.helpers.append(engine)
+        self.screen.set_data("helpers", str(len(self.helpers)))
+
+    async def cpu_reply(self, player: str, hint: bool) -> dict:
+        """The engine's answer for `player`; master's search of a big position is split
+        over the engine and the extra workers (each searches a part of the moves)."""
+        helpers = list(self.helpers)
+        obs = None
+        if helpers:
+            plan = json.loads(
+                await self.engine.call("cpu_split", self.move_request(player=player, hint=hint))
+            )
+            obs = plan.get("observation") if plan.get("ok") else None
+        if not obs:
+            return json.loads(
+                await self.engine.cpu_move(
+                    self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS)
+                )
+            )
+        parts = len(helpers) + 1
+        asks = []
+        for part, helper in enumerate(helpers, 1):
+            request = {"observation": obs, "part": part, "parts": parts, "budget_ms": CPU_BUDGET_MS}
+            asks.append(helper.call("cpu_part", json.dumps(request)))
+        own = self.engine.cpu_move(
+            self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS, parts=parts)
+        )
+        replies = [json.loads(await own)]
+        for ask in asks:
+            replies.append(json.loads(await ask))
+        return best_part(replies)
 
     def human_move(self, move) -> None:
         if self.replay is not None and self.replay.get("puzzle"):
@@ -1482,6 +1539,26 @@ def same_deal(a: dict, b: dict) -> bool:
         if ha != hb:
             return False
     return True
+
+
+def best_part(replies: list) -> dict:
+    """The answer of a search split in parts (the engine's part first, then each worker's):
+    the move of the best part's value, exact when every part finished in time.
+
+    Otherwise the best of the parts that did finish, and the engine's own answer (its
+    lookahead) when none did; ties go to the earlier part.
+    """
+    own = replies[0]
+    if not own.get("ok"):
+        return own
+    done = [r for r in replies if r.get("ok") and r.get("exact")]
+    best = max(done or [own], key=lambda r: r["value"])
+    return {
+        "ok": True,
+        "card": best["card"],
+        "cell": best["cell"],
+        "exact": len(done) == len(replies),
+    }
 
 
 def read_deal_code(code: str, custom_id: str = "") -> dict:

@@ -258,6 +258,34 @@ async def boot_engine(app, handle) -> None:
     await app.engine_ready(Engine(handle))
 
 
+#: At most this many extra workers search parts of master's moves (each is a Pyodide heap).
+MAX_HELPERS = 3
+
+
+def helper_starter(js, app):
+    """What starts the extra workers of master's search (`App.boot_helpers`): one per core
+    beyond the first (`navigator.hardwareConcurrency`), at most `MAX_HELPERS`."""
+
+    def start() -> None:
+        try:
+            cores = int(js.navigator.hardwareConcurrency or 1)
+        except Exception:  # no navigator.hardwareConcurrency: one core
+            cores = 1
+        for _ in range(min(cores - 1, MAX_HELPERS)):
+            app.spawn(boot_helper(app, js.window.triadStartWorker("triad.cpu.service")))
+
+    return start
+
+
+async def boot_helper(app, handle) -> None:
+    """Hand an extra worker to the page once it is up; without it the engine searches alone."""
+    try:
+        await handle.ready
+    except Exception:  # (it failed to boot: nothing is lost)
+        return
+    app.helper_ready(Engine(handle))
+
+
 def follow_boot(js, app, module: str = "") -> None:
     """Show how far the engine's boot has got (the boot script's `triad-engine` events;
     with `module`, only that worker's)."""

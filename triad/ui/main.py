@@ -12,7 +12,14 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.app import App
-from triad.ui.dom import Screen, boot_engine, browser_language, follow_boot, make_store
+from triad.ui.dom import (
+    Screen,
+    boot_engine,
+    browser_language,
+    follow_boot,
+    helper_starter,
+    make_store,
+)
 from triad.ui.local import dealer
 from triad.ui.sound import WebAudio
 
@@ -190,12 +197,13 @@ def remember_title() -> None:
 
 app.title = not title_seen()
 app.on_title_closed = remember_title
+app.boot_helpers = helper_starter(js, app)
 app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
 js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
-follow_boot(js, app)
+follow_boot(js, app, "triad.ui.worker")
 js.window.addEventListener("storage", create_proxy(on_storage))
 app.spawn(boot_engine(app, js.window.triadEngine))

@@ -26,10 +26,13 @@ next one.
 * `play({"player", "card", "cell"})` -> `{"events", "placed", "view"}`, plus
   `"rematch": true` and `"drawn"` (the drawn game's last view) when Sudden
   Death starts a rematch;
-* `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell"}`: the CPU's
-  move at the match's level, or with `"hint": true` the best move for a
-  human (F1, Autoplay);
-* `ponder({"player", "budget_ms"})`: the CPU thinks while the human chooses;
+* `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell", "exact"}`:
+  the CPU's move at the match's level, or with `"hint": true` the best move
+  for a human (F1, Autoplay); ``exact``: it is of the best exact value;
+  with ``"parts"``, the first part of a search split over workers (`cpu_split`);
+* `cpu_split({"player", "hint"})` -> `{"observation"}`: whether to split that search;
+* `ponder({"player", "budget_ms"})` -> `{"done"}`: the CPU thinks while the
+  human chooses (``done``: it has nothing more to think about there);
 * `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
   the `match_record` of a quick match of an earlier visit, played on where
   it was (a reload or a crash loses nothing);
@@ -88,7 +91,7 @@ from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
 from triad.ui.local import card_view, make_view, set_info
-from triad.wire import NOTHING, Done, Empty
+from triad.wire import NOTHING, Empty
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
 EXPORTS = Exports()
@@ -156,6 +159,8 @@ class CpuRequest(InPlayRequest):
 
     hint: bool = False
     budget_ms: float | None = 900
+    #: Searched in this many parts over workers (`cpu_split`): this call searches the first.
+    parts: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -398,10 +403,25 @@ class PlayReply(TypedDict):
 
 
 class MoveReply(TypedDict):
-    """`cpu_move`: the move, its card's index in the hand and its cell (0-8)."""
+    """`cpu_move`: the move, its card's index in the hand and its cell (0-8); whether it
+    is of the best exact value; with ``parts``, the first part's value (`cpu_split`)."""
 
     card: int
     cell: int
+    exact: bool
+    value: NotRequired[float]
+
+
+class SplitReply(TypedDict):
+    """`cpu_split`: what the player sees (`Observation.to_json`), or null: no split."""
+
+    observation: dict[str, Any] | None
+
+
+class PonderReply(TypedDict):
+    """`ponder`: whether the CPU has nothing more to think about in this position."""
+
+    done: bool
 
 
 class RulesReply(TypedDict):
@@ -747,17 +767,39 @@ def cpu_move(request: CpuRequest) -> MoveReply:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
     brain = session.brain
+    if request.parts is not None:  # the first part of a split search (`cpu_split`)
+        found = brain.search_part(seen, 0, request.parts, budget)
+        move = found.move
+        return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
     move = brain.hint(seen, budget) if request.hint else brain.choose(seen, budget)
-    return {"card": move.card, "cell": move.cell}
+    return {"card": move.card, "cell": move.cell, "exact": brain.exact}
 
 
 @EXPORTS.service
-def ponder(request: PonderRequest) -> Done:
+def cpu_split(request: CpuRequest) -> SplitReply:
+    """Whether the CPU's next move (or a hint) for ``player`` is worth searching in parts
+    over several workers: ``{"observation"}``, what that player sees
+    (`Observation.to_json`) for the other workers' `triad.cpu.service.cpu_part`, or null
+    when it is not.
+
+    With an observation, ask `cpu_move` with ``"parts"``: it searches the first part
+    and answers ``{"card", "cell", "value", "exact"}`` as `cpu_part` does.
+    """
+    session, state, player = _in_play(request)
+    if state.is_terminal or player is not state.to_move:
+        raise ValueError(f"{player} has no move to make now")
+    seen = observe(state, player)
+    if not session.brain.splits(seen, request.hint):
+        return {"observation": None}
+    return {"observation": seen.to_json()}
+
+
+@EXPORTS.service
+def ponder(request: PonderRequest) -> PonderReply:
     """Let the CPU think for a moment about the position while the human chooses."""
     session, state, player = _in_play(request)
-    if not state.is_terminal:
-        session.brain.ponder(observe(state, player), request.budget_ms)
-    return {}
+    done = state.is_terminal or session.brain.ponder(observe(state, player), request.budget_ms)
+    return {"done": done}
 
 
 @EXPORTS.service

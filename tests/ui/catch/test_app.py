@@ -368,3 +368,53 @@ def test_escape_closes_help_and_cancels_a_selection() -> None:
         assert screen.regions["c-overlay"] == ""
 
     run(test)
+
+
+def test_work_of_an_ended_session_changes_nothing() -> None:
+    """A reply on its way for a match, a playback or a duel that has ended is dropped."""
+
+    async def test() -> None:
+        app, screen = make_app()
+        app.start()
+        await app.engine_ready(Engine())
+        # An order being checked when New game is pressed twice: the new match has none.
+        a = my_houses(app)[0]
+        first = app.pl.match
+        app.click_house(a)
+        app.click_house(app.pl.board.adj[a][0])
+        app.act("new_game")
+        app.act("new_game")
+        await settle(app)
+        assert app.pl.match is not first and not first.live
+        assert app.pl.orders.items == [] and screen.data["turn"] == "0"
+        # Pause pressed while the match to watch is fetched: it comes, paused at its start.
+        app.act("mode", "watch")
+        app.act("watch")
+        app.act("pause")
+        await settle(app)
+        assert app.w.total > 0 and app.w.at == 0 and not app.w.playing and screen.ready
+        # Watch pressed again while one plays: one timeline, of the last match.
+        app.act("play")
+        app.act("watch")
+        await settle(app)
+        assert app.w.at == app.w.total and screen.ready
+        # Stop pressed before the editor's bot was even started.
+        bot = ScriptedBot(lambda turn: "timeout" if turn == 3 else None)
+        app.start_bot = lambda: bot
+        app.act("mode", "editor")
+        app.act("run")
+        assert app.ed.running and not screen.ready
+        app.act("stop")
+        await settle(app)
+        assert bot.started == [] and not app.ed.running and "Stopped." in app.ed.status
+        # A duel runs in the editor while the game is played in the Play tab.
+        app.act("run")
+        app.act("mode", "play")
+        assert screen.ready  # the duel holds up no other tab
+        app.act("end_turn")
+        await settle(app)
+        assert app.pl.game["state"]["turn"] == 1
+        assert bot.started and bot.terminated and app.ed.finished
+        assert "on turn 3" in "".join(text for _, text in app.ed.console)
+
+    run(test)

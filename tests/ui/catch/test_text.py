@@ -6,6 +6,7 @@ import pytest
 
 from tests.ui.catch.helpers import FakeScreen
 from tests.ui.test_text import PLACEHOLDER, forms
+from triad.catch.words import Said, plain
 from triad.ui import text
 from triad.ui.catch import text as catch_text
 from triad.ui.catch.app import CatchApp
@@ -70,3 +71,40 @@ def test_unreadable_settings_leave_the_page_in_the_browsers_language() -> None:
     # French counts the triangles one has, English the whole.
     assert catch_text.t("tri_count", count=0, total=3) == "0 triangle sur 3"
     assert catch_text.t("tri_count", count=2, total=3) == "2 triangles sur 3"
+
+
+def test_the_referees_sentences_are_said_in_the_pages_language() -> None:
+    stayed = Said("no_unit_stayed", house=4)
+    both = Said("both", first=Said("wiped_out", player=1), second=Said("last_unit", player=0))
+    came = Said(
+        "came_first_shorter",
+        reason=Said("path_crosses", source=3, target=9),
+        player=1,
+        source=2,
+        target=5,
+    )
+    text.set_language("fr")
+    assert catch_text.said(plain(Said("at_start", reason=stayed))) == (
+        "aucune unité n'est restée sur la maison 4 tout le tour au début du tour"
+    )
+    assert catch_text.said(plain(both)) == (
+        "Rouge n'a plus ni triangle ni unité ; "
+        "Bleu n'a plus qu'une unité, aucun triangle et le score le plus bas"
+    )
+    assert catch_text.said(plain(came)) == (
+        "la route 3–9 croiserait une autre route : "
+        "la route 2–5 de Rouge, plus courte, est passée avant"
+    )
+    assert (
+        catch_text.said(plain(Said("killed", count=1, house=7))) == "1 unité tuée sur la maison 7"
+    )
+    assert catch_text.said(plain(Said("killed", count=3, house=7))) == (
+        "3 unités tuées sur la maison 7"
+    )
+    # A reason the page gave itself is shown as it is; so is a sentence it has no words for.
+    assert catch_text.said("Votre bot n'a pas répondu") == "Votre bot n'a pas répondu"
+    assert catch_text.said({"key": "new", "values": {}, "text": "as sent"}) == "as sent"
+    text.set_language("en")
+    assert catch_text.said(plain(both)) == (
+        "Red has no triangle and no unit left; Blue has one unit, no triangle and the lower score"
+    )

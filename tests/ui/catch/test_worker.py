@@ -9,6 +9,7 @@ import pytest
 
 from triad.catch.bots import make_bot
 from triad.catch.match import Match, recompute
+from triad.catch.words import plain
 from triad.ui.catch import worker
 
 
@@ -46,7 +47,11 @@ def test_check_refuses_with_the_referees_reason() -> None:
     assert reply["ok"]
     first, second = reply["checks"]
     assert first["ok"] and first["action"] == f"MOVE {a} {b} 1"
-    assert not second["ok"] and second["detail"] == f"no unit stood on house {a} the whole turn"
+    assert not second["ok"] and second["detail"] == {
+        "key": "no_unit_stayed",
+        "values": {"house": a},
+        "text": f"no unit stood on house {a} the whole turn",
+    }
     bad = call("check", {"slot": "play", "line": "JUMP 1 2"})
     assert not bad["ok"] and "unrecognised command 'JUMP 1 2'" in bad["error"]
 
@@ -61,7 +66,7 @@ def test_play_answers_with_the_built_in_bot_and_keeps_the_record() -> None:
         reply = call("play", {"slot": "play", "line": line})
         assert reply["ok"], reply
         entry = reference.play(line, bot.turn(reference.input_for(1)))
-        assert reply["turn"] == {k: v for k, v in entry.items() if k != "state"}
+        assert reply["turn"] == plain({k: v for k, v in entry.items() if k != "state"})
         assert reply["state"] == entry["state"]
         assert reply["input"] == ""  # only the editor's bot reads the protocol text
         assert not reply["over"] and reply["result"] is None
@@ -93,7 +98,9 @@ def test_an_unrecognised_command_loses_the_match() -> None:
     reply = call("play", {"slot": "duel", "line": "MOVE 1 2"})
     assert reply["ok"] and reply["over"]
     assert reply["result"]["winner"] == 1
-    assert "unrecognised command 'MOVE 1 2'" in reply["turn"]["forfeit"]
+    forfeit = reply["turn"]["forfeit"]
+    assert "unrecognised command 'MOVE 1 2'" in forfeit["text"]
+    assert forfeit["key"] == "printed" and forfeit["values"]["error"]["key"] == "unrecognised"
 
 
 def test_watch_plays_a_whole_match_and_frames_walk_it() -> None:

@@ -31,12 +31,10 @@ page and under CPython in tests:
 
 import json
 
-from triad import api
 from triad.ui.catch import board, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import Editor, Play, Watch
-from triad.ui.catch.orders import line
 from triad.ui.catch.text import t
 from triad.ui.shell import Shell
 
@@ -58,24 +56,16 @@ def parse_seed(text: str):
     return seed
 
 
-# The page stops a silent bot this long after its limit. Whether an answer was late is
-# decided by the bot's own time, measured in its worker: the round trip to the worker
-# can take far longer in a busy browser (Safari's, where each turn goes through the
-# service worker), and that must not lose the bot its match.
-GRACE_MS = 2000
-FRAME_MS = 600  # one turn on the timeline at speed 1
-DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is drawn
-CONSOLE_LINES = 400
 MODES = ("play", "watch", "editor")
 
 
 class CatchApp(Shell):
-    """The page's modes and the flows between the page and its workers.
+    """The page: its modes, the tab on show, the notice and help, and the worker's calls.
 
     Its page shell (engine boot, readiness, region redraws, language) is
-    `triad.ui.shell.Shell`, shared with the card game; each mode's state is
-    an object of `triad.ui.catch.modes`: `pl` (Play), `w` (Watch), `ed`
-    (the bot editor).
+    `triad.ui.shell.Shell`, shared with the card game; each mode is an
+    object of `triad.ui.catch.modes` that holds its state and runs its own
+    work: `pl` (Play), `w` (Watch), `ed` (the bot editor).
     """
 
     def __init__(self, screen, store, sleep, seed, portrait: bool = False, browser_lang="en"):
@@ -90,11 +80,12 @@ class CatchApp(Shell):
         self.notice_kind = "info"
         self.help_open = False
         self.pending = 0  # worker calls in flight that the human waits for
-        self.pl = Play(seed() % SEED_LIMIT)
-        self.w = Watch(seed() % SEED_LIMIT)
+        self.pl = Play(self, seed() % SEED_LIMIT)
+        self.w = Watch(self, seed() % SEED_LIMIT)
         self.doc, notice = saved.load(store)
         current = saved.find(self.doc, self.doc["current"])
-        self.ed = Editor(self.doc, current["code"] if current else EXAMPLE_BOT, seed() % SEED_LIMIT)
+        code = current["code"] if current else EXAMPLE_BOT
+        self.ed = Editor(self, self.doc, code, seed() % SEED_LIMIT)
         self.modes = {"play": self.pl, "watch": self.w, "editor": self.ed}
         if notice:
             self.notify(t(notice), "bad")
@@ -111,7 +102,7 @@ class CatchApp(Shell):
         self.draw()
 
     async def engine_up(self) -> None:
-        await self.new_game()
+        await self.pl.new_game()
 
     def launch(self, coro) -> None:
         """Start a flow the human waits for: the page stops being `ready` at once, not
@@ -140,6 +131,23 @@ class CatchApp(Shell):
     def notify(self, text: str, kind: str = "info") -> None:
         self.notice_text = text
         self.notice_kind = kind
+
+    async def download(self, slot: str) -> None:
+        """Save a slot's replay as a file."""
+        reply = await self.call("replay", {"slot": slot})
+        if reply.get("ok"):
+            self.screen.download(reply["filename"], json.dumps(reply["replay"]))
+        else:
+            self.notify(reply.get("error", "?"), "bad")
+        self.draw()
+
+    def display_name(self, name: str) -> str:
+        """A player of a replay as the page names it."""
+        if name in saved.OPPONENTS:
+            return render.bot_label(name)
+        if name in ("You", "Your bot"):
+            return t("you") if name == "You" else self.ed.name or t("your_bot")
+        return name
 
     # ------------------------------------------------------------ rendering
 
@@ -184,14 +192,9 @@ class CatchApp(Shell):
             self.put("c-banner", render.banner(state.get("result"), names, human))
         self.screen.set_data("turn", str(state.get("turn", 0)) if state else "")
         self.screen.set_data("over", "1" if state and state.get("result") else "0")
-        if self.mode != "play" or self.pl.board is None:
+        if self.mode != "play":
             self.put("c-dock", "")
-        if self.mode == "play":
-            self.draw_play()
-        elif self.mode == "watch":
-            self.draw_watch()
-        else:
-            self.draw_editor()
+        mode.draw()
         self.put("c-notice", render.notice(self.notice_text, self.notice_kind))
         self.put("c-overlay", render.help_dialog() if self.help_open else "")
         self.show_flags()
@@ -203,87 +206,11 @@ class CatchApp(Shell):
             "last": board.turn_marks(entry),
             "captured": board.captured_triangles(entry),
         }
-        if self.mode == "play" and self.pl.board is not None and not self.pl.thinking:
-            picked = self.pl.orders.marks(self.pl.board)
+        if self.mode == "play":
+            picked = self.pl.marks()
             for key in picked:
                 marks[key] = picked[key]
-            if self.pl.orders.items:
-                marks["last"] = []  # the new orders, not last turn's, once the human gives some
         return marks
-
-    def draw_play(self) -> None:
-        self.put("c-setup", render.play_setup(self.pl.bot, self.pl.seed))
-        if self.pl.board is None:
-            self.put("c-prompt", '<p class="prompt">' + t("loading") + "</p>")
-            self.put("c-orders", "")
-            self.put("c-log", "")
-            return
-        o = self.pl.orders
-        if self.pl.thinking:
-            prompt = ("bot_thinking", {"bot": render.bot_label(self.pl.bot)})
-        elif self.pl.hint:
-            prompt = (self.pl.hint, {})
-        else:
-            prompt = o.prompt(self.pl.board)
-        prompt_ctx = {
-            "prompt": prompt,
-            "house": o.house,
-            "amount": o.amount,
-            "available": max(1, o.available(self.pl.board, o.house)) if o.house >= 0 else 1,
-            "tri": o.tri,
-            "action": o.action,
-            "my_tris": [] if self.pl.board.over else self.pl.board.my_triangles(),
-        }
-        orders_ctx = {
-            "items": o.items,
-            "checks": o.checks,
-            "line": o.line(),
-            "busy": self.pending or self.pl.thinking,
-            "over": self.pl.board.over,
-        }
-        self.put("c-prompt", render.play_prompt(prompt_ctx))
-        self.put("c-orders", render.play_orders(orders_ctx))
-        self.put("c-dock", render.dock(prompt_ctx, orders_ctx))
-        self.put("c-log", render.turn_log(self.pl.last, self.pl.game["players"]))
-
-    def draw_watch(self) -> None:
-        w = self.w
-        self.put("c-setup", render.watch_setup(w.bots, w.seed, w.loading))
-        self.put(
-            "c-timeline",
-            render.timeline(
-                {
-                    "total": w.total,
-                    "at": w.at,
-                    "playing": w.playing,
-                    "speed": w.speed,
-                    "can_download": w.total is not None,
-                }
-            ),
-        )
-        self.put("c-log", render.turn_log(w.entry, w.players or ["", ""]))
-        self.screen.set_data("at", str(w.at))
-
-    def draw_editor(self) -> None:
-        ed = self.ed
-        self.put("c-files", render.editor_files(self.doc, ed.name))
-        self.put(
-            "c-run",
-            render.editor_run(
-                {
-                    "opponent": ed.opponent,
-                    "seed": ed.seed,
-                    "limits": ed.limits,
-                    "running": ed.running,
-                    "finished": ed.finished,
-                    "status": ed.status,
-                }
-            ),
-        )
-        if self.shown.get("c-console") != ed.console:
-            self.screen.update("c-console", render.console(ed.console))
-            self.shown["c-console"] = list(ed.console)
-            self.screen.scroll_bottom("c-console")
 
     # --------------------------------------------------------------- input
 
@@ -299,12 +226,8 @@ class CatchApp(Shell):
             self.notice_text = ""
         elif name == "reseed":
             self.reseed(arg)
-        elif self.mode == "play":
-            self.act_play(name, arg)
-        elif self.mode == "watch":
-            self.act_watch(name, arg)
         else:
-            self.act_editor(name, arg)
+            self.modes[self.mode].act(name, arg)
         self.draw()
 
     def field(self, name: str, value: str) -> None:
@@ -315,23 +238,17 @@ class CatchApp(Shell):
                 self.notify(t("seed_bad", low=SEED_MIN, high=SEED_MAX), "bad")
                 for region in ("c-setup", "c-run"):  # show the seed in use again
                     self.forget(region)
-            elif name == "seed":
-                self.pl.seed = seed
-            elif name == "wseed":
-                self.w.seed = seed
             else:
-                self.ed.seed = seed
+                self.seeded(name).seed = seed
         elif name in ("bot0", "bot1") and value in saved.OPPONENTS:
             self.w.bots[int(name[-1])] = value
         elif name == "scrub":
-            self.w.playing = False
-            self.seek(int(value))
+            self.w.pause()
+            self.w.seek(int(value))
         elif name == "limits" and value in saved.LIMITS:
-            self.ed.limits = value
-            self.doc["limits"] = value
-            saved.save(self.store, self.doc)
+            self.ed.set_limits(value)
         elif name == "saved":
-            self.open_bot(value)
+            self.ed.open_bot(value)
         elif name == "code":
             self.ed.code = value
             return  # the text box keeps its own text; nothing to draw
@@ -340,28 +257,28 @@ class CatchApp(Shell):
             return
         self.draw()
 
+    def seeded(self, field: str):
+        """The mode whose map the seed field `field` sets."""
+        return {"seed": self.pl, "wseed": self.w, "eseed": self.ed}[field]
+
     def key(self, key: str) -> bool:
         """A key pressed outside a text field; True when it was used."""
-        if key == "Escape":
-            if self.help_open:
-                self.help_open = False
-            elif self.mode == "play":
-                self.pl.orders.clear_selection()
-                self.pl.hint = ""
-            else:
-                return False
+        if key == "Escape" and self.help_open:
+            self.help_open = False
+        elif not self.modes[self.mode].key(key):
+            return False
+        self.draw()
+        return True
+
+    def click_house(self, house: int) -> None:
+        if self.mode == "play":
+            self.pl.click("house", house)
             self.draw()
-            return True
-        if key == "Enter" and self.mode == "play" and self.is_ready():
-            self.launch(self.end_turn())
-            return True
-        if self.mode == "watch" and key in (" ", "ArrowLeft", "ArrowRight"):
-            if key == " ":
-                self.act("pause" if self.w.playing else "play")
-            else:
-                self.act("step", "-1" if key == "ArrowLeft" else "1")
-            return True
-        return False
+
+    def click_triangle(self, key: str) -> None:
+        if self.mode == "play":
+            self.pl.click("tri", key)
+            self.draw()
 
     def backdrop(self) -> None:
         """A click beside the help dialog closes it."""
@@ -371,503 +288,15 @@ class CatchApp(Shell):
     def set_mode(self, mode: str) -> None:
         if mode not in MODES or mode == self.mode:
             return
-        if self.mode == "editor":
-            self.ed.code = self.screen.value("c-code") or self.ed.code
-            self.ed.name = self.screen.value("c-name") or self.ed.name
-        if self.mode == "watch":
-            self.w.playing = False
+        self.modes[self.mode].leave()
         self.mode = mode
         self.notice_text = ""
 
     def reseed(self, field: str) -> None:
-        seed = self.seed() % SEED_LIMIT
-        if field == "seed":
-            self.pl.seed = seed
-        elif field == "wseed":
-            self.w.seed = seed
-        elif field == "eseed":
-            self.ed.seed = seed
+        if field in ("seed", "wseed", "eseed"):
+            self.seeded(field).seed = self.seed() % SEED_LIMIT
 
     def resize(self, portrait: bool) -> None:
         if portrait != self.portrait:
             self.portrait = portrait
             self.draw()
-
-    # ---------------------------------------------------------------- play
-
-    def act_play(self, name: str, arg: str) -> None:
-        if name == "bot" and arg in saved.OPPONENTS:
-            self.pl.bot = arg
-            return
-        if name == "new_game":
-            self.launch(self.new_game())
-            return
-        if self.pl.board is None or self.pl.thinking or self.pending:
-            return
-        self.pl.hint = ""
-        o = self.pl.orders
-        if name == "tri":
-            self.after_click(o.click_triangle(self.pl.board, board.parse_tri(arg)))
-        elif name == "action":
-            self.after_click(o.choose(self.pl.board, arg))
-        elif name == "amount":
-            self.after_click(o.set_amount(self.pl.board, int(arg)))
-        elif name == "cancel":
-            o.clear_selection()
-        elif name == "remove":
-            items = list(o.items)
-            if o.remove(int(arg)):
-                self.launch(self.recheck(items))
-        elif name == "adjust":
-            index, delta = arg.split(":")
-            items = list(o.items)
-            if o.adjust(int(index), int(delta)):
-                self.launch(self.recheck(items))
-        elif name == "clear":
-            o.reset()
-        elif name == "end_turn":
-            self.launch(self.end_turn())
-
-    def click_house(self, house: int) -> None:
-        if self.mode != "play" or self.pl.board is None or self.pl.thinking or self.pending:
-            return
-        self.pl.hint = ""
-        self.after_click(self.pl.orders.click_house(self.pl.board, house))
-        self.draw()
-
-    def click_triangle(self, key: str) -> None:
-        if self.mode != "play" or self.pl.board is None or self.pl.thinking or self.pending:
-            return
-        self.pl.hint = ""
-        self.after_click(self.pl.orders.click_triangle(self.pl.board, board.parse_tri(key)))
-        self.draw()
-
-    def after_click(self, result: dict) -> None:
-        if "add" in result:
-            self.launch(self.add_order(result["add"]))
-        elif "hint" in result:
-            self.pl.hint = result["hint"]
-
-    async def new_game(self) -> None:
-        if self.engine is None:
-            return
-        reply = await self.call(
-            "new_game", {"slot": "play", "seed": self.pl.seed, "bot": self.pl.bot}
-        )
-        if not reply.get("ok"):
-            self.notify(reply.get("error", "?"), "bad")
-            self.draw()
-            return
-        self.pl.new_match(reply["view"], [t("you"), render.bot_label(self.pl.bot)])
-        self.notice_text = ""
-        self.draw()
-
-    async def add_order(self, item: list) -> None:
-        """Add an order if the referee would apply it; otherwise say why not."""
-        candidate = list(self.pl.orders.items)
-        candidate.append(item)
-        reply = await self.call("check", {"slot": "play", "line": line(candidate)})
-        if not reply.get("ok"):
-            self.notify(t("refused", reason=reply.get("error", "?")), "bad")
-        else:
-            checks = reply["checks"]
-            last = checks[-1]
-            if not last.get("ok"):
-                self.notify(t("refused", reason=last.get("detail", "")), "bad")
-                self.pl.orders.checks = checks[:-1]
-            else:
-                self.pl.orders.items = candidate
-                self.pl.orders.checks = checks
-                self.notice_text = ""
-        self.draw()
-
-    async def recheck(self, before: list) -> None:
-        """Check the orders after an edit; an edit that makes one refused is undone."""
-        reply = await self.call("check", {"slot": "play", "line": self.pl.orders.line()})
-        bad = None
-        if not reply.get("ok"):
-            bad = reply.get("error", "?")
-        else:
-            for check in reply["checks"]:
-                if not check.get("ok"):
-                    bad = check.get("detail", "")
-                    break
-        if bad is None:
-            self.pl.orders.checks = reply["checks"]
-            self.notice_text = ""
-        else:
-            self.pl.orders.items = before
-            self.notify(t("refused", reason=bad), "bad")
-        self.draw()
-
-    async def end_turn(self) -> None:
-        if self.pl.board is None or self.pl.board.over or self.pl.thinking:
-            return
-        for check in self.pl.orders.checks:
-            if not check.get("ok"):
-                self.notify(t("refused_end", reason=check.get("detail", "")), "bad")
-                self.draw()
-                return
-        self.pl.thinking = True
-        self.pl.orders.clear_selection()
-        self.notice_text = ""
-        self.draw()
-        try:
-            reply = await self.engine.request(
-                "play", {"slot": "play", "line": self.pl.orders.line()}
-            )
-        finally:
-            self.pl.thinking = False
-        if not reply.get("ok"):
-            self.notify(reply.get("error", "?"), "bad")
-        else:
-            self.pl.turn_played(reply)
-        self.draw()
-
-    # --------------------------------------------------------------- watch
-
-    def act_watch(self, name: str, arg: str) -> None:
-        w = self.w
-        if name == "watch":
-            self.launch(self.watch({"bots": list(w.bots), "seed": w.seed}))
-        elif name == "play" and w.total is not None:
-            if w.at >= w.total:
-                return
-            w.playing = True
-            self.spawn(self.playback())
-        elif name == "pause":
-            w.playing = False
-        elif name == "step" and w.total is not None:
-            w.playing = False
-            self.seek(w.at + int(arg))
-        elif name == "seek" and w.total is not None:
-            w.playing = False
-            self.seek(int(arg))
-        elif name == "speed" and arg in render.SPEEDS:
-            w.speed = arg
-        elif name == "replay":
-            self.launch(self.download("watch"))
-
-    async def watch(self, request: dict, autoplay: bool = True) -> None:
-        """Have the worker play (or take) a match, then show its start."""
-        w = self.w
-        if self.engine is None or w.loading:
-            return
-        w.playing = False
-        w.loading = True
-        self.draw()
-        try:
-            reply = await self.call("watch", request)
-        finally:
-            w.loading = False
-        if not reply.get("ok"):
-            self.notify(reply.get("error", "?"), "bad")
-            self.draw()
-            return
-        w.begin(reply, [self.display_name(n) for n in reply["view"]["players"]], autoplay)
-        self.draw()
-        if w.playing:
-            await self.playback()
-
-    def display_name(self, name: str) -> str:
-        if name in saved.OPPONENTS:
-            return render.bot_label(name)
-        if name in ("You", "Your bot"):
-            return t("you") if name == "You" else self.ed.name or t("your_bot")
-        return name
-
-    def seek(self, turn: int) -> None:
-        w = self.w
-        if w.total is None:
-            return
-        w.want = max(0, min(w.total, turn))
-        if not w.loading:
-            self.launch(self.follow())
-
-    async def follow(self) -> None:
-        """Load frames until the shown one is the one asked for (scrubbing asks often)."""
-        w = self.w
-        w.loading = True
-        try:
-            while w.at != w.want:
-                await self.show_frame(w.want)
-        finally:
-            w.loading = False
-        self.draw()
-
-    async def show_frame(self, turn: int) -> bool:
-        w = self.w
-        frame = w.frames.get(turn)
-        if frame is None:
-            reply = await self.call("frame", {"turn": turn})
-            if not reply.get("ok"):
-                self.notify(reply.get("error", "?"), "bad")
-                w.want = w.at
-                w.playing = False
-                return False
-            frame = (reply["state"], reply["entry"])
-            if len(w.frames) > 60:
-                w.frames = {0: w.frames[0]}
-            w.frames[turn] = frame
-        w.at = turn
-        w.state, w.entry = frame
-        self.draw()
-        return True
-
-    async def playback(self) -> None:
-        w = self.w
-        while w.playing and w.at < w.total:
-            if w.loading:
-                await self.sleep(20)
-                continue
-            w.want = w.at + 1
-            await self.follow()
-            if not w.playing:
-                break
-            await self.sleep(int(FRAME_MS / float(w.speed)))
-        w.playing = False
-        if w.want != w.at and not w.loading:
-            await self.follow()
-        self.draw()
-
-    async def download(self, slot: str) -> None:
-        reply = await self.call("replay", {"slot": slot})
-        if reply.get("ok"):
-            self.screen.download(reply["filename"], json.dumps(reply["replay"]))
-        else:
-            self.notify(reply.get("error", "?"), "bad")
-        self.draw()
-
-    # -------------------------------------------------------------- editor
-
-    def act_editor(self, name: str, arg: str) -> None:
-        ed = self.ed
-        if name == "opponent" and arg in saved.OPPONENTS:
-            ed.opponent = arg
-            self.doc["opponent"] = arg
-            saved.save(self.store, self.doc)
-        elif name == "run" and not ed.running:
-            self.launch(self.run_duel())
-        elif name == "stop":
-            self.stop_duel()
-        elif name == "save_bot":
-            self.save_bot()
-        elif name == "new_bot":
-            self.new_bot()
-        elif name == "delete_bot":
-            self.delete_bot()
-        elif name == "console_clear":
-            ed.console = []
-        elif name == "replay_duel":
-            self.mode = "watch"
-            self.launch(self.watch({"slot": "duel"}, autoplay=False))
-
-    def say(self, kind: str, text: str) -> None:
-        """A line on the editor's console."""
-        lines = self.ed.console
-        for part in str(text).rstrip("\n").split("\n"):
-            lines.append((kind, part + "\n"))
-        if len(lines) > CONSOLE_LINES:
-            del lines[: len(lines) - CONSOLE_LINES]
-
-    def editor_text(self) -> None:
-        """Take the code and name from the text fields (the page keeps them as typed)."""
-        code = self.screen.value("c-code")
-        if code is not None:
-            self.ed.code = code
-        name = self.screen.value("c-name")
-        if name is not None:
-            self.ed.name = name
-
-    def save_bot(self, quiet: bool = False) -> bool:
-        self.editor_text()
-        ed = self.ed
-        try:
-            name = saved.put(self.doc, ed.name or t("unnamed"), ed.code)
-        except ValueError as e:
-            self.notify(str(e), "bad")
-            return False
-        ed.name = name
-        saved.save(self.store, self.doc)
-        if not quiet:
-            self.notify(t("saved", name=name))
-        self.forget("c-files")
-        return True
-
-    def open_bot(self, name: str) -> None:
-        bot = saved.find(self.doc, name)
-        if bot is None:
-            return
-        self.doc["current"] = name
-        self.ed.name = name
-        self.ed.code = bot["code"]
-        self.screen.set_value("c-code", bot["code"])
-        self.screen.set_value("c-name", name)
-        saved.save(self.store, self.doc)
-
-    def new_bot(self) -> None:
-        taken = {}
-        for bot in self.doc["bots"]:
-            taken[bot["name"]] = True
-        n = 1
-        name = t("unnamed")
-        while name in taken:
-            n += 1
-            name = t("unnamed") + " " + str(n)
-        self.ed.name = name
-        self.ed.code = EXAMPLE_BOT
-        self.screen.set_value("c-code", EXAMPLE_BOT)
-        self.screen.set_value("c-name", name)
-
-    def delete_bot(self) -> None:
-        name = self.doc["current"]
-        saved.remove(self.doc, name)
-        saved.save(self.store, self.doc)
-        self.notify(t("deleted", name=name))
-        self.open_bot(self.doc["current"])
-        self.forget("c-files")
-
-    def stop_duel(self) -> None:
-        ed = self.ed
-        if not ed.running:
-            return
-        ed.stop = True
-        runner = ed.runner
-        if runner is not None:
-            runner.terminate()
-
-    async def run_duel(self) -> None:
-        """One match of the editor's bot (player 0) against a built-in bot."""
-        ed = self.ed
-        if self.engine is None or self.start_bot is None or ed.running:
-            return
-        if self.bot_support is not None and not self.bot_support():
-            self.say("bad", t("bot_no_support"))
-            ed.status = t("bot_cannot_run")
-            self.draw()
-            return
-        self.save_bot(quiet=True)
-        ed.running = True
-        ed.stop = False
-        ed.finished = False
-        ed.entry = None
-        ed.status = t("running")
-        first_ms, turn_ms = saved.LIMITS[ed.limits]
-        runner = None
-        try:
-            self.say("info", t("booting_bot"))
-            self.draw()
-            runner = self.start_bot()
-            ed.runner = runner
-            booted = await runner.ready()
-            if booted is not True:
-                if not ed.stop:
-                    self.say("bad", t("bot_boot_failed", error=booted))
-                return
-            reply = await self.call(
-                "new_game", {"slot": "duel", "seed": ed.seed, "bot": ed.opponent}
-            )
-            if not reply.get("ok"):
-                self.say("bad", reply.get("error", "?"))
-                return
-            view = reply["view"]
-            ed.game = {
-                "players": [ed.name or t("your_bot"), render.bot_label(ed.opponent)],
-                "map": view["map"],
-                "state": view["state"],
-            }
-            self.say("info", t("bot_started", seed=ed.seed, bot=render.bot_label(ed.opponent)))
-            self.draw()
-            status, started = await runner.call("start", ed.code, first_ms + GRACE_MS)
-            if ed.stop:
-                return
-            if status == "timeout":
-                runner.terminate()
-                await self.duel_lost(t("bot_timeout", limit=first_ms, turn=1), "")
-                return
-            started = json.loads(started) if status == "ok" else api.failure(started)
-            if not started.get("ok"):
-                error = started.get("error", "?")
-                if error == "no-jspi":
-                    self.say("bad", t("bot_no_support"))
-                    ed.status = t("bot_cannot_run")
-                else:
-                    self.say("bad", t("bot_syntax", error=error))
-                return
-            await self.duel_turns(runner, view["input"], first_ms, turn_ms)
-        finally:
-            if runner is not None:
-                runner.terminate()
-            ed.runner = None
-            ed.running = False
-            if ed.stop:
-                self.say("info", t("bot_stopped"))
-                ed.status = t("bot_stopped")
-            self.draw()
-
-    async def duel_turns(self, runner, text: str, first_ms: int, turn_ms: int) -> None:
-        ed = self.ed
-        turn = 1
-        while not ed.stop:
-            limit = first_ms if turn == 1 else turn_ms
-            status, value = await runner.call("turn", text, limit + GRACE_MS)
-            if ed.stop:
-                return
-            if status == "timeout":
-                runner.terminate()
-                await self.duel_lost(t("bot_timeout", limit=limit, turn=turn), "")
-                return
-            reply = json.loads(value) if status == "ok" else api.failure(value)
-            if reply.get("stderr"):
-                self.say("err", reply["stderr"])
-            if not reply.get("ok"):
-                error = str(reply.get("error", "?"))
-                self.say("bad", error)
-                summary = error.strip().split("\n")[-1]
-                await self.duel_lost(t("bot_error", turn=turn, error=summary), "")
-                return
-            if reply.get("ms", 0) > limit:
-                ms = int(reply["ms"])
-                await self.duel_lost(t("bot_late", ms=ms, turn=turn, limit=limit), reply["line"])
-                return
-            answer = await self.call("play", {"slot": "duel", "line": reply["line"]})
-            if not answer.get("ok"):
-                self.say("bad", answer.get("error", "?"))
-                return
-            self.duel_shown(answer)
-            if answer["over"]:
-                return
-            text = answer["input"]
-            turn += 1
-            await self.sleep(DUEL_PAUSE_MS)
-
-    def duel_shown(self, answer: dict) -> None:
-        ed = self.ed
-        ed.game["state"] = answer["state"]
-        ed.entry = answer["turn"]
-        forfeit = answer["turn"].get("forfeit")
-        if forfeit:
-            self.say("bad", forfeit)
-        result = answer.get("result")
-        if result:
-            names = ed.game["players"]
-            head = render.headline(result, names, None)
-            self.say(
-                "good" if result.get("winner") == 0 else "bad",
-                t(
-                    "match_over",
-                    turns=result.get("turns", 0),
-                    headline=head,
-                    reason=result["reason"],
-                ),
-            )
-            ed.status = head
-            ed.finished = True
-        self.draw()
-
-    async def duel_lost(self, reason: str, line_text: str) -> None:
-        """The editor's bot loses by forfeit: tell the referee, show why."""
-        self.say("bad", reason)
-        answer = await self.call("forfeit", {"slot": "duel", "reason": reason, "line": line_text})
-        if answer.get("ok"):
-            self.duel_shown(answer)

@@ -276,8 +276,8 @@ def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
 def turn_marks(entry) -> list:
     """What a turn did, to draw: `[player, kind, args...]` for each applied action.
 
-    A move is drawn to the house its units reached (read from the outcome's
-    detail: "moved N to house K"), with the number that actually moved.
+    A move is drawn to the house its units reached (the values of the
+    outcome's detail, the referee's "moved"), with the number that actually moved.
     """
     out = []
     if not entry:
@@ -295,10 +295,10 @@ def turn_marks(entry) -> list:
             continue
         player = outcome.get("player", 0)
         if kind == "MOVE":
-            words = str(outcome.get("detail", "")).split()
-            # "moved N to house K"
-            if len(words) == 5 and words[0] == "moved":
-                args = [args[0], int(words[4]), int(words[1])]
+            detail = outcome.get("detail")
+            if type(detail) is dict and detail.get("key") == "moved":
+                moved = detail["values"]
+                args = [args[0], moved["house"], moved["count"]]
         if kind in ("MOVE", "SPAWN", "ATTACK", "ADD_PATH", "REMOVE_PATH"):
             row = [player, kind]
             row.extend(args)

@@ -37,6 +37,10 @@ and only what `EXPORTS` lists):
   without printing its commands (a CodinGame referee would wait for it until
   its time ran out).
 
+An error of our own (not a traceback) comes with ``say``, the sentence as
+``{"key", "values", "text"}`` (`triad.catch.words`) for the page to write
+in its language.
+
 In blocking mode the same calls and answers go through ``serve(read,
 reply)``, which never returns.
 
@@ -57,6 +61,7 @@ from types import CodeType
 from typing import NotRequired, TypedDict
 
 from triad.api import Exports, ok, refused
+from triad.catch.words import Said
 from triad.wire import Done
 
 FILENAME = "bot.py"
@@ -254,9 +259,9 @@ def _execute(program: _Program, compiled: CodeType) -> None:
     sys.stderr = _Pipe(write=program.write_err)
     try:
         exec(compiled, namespace)  # the player's program, by design
-        program.ended = "the program ended"
+        program.ended = Said("program_ended")
     except SystemExit as exc:
-        program.ended = f"the program exited (code {exc.code})"
+        program.ended = Said("program_exited", code=exc.code)
     except BaseException as exc:  # anything the bot raises is reported, never re-raised
         program.ended = f"the program raised {type(exc).__name__}"
         program.crash = _traceback(exc)
@@ -268,8 +273,9 @@ def _compile(code: str) -> CodeType | str:
     try:
         compiled = compile(code, FILENAME, "exec")
     except SyntaxError as exc:
-        where = f"line {exc.lineno}" if exc.lineno else "the program"
-        return f"SyntaxError at {where}: {exc.msg}"
+        if exc.lineno:
+            return Said("syntax_error", line=exc.lineno, message=exc.msg)
+        return Said("syntax_error_where", message=exc.msg)
     linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
     return compiled
 
@@ -288,6 +294,8 @@ class TurnReply(TypedDict):
     ms: float
     stderr: str
     ended: NotRequired[bool]
+    #: An error of our own as a sentence for the page (`triad.catch.words`), not a traceback.
+    say: NotRequired[dict[str, object]]
 
 
 @EXPORTS.answering(Done)
@@ -299,7 +307,7 @@ async def start(code: str) -> str:
     code = str(code)
     compiled = _compile(code)
     if isinstance(compiled, str):
-        return refused(compiled)
+        return refused(compiled, **_words(compiled))
     _program = _Program(code)
     started: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
     _program.task = asyncio.ensure_future(_run(_program, compiled, started))
@@ -336,14 +344,16 @@ def _turn_reply(program: _Program, seconds: float) -> str:
             line="",
             ms=ms,
             stderr=stderr,
+            **_words(program.crash or program.ended),
         )
-    return refused(
-        f"the program read all {program.read_count} lines of this turn and asked for more"
-        " without printing its commands",
-        line="",
-        ms=ms,
-        stderr=stderr,
-    )
+    starved = Said("program_starved", count=program.read_count)
+    return refused(starved, line="", ms=ms, stderr=stderr, **_words(starved))
+
+
+def _words(message: str) -> dict[str, object]:
+    """``{"say": ...}``, the page's way to write ``message`` in its language (see
+    `triad.catch.words`), when it is one of ours (not a traceback)."""
+    return {"say": message.to_json()} if isinstance(message, Said) else {}
 
 
 def _starved(program: _Program) -> bool:
@@ -365,7 +375,7 @@ def serve(read: Callable[[], str], reply: Callable[[int, str], None]) -> None:
             code = str(args[0])
             compiled = _compile(code)
             if isinstance(compiled, str):
-                reply(ident, refused(compiled))
+                reply(ident, refused(compiled, **_words(compiled)))
                 continue
             _program = _Program(code)
             _program.read, _program.reply = read, reply

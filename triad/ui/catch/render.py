@@ -8,7 +8,7 @@ through `esc`.  Buttons carry ``data-act`` (and ``data-arg``), form fields
 from triad.ui.catch.board import tri_key
 from triad.ui.catch.icons import icon, sprite
 from triad.ui.catch.store import LIMIT_NAMES, OPPONENTS
-from triad.ui.catch.text import t
+from triad.ui.catch.text import said, t
 from triad.ui.html import attrs, esc
 
 MAX_TURNS = 200
@@ -267,7 +267,7 @@ def banner(result, names: list, human=None) -> str:
         + '"><strong>'
         + esc(headline(result, names, human))
         + "</strong><span>"
-        + esc(result.get("reason", ""))
+        + esc(said(result.get("reason")))
         + "</span></div>"
     )
 
@@ -445,7 +445,7 @@ def play_orders(ctx: dict) -> str:
     for i, item in enumerate(items):
         check = checks[i] if i < len(checks) else None
         ok = check is None or check.get("ok")
-        detail = "" if check is None else check.get("detail", "")
+        detail = "" if check is None else said(check.get("detail"))
         tools = ""
         if item[0] == "MOVE":
             tools += icon_button("adjust", t("less"), "minus", "small", arg=str(i) + ":-1")
@@ -528,7 +528,7 @@ def turn_log(entry, names: list) -> str:
         return ""
     out = ["<h2>" + esc(t("last_turn", turn=entry.get("turn", 0))) + "</h2>"]
     if entry.get("forfeit"):
-        out.append('<p class="bad">' + esc(t("forfeit", reason=entry["forfeit"])) + "</p>")
+        out.append('<p class="bad">' + esc(t("forfeit", reason=said(entry["forfeit"]))) + "</p>")
     outcomes = entry.get("outcomes") or []
     if not outcomes and not entry.get("forfeit"):
         out.append('<p class="empty">' + esc(t("nothing_happened")) + "</p>")
@@ -542,7 +542,7 @@ def turn_log(entry, names: list) -> str:
             + '"><code>'
             + esc(o.get("action", ""))
             + "</code> <small>"
-            + esc(o.get("detail", ""))
+            + esc(said(o.get("detail")))
             + "</small></li>"
         )
     for event in entry.get("events") or []:

@@ -34,6 +34,11 @@ envelope and the JSON are made at the edge, and the page may call only what
   that turn of the watched match (``entry`` null for turn 0);
 * ``replay({"slot"})`` -> ``{"replay", "filename"}``: ``Match.to_json`` of a
   slot (``"watch"`` for the watched match).
+
+Every sentence of the referee in a reply (a check's or an outcome's
+``detail``, a ``forfeit``, a result's ``reason``) is ``{"key", "values",
+"text"}`` (`triad.catch.words`), for the page to say in its language; a
+replay keeps the English text.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from triad.catch.bots.standard import Bot
 from triad.catch.mapgen import generate
 from triad.catch.match import Match, play_match
 from triad.catch.players import BuiltinPlayer
+from triad.catch.words import plain
 
 PLAYER_NAMES = {"play": "You", "duel": "Your bot"}
 SEED_MIN = -(2**63)  # CodinGame seeds: any signed 64-bit value
@@ -210,12 +216,12 @@ def _linkable(match: Match) -> list[list[int]]:
 def _after_turn(slot: str, match: Match, entry: dict[str, Any]) -> Turn:
     over = match.over
     reply: Turn = {
-        "turn": {k: v for k, v in entry.items() if k != "state"},
-        "state": entry["state"],
+        "turn": plain({k: v for k, v in entry.items() if k != "state"}),
+        "state": plain(entry["state"]),
         "linkable": _linkable(match),
         "input": "" if over or slot != "duel" else match.input_for(0),
         "over": over,
-        "result": match.to_json()["result"],
+        "result": plain(match.to_json()["result"]),
     }
     return reply
 
@@ -242,7 +248,7 @@ def check(request: LineRequest) -> ChecksReply:
     """Which of player 0's commands would apply: ``{"slot", "line"}``; an unrecognised
     command is refused with the referee's reason."""
     match = _match(request.slot)
-    return {"checks": match.check(0, request.line)}
+    return {"checks": plain(match.check(0, request.line))}
 
 
 @EXPORTS.service
@@ -285,7 +291,7 @@ def watch(request: WatchRequest) -> WatchReply:
         "map": match.game_map.to_json(),
         "state": match.initial,
     }
-    return {"view": view, "turns": len(match.turns), "result": match.to_json()["result"]}
+    return {"view": view, "turns": len(match.turns), "result": plain(match.to_json()["result"])}
 
 
 @EXPORTS.service
@@ -300,8 +306,8 @@ def frame(request: FrameRequest) -> FrameReply:
     entry = match.turns[turn - 1]
     return {
         "turn": turn,
-        "state": entry["state"],
-        "entry": {k: v for k, v in entry.items() if k != "state"},
+        "state": plain(entry["state"]),
+        "entry": plain({k: v for k, v in entry.items() if k != "state"}),
     }
 
 

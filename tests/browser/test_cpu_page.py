@@ -1,0 +1,153 @@
+"""Master in the page: its first answer is the exact one, and its thinking ahead leaks nowhere.
+
+The CPU thinks while the human chooses (pondering, `App.ponder`); the page
+says on `<html data-ponder>` when it has thought its answer to every move
+through. The tests wait on that state, never on time, and check the CPU's
+move against the solver run here on the same position.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_ready
+from tests.browser.test_page_play import deploy_by_mouse, open_page, settings_script
+from tests.browser.test_page_session import (
+    blue_first_code,
+    fixed_seed_script,
+    notices,
+    owned_cells,
+    seed_where,
+)
+from tests.cpu.helpers import exact_values
+from triad.collection.replay import read_record, replay_record
+from triad.state import GameState
+
+pytestmark = pytest.mark.browser
+
+MATCH_KEY = "triad.match"
+#: Thinking every answer through takes tens of seconds under Pyodide on a busy machine.
+PONDER_TIMEOUT_MS = 600_000
+#: The CPU thinks ahead, or has thought everything through already (a small position).
+THOUGHT = 'html[data-ponder="thinking"], html[data-ponder="done"]'
+
+
+def stored_states(page: Any, moves: int) -> list[GameState]:
+    """The positions of the match the page keeps (its engine's record) once it holds `moves`
+    moves, played again here."""
+    page.wait_for_function(
+        f"""() => {{
+          const data = JSON.parse(localStorage.getItem({json.dumps(MATCH_KEY)}) || 'null');
+          return data && data.record.games.flat().length === {moves};
+        }}"""
+    )
+    data = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})"))
+    played = replay_record(read_record(data["record"]), {})
+    return list(played.states[-1])
+
+
+def board_owners(state: GameState) -> dict[str, str]:
+    return {str(i): str(s.owner) for i, s in enumerate(state.board) if s is not None}
+
+
+def test_the_cpus_first_answer_is_the_exact_one_once_thought_through(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(
+        new_context,
+        server,
+        query="?deal=" + blue_first_code(["open"]),
+        level="master",
+        rules=["open"],
+    )
+    wait_ready(page)
+    page.locator('html[data-ponder="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
+    deploy_by_mouse(page, "blue", 0, 4)
+    wait_ready(page)  # the CPU has answered: the human's turn again
+    assert page.evaluate("document.documentElement.dataset.cpuExact") == "yes"
+    states = stored_states(page, 2)
+    before, after = states[1], states[2]
+    values = exact_values(before)
+    moved = [i for i in range(9) if before.board[i] is None and after.board[i] is not None]
+    assert len(moved) == 1
+    played = [m for m in before.legal_moves() if before.apply(m)[0].board == after.board]
+    assert played, "the CPU's move is not a legal move of the position"
+    assert values[(played[0].card, played[0].cell)] == max(values.values())
+    assert owned_cells(page) == board_owners(after)
+
+
+def test_new_game_and_reload_while_the_cpu_thinks_ahead_leave_nothing_behind(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, level="master", rules=["open"])
+    wait_ready(page)
+    page.locator('html[data-ponder="thinking"]').wait_for(state="attached")
+    page.keyboard.press("F5")  # a new match (its own seed) while the CPU thinks ahead
+    wait_ready(page)
+    # the new match: nothing of the old one, its human to move (the CPU opened, if it did)
+    placed = len(owned_cells(page))
+    assert placed in (0, 1)
+    assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+    assert page.locator('[data-hand="red"] [data-card]').count() == 5 - placed
+    free = page.locator("[data-cell]:not([data-owner])")
+    cell = int(free.first.get_attribute("data-cell"))
+    page.locator(THOUGHT).wait_for(state="attached")
+    deploy_by_mouse(page, "blue", 0, cell)
+    wait_ready(page)
+    assert len(owned_cells(page)) == placed + 2
+    states = stored_states(page, placed + 2)
+    assert owned_cells(page) == board_owners(states[-1])
+    # a reload while the CPU thinks ahead: the match comes back where it was, and goes on
+    page.locator(THOUGHT).wait_for(state="attached")
+    page.reload()
+    wait_ready(page)
+    assert owned_cells(page) == board_owners(states[-1])
+    free = page.locator("[data-cell]:not([data-owner])")
+    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
+    wait_ready(page)
+    assert len(owned_cells(page)) == placed + 4
+    assert owned_cells(page) == board_owners(stored_states(page, placed + 4)[-1])
+    assert notices(page) == ""
+
+
+#: The page is told the machine has two cores: it starts one extra worker for master's search.
+TWO_CORES = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 2});"
+
+
+def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
+    context.add_init_script(TWO_CORES)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    page.locator('html[data-helpers="1"]').wait_for(state="attached")
+    first = owned_cells(page)
+    assert list(first.values()) == ["red"]
+    for leave in ("F5", "reload", "F5"):
+        page.keyboard.press("F5")  # the same deal again (the seed is fixed): the CPU opens it
+        page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
+        # its search is split with the extra worker; the match is left meanwhile
+        if leave == "reload":
+            page.reload()
+            page.locator('html[data-helpers="1"]').wait_for(state="attached")
+        else:
+            page.keyboard.press("F5")
+        wait_ready(page)
+        assert list(owned_cells(page).values()) == ["red"]
+        assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+        assert page.locator('[data-hand="red"] [data-card]').count() == 4
+    # and the match plays on, the extra worker answering its part
+    free = page.locator("[data-cell]:not([data-owner])")
+    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
+    wait_ready(page)
+    assert len(owned_cells(page)) == 3
+    assert owned_cells(page) == board_owners(stored_states(page, 3)[-1])
+    assert notices(page) == ""
