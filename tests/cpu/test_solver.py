@@ -11,8 +11,11 @@ from tests.cpu.helpers import (
     brute_expectation,
     brute_value,
     plain_packed_value,
+    random_card,
     random_game,
+    random_table,
 )
+from triad.cards import Card
 from triad.cpu.chance import SCALE, ChanceSolver, to_fraction
 from triad.cpu.context import Context, View
 from triad.cpu.solver import INF
@@ -173,3 +176,46 @@ def test_deep_values_match_plain_alpha_beta(names: list[str]) -> None:
             assert value == exact
             after = best.position
             assert -plain_packed_value(pk, solver.total, after, -INF, INF) == exact, state
+
+
+@pytest.mark.parametrize("names", [["ascension"], ["descension", "same", "plus", "combo"]])
+def test_type_counts_with_many_cards_of_one_type(names: list[str]) -> None:
+    # one type shared by most cards in play: its count in the key runs past 3
+    # (a field of several bits), and cards alone of their type need no count.
+    rng = random.Random("types:" + "+".join(names))
+    for _ in range(6):
+        table = random_table(rng, names)
+        hands = [[random_card(rng, small=True) for _ in range(5)] for _ in range(2)]
+        for hand in hands:
+            for i, card in enumerate(hand):
+                kind = "fire" if rng.random() < 0.8 else rng.choice([None, "ice"])
+                hand[i] = Card.of(*card.sides, affinity=kind)
+        state = GameState.new(table, hands[0], hands[1])
+        for _ in range(rng.choice([4, 5, 6])):
+            state, _ = state.apply(rng.choice(state.legal_moves()))
+        ctx = Context(View.of(state))
+        assert ctx.solver.value(ctx.position) == brute_value(state), state
+        for child, v in ctx.solver.move_values(ctx.position):
+            after, _ = state.apply(ctx.move_of(child, state.to_move))
+            assert v == -brute_value(after), (state, child)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [["reverse"], ["fallen_ace"], ["ascension"], ["descension"], ["order"]],
+)
+def test_each_ffxiv_rule_deep_values_match_plain_alpha_beta(names: list[str]) -> None:
+    # every FFXIV capture rule alone, from 6 and 7 empty cells: the table, its
+    # transposition cut-offs and the bounds on what the last placements flip.
+    rng = random.Random("ffxiv deep:" + "+".join(names))
+    for _ in range(3):
+        state = random_game(rng, names, rng.choice([2, 3]), small=rng.random() < 0.7)
+        ctx = Context(View.of(state))
+        pos = ctx.position
+        exact = plain_packed_value(ctx.packed, ctx.solver.total, pos, -INF, INF)
+        assert ctx.solver.value(pos) == exact, state
+        # a second solve of the same position from a filled table, and each move's value
+        for child, v in ctx.solver.move_values(pos):
+            assert v == -plain_packed_value(
+                ctx.packed, ctx.solver.total, child.position, -INF, INF
+            ), (state, child)

@@ -154,7 +154,7 @@ class Context:
         owners = [0, 0]
         for c, slot in enumerate(view.board):
             if slot is not None:
-                key |= (board_idx[c] + 1) << (w * c) | self.packed.present[board_idx[c]]
+                key += (board_idx[c] + 1) << (w * c) | self.packed.tally[board_idx[c]]
                 owners[slot.owner] |= 1 << c
         me = view.to_move
         hands = [sum(1 << i for i in hand_idx[p]) for p in (0, 1)]

@@ -10,10 +10,13 @@ chain (which depends on the owners of cards farther away) is resolved per call.
 
 FFXIV rules: Reverse and Fallen Ace change the comparison (`Packed.compare`).
 Under Ascension/Descension a card's values depend on how many cards of its
-type are on the board, so the key also holds one presence bit per card
-(``present``, above the owner and hand bits of a table key), and every flip
-cache is keyed by those bits too; the cache value of a Combo-starting
-placement carries the placed card's code (bits 18 and up) for the chain.
+type are on the board, so the key also holds a count per type that two or
+more cards in play share (``tally``, above the owner and hand bits of a table
+key; a type held by one card only needs none), which a placement adds to: keys
+grow by ``key + add[cell][card]``, never ``|``. Every flip cache is keyed by
+those counts too (far fewer keys than by which cards are down); the cache
+value of a Combo-starting placement carries the placed card's code (bits 18
+and up) for the chain.
 Under Order a hand only ever offers its first card (the lowest index: a
 hand's cards are numbered in the order dealt).
 """
@@ -50,6 +53,12 @@ def neighbours(cell: Cell, wrap: bool) -> tuple[int, int, int, int]:
         cell + 3 if row < 2 else -1,
         cell - 1 if col > 0 else -1,
     )
+
+
+def _scale(sides: tuple[int, int, int, int], delta: int) -> tuple[int, int, int, int]:
+    """``sides`` raised by ``delta`` (lowered if negative), each kept within 1..10."""
+    t, r, b, left = (min(10, max(1, v + delta)) for v in sides)
+    return (t, r, b, left)
 
 
 class CardSpec(NamedTuple):
@@ -190,22 +199,30 @@ class Packed:
                     if aff is not None:
                         mod[i][cell] = 1 if card.affinity == aff else -1
         self.mod = mod
-        # Ascension/Descension: a presence bit per typed card, and per card the
-        # presence bits of the cards of its type (its kin, itself included).
+        # Ascension/Descension: a count field in the key per type that several
+        # cards share; tally[i] is one in card i's field, kin[i] its (shift, mask).
         self.typed = flags.typed
-        self.present_shift = self.owner_shift + 9 + n
-        present = [0] * n
-        kin = [0] * n
+        tally = [0] * n
+        kin: list[tuple[int, int] | None] = [None] * n
+        all_tallies = 0
         if flags.typed:
-            for i, card in enumerate(cards):
-                if card.affinity is not None:
-                    present[i] = 1 << (self.present_shift + i)
-            for i, card in enumerate(cards):
-                if card.affinity is not None:
-                    kin[i] = sum(present[j] for j in range(n) if cards[j].affinity == card.affinity)
-        self.present = tuple(present)
+            shift = self.owner_shift + 9 + n
+            types = [c.affinity for c in cards]
+            for aff in dict.fromkeys(a for a in types if a is not None and types.count(a) > 1):
+                size = types.count(aff).bit_length()
+                mask = (1 << size) - 1
+                for i in range(n):
+                    if types[i] == aff:
+                        tally[i] = 1 << shift
+                        kin[i] = (shift, mask)
+                all_tallies |= mask << shift
+                shift += size
+        self.tally = tuple(tally)
         self.kin = tuple(kin)
-        all_present = sum(present)
+        # scaled[i][n]: card i's values with n cards of its type down (kept within 1..10)
+        self.scaled = tuple(
+            tuple(_scale(c.sides, flags.typed * k) for k in range(n + 1)) for c in cards
+        )
         # beats[i * 9 + c]: (q, bit, mask over codes that card i on c flips at q)
         beats: list[tuple[tuple[int, int, int], ...]] = []
         for i in range(n):
@@ -228,9 +245,9 @@ class Packed:
             for q in self.neigh[c]:
                 if q >= 0:
                     m |= self.slot << (w * q)
-            area.append(m | all_present)
+            area.append(m | all_tallies)
         self.area = tuple(area)
-        self.add = tuple(tuple((i + 1) << (w * c) | present[i] for i in range(n)) for c in range(9))
+        self.add = tuple(tuple((i + 1) << (w * c) | tally[i] for i in range(n)) for c in range(9))
         self.cache: tuple[FlipCache, ...] = tuple(FlipCache(self, c) for c in range(9))
         self.restrictions = {r.cell: r for r in restrictions}
         self.shift_cells = 0
@@ -293,18 +310,15 @@ class Packed:
         ``key`` holds the board with ``placed`` on it; the count of a type is
         taken before the placement.
         """
+        card_type = self.cards[card].affinity
         sides = self.cards[card].sides
+        if card_type is None:
+            return sides
         kin = self.kin[card]
-        if not kin:
-            return sides
-        n = (key & kin).bit_count()
-        if kin & self.present[placed]:
+        n = 1 if kin is None else key >> kin[0] & kin[1]  # (alone of its type: itself)
+        if self.cards[placed].affinity == card_type:
             n -= 1
-        delta = self.typed * n
-        if not delta:
-            return sides
-        t, r, b, left = (min(10, max(1, v + delta)) for v in sides)
-        return (t, r, b, left)
+        return self.scaled[card][n]
 
     def _typed_beat(self, card: int, cell: Cell, key: int, placed: int, targets: int) -> int:
         # the cells among ``targets`` that ``card`` on ``cell`` takes by the basic rule
@@ -470,7 +484,7 @@ class Packed:
         attacks from its new cell by the basic rule.
         """
         keep, m0, l0, r0, m1, l1, r1, m2, l2, r2, perm, basic, area = self.shift_plans[cell]
-        k = key | self.add[cell][card]
+        k = key + self.add[cell][card]
         key = k & keep | (k & m0) << l0 >> r0 | (k & m1) << l1 >> r1 | (k & m2) << l2 >> r2
         theirs = perm[theirs]
         fl = basic[key & area] & theirs
@@ -482,6 +496,6 @@ class Packed:
         """(key, mover's cells, other's cells) after the mover puts ``card`` on ``cell``."""
         if self.shift_cells >> cell & 1 and self.meets(card, cell):
             return self.shifted(card, cell, key, mine, theirs)
-        key |= self.add[cell][card]
+        key += self.add[cell][card]
         fl = self.flips(card, cell, key, theirs)
         return key, mine | fl | 1 << cell, theirs ^ fl

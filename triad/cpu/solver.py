@@ -99,7 +99,7 @@ class Solver:
                     gained = POPCOUNT[m2] - POPCOUNT[mine] - 1
                     out.append(Child(a, p, gained, Position(k2, t2, m2, other, hand ^ 1 << a)))
                     continue
-                k2 = key | pk.add[p][a]
+                k2 = key + pk.add[p][a]
                 fl = pk.flips(a, p, k2, theirs)
                 child = Position(k2, theirs ^ fl, mine | fl | bp, other, hand ^ 1 << a)
                 out.append(Child(a, p, POPCOUNT[fl], child))
@@ -258,7 +258,7 @@ class Solver:
                         mp = perm[mine | bp]
                     for a in hl:
                         if shifting >> a & 1:  # (Packed.shifted, inline)
-                            k = key | ad[a]
+                            k = key + ad[a]
                             k2 = (
                                 k & keep
                                 | (k & s0) << l0 >> r0
@@ -269,7 +269,7 @@ class Solver:
                             t2 = t ^ fl
                             m2 = mp | fl
                         else:
-                            k2 = key | ad[a]
+                            k2 = key + ad[a]
                             x = cache[k2 & am]
                             fl = x & theirs
                             if x > 511 and x >> 9 & theirs:
@@ -282,7 +282,7 @@ class Solver:
                 (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
                 for p, bp, cache, am, ad, hp in cell_info[empty]
                 for a in hl
-                for k2 in (key | ad[a],)
+                for k2 in (key + ad[a],)
                 for x in (cache[k2 & am],)
                 for fl in (
                     x & theirs
@@ -388,7 +388,7 @@ class Solver:
                     (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
                     for p, bp, cache, am, ad, hp in cell_info[empty]
                     for a in hl
-                    for k2 in (key | ad[a],)
+                    for k2 in (key + ad[a],)
                     for x in (cache[k2 & am],)
                     for fl in (
                         x & theirs
@@ -450,7 +450,7 @@ class Solver:
                     lb = -INF
                     for bp, cache, am, ad, cq, aq, dq in pair_info[0x1FF ^ (t2 | m2)]:
                         for b in hl:
-                            k3 = k2 | ad[b]
+                            k3 = k2 + ad[b]
                             x = cache[k3 & am]
                             fl = x & m2
                             if x > 511 and x >> 9 & m2:
@@ -463,7 +463,7 @@ class Solver:
                             m3 = t2 | fl | bp
                             most = 0
                             for c in ol:
-                                k4 = k3 | dq[c]
+                                k4 = k3 + dq[c]
                                 y = cq[k4 & aq]
                                 f2 = y & m3
                                 if y > 511 and y >> 9 & m3:
@@ -509,7 +509,7 @@ class Solver:
                     if shifting >> a & 1:
                         gain = pop[shifted(a, p, key, mine, theirs)[1]] - pop[mine] - 1
                     else:
-                        k2 = key | ad[a]
+                        k2 = key + ad[a]
                         x = cache[k2 & am]
                         fl = x & theirs
                         if x > 511 and x >> 9 & theirs:
@@ -538,7 +538,7 @@ class Solver:
             best = -INF
             for bp, cache, am, ad, cq, aq, dq in pair_info[empty]:
                 for a in hl:
-                    k2 = key | ad[a]
+                    k2 = key + ad[a]
                     x = cache[k2 & am]
                     fl = x & theirs
                     if x > 511 and x >> 9 & theirs:
@@ -551,7 +551,7 @@ class Solver:
                     m2 = mine | fl | bp
                     most = 0
                     for b in ol:
-                        k3 = k2 | dq[b]
+                        k3 = k2 + dq[b]
                         y = cq[k3 & aq]
                         f2 = y & m2
                         if y > 511 and y >> 9 & m2:
