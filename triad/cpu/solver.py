@@ -12,9 +12,12 @@ the mover's moves and the two-cell ends after them are enumerated inline; with
 three or four, a move whose flips cannot lift the mover above alpha (even if
 its last card flipped every neighbour) ends the node.
 
-Moves are tried best first: the table's move, then most flips, then the
-moves that caused cut-offs most often (history heuristic, which starts from
-a static prior: weak cards first, strong sides facing neighbours).
+Before searching a node's moves, the table is asked about its children: one
+already bounded high enough for the mover ends the node (enhanced
+transposition cut-off). Moves are tried best first: the table's move, then
+most flips, then the moves that caused cut-offs most often (history
+heuristic, which starts from a static prior: weak cards first, strong sides
+facing neighbours).
 
 Exact values come from null-window searches (MTD(f)): each probe answers
 "is the value at least x?", and the bounds it leaves in the table make the
@@ -336,6 +339,15 @@ class Solver:
                 if not hl:
                     return 2 * (pop[mine] + hand_sizes[hm]) - total
                 moves = gen(key, mine, theirs, hl, empty)
+                if n > table_from:
+                    # enhanced transposition cut-off: a child the table already
+                    # bounds low enough for the mover ends the node at once.
+                    for mt in moves:
+                        _, k2, t2, m2, a, _ = mt
+                        ec = table_get(k2 | t2 << osh | ho << hsh)
+                        if ec is not None and -ec[1] >= beta:
+                            table[tk] = (-ec[1], hi, mt)
+                            return -ec[1]
                 moves.sort(reverse=True)
                 # (the stored move comes round again: its child answers from the table.)
                 for mt in moves:
