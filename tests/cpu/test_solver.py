@@ -206,7 +206,8 @@ def test_type_counts_with_many_cards_of_one_type(names: list[str]) -> None:
 )
 def test_each_ffxiv_rule_deep_values_match_plain_alpha_beta(names: list[str]) -> None:
     # every FFXIV capture rule alone, from 6 and 7 empty cells: the table, its
-    # stored moves and the inline ends of the search.
+    # stored moves, the inline ends of the search, its transposition cut-offs
+    # and the bounds on what the last placements flip.
     rng = random.Random("ffxiv deep:" + "+".join(names))
     for _ in range(3):
         state = random_game(rng, names, rng.choice([2, 3]), small=rng.random() < 0.7)
