@@ -37,7 +37,7 @@ from triad.state import GameState, Outcome  # noqa: E402
 
 # the README's counts
 TRAP_GAMES = 200
-HIDDEN_GAMES = 20
+HIDDEN_GAMES = 60
 BUDGET_DEALS = 10
 OPEN = RuleSet.parse(["open"])
 HIDDEN = RuleSet.parse([])
