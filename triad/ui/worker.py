@@ -85,6 +85,7 @@ from triad.collection.save import load_save
 from triad.collection.service import PrepareRequest, ProgressReply, SettledReply, Summary
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
+from triad.cpu import service as cpu_service
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
@@ -686,6 +687,25 @@ def ponder_ahead(request: AheadRequest) -> PonderReply:
         raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
     seen = observe(ahead.state, Player.RED)
     return {"done": ahead.brain.ponder(seen, request.budget_ms)}
+
+
+class EngineMemoryReply(TypedDict):
+    """`engine_memory`: this worker's Pyodide heap (0 outside Pyodide) and the entries of
+    the transposition tables of the match in play's CPU and of the match dealt ahead's."""
+
+    heap_bytes: int
+    table: int
+    ahead_table: int
+
+
+@EXPORTS.service
+def engine_memory(_request: Empty = NOTHING) -> EngineMemoryReply:
+    """This worker's memory, for the benchmarks."""
+    return {
+        "heap_bytes": cpu_service.heap_bytes(),
+        "table": cpu_service.table_size(None if _session is None else _session.brain),
+        "ahead_table": cpu_service.table_size(None if _ahead is None else _ahead.brain),
+    }
 
 
 @EXPORTS.service
