@@ -146,10 +146,28 @@ class BasicCache(FlipCache):
     A Power Wall placement attacks from its new cell by the basic rule only.
     """
 
+    def __init__(self, packed: Packed, cell: Cell) -> None:
+        super().__init__(packed, cell)
+        w = packed.width
+        self.shift = w * cell
+        # rows[code]: (shift, bit, codes taken) of each neighbour of the card
+        # with that code placed here (none for an empty cell)
+        self.rows: tuple[tuple[tuple[int, int, int], ...], ...] = ((),) + tuple(
+            tuple((w * q, bit, m) for q, bit, m in packed.beats[card * 9 + cell])
+            for card in range(len(packed.cards))
+        )
+
     def __missing__(self, area: int) -> int:
         pk = self.packed
-        code = pk.code_at(area, self.cell)
-        x = pk.basic(code - 1, self.cell, area) if code else 0
+        if pk.typed:
+            code = pk.code_at(area, self.cell)
+            x = pk.basic(code - 1, self.cell, area) if code else 0
+        else:  # (Packed.basic, inline: this runs once per new area)
+            slot = pk.slot
+            x = 0
+            for shift, bit, m in self.rows[area >> self.shift & slot]:
+                if m >> (area >> shift & slot) & 1:
+                    x |= bit
         self[area] = x
         return x
 
@@ -248,12 +266,17 @@ class Packed:
             area.append(m | all_tallies)
         self.area = tuple(area)
         self.add = tuple(tuple((i + 1) << (w * c) | tally[i] for i in range(n)) for c in range(9))
-        self.cache: tuple[FlipCache, ...] = tuple(FlipCache(self, c) for c in range(9))
         self.restrictions = {r.cell: r for r in restrictions}
         self.shift_cells = 0
         for r in restrictions:
             self.shift_cells |= 1 << r.cell
         self.basic_cache: tuple[BasicCache, ...] = tuple(BasicCache(self, c) for c in range(9))
+        # without Same or Plus a placement takes by the basic rule alone
+        self.cache: tuple[FlipCache, ...] = (
+            tuple(FlipCache(self, c) for c in range(9))
+            if flags.same or flags.plus
+            else self.basic_cache
+        )
         self.shift_plans = {c: self._shift_plan(c) for c in self.restrictions}
         # identical cards (same sides and affinity) are interchangeable in a hand.
         rep = []
@@ -261,16 +284,18 @@ class Packed:
             rep.append(next(j for j in range(i + 1) if cards[j] == card))
         self.rep = tuple(rep)
         # hand_lists[mask]: the cards of a hand, one per group of identical cards;
-        # hand_sizes[mask]: how many cards it holds. Filled in full for small games.
-        self.hand_lists: dict[int, tuple[int, ...]] = HandTable(self._hand_list)
-        self.hand_sizes: dict[int, int] = HandTable(int.bit_count)
+        # hand_sizes[mask]: how many cards it holds. Tuples by mask for small games
+        # (indexed faster than a dict), filled on demand otherwise.
+        self.hand_lists: HandTable | tuple[tuple[int, ...], ...] = HandTable(self._hand_list)
+        self.hand_sizes: HandTable | tuple[int, ...] = HandTable(int.bit_count)
         if n <= 12:
-            self.hand_lists = {m: self._hand_list(m) for m in range(1 << n)}
-            self.hand_sizes = {m: m.bit_count() for m in range(1 << n)}
+            self.hand_lists = tuple(self._hand_list(m) for m in range(1 << n))
+            self.hand_sizes = tuple(m.bit_count() for m in range(1 << n))
 
     def hand_list(self, hand: int) -> tuple[int, ...]:
         """Card indices of ``hand`` (a bit mask), one per group of identical cards."""
-        return self.hand_lists[hand]
+        got: tuple[int, ...] = self.hand_lists[hand]
+        return got
 
     def _hand_list(self, hand: int) -> tuple[int, ...]:
         if self.flags.order:  # the next card of the hand only
