@@ -148,14 +148,9 @@ class BasicCache(FlipCache):
 
     def __init__(self, packed: Packed, cell: Cell) -> None:
         super().__init__(packed, cell)
-        w = packed.width
-        self.shift = w * cell
-        # rows[code]: (shift, bit, codes taken) of each neighbour of the card
-        # with that code placed here (none for an empty cell)
-        self.rows: tuple[tuple[tuple[int, int, int], ...], ...] = ((),) + tuple(
-            tuple((w * q, bit, m) for q, bit, m in packed.beats[card * 9 + cell])
-            for card in range(len(packed.cards))
-        )
+        self.shift = packed.width * cell
+        # rows[code]: `Packed.near` of the card with that code on this cell (none if empty)
+        self.rows = ((), *(packed.near[card * 9 + cell] for card in range(len(packed.cards))))
 
     def __missing__(self, area: int) -> int:
         pk = self.packed
@@ -165,7 +160,7 @@ class BasicCache(FlipCache):
         else:  # (Packed.basic, inline: this runs once per new area)
             slot = pk.slot
             x = 0
-            for shift, bit, m in self.rows[area >> self.shift & slot]:
+            for shift, bit, m, _, _ in self.rows[area >> self.shift & slot]:
                 if m >> (area >> shift & slot) & 1:
                     x |= bit
         self[area] = x
@@ -256,6 +251,33 @@ class Packed:
                     row.append((q, 1 << q, m))
                 beats.append(tuple(row))
         self.beats = tuple(beats)
+        # for Same and Plus (printed sides): sides_of[code] is the sides of the
+        # card with that code; near[card * 9 + cell] has (key shift, bit, codes
+        # taken, side, touching side's index) of each neighbour; wall_same and
+        # wall_sums[card * 9 + cell] what the walls add (Same Wall, Plus Wall).
+        self.sides_of = ((0, 0, 0, 0), *(c.sides for c in cards))
+        near = []
+        wall_same = []
+        wall_sums = []
+        for i, card in enumerate(cards):
+            for c in range(9):
+                sides: list[tuple[int, int, int, int, int]] = []
+                walls = 0
+                sums: list[tuple[int, int]] = []
+                taken = iter(beats[i * 9 + c])
+                for d, q in enumerate(self.neigh[c]):
+                    if q >= 0:
+                        sides.append((w * q, 1 << q, next(taken)[2], card.sides[d], OPPOSITE[d]))
+                    elif not flags.broken_wall:
+                        walls += flags.same_wall and card.sides[d] == 10
+                        if flags.plus_wall:
+                            sums.append((card.sides[d] + 10, 0))
+                near.append(tuple(sides))
+                wall_same.append(walls)
+                wall_sums.append(tuple(sums))
+        self.near = tuple(near)
+        self.wall_same = tuple(wall_same)
+        self.wall_sums = tuple(wall_sums)
         # area[c]: key mask of cell c and its neighbours, the inputs of a placement.
         area = []
         for c in range(9):
@@ -385,37 +407,32 @@ class Packed:
         that Same or Plus take, which start the chain.
         """
         f = self.flags
-        w = self.width
-        s = self.slot
-        typed = self.typed
-        beat = self.basic(card, cell, key)
         if not (f.same or f.plus):
-            return beat
-        sides = self.values(card, key, card) if typed else self.cards[card].sides
-        same_count = 0
-        same_cells = 0
-        sums: list[tuple[int, int]] = []
-        walls = not f.broken_wall
-        for d, q in enumerate(self.neigh[cell]):
-            if q < 0:
-                if walls:
-                    if f.same_wall and sides[d] == 10:
-                        same_count += 1
-                    if f.plus_wall:
-                        sums.append((sides[d] + 10, 0))
-                continue
-            code = key >> (w * q) & s
-            if not code:
-                continue
-            if typed:
-                other = self.values(code - 1, key, card)[OPPOSITE[d]]
-            else:
-                other = self.cards[code - 1].sides[OPPOSITE[d]]
-            if f.same and sides[d] == other:
-                same_count += 1
-                same_cells |= 1 << q
-            if f.plus:
-                sums.append((sides[d] + other, 1 << q))
+            return self.basic(card, cell, key)
+        if self.typed:
+            beat, same_count, same_cells, sums = self._typed_sides(card, cell, key)
+        else:  # (the common case, with the neighbours' sides looked up)
+            i = card * 9 + cell
+            beat = 0
+            same_count = self.wall_same[i]
+            same_cells = 0
+            sums = list(self.wall_sums[i])
+            s = self.slot
+            sides_of = self.sides_of
+            same = f.same
+            plus = f.plus
+            for shift, bit, m, side, d in self.near[i]:
+                code = key >> shift & s
+                if not code:
+                    continue
+                if m >> code & 1:
+                    beat |= bit
+                other = sides_of[code][d]
+                if same and side == other:
+                    same_count += 1
+                    same_cells |= bit
+                if plus:
+                    sums.append((side + other, bit))
         special = same_cells if same_count >= 2 else 0
         if len(sums) > 1:  # Plus: a neighbour whose sum another side shares
             seen: dict[int, int] = {}
@@ -427,6 +444,37 @@ class Packed:
         if f.combo and special:
             return beat | special | special << 9 | (card + 1) << 18
         return beat | special
+
+    def _typed_sides(
+        self, card: int, cell: Cell, key: int
+    ) -> tuple[int, int, int, list[tuple[int, int]]]:
+        # `candidates` under Ascension/Descension: (cells the basic rule takes,
+        # sides that are the same, cells they face, (sum, cell bit) of each side)
+        f = self.flags
+        w = self.width
+        s = self.slot
+        sides = self.values(card, key, card)
+        same_count = 0
+        same_cells = 0
+        sums: list[tuple[int, int]] = []
+        for d, q in enumerate(self.neigh[cell]):
+            if q < 0:
+                if not f.broken_wall:
+                    if f.same_wall and sides[d] == 10:
+                        same_count += 1
+                    if f.plus_wall:
+                        sums.append((sides[d] + 10, 0))
+                continue
+            code = key >> (w * q) & s
+            if not code:
+                continue
+            other = self.values(code - 1, key, card)[OPPOSITE[d]]
+            if f.same and sides[d] == other:
+                same_count += 1
+                same_cells |= 1 << q
+            if f.plus:
+                sums.append((sides[d] + other, 1 << q))
+        return self.basic(card, cell, key), same_count, same_cells, sums
 
     def chain(self, key: int, x: int, flipped: int, theirs: int) -> int:
         """Add to ``flipped`` what the Combo chain captures.
@@ -448,14 +496,14 @@ class Packed:
                 flipped |= got
                 queue.extend(CELLS_OF[got])
             return flipped
-        beats = self.beats
+        basic = self.basic_cache
+        area = self.area
         for c in queue:
-            code = key >> (w * c) & s
-            for q, bit, m in beats[(code - 1) * 9 + c]:
-                if left & bit and m >> (key >> (w * q) & s) & 1:
-                    left ^= bit
-                    flipped |= bit
-                    queue.append(q)
+            got = basic[c][key & area[c]] & left
+            if got:
+                left ^= got
+                flipped |= got
+                queue.extend(CELLS_OF[got])
         return flipped
 
     def meets(self, card: int, cell: Cell) -> bool:
