@@ -108,11 +108,39 @@ class FlipCache(dict[int, int]):
         super().__init__()
         self.packed = packed
         self.cell = cell
+        # Ascension/Descension: the type counts that the cards of an area read,
+        # by the area's codes, and the entries by those codes and counts only
+        self.reads: dict[int, int] = {}
+        self.by_counts: dict[int, int] = {}
 
     def __missing__(self, area: int) -> int:
-        pk = self.packed
-        x = pk.candidates(pk.code_at(area, self.cell) - 1, self.cell, area)
+        x = self._counted(area) if self.packed.typed else self.compute(area)
         self[area] = x
+        return x
+
+    def compute(self, area: int) -> int:
+        """The entry of ``area``, worked out."""
+        pk = self.packed
+        return pk.candidates(pk.code_at(area, self.cell) - 1, self.cell, area)
+
+    def _counted(self, area: int) -> int:
+        # an area key holds the count of every type, but a placement reads only
+        # those of the types on the area's cells: areas that differ in the
+        # others share one entry (far fewer entries worked out).
+        pk = self.packed
+        codes = area & pk.codes
+        reads = self.reads.get(codes)
+        if reads is None:
+            reads = 0
+            for q in (self.cell, *pk.neigh[self.cell]):
+                code = pk.code_at(codes, q) if q >= 0 else 0
+                if code:
+                    reads |= pk.tallies[code - 1]
+            self.reads[codes] = reads
+        k = codes | area & reads
+        x = self.by_counts.get(k)
+        if x is None:
+            x = self.by_counts[k] = self.compute(area)
         return x
 
 
@@ -152,18 +180,17 @@ class BasicCache(FlipCache):
         # rows[code]: `Packed.near` of the card with that code on this cell (none if empty)
         self.rows = ((), *(packed.near[card * 9 + cell] for card in range(len(packed.cards))))
 
-    def __missing__(self, area: int) -> int:
+    def compute(self, area: int) -> int:
+        """The entry of ``area``, worked out."""
         pk = self.packed
         if pk.typed:
             code = pk.code_at(area, self.cell)
-            x = pk.basic(code - 1, self.cell, area) if code else 0
-        else:  # (Packed.basic, inline: this runs once per new area)
-            slot = pk.slot
-            x = 0
-            for shift, bit, m, _, _ in self.rows[area >> self.shift & slot]:
-                if m >> (area >> shift & slot) & 1:
-                    x |= bit
-        self[area] = x
+            return pk._typed_beat(code - 1, self.cell, area, code - 1, FULL) if code else 0
+        slot = pk.slot  # (Packed.basic, inline)
+        x = 0
+        for shift, bit, m, _, _ in self.rows[area >> self.shift & slot]:
+            if m >> (area >> shift & slot) & 1:
+                x |= bit
         return x
 
 
@@ -231,6 +258,10 @@ class Packed:
                 all_tallies |= mask << shift
                 shift += size
         self.tally = tuple(tally)
+        # tallies[i]: the key bits of the count card i's values read (none if alone
+        # of its type); codes: the key bits of the cells' codes
+        self.tallies = tuple(0 if k is None else k[1] << k[0] for k in kin)
+        self.codes = (1 << self.owner_shift) - 1
         self.kin = tuple(kin)
         # scaled[i][n]: card i's values with n cards of its type down (kept within 1..10)
         self.scaled = tuple(
@@ -371,6 +402,8 @@ class Packed:
         # the cells among ``targets`` that ``card`` on ``cell`` takes by the basic rule
         w = self.width
         s = self.slot
+        cards = self.cards
+        placed_type = cards[placed].affinity
         mine = self.values(card, key, placed)
         beat = 0
         for d, q in enumerate(self.neigh[cell]):
@@ -379,8 +412,17 @@ class Packed:
             code = key >> (w * q) & s
             if not code:
                 continue
-            theirs = self.values(code - 1, key, placed)[OPPOSITE[d]]
-            if self.compare(card, cell, mine[d], code - 1, q, theirs):
+            other = code - 1
+            other_type = cards[other].affinity
+            if other_type is None:
+                theirs = cards[other].sides[OPPOSITE[d]]
+            else:  # (`values`, inline: this runs for every cache miss)
+                kin = self.kin[other]
+                n = 1 if kin is None else key >> kin[0] & kin[1]
+                if other_type == placed_type:
+                    n -= 1
+                theirs = self.scaled[other][n][OPPOSITE[d]]
+            if self.compare(card, cell, mine[d], other, q, theirs):
                 beat |= 1 << q
         return beat
 
