@@ -2,24 +2,33 @@
 
     python3 bench/bench_cpu_page.py [--deals N] [--think S] [--rules NAME ...] [--cores N]
 
-Loads the built page (dist/, built if missing) in headless Chromium once per
-seeded deal (Open plus the rule set, the CPU at `master`), waits until the
-page's extra workers are up (`navigator.hardwareConcurrency` less one, at most
-three: `--cores` sets what the page is told), starts the same deal again with
-New game (F5), and times the CPU's first move from the moment its turn begins
-(the page's `data-cpu-think`) and reads whether it was of the best exact value
-(`data-cpu-exact`: the exact search finished, not the lookahead's move). Three
-openings per rule set:
+Loads the built page (dist/, built if missing) in headless Chromium per seeded
+deal (Open plus the rule set, the CPU at `master`, `navigator.hardwareConcurrency`
+set to `--cores`: the page starts that many less one extra workers, at most
+three) and times the CPU's first move of a match from the moment its turn
+begins (the page's `data-cpu-think`), and reads whether it was of the best
+exact value (`data-cpu-exact`: the exact search finished, not the lookahead's
+move). The openings:
 
-* the CPU opens the match (its first move is the empty board, 45 moves);
-* you open and play your card at once: the CPU's first move has 8 empty cells;
+* the CPU opens right after load (a reload of a tab past the title screen:
+  straight to the table, the CPU moves once the engine is up);
+* the CPU opens after the player spent `--think` seconds on the title screen
+  (a first visit: master thinks its opening through beneath the title);
+* the CPU opens a second match begun at once from the first one's result
+  (the first played by clicks, the human moving at once);
+* the CPU opens a third match begun after `--think` seconds on the second's
+  result (master thinks about the match dealt ahead meanwhile);
+* you open and play your card at once (extra workers up, New game): the CPU's
+  first move has 8 empty cells;
 * you open after `--think` seconds: the CPU thinks while you choose
   (pondering), then answers.
 
-Then what an extra worker costs in memory: the Pyodide heap of one, booted and
-after searching its part of an empty board. Figures only (median and max over
-the deals; wall time, so a machine busy with other work shows in them):
-nothing here passes or fails on time.
+Each match of a load has its own deal (the seeds are set in the page's
+`Math.random`), the CPU opening each of the first four. Then what an extra
+worker costs in memory: the Pyodide heap of one, booted and after searching
+its part of an empty board. Figures only (median and max over the deals; wall
+time, so a machine busy with other work shows in them): nothing here passes
+or fails on time.
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ import statistics
 import sys
 from typing import Any
 
-from pagebench import SKIP_TITLE, click_move, served_chromium
+from pagebench import SKIP_TITLE, click_move, play_match, served_chromium
 
 from triad import deal as dealing
 from triad.ui.local import load_set
@@ -48,6 +57,7 @@ RULE_SETS: dict[str, list[str]] = {
     "order": ["order"],
     "chaos": ["chaos"],
     "swap": ["swap"],
+    "roulette": ["roulette"],
 }
 #: The page's own budget for a CPU move (triad/ui/app.py's CPU_BUDGET_MS), for the header.
 BUDGET_MS = 900
@@ -72,21 +82,86 @@ def settings(rules: list[str]) -> str:
     return f"localStorage.setItem('triad.settings', {json.dumps(json.dumps(data))});"
 
 
-def first_cpu_move(
-    browser: Any, url: str, rules: list[str], seed: int, think_s: float | None, cores: int
-) -> tuple[float, bool, int]:
-    """Deal `seed` with New game once the extra workers are up; the human (when it opens)
-    plays after `think_s` seconds; the CPU's first move: (milliseconds, exact, workers)."""
+#: The page's seeds: `window.__seed`, which the bench sets before each deal is drawn.
+SEEDED = "window.__seed = {seed}; Math.random = () => window.__seed / 4294967296;"
+
+
+def open_page(
+    browser: Any, url: str, rules: list[str], seed: int, cores: int, title: bool = False
+) -> tuple[Any, Any]:
+    """A new context and its page, loaded with the bench's settings and deals from `seed`."""
     context = browser.new_context(reduced_motion="reduce")
-    try:
-        context.add_init_script(settings(rules))
+    context.add_init_script(settings(rules))
+    if not title:
         context.add_init_script(SKIP_TITLE)
-        context.add_init_script(f"Math.random = () => {seed} / 4294967296;")  # every deal: seed
-        context.add_init_script(
-            f"Object.defineProperty(navigator, 'hardwareConcurrency', {{get: () => {cores}}});"
-        )
-        page = context.new_page()
-        page.goto(url)
+    context.add_init_script(SEEDED.format(seed=seed))
+    context.add_init_script(
+        f"Object.defineProperty(navigator, 'hardwareConcurrency', {{get: () => {cores}}});"
+    )
+    page = context.new_page()
+    page.goto(url)
+    return context, page
+
+
+def cpu_first(page: Any) -> tuple[float, bool]:
+    """The CPU's first move of the match on the table, once made: (milliseconds, exact)."""
+    page.wait_for_selector(
+        'html[data-cpu-think]:not([data-cpu-think=""])', state="attached", timeout=WAIT_MS
+    )
+    ms = float(page.evaluate("document.documentElement.dataset.cpuThink"))
+    return ms, page.evaluate("document.documentElement.dataset.cpuExact") == "yes"
+
+
+#: The engine worker's memory on a result screen, the next match's opening thought about.
+ENGINE_HEAPS: list[dict[str, Any]] = []
+
+
+def cpu_opens(
+    browser: Any, url: str, rules: list[str], seeds: list[int], think_s: float, cores: int
+) -> list[tuple[float, bool]]:
+    """One load, three matches the CPU opens (`seeds`): its first move right after load, in
+    a second match begun at once from the first's result, and in a third begun after
+    `think_s` seconds on the second's result."""
+    context, page = open_page(browser, url, rules, seeds[0], cores)
+    try:
+        found = [cpu_first(page)]
+        page.evaluate(f"window.__seed = {seeds[1]}")  # (drawn once the match is over)
+        play_match(page, timeout_ms=WAIT_MS * 5)
+        page.keyboard.press("F5")
+        found.append(cpu_first(page))
+        page.evaluate(f"window.__seed = {seeds[2]}")
+        play_match(page, timeout_ms=WAIT_MS * 5)
+        page.wait_for_timeout(think_s * 1000)
+        memory = json.loads(page.evaluate("window.triadEngine.call('engine_memory', '{}')"))
+        page.keyboard.press("F5")
+        found.append(cpu_first(page))
+        ENGINE_HEAPS.append(memory)
+        return found
+    finally:
+        context.close()
+
+
+def after_title(
+    browser: Any, url: str, rules: list[str], seed: int, think_s: float, cores: int
+) -> tuple[float, bool]:
+    """A first visit: Play clicked `think_s` seconds after the title shows; the CPU opens."""
+    context, page = open_page(browser, url, rules, seed, cores, title=True)
+    try:
+        page.wait_for_selector('[data-do="title_play"]', timeout=WAIT_MS)
+        page.wait_for_timeout(think_s * 1000)
+        page.click('[data-do="title_play"]')
+        return cpu_first(page)
+    finally:
+        context.close()
+
+
+def human_opens(
+    browser: Any, url: str, rules: list[str], seed: int, think_s: float, cores: int
+) -> tuple[float, bool]:
+    """Deal `seed` with New game once the extra workers are up; the human opens and plays
+    after `think_s` seconds; the CPU's first move."""
+    context, page = open_page(browser, url, rules, seed, cores)
+    try:
         page.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
         helpers = min(cores - 1, 3)
         if helpers > 0:
@@ -94,16 +169,10 @@ def first_cpu_move(
                 f'html[data-helpers="{helpers}"]', state="attached", timeout=WAIT_MS
             )
         page.keyboard.press("F5")  # the same deal again, every worker up
-        if think_s is not None:
-            page.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
-            page.wait_for_timeout(think_s * 1000)
-            click_move(page)
-        page.wait_for_selector(
-            'html[data-cpu-think]:not([data-cpu-think=""])', state="attached", timeout=WAIT_MS
-        )
-        ms = float(page.evaluate("document.documentElement.dataset.cpuThink"))
-        exact = page.evaluate("document.documentElement.dataset.cpuExact") == "yes"
-        return ms, exact, helpers
+        page.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
+        page.wait_for_timeout(think_s * 1000)
+        click_move(page)
+        return cpu_first(page)
     finally:
         context.close()
 
@@ -143,38 +212,59 @@ def helper_memory(browser: Any, url: str, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--think", type=float, default=3.0, help="seconds you think first")
     parser.add_argument("--rules", nargs="*", default=list(RULE_SETS), choices=list(RULE_SETS))
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     options = parser.parse_args()
     helpers = min(options.cores - 1, 3)
+    think = options.think
     print(
         f"master's first move in the page (Open, {options.deals} seeded deals each, "
         f"{BUDGET_MS} ms budget, {options.cores} cores: {helpers} extra workers), "
         "headless Chromium, wall ms"
     )
-    print(f"  {'rules':<17}{'opening':<22}{'exact':>7}{'median ms':>11}{'max ms':>8}")
+    print(f"  {'rules':<17}{'opening':<34}{'exact':>7}{'median ms':>11}{'max ms':>8}")
     openings = [
-        ("CPU opens", "red", None),
-        ("you open at once", "blue", 0.0),
-        (f"you open after {options.think:g} s", "blue", options.think),
+        "CPU opens right after load",
+        f"CPU opens, Play after {think:g} s on title",
+        "CPU opens, 2nd match at once",
+        f"CPU opens, after {think:g} s on result",
+        "you open at once",
+        f"you open after {think:g} s",
     ]
     with served_chromium() as (browser, url):
         for label in options.rules:
             rules = ["open", *RULE_SETS[label]]
-            for name, first, think in openings:
-                times = []
-                exact = 0
-                for seed in seeds(rules, first, options.deals):
-                    ms, ok, _ = first_cpu_move(browser, url, rules, seed, think, options.cores)
-                    times.append(ms)
-                    exact += ok
+            found: list[list[tuple[float, bool]]] = [[] for _ in openings]
+            reds = seeds(rules, "red", 3 * options.deals)
+            for deal in range(options.deals):
+                three = reds[3 * deal : 3 * deal + 3]
+                for i, got in enumerate(
+                    cpu_opens(browser, url, rules, three, think, options.cores)
+                ):
+                    found[(0, 2, 3)[i]].append(got)
+                found[1].append(after_title(browser, url, rules, three[0], think, options.cores))
+            for seed in seeds(rules, "blue", options.deals):
+                found[4].append(human_opens(browser, url, rules, seed, 0.0, options.cores))
+                found[5].append(human_opens(browser, url, rules, seed, think, options.cores))
+            for name, got in zip(openings, found, strict=True):
+                times = [ms for ms, _ in got]
+                exact = sum(ok for _, ok in got)
                 print(
-                    f"  {label:<17}{name:<22}{f'{exact}/{options.deals}':>7}"
+                    f"  {label:<17}{name:<34}{f'{exact}/{len(got)}':>7}"
                     f"{statistics.median(times):>11.0f}{max(times):>8.0f}",
                     flush=True,
                 )
+        if ENGINE_HEAPS:
+            heaps = [m["heap_bytes"] / 2**20 for m in ENGINE_HEAPS]
+            tables = [m["table"] + m["ahead_table"] for m in ENGINE_HEAPS]
+            print(
+                f"the engine worker's Pyodide heap on a result screen, the next match dealt "
+                f"ahead: median {statistics.median(heaps):.0f} MB, max {max(heaps):.0f} MB "
+                f"(tables of both matches: median {statistics.median(tables):.0f} entries, "
+                f"max {max(tables)})"
+            )
         helper_memory(browser, url, seeds(["open", "same", "plus", "combo"], "blue", 1)[0])
 
 

@@ -208,6 +208,9 @@ def test_the_engine_workers_replies_hold_what_they_declare() -> None:
     assert call("validate", {"rules": ["open"]})["rules"] == ["open"]
     call("new_match", {"rules": ["open", "same"], "seed": 4})
     call("ponder", {"budget_ms": 5})
+    call("deal_ahead", {"rules": ["open"], "seed": 8, "level": "master"})
+    call("ponder_ahead", {"seed": 8, "budget_ms": 5})
+    call("engine_memory")
     view = call("match_record")
     while True:
         move = call("cpu_move", {"hint": True, "budget_ms": 20})

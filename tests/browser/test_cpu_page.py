@@ -23,8 +23,11 @@ from tests.browser.test_page_session import (
     owned_cells,
     seed_where,
 )
+from tests.conftest import ARTIFACTS
 from tests.cpu.helpers import exact_values
+from triad.capture import Player
 from triad.collection.replay import read_record, replay_record
+from triad.cpu.context import Context, View
 from triad.state import GameState
 
 pytestmark = pytest.mark.browser
@@ -150,4 +153,79 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
     wait_ready(page)
     assert len(owned_cells(page)) == 3
     assert owned_cells(page) == board_owners(stored_states(page, 3)[-1])
+    assert notices(page) == ""
+
+
+def best_value(state: GameState) -> int:
+    """The exact value of `state` for its player to move."""
+    ctx = Context(View.of(state))
+    return ctx.solver.best(ctx.position)[0]
+
+
+def finish_by_f1(page: Any) -> None:
+    """Play the match on the table to its result, the human's moves by F1."""
+    while True:
+        page.wait_for_selector("html.ready, [data-result]", state="attached")
+        if page.locator("[data-result]").count():
+            return
+        placed = len(owned_cells(page))
+        page.keyboard.press("F1")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-cell][data-owner]').length > {placed}"
+            " || document.querySelector('[data-result]')"
+        )
+
+
+def stored_rules(page: Any) -> list[str]:
+    data = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})"))
+    return list(data["playing"]["rules"])
+
+
+#: The CPU thinks about the next match dealt ahead, or has thought it through.
+AHEAD = 'html[data-ahead="thinking"], html[data-ahead="done"]'
+
+
+def test_the_next_match_dealt_ahead_begins_thought_through_and_leaks_nowhere(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """While the result shows, the engine deals the next match and master thinks its
+    opening through: New game begins that very deal with the exact move at once. A reload
+    or a rule changed meanwhile leaves nothing of it behind."""
+    context, _ = new_context(reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    assert list(owned_cells(page).values()) == ["red"]
+    finish_by_f1(page)
+    page.locator('html[data-ahead="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
+    page.screenshot(path=str(ARTIFACTS / "cpu-ahead-result.png"))
+    page.keyboard.press("F5")  # the match dealt ahead (the same seed: the same deal)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.cpuExact") == "yes"
+    opening = stored_states(page, 1)
+    assert owned_cells(page) == board_owners(opening[-1])
+    assert opening[0].board == (None,) * 9 and opening[0].to_move is Player.RED
+    assert -best_value(opening[1]) == best_value(opening[0])  # a move of the best value
+    assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+    # a reload while the next match is thought about: a match of its own, nothing leaks
+    finish_by_f1(page)
+    page.locator(AHEAD).wait_for(state="attached")
+    page.reload()
+    wait_ready(page)
+    assert list(owned_cells(page).values()) == ["red"]
+    assert owned_cells(page) == board_owners(stored_states(page, 1)[-1])
+    assert page.locator('[data-hand="red"] [data-card]').count() == 4
+    # a rule changed while the result shows: the next match is dealt with it
+    finish_by_f1(page)
+    page.locator(AHEAD).wait_for(state="attached")
+    page.click('[data-action="rules"]')
+    page.click('[data-rule="same"]')
+    page.click('[data-do="close"]')
+    page.keyboard.press("F5")
+    wait_ready(page)
+    assert list(owned_cells(page).values()) == ["red"]  # (the CPU opens this seed's deals)
+    assert owned_cells(page) == board_owners(stored_states(page, 1)[-1])
+    assert stored_rules(page) == ["open", "same"]
     assert notices(page) == ""

@@ -47,3 +47,35 @@ def test_the_brain_says_whether_its_last_move_was_the_exact_one() -> None:
     expert = Brain("expert")
     expert.choose(observe(late, late.to_move), None)
     assert not expert.exact
+
+
+def test_master_thinks_its_own_coming_move_through_before_its_turn() -> None:
+    # Before its turn begins (the page shows a title or a deal) master runs the very search
+    # `choose` makes, trap included: its move is then the one it would have found with all the
+    # time in the world, given at once.
+    for seed in (35, 36, 37):
+        state = dealt(["open", "same", "plus", "combo"], seed, 3)
+        seen = observe(state, state.to_move)
+        ahead = Brain("master", seed=seed)
+        slices = 0
+        while not ahead.ponder(seen, 5):
+            slices += 1
+            assert slices < 10_000
+        nodes = ahead._context.solver.nodes if ahead._context else 0
+        move = ahead.choose(seen, 1)  # no time to search: the search is done
+        assert ahead.exact
+        assert ahead._context is not None and ahead._context.solver.nodes == nodes
+        fresh = Brain("master", seed=seed)
+        assert move == fresh.choose(seen, None) and fresh.exact
+
+
+def test_a_search_begun_for_another_position_is_not_played() -> None:
+    state = dealt(["open"], 35, 3)
+    brain = Brain("master", seed=1)
+    while not brain.ponder(observe(state, state.to_move), 50):
+        pass
+    later = dealt(["open"], 35, 4)
+    seen = observe(later, later.to_move)
+    move = brain.choose(seen, None)
+    assert move in later.legal_moves() and brain.exact
+    assert move == Brain("master", seed=1).choose(seen, None)

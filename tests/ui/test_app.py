@@ -377,3 +377,77 @@ def test_the_title_screen_leads_to_the_collection_and_the_rules() -> None:
         assert not app.title and app.panel == "collection"
 
     asyncio.run(run())
+
+
+def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
+    from triad.ui import worker
+
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=40)
+        engine = await start(app)
+        while not app.view["over"]:
+            assert app.key("F1")
+            await settle(app)
+        await settle(app)
+        dealt = [p for name, p in engine.calls if name == "deal_ahead"]
+        assert len(dealt) == 1 and app.ahead is not None
+        seed = dealt[0]["seed"]
+        assert app.ahead.playing["seed"] == seed and screen.data["ahead"] == "stopped"
+        assert any(name == "ponder_ahead" for name, _ in engine.calls)
+        app.key("Enter")  # a rematch: the match dealt ahead begins
+        await settle(app)
+        assert app.playing["seed"] == seed and app.view["seed"] == seed
+        assert worker._ahead is None and app.ahead is None
+        while not app.view["over"]:
+            assert app.key("F1")
+            await settle(app)
+        await settle(app)
+        first = app.ahead
+        assert first is not None
+        # the rules change while the result shows: that deal is given up, another dealt
+        app.click("rule", "same")
+        await settle(app)
+        assert not first.live and app.ahead is not None and app.ahead is not first
+        dealt = [p for name, p in engine.calls if name == "deal_ahead"]
+        assert len(dealt) == 3 and dealt[-1]["rules"] == ["open", "same"]
+        # a replay of the match takes the table: the match dealt ahead is given up
+        second = app.ahead
+        await app.replay_match()
+        await settle(app)
+        assert not second.live and app.ahead is None
+        asked = len(engine.calls)
+        app.close_replay()  # back to the result: dealt ahead again
+        await settle(app)
+        assert app.ahead is not None and app.ahead.live
+        assert [n for n, _ in engine.calls[asked:]][:2] == ["deal_ahead", "ponder_ahead"]
+        app.click("level", "expert")  # not master: nothing is dealt ahead
+        await settle(app)
+        assert app.ahead is None
+        app.key("Enter")
+        await settle(app)
+        assert app.playing["level"] == "expert" and app.playing["rules"] == ["open", "same"]
+
+    asyncio.run(run())
+
+
+def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after() -> None:
+    async def run() -> None:
+        for seed in range(1, 40):  # a deal where the CPU opens
+            app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
+            app.title = True
+            app.start()
+            engine = LocalEngine()
+            app.spawn(app.engine_ready(engine))
+            await settle(app)
+            if app.view["first"] == "red":
+                break
+        names = [name for name, _ in engine.calls]
+        assert "ponder" in names and "cpu_move" not in names  # thinking, not playing
+        assert all(cell is None for cell in app.view["board"])
+        assert not app.session.thinking and not screen.flags.get("busy")
+        app.key("Enter")  # Play: the CPU opens
+        await settle(app)
+        assert "cpu_move" in [name for name, _ in engine.calls]
+        assert sum(cell is not None for cell in app.view["board"]) == 1
+
+    asyncio.run(run())

@@ -276,3 +276,44 @@ def test_a_quick_match_is_played_on_from_its_record(rules: list[str]) -> None:
         assert again["view"][key] == view[key], key
     assert again["view"]["match"] != view["match"]  # a new token: old requests are refused
     assert not call("resume_match", {**request, "seed": 32, "record": record})["ok"]
+
+
+def test_a_match_dealt_ahead_begins_as_dealt_with_its_opening_thought_through() -> None:
+    rules = ["open", "same"]
+    seed = next(s for s in range(1, 200) if start(rules, s)["to_move"] == "red")  # the CPU opens
+    playing = start(["open"], 5, level="master")  # the match in play goes on meanwhile
+    request = {"rules": rules, "seed": seed, "level": "master", "mode": "cpu"}
+    assert call("deal_ahead", request)["ok"]
+    player = playing["to_move"]
+    move = call("cpu_move", {"match": playing["match"], "player": player, "budget_ms": 20})
+    assert call("play", {"match": playing["match"], "player": player, **pick(move)})["ok"]
+    slices = 0
+    while not call("ponder_ahead", {"seed": seed, "budget_ms": 50})["done"]:
+        slices += 1
+        assert slices < 10_000
+    fresh = call("new_match", {**request, "level": "novice"})["view"]  # (to compare the deal)
+    assert call("deal_ahead", request)["ok"]
+    while not call("ponder_ahead", {"seed": seed, "budget_ms": 50})["done"]:
+        pass
+    view = call("new_match", request)["view"]
+    assert view["hands"] == fresh["hands"] and view["to_move"] == "red"
+    assert view["match"] not in (fresh["match"], playing["match"])
+    # dealt ahead no more: the next think is refused, as stale
+    assert call("ponder_ahead", {"seed": seed, "budget_ms": 50})["code"] == "stale"
+    session = worker._session
+    assert session is not None
+    nodes = session.brain._context.solver.nodes if session.brain._context else 0
+    reply = call("cpu_move", {"match": view["match"], "player": "red", "budget_ms": 1})
+    assert reply["exact"] and session.brain._context is not None
+    assert session.brain._context.solver.nodes == nodes  # nothing left to search
+    # a request that differs deals afresh
+    assert call("deal_ahead", request)["ok"]
+    other = call("new_match", {**request, "seed": seed + 1})["view"]
+    assert call("ponder_ahead", {"seed": seed, "budget_ms": 50})["code"] == "stale"
+    assert not call("deal_ahead", {**request, "rules": ["draft"]})["ok"]
+    assert not call("deal_ahead", {**request, "mode": "hotseat"})["ok"]
+    assert worker._session is not None and other["match"] == worker._session.token
+
+
+def pick(move: dict) -> dict:
+    return {"card": move["card"], "cell": move["cell"]}

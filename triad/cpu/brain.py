@@ -105,6 +105,8 @@ QUICK_DEPTH = 3
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
+#: Slices of the search master begins for its own coming move before its turn (`Brain.ponder`).
+AHEAD_SLICE_MS = 30
 #: Master's exact search is split over workers (`Brain.search_part`) from this many empty cells.
 SPLIT_FROM = 7
 #: Positions master may search to choose among its best moves (see `_Traps`).
@@ -148,6 +150,9 @@ class Brain:
         self._sightings = {Player.BLUE: Sightings(), Player.RED: Sightings()}
         #: What `ponder` thinks about: a position, the opponent's moves there, how many done.
         self._plan: tuple[Context, Position, list[Child], list[int]] | None = None
+        #: The search of the viewer's own coming move begun by `ponder` before its turn (the
+        #: position it is for, the search, its last step): `choose` goes on with it.
+        self._ahead: tuple[tuple[object, ...], Iterator[Progress], list[Progress]] | None = None
         #: Whether the last move `choose` or `hint` answered is of the best exact value
         #: (its search finished in time, or only one move was legal).
         self.exact = False
@@ -222,6 +227,9 @@ class Brain:
         to move, then the viewer's answer to each of its moves, likeliest first
         (`reply_chances`), so the viewer's next turn finds its answer in the
         table. Under Chaos it searches the cells of the card drawn for the mover.
+        When the viewer itself is to move (a master whose turn has not begun yet:
+        the page shows a title or a deal first), it runs the very search `choose`
+        will make, trap included, and `choose` goes on from where it got.
         Call it again to go on where it stopped; True once there is nothing more
         to think about here.
         """
@@ -231,6 +239,8 @@ class Brain:
             return True
         deadline = time.perf_counter() + budget_ms / 1000
         ctx = self._sync(view)
+        if obs.to_move is obs.viewer and self.level == "master":
+            return self._think_ahead(obs, ctx, deadline)
         solver = ctx.solver
         try:
             if chaos:  # the mover's cells for the card drawn: what follows is in the table
@@ -399,9 +409,31 @@ class Brain:
             yield Progress(Move(obs.drawn, cell), value / SCALE, True, True)
             return
 
+    def _think_ahead(self, obs: Observation, ctx: Context, deadline: float) -> bool:
+        """`ponder` for the viewer's own move: the search `choose` makes, in slices, until
+        ``deadline``; True once it is done."""
+        key = _ahead_key(obs, ctx)
+        ahead = self._ahead
+        if ahead is None or ahead[0] != key:
+            steps = self.search(obs, AHEAD_SLICE_MS)
+            ahead = self._ahead = (key, steps, [next(steps)])
+        _, steps, last = ahead
+        while not last[0].done and time.perf_counter() < deadline:
+            last[0] = next(steps)
+        return last[0].done
+
     def _exact(self, obs: Observation, budget_ms: float | None) -> Progress:
-        # one slice as long as the budget: a blocking call needs no pauses.
         deadline = _deadline(budget_ms)
+        ahead, self._ahead = self._ahead, None
+        view = self._known(obs)
+        if ahead is not None and view is not None and ahead[0] == _ahead_key(obs, self._sync(view)):
+            # `ponder` began this very search before the turn: go on with it
+            _, steps, began = ahead
+            last = began[0]
+            while not last.done and not (deadline and time.perf_counter() > deadline):
+                last = next(steps)
+            return last
+        # one slice as long as the budget: a blocking call needs no pauses.
         steps = self.search(obs, 1e9 if budget_ms is None else budget_ms, deadline)
         last = next(steps)
         for last in steps:
@@ -695,6 +727,11 @@ def _slice_end(slice_ms: float, deadline: float) -> float:
 
 def _deadline(budget_ms: float | None) -> float:
     return 0.0 if budget_ms is None else time.perf_counter() + budget_ms / 1000
+
+
+def _ahead_key(obs: Observation, ctx: Context) -> tuple[object, ...]:
+    """What a search begun ahead of a turn is for: the viewer, the position, the card drawn."""
+    return (obs.viewer, id(ctx), ctx.position, ctx.drawn)
 
 
 def _finished(obs: Observation) -> bool:

@@ -158,14 +158,23 @@ class MemoryReply(TypedDict):
 @EXPORTS.service
 def cpu_memory(_request: Empty = NOTHING) -> MemoryReply:
     """This worker's memory, for the benchmarks."""
+    return {"heap_bytes": heap_bytes(), "table": table_size(_brain())}
+
+
+def heap_bytes() -> int:
+    """The size of this worker's Pyodide heap (WebAssembly memory; 0 outside Pyodide)."""
     try:
         import pyodide_js  # type: ignore[import-not-found]  # (Pyodide only)
 
-        heap = int(pyodide_js._module.HEAP8.length)
+        return int(pyodide_js._module.HEAP8.length)
     except ImportError:
-        heap = 0
-    ctx = _brain()._context
-    return {"heap_bytes": heap, "table": 0 if ctx is None else len(ctx.solver.table)}
+        return 0
+
+
+def table_size(brain: Brain | None) -> int:
+    """The entries of a brain's transposition table (0: none yet)."""
+    ctx = None if brain is None else brain._context
+    return 0 if ctx is None else len(ctx.solver.table)
 
 
 def _brain() -> Brain:

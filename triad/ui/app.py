@@ -150,8 +150,9 @@ class App(Shell):
         self.aff_key = None
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = None  # the session the CPU thinks ahead for, while its human chooses
+        self.ahead = None  # the next quick match, dealt ahead while a result shows (`keep_ahead`)
         self.helpers = []  # extra workers that search parts of master's moves (`cpu_reply`)
-        self.boot_helpers = None  # starts them (main.py) when the first Open match is dealt
+        self.boot_helpers = None  # starts them (main.py) once an Open match is or will be played
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
         self.study = Study(self)
@@ -196,7 +197,15 @@ class App(Shell):
     async def engine_up(self) -> None:
         """The worker answered: sync the match with it and carry on."""
         self.spawn(self.coll.boot())
+        self.start_helpers(self.settings["rules"])
         await self.sync_engine(self.session)
+
+    def start_helpers(self, rules) -> None:
+        """Start the extra workers of master's search once an Open match is played or will
+        be (the settings' rules), so that they are up by its first big search."""
+        if self.boot_helpers is not None and "open" in rules:
+            start, self.boot_helpers = self.boot_helpers, None
+            start()  # master searches in parts from now on, once they are up
 
     def engine_failed(self, error: str) -> None:
         self.show_notice(t("engine_failed", error=str(error)))
@@ -235,9 +244,7 @@ class App(Shell):
             self.sel.end()
         self.set_view(view)
         session.synced = True
-        if self.boot_helpers is not None and "open" in view["rules"]:
-            start, self.boot_helpers = self.boot_helpers, None
-            start()  # master searches in parts from now on, once they are up
+        self.start_helpers(view["rules"])
         self.timeline.append(("engine", 0))
         self.announce(session)
         pending = session.pending
@@ -264,28 +271,23 @@ class App(Shell):
             self.replay = None
             self.study.stop()
             self.screen.set_data("replay", "")
-        s = self.settings
-        playing = {
-            "rules": list(s["rules"]),
-            "level": s["level"],
-            "card_set": s["card_set"],
-            "mode": s["mode"],
-            "seed": self.seed(),
-            "level_range": prefs.band_levels(s.get("band", ""))
-            if "level_range" in s["rules"]
-            else None,
-        }
+        playing = self.settings_playing()
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None and not shared and resumed is None and same_settings(ahead, playing):
+            playing = ahead.playing  # dealt ahead with these settings: that deal, thought about
+        else:
+            playing["seed"] = self.seed()
+        if ahead is not None:
+            ahead.end()  # (its thinking stops; the engine keeps what it thought)
         if shared:
+            playing.pop("custom_id", None)
             playing.update(shared)
+            self.fix_set(playing)
         if resumed is not None:
             playing = dict(resumed["playing"])
+            self.fix_set(playing)
         else:
             self.store.remove(MATCH_KEY)  # the match of the last visit is given up
-        if playing["card_set"] == prefs.CUSTOM_SET:
-            if self.custom_set is None:
-                playing["card_set"] = prefs.DEFAULTS["card_set"]
-            else:
-                playing["custom_id"] = self.custom_set["id"]
         session = self.new_session(playing)
         if self.panel == "draft":
             self.panel = None
@@ -307,9 +309,110 @@ class App(Shell):
         if run and self.engine is not None:
             self.spawn(self.sync_engine(session))
 
+    def settings_playing(self) -> dict:
+        """What a quick match is dealt with now (the settings; no seed yet)."""
+        s = self.settings
+        playing = {
+            "rules": list(s["rules"]),
+            "level": s["level"],
+            "card_set": s["card_set"],
+            "mode": s["mode"],
+            "level_range": prefs.band_levels(s.get("band", ""))
+            if "level_range" in s["rules"]
+            else None,
+        }
+        self.fix_set(playing)
+        return playing
+
+    def fix_set(self, playing: dict) -> None:
+        """A match dealt from the player's own set names it (the default set when it is gone)."""
+        if playing["card_set"] == prefs.CUSTOM_SET:
+            if self.custom_set is None:
+                playing["card_set"] = prefs.DEFAULTS["card_set"]
+            else:
+                playing["custom_id"] = self.custom_set["id"]
+
+    def keep_ahead(self) -> None:
+        """Deal the next quick match ahead in the engine, so that its CPU thinks about its
+        opening before New game (`think_ahead`): once the match on the table has nothing
+        left to think about on a human's turn, or its result shows.
+
+        Only a match against master with open hands dealt at random from the settings (no
+        draft, not the collection's ladder); when the settings change, that deal is given up
+        and another is dealt with the new ones. A deal is random either way: dealing it
+        early changes nothing for the player.
+        """
+        ahead = self.ahead
+        playing = self.settings_playing()
+        s = self.settings
+        wanted = (
+            self.engine is not None
+            and self.session.phase in (OVER, HUMAN)
+            and self.replay is None
+            and not self.title
+            and s.get("play") != "collection"
+            and s["mode"] == "cpu"
+            and s["level"] == "master"
+            and "open" in s["rules"]
+            and "draft" not in s["rules"]
+        )
+        if ahead is not None and wanted and same_settings(ahead, playing):
+            return
+        if ahead is not None:
+            ahead.end()
+            self.ahead = None
+        if not wanted:
+            return
+        playing["seed"] = self.seed()
+        self.ahead = Session(playing)
+        self.spawn(self.think_ahead(self.ahead))
+
+    async def think_ahead(self, ahead) -> None:
+        """The engine deals the `ahead` match and its CPU thinks about the opening in short
+        slices, until done or until that match is given up or begun (`<html data-ahead>`).
+
+        Only while the engine has nothing to do for the match on the table (its result
+        shows, or its human chooses and the CPU has thought every answer through): a move
+        confirmed meanwhile waits one slice at most, as it does for pondering.
+        """
+        reply = json.loads(
+            await self.engine.call("deal_ahead", json.dumps(self.with_set(ahead.playing)))
+        )
+        if not reply.get("ok") or not ahead.live:
+            return
+        self.screen.set_data("ahead", "thinking")
+        done = False
+        try:
+            for _ in range(PONDER_SLICES):
+                while ahead.live and not self.engine_idle():
+                    await self.sleep(PONDER_GAP_MS)
+                if not ahead.live:
+                    return
+                request = {"seed": ahead.playing["seed"], "budget_ms": PONDER_MS}
+                reply = json.loads(await self.engine.call("ponder_ahead", json.dumps(request)))
+                if not reply.get("ok"):
+                    return
+                if reply.get("done"):
+                    done = True
+                    return
+                await self.sleep(PONDER_GAP_MS)
+        finally:
+            # whether the next match's opening was thought through (tests wait on it)
+            self.screen.set_data("ahead", "done" if done else "stopped")
+
+    def engine_idle(self) -> bool:
+        """Whether the engine has nothing to do for the match on the table now."""
+        session = self.session
+        if self.title or self.paused:
+            return False
+        return session.phase == OVER or (session.phase == HUMAN and self.pondering is None)
+
     def new_session(self, playing):
         """End the match on the table (whatever runs for it stops) and begin another."""
         self.session.end()
+        if self.ahead is not None:  # whatever replaces the table gives up the match dealt ahead
+            self.ahead.end()
+            self.ahead = None
         self.session = Session(playing)
         self.match_counter += 1
         self.screen.set_data("cpu-think", "")  # (the figures of this match's CPU moves)
@@ -428,6 +531,7 @@ class App(Shell):
         self.store.remove(MATCH_KEY)
         self.set_view(view)
         session.synced = True
+        self.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
         self.draw()
         self.spawn(self.next_turn(session))
@@ -651,7 +755,11 @@ class App(Shell):
         if self.engine is None or not session.synced:
             self.draw()  # the engine is still loading; it will call back
             return
-        while self.title:  # the title screen holds the match: the CPU starts once it is left
+        if self.title and self.thinks_ahead(session):
+            # The title screen holds the match: the CPU plays once it is left, and master
+            # thinks its opening through meanwhile (it shows nothing of it).
+            self.spawn(self.ponder(session))
+        while self.title:
             await self.sleep(50)
         if not session.live:
             return
@@ -685,8 +793,20 @@ class App(Shell):
         ):
             self.spawn(self.ponder(session))
 
+    def thinks_ahead(self, session) -> bool:
+        """Whether master may think about its own first move before its turn begins."""
+        return (
+            session.playing is not None
+            and session.playing["mode"] == "cpu"
+            and session.playing["level"] == "master"
+            and "open" in self.view["rules"]
+            and session.synced
+            and self.pondering is not session
+        )
+
     async def ponder(self, session) -> None:
-        """With open hands the CPU thinks ahead while the human chooses a card.
+        """With open hands the CPU thinks ahead while the human chooses a card, and beneath
+        the title screen, which holds the match (master's own first move when it opens).
 
         In short slices, so a move confirmed meanwhile waits at most one; until
         the engine has nothing more to think about, or the human's turn is over
@@ -697,13 +817,9 @@ class App(Shell):
         done = False
         try:
             for _ in range(PONDER_SLICES):
-                if (
-                    not session.live
-                    or session.phase != HUMAN
-                    or self.sel.phase != "hand"
-                    or self.paused
-                    or self.title
-                ):
+                if not session.live or self.paused:
+                    return
+                if not self.title and (session.phase != HUMAN or self.sel.phase != "hand"):
                     return
                 request = self.move_request(player="red", budget_ms=PONDER_MS)
                 reply = json.loads(await self.engine.ponder(request))
@@ -718,6 +834,8 @@ class App(Shell):
                 self.pondering = None
                 # whether the CPU thought its answer to every move through (tests wait on it)
                 self.screen.set_data("ponder", "done" if done else "stopped")
+                if done and session.live:
+                    self.keep_ahead()  # nothing left to think about here: the next match
 
     async def cpu_turn(self, player: str, session) -> None:
         # Autoplay plays the human's cards at the best level (a hint).
@@ -947,6 +1065,7 @@ class App(Shell):
         self.draw()
         self.screen.focus("#r-overlay .result button")
         self.timeline.append(("over", winner))
+        self.keep_ahead()
 
     # ------------------------------------------------------------------ input
 
@@ -1241,6 +1360,8 @@ class App(Shell):
     def save_settings(self) -> None:
         prefs.save(self.store, self.settings)
         self.draw()
+        if self.ahead is not None:
+            self.keep_ahead()  # dealt with other settings: given up (and dealt again)
 
     # ----------------------------------------------------------------- output
 
@@ -1459,6 +1580,7 @@ class App(Shell):
             self.new_session(playing).to(OVER)
             self.set_view(view)
             self.draw()
+            self.keep_ahead()
         else:
             self.new_match()
 
@@ -1527,6 +1649,13 @@ def placed_card(reply: dict, fallback):
     """The card the engine placed (a hidden card is only known once it lands)."""
     card = reply.get("placed")
     return card if card else fallback
+
+
+def same_settings(ahead, playing: dict) -> bool:
+    """Whether the match dealt ahead (`App.keep_ahead`) was dealt with the settings `playing`."""
+    dealt = dict(ahead.playing)
+    dealt.pop("seed", None)
+    return ahead.live and dealt == playing
 
 
 def same_deal(a: dict, b: dict) -> bool:

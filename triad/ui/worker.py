@@ -33,6 +33,10 @@ next one.
 * `cpu_split({"player", "hint"})` -> `{"observation"}`: whether to split that search;
 * `ponder({"player", "budget_ms"})` -> `{"done"}`: the CPU thinks while the
   human chooses (``done``: it has nothing more to think about there);
+* `deal_ahead(new_match's request)` -> `{}`: deals the next match before it begins,
+  beside the one in play; `ponder_ahead({"seed", "budget_ms"})` -> `{"done"}` lets
+  the CPU think about its opening meanwhile (its own first move, or its answers to
+  the human's), and `new_match` with the very same request begins it as it is;
 * `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
   the `match_record` of a quick match of an earlier visit, played on where
   it was (a reload or a crash loses nothing);
@@ -81,6 +85,7 @@ from triad.collection.save import load_save
 from triad.collection.service import PrepareRequest, ProgressReply, SettledReply, Summary
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
+from triad.cpu import service as cpu_service
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
@@ -91,7 +96,7 @@ from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
 from triad.ui.local import card_view, make_view, set_info
-from triad.wire import NOTHING, Empty
+from triad.wire import NOTHING, Done, Empty
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
 EXPORTS = Exports()
@@ -171,6 +176,14 @@ class PonderRequest(InPlayRequest):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AheadRequest:
+    """`ponder_ahead`: think about the match dealt ahead with ``seed`` for up to ``budget_ms``."""
+
+    seed: int
+    budget_ms: float = 60
+
+
+@dataclass(frozen=True, kw_only=True)
 class DraftPickRequest:
     """`draft_pick`: the index of the card taken from the draft's pool."""
 
@@ -201,6 +214,23 @@ class Session:
 
 
 _session: Session | None = None
+
+
+@dataclass
+class Ahead:
+    """The next match, dealt before it begins (`deal_ahead`): its CPU may think about its
+    opening while the page shows something else, and `new_match` with the same request
+    begins it as it is."""
+
+    request: DealRequest
+    match: Match
+    state: GameState
+    card_set: CardSet
+    brain: Brain
+    record: MatchRecord
+
+
+_ahead: Ahead | None = None
 #: Tokens for the matches begun in this worker, one each.
 _tokens = itertools.count(1)
 
@@ -601,7 +631,11 @@ def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
 @EXPORTS.service
 def new_match(request: DealRequest) -> DealReply:
     """Deal a new match from the page's settings and seed: its view, or the draft."""
-    global _session
+    global _session, _ahead
+    ahead, _ahead = _ahead, None
+    if ahead is not None and ahead.request == request:  # dealt ahead: it begins as it is
+        _begin(ahead.match, ahead.state, ahead.card_set, ahead.brain, ahead.record)
+        return {"view": view_of(ahead.state, ahead.match, 0, ahead.card_set)}
     rules = RuleSet.parse(request.rules)
     card_set = _request_set(request)
     seed = request.seed
@@ -617,6 +651,61 @@ def new_match(request: DealRequest) -> DealReply:
     state = match.start()
     _begin(match, state, card_set, brain, record)
     return {"view": view_of(state, match, 0, card_set)}
+
+
+@EXPORTS.service
+def deal_ahead(request: DealRequest) -> Done:
+    """Deal the next match before it begins, beside the match in play (which goes on):
+    `ponder_ahead` thinks about its opening for the CPU, and `new_match` with the same
+    request begins it. A deal is random either way, so dealing it early changes nothing
+    for the player. Only a match against the CPU dealt at random (no draft) is dealt ahead.
+    """
+    global _ahead
+    _ahead = None
+    if request.mode != "cpu":
+        raise ValueError("only a match against the CPU is dealt ahead")
+    rules = RuleSet.parse(request.rules)
+    card_set = _request_set(request)
+    config = MatchConfig(rules, card_set, level_range=request.level_range)
+    match = deal_match(config, request.seed)
+    if match.drafting:
+        raise ValueError("a drafted match is not dealt ahead: its hands are picked")
+    brain = Brain(request.level, seed=request.seed, pool=card_set.cards)
+    record = MatchRecord(card_set.id, request.seed, rules, level_range=request.level_range)
+    _ahead = Ahead(request, match, match.start(), card_set, brain, record)
+    return {}
+
+
+@EXPORTS.service
+def ponder_ahead(request: AheadRequest) -> PonderReply:
+    """The CPU (red) thinks about the opening of the match dealt ahead (`deal_ahead`) for
+    up to ``budget_ms``: its own first move when it opens, else its answers to the human's
+    (``done``: nothing more to think about there). Refused (``stale``) once that match is
+    no longer the one dealt ahead."""
+    ahead = _ahead
+    if ahead is None or ahead.request.seed != request.seed:
+        raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
+    seen = observe(ahead.state, Player.RED)
+    return {"done": ahead.brain.ponder(seen, request.budget_ms)}
+
+
+class EngineMemoryReply(TypedDict):
+    """`engine_memory`: this worker's Pyodide heap (0 outside Pyodide) and the entries of
+    the transposition tables of the match in play's CPU and of the match dealt ahead's."""
+
+    heap_bytes: int
+    table: int
+    ahead_table: int
+
+
+@EXPORTS.service
+def engine_memory(_request: Empty = NOTHING) -> EngineMemoryReply:
+    """This worker's memory, for the benchmarks."""
+    return {
+        "heap_bytes": cpu_service.heap_bytes(),
+        "table": cpu_service.table_size(None if _session is None else _session.brain),
+        "ahead_table": cpu_service.table_size(None if _ahead is None else _ahead.brain),
+    }
 
 
 @EXPORTS.service
@@ -707,8 +796,10 @@ def _begin(
     round_: int = 0,
     games: list[list[Move]] | None = None,
 ) -> Session:
-    """A new match in play, with a token of its own: requests naming another are refused."""
-    global _session
+    """A new match in play, with a token of its own: requests naming another are refused
+    (and the match dealt ahead, if any, is given up)."""
+    global _session, _ahead
+    _ahead = None
     _session = Session(
         match,
         card_set,
