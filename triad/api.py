@@ -49,10 +49,16 @@ def failure(message: str, code: str = "", kind: str = "invalid") -> "Values":
 
 
 def refusal(error: "Exception | str", code: str = "") -> str:
-    """The envelope of an error: its message, its own code (else ``code``) and its kind."""
+    """The envelope of an error: its message, its own code (else ``code``) and its kind;
+    an error that carries a sentence as data (``words``, e.g. the Catch referee's
+    refusal of a command) passes it on for the page to say in its language."""
     kind = getattr(error, "kind", "invalid")
     found = getattr(error, "code", "") or code
-    return json.dumps(failure(str(error), found, kind))
+    values = failure(str(error), found, kind)
+    words = getattr(error, "words", None)
+    if words:
+        values["words"] = words
+    return json.dumps(values)
 
 
 def refused(message: str, **values: "Any") -> str:

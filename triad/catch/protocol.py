@@ -75,6 +75,8 @@ class CommandError(ValueError):
     def __init__(self, command: str, why: str) -> None:
         self.said = Said("unrecognised", command=repr(command), why=why)
         super().__init__(self.said)
+        #: the referee's sentence as data, for the page to say in its language
+        self.words = self.said.to_json()
         self.command = command
         self.why = why
 

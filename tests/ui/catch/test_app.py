@@ -271,6 +271,17 @@ def test_a_silent_bot_loses_on_time_and_its_worker_is_stopped() -> None:
     run(test)
 
 
+def test_a_bot_that_fails_its_first_turn_ends_the_match_on_the_first_turn() -> None:
+    async def test() -> None:
+        bot = ScriptedBot(lambda turn: "timeout" if turn == 1 else None)
+        app, _ = await duel(bot)
+        assert "did not answer within" in console(app) and bot.turn == 1
+        assert "Match over on the first turn: Random wins" in console(app)
+        assert "after 0 turns" not in console(app)
+
+    run(test)
+
+
 def test_a_late_answer_loses_with_the_time_it_took() -> None:
     async def test() -> None:
         bot = ScriptedBot(lambda turn: {"ms": 81.4} if turn == 2 else None)

@@ -49,6 +49,10 @@ def test_bots_are_saved_renamed_and_deleted() -> None:
     for bot in list(again["bots"]):
         saved.remove(again, bot["name"])
     assert again["bots"] == saved.defaults()["bots"]  # never empty
+    # the example comes back under the name the page gives it (its language's)
+    saved.remove(again, EXAMPLE_NAME, "Bot d'exemple")
+    assert [b["name"] for b in again["bots"]] == ["Bot d'exemple"]
+    assert again["current"] == "Bot d'exemple"
     with pytest.raises(ValueError):
         saved.put(again, "   ", "x")
     with pytest.raises(ValueError):

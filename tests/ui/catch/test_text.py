@@ -10,6 +10,7 @@ from triad.catch.words import Said, plain
 from triad.ui import text
 from triad.ui.catch import text as catch_text
 from triad.ui.catch.app import CatchApp
+from triad.ui.catch.modes import why_not
 from triad.ui.settings import KEY, MemoryStore, defaults, dump
 
 
@@ -49,6 +50,8 @@ def test_the_page_speaks_the_language_chosen_in_the_card_game() -> None:
     store.set(KEY, dump(settings))
     app, screen = make_app(store)
     assert screen.lang == "fr"
+    # a first visit's example bot is named in the page's language, and stays so named
+    assert app.doc["bots"][0]["name"] == app.doc["current"] == "Bot d'exemple"
     assert "Jouer" in screen.regions["c-tabs"] and "Regarder des bots" in screen.regions["c-tabs"]
     assert "Chargement de l&#39;arbitre…" in screen.regions["c-map"]
     app.act("help")
@@ -101,6 +104,14 @@ def test_the_referees_sentences_are_said_in_the_pages_language() -> None:
     assert catch_text.said(plain(Said("killed", count=3, house=7))) == (
         "3 unités tuées sur la maison 7"
     )
+    # A line the referee does not recognise: refused in French too.
+    refusal = {"ok": False, "error": "unrecognised command 'JUMP 1 2'"}
+    why = Said("not_command", keyword="'JUMP'")
+    refusal["words"] = plain(Said("unrecognised", command="'JUMP 1 2'", why=why))
+    assert why_not(refusal) == (
+        "commande non reconnue 'JUMP 1 2' : 'JUMP' n'est pas une commande avec ces nombres"
+    )
+    assert why_not({"ok": False, "error": "the match is over"}) == "the match is over"
     # A reason the page gave itself is shown as it is; so is a sentence it has no words for.
     assert catch_text.said("Votre bot n'a pas répondu") == "Votre bot n'a pas répondu"
     assert catch_text.said({"key": "new", "values": {}, "text": "as sent"}) == "as sent"

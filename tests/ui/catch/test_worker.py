@@ -54,6 +54,9 @@ def test_check_refuses_with_the_referees_reason() -> None:
     }
     bad = call("check", {"slot": "play", "line": "JUMP 1 2"})
     assert not bad["ok"] and "unrecognised command 'JUMP 1 2'" in bad["error"]
+    # the refusal as a sentence, for the page to say in its own language
+    assert bad["words"]["key"] == "unrecognised"
+    assert bad["words"]["values"]["why"]["key"] == "not_command"
 
 
 def test_play_answers_with_the_built_in_bot_and_keeps_the_record() -> None:

@@ -82,7 +82,7 @@ class CatchApp(Shell):
         self.pending = 0  # worker calls in flight that the human waits for
         self.pl = Play(self, seed() % SEED_LIMIT)
         self.w = Watch(self, seed() % SEED_LIMIT)
-        self.doc, notice = saved.load(store)
+        self.doc, notice = saved.load(store, t("example_bot"))
         current = saved.find(self.doc, self.doc["current"])
         code = current["code"] if current else EXAMPLE_BOT
         self.ed = Editor(self, self.doc, code, seed() % SEED_LIMIT)

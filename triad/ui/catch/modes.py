@@ -41,6 +41,13 @@ DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is dra
 CONSOLE_LINES = 400
 
 
+def why_not(reply: dict) -> str:
+    """Why the referee refused a line, in the page's language: its sentence when the
+    reply carries one (an unrecognised command), else the error's own text."""
+    words = reply.get("words")
+    return said(words) if words else reply.get("error", "?")
+
+
 class Session:
     """One piece of a mode's work, from its start to its end (`end`)."""
 
@@ -228,7 +235,7 @@ class Play:
         if not match.live:
             return
         if not reply.get("ok"):
-            self.page.notify(t("refused", reason=reply.get("error", "?")), "bad")
+            self.page.notify(t("refused", reason=why_not(reply)), "bad")
         else:
             checks = reply["checks"]
             last = checks[-1]
@@ -248,7 +255,7 @@ class Play:
             return
         bad = None
         if not reply.get("ok"):
-            bad = reply.get("error", "?")
+            bad = why_not(reply)
         else:
             for check in reply["checks"]:
                 if not check.get("ok"):
@@ -710,7 +717,7 @@ class Editor:
 
     def delete_bot(self) -> None:
         name = self.doc["current"]
-        saved.remove(self.doc, name)
+        saved.remove(self.doc, name, t("example_bot"))
         saved.save(self.page.store, self.doc)
         self.page.notify(t("deleted", name=name))
         self.open_bot(self.doc["current"])
@@ -840,11 +847,12 @@ class Editor:
         if result:
             names = duel.game["players"]
             head = render.headline(result, names, None)
+            turns = result.get("turns", 0)
             self.say(
                 "good" if result.get("winner") == 0 else "bad",
                 t(
-                    "match_over",
-                    turns=result.get("turns", 0),
+                    "match_over" if turns else "match_over_first",
+                    turns=turns,
                     headline=head,
                     reason=said(result["reason"]),
                 ),

@@ -29,11 +29,12 @@ LIMITS = {
 LIMIT_NAMES = ("codingame", "relaxed", "slow", "debug")
 
 
-def defaults() -> dict:
+def defaults(example: str = EXAMPLE_NAME) -> dict:
+    """A new document: the example bot alone, named `example` (in the page's language)."""
     return {
         "version": VERSION,
-        "current": EXAMPLE_NAME,
-        "bots": [{"name": EXAMPLE_NAME, "code": EXAMPLE_BOT}],
+        "current": example,
+        "bots": [{"name": example, "code": EXAMPLE_BOT}],
         "opponent": "random",
         "limits": "codingame",
     }
@@ -45,7 +46,7 @@ def clean_name(name) -> str:
     return " ".join(words)[:MAX_NAME]
 
 
-def validate(data) -> dict:
+def validate(data, example: str = EXAMPLE_NAME) -> dict:
     """Return a clean document from parsed JSON.
 
     :raises ValueError: wrong version or shape.
@@ -71,7 +72,7 @@ def validate(data) -> dict:
             raise ValueError("bot names must be distinct and not empty")
         names[name] = True
         clean.append({"name": name, "code": code})
-    doc = defaults()
+    doc = defaults(example)
     doc["bots"] = clean or doc["bots"]
     current = data.get("current")
     doc["current"] = current if current in names else doc["bots"][0]["name"]
@@ -84,14 +85,15 @@ def validate(data) -> dict:
     return doc
 
 
-def parse(raw) -> tuple:
-    """The document from a stored string: `(doc, notice key or None)`."""
+def parse(raw, example: str = EXAMPLE_NAME) -> tuple:
+    """The document from a stored string: `(doc, notice key or None)`; the example bot,
+    when it has to be put back, is named `example`."""
     if raw is None:
-        return defaults(), None
+        return defaults(example), None
     try:
-        return validate(json.loads(raw)), None
+        return validate(json.loads(raw), example), None
     except Exception:  # corrupt JSON, another version, a wrong shape: defaults, say so
-        return defaults(), "storage_reset"
+        return defaults(example), "storage_reset"
 
 
 def dump(doc: dict) -> str:
@@ -106,10 +108,11 @@ def dump(doc: dict) -> str:
     )
 
 
-def load(store) -> tuple:
-    """Read the document; a corrupt one is kept under `BROKEN_KEY` before anything overwrites it."""
+def load(store, example: str = EXAMPLE_NAME) -> tuple:
+    """Read the document; a corrupt one is kept under `BROKEN_KEY` before anything overwrites it.
+    The example bot, when there is none saved, is named `example` (in the page's language)."""
     raw = store.get(KEY)
-    doc, notice = parse(raw)
+    doc, notice = parse(raw, example)
     if notice and raw is not None:
         store.set(BROKEN_KEY, raw)
     return doc, notice
@@ -147,10 +150,10 @@ def put(doc: dict, name: str, code: str) -> str:
     return name
 
 
-def remove(doc: dict, name: str) -> None:
-    """Delete a bot; the example comes back when none is left."""
+def remove(doc: dict, name: str, example: str = EXAMPLE_NAME) -> None:
+    """Delete a bot; the example (named `example`) comes back when none is left."""
     doc["bots"] = [b for b in doc["bots"] if b["name"] != name]
     if not doc["bots"]:
-        doc["bots"] = defaults()["bots"]
+        doc["bots"] = defaults(example)["bots"]
     if find(doc, doc["current"]) is None:
         doc["current"] = doc["bots"][0]["name"]
