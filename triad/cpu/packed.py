@@ -108,13 +108,9 @@ class FlipCache(dict[int, int]):
         super().__init__()
         self.packed = packed
         self.cell = cell
-        # Ascension/Descension: the type counts that the cards of an area read,
-        # by the area's codes, and the entries by those codes and counts only
-        self.reads: dict[int, int] = {}
-        self.by_counts: dict[int, int] = {}
 
     def __missing__(self, area: int) -> int:
-        x = self._counted(area) if self.packed.typed else self.compute(area)
+        x = self.compute(area)
         self[area] = x
         return x
 
@@ -122,26 +118,6 @@ class FlipCache(dict[int, int]):
         """The entry of ``area``, worked out."""
         pk = self.packed
         return pk.candidates(pk.code_at(area, self.cell) - 1, self.cell, area)
-
-    def _counted(self, area: int) -> int:
-        # an area key holds the count of every type, but a placement reads only
-        # those of the types on the area's cells: areas that differ in the
-        # others share one entry (far fewer entries worked out).
-        pk = self.packed
-        codes = area & pk.codes
-        reads = self.reads.get(codes)
-        if reads is None:
-            reads = 0
-            for q in (self.cell, *pk.neigh[self.cell]):
-                code = pk.code_at(codes, q) if q >= 0 else 0
-                if code:
-                    reads |= pk.tallies[code - 1]
-            self.reads[codes] = reads
-        k = codes | area & reads
-        x = self.by_counts.get(k)
-        if x is None:
-            x = self.by_counts[k] = self.compute(area)
-        return x
 
 
 class ShiftPlan(NamedTuple):
@@ -258,10 +234,6 @@ class Packed:
                 all_tallies |= mask << shift
                 shift += size
         self.tally = tuple(tally)
-        # tallies[i]: the key bits of the count card i's values read (none if alone
-        # of its type); codes: the key bits of the cells' codes
-        self.tallies = tuple(0 if k is None else k[1] << k[0] for k in kin)
-        self.codes = (1 << self.owner_shift) - 1
         self.kin = tuple(kin)
         # scaled[i][n]: card i's values with n cards of its type down (kept within 1..10)
         self.scaled = tuple(
