@@ -479,7 +479,7 @@ class Solver:
                     m3.sort(reverse=True)
                     v = -_three(m3, k2, t2, m2, e3, ho, hm ^ 1 << a, -beta, -alpha)
                 else:
-                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, 3, e3)
+                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, e3)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -513,7 +513,9 @@ class Solver:
                 elif top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
                     return max(best, top + 2 * pop[m2])
                 else:
-                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, 3, 0x1FF ^ (t2 | m2))
+                    v = -_plain(
+                        k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                    )
                 if v > best:
                     best = v
                     if v > alpha:
@@ -573,20 +575,21 @@ class Solver:
                             m3 = t2 | fl | bp
                             most = 0
                             for c in ol:
-                                k4 = k3 + dq[c]
-                                y = cq[k4 & aq]
+                                y = cq[(k3 + dq[c]) & aq]
                                 f2 = y & m3
                                 if y > 511 and y >> 9 & m3:
-                                    f2 = chain(k4, y, f2, m3)
-                                if pop[f2] > most:
-                                    most = pop[f2]
+                                    f2 = chain(k3 + dq[c], y, f2, m3)
+                                got = pop[f2]
+                                if got > most:
+                                    most = got
                                     if gain - most <= low:
                                         break
-                            if gain - most >= enough:
-                                lb = gain - most
+                            gain -= most
+                            if gain >= enough:
+                                lb = gain
                                 break
-                            if gain - most > lb:
-                                lb = gain - most
+                            if gain > lb:
+                                lb = gain
                         else:
                             continue
                         break
@@ -661,19 +664,20 @@ class Solver:
                     m2 = mine | fl | bp
                     most = 0
                     for b in ol:
-                        k3 = k2 + dq[b]
-                        y = cq[k3 & aq]
+                        y = cq[(k2 + dq[b]) & aq]
                         f2 = y & m2
                         if y > 511 and y >> 9 & m2:
-                            f2 = chain(k3, y, f2, m2)
-                        if pop[f2] > most:
-                            most = pop[f2]
+                            f2 = chain(k2 + dq[b], y, f2, m2)
+                        got = pop[f2]
+                        if got > most:
+                            most = got
                             if gain - most <= low:
                                 break
-                    if gain - most >= enough:
-                        return 2 * (base + gain - most) - total
-                    if gain - most > best:
-                        best = gain - most
+                    gain -= most
+                    if gain >= enough:
+                        return 2 * (base + gain) - total
+                    if gain > best:
+                        best = gain
             return 2 * (base + best) - total
 
         def limited(
