@@ -283,50 +283,49 @@ class Solver:
         def gen(key: int, mine: int, theirs: int, hl: tuple[int, ...], empty: int) -> Moves:
             # every move as (order, key, their cells, my cells, card, cell): most
             # flips first, then the moves that cut off most often (history).
-            if shift_cells & empty:
-                moves = []
-                for p, bp, cache, am, ad, hp in cell_info[empty]:
-                    shifting = shifters[p]
-                    if shifting:
-                        plan = plans[p]
-                        assert plan is not None  # (shifters are on restricted cells only)
-                        keep, s0, l0, r0, s1, l1, r1, s2, l2, r2, perm, bc, ba = plan
-                        t = perm[theirs]
-                        mp = perm[mine | bp]
-                    for a in hl:
-                        if shifting >> a & 1:  # (Packed.shifted, inline)
-                            k = key + ad[a]
-                            k2 = (
-                                k & keep
-                                | (k & s0) << l0 >> r0
-                                | (k & s1) << l1 >> r1
-                                | (k & s2) << l2 >> r2
-                            )
-                            fl = bc[k2 & ba] & t
-                            t2 = t ^ fl
-                            m2 = mp | fl
-                        else:
-                            k2 = key + ad[a]
-                            x = cache[k2 & am]
-                            fl = x & theirs
-                            if x > 511 and x >> 9 & theirs:
-                                fl = chain(k2, x, fl, theirs)
-                            t2 = theirs ^ fl
-                            m2 = mine | fl | bp
-                        moves.append((pop[fl] << 24 | hp[a], k2, t2, m2, a, p))
-                return moves
-            return [
-                (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
-                for p, bp, cache, am, ad, hp in cell_info[empty]
-                for a in hl
-                for k2 in (key + ad[a],)
-                for x in (cache[k2 & am],)
-                for fl in (
-                    x & theirs
-                    if x < 512 or not x >> 9 & theirs
-                    else chain(k2, x, x & theirs, theirs),
-                )
-            ]
+            moves: Moves = []
+            for p, bp, cache, am, ad, hp in cell_info[empty]:
+                shifting = shifters[p]
+                if not shifting:  # (no card moves a line from here: the common way)
+                    moves += [
+                        (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                        for a in hl
+                        for k2 in (key + ad[a],)
+                        for x in (cache[k2 & am],)
+                        for fl in (
+                            x & theirs
+                            if x < 512 or not x >> 9 & theirs
+                            else chain(k2, x, x & theirs, theirs),
+                        )
+                    ]
+                    continue
+                plan = plans[p]
+                assert plan is not None  # (shifters are on restricted cells only)
+                keep, s0, l0, r0, s1, l1, r1, s2, l2, r2, perm, bc, ba = plan
+                t = perm[theirs]
+                mp = perm[mine | bp]
+                for a in hl:
+                    if shifting >> a & 1:  # (Packed.shifted, inline)
+                        k = key + ad[a]
+                        k2 = (
+                            k & keep
+                            | (k & s0) << l0 >> r0
+                            | (k & s1) << l1 >> r1
+                            | (k & s2) << l2 >> r2
+                        )
+                        fl = bc[k2 & ba] & t
+                        t2 = t ^ fl
+                        m2 = mp | fl
+                    else:
+                        k2 = key + ad[a]
+                        x = cache[k2 & am]
+                        fl = x & theirs
+                        if x > 511 and x >> 9 & theirs:
+                            fl = chain(k2, x, fl, theirs)
+                        t2 = theirs ^ fl
+                        m2 = mine | fl | bp
+                    moves.append((pop[fl] << 24 | hp[a], k2, t2, m2, a, p))
+            return moves
 
         def search(
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
