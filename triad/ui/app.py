@@ -151,6 +151,7 @@ class App(Shell):
         self.answered = 0  # placements the engine has answered, shown on <html data-answered>
         self.pondering = None  # the session the CPU thinks ahead for, while its human chooses
         self.ahead = None  # the next quick match, dealt ahead while a result shows (`keep_ahead`)
+        self.asking = 0  # CPU moves and hints asked of the engine and not answered yet
         self.helpers = []  # extra workers that search parts of master's moves (`cpu_reply`)
         self.boot_helpers = None  # starts them (main.py) once an Open match is or will be played
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
@@ -371,9 +372,10 @@ class App(Shell):
         """The engine deals the `ahead` match and its CPU thinks about the opening in short
         slices, until done or until that match is given up or begun (`<html data-ahead>`).
 
-        Only while the engine has nothing to do for the match on the table (its result
-        shows, or its human chooses and the CPU has thought every answer through): a move
-        confirmed meanwhile waits one slice at most, as it does for pondering.
+        Only while the engine has nothing to do for the match on the table (`engine_idle`:
+        its result shows, its human chooses and the CPU has thought every answer through,
+        or a move shows or lands): a move confirmed meanwhile waits one slice at most, as
+        it does for pondering.
         """
         reply = json.loads(
             await self.engine.call("deal_ahead", json.dumps(self.with_set(ahead.playing)))
@@ -401,11 +403,12 @@ class App(Shell):
             self.screen.set_data("ahead", "done" if done else "stopped")
 
     def engine_idle(self) -> bool:
-        """Whether the engine has nothing to do for the match on the table now."""
-        session = self.session
-        if self.title or self.paused:
+        """Whether the engine has nothing to do for the match on the table now: neither
+        searches a move or a hint, nor ponders (a move shown thinking or landing waits on
+        the page's pace, not the engine's)."""
+        if self.title or self.paused or self.asking or self.pondering is not None:
             return False
-        return session.phase == OVER or (session.phase == HUMAN and self.pondering is None)
+        return self.session.phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
 
     def new_session(self, playing):
         """End the match on the table (whatever runs for it stops) and begin another."""
@@ -880,7 +883,11 @@ class App(Shell):
         session.to(THINKING)
         self.draw()
         started = self.clock_ms()
-        reply = await self.cpu_reply(player, hint)
+        self.asking += 1
+        try:
+            reply = await self.cpu_reply(player, hint)
+        finally:
+            self.asking -= 1
         spent = self.clock_ms() - started
         if not hint and reply.get("ok"):
             # how long the CPU's own move took and whether it was exact (benchmarks, tests)
