@@ -1,6 +1,6 @@
 """The page's longest main-thread task from the first `ready` to the end of a match, cold load.
 
-    python3 bench/bench_longtasks.py [--runs N] [--level LEVEL] [--no-trace]
+    python3 bench/bench_longtasks.py [--runs N] [--level LEVEL] [--open] [--result S] [--no-trace]
 
 Each run opens the built bundle (dist/, built if missing) in a fresh
 headless Chromium context (empty cache: a cold load, the engine booting in
@@ -18,6 +18,9 @@ it) and where that time went: MicroPython (the page's Python, run by timers,
 events and promises), style, layout, paint, HTML parsing (region redraws),
 messages from the engine worker, the JavaScript garbage collector.
 `--no-trace` measures without it (tracing adds a little to every task).
+`--open` adds Open to the rules (master then thinks while the player chooses
+and deals the next match ahead); `--result S` goes on measuring for S seconds
+on the result screen, where master thinks about the match dealt ahead.
 
 Figures only: nothing here passes or fails on time.
 """
@@ -32,7 +35,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from pagebench import SKIP_TITLE, play_match, seed_settings, served_chromium
+from pagebench import RULES, SKIP_TITLE, play_match, seed_settings, served_chromium
 
 LONG_MS = 50.0
 
@@ -165,9 +168,17 @@ class Trace:
         }
 
 
-def one_run(browser: Any, url: str, how: str, level: str, trace: bool) -> dict[str, Any]:
+def one_run(
+    browser: Any,
+    url: str,
+    how: str,
+    level: str,
+    trace: bool,
+    rules: list[str] | None = None,
+    result_s: float = 0.0,
+) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(seed_settings(level))
+    context.add_init_script(seed_settings(level, rules))
     context.add_init_script(SKIP_TITLE)  # straight to the table
     context.add_init_script(PROBE)
     page = context.new_page()
@@ -175,7 +186,11 @@ def one_run(browser: Any, url: str, how: str, level: str, trace: bool) -> dict[s
         browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     page.goto(url)
     play_match(page, how)
+    if result_s:
+        page.wait_for_timeout(result_s * 1000)
     data = page.evaluate("window.__lt")
+    if result_s:
+        data["over"] = page.evaluate("performance.now()")  # (the result screen's seconds too)
     raw = browser.stop_tracing() if trace else None
     context.close()
     ready, over = data["ready"], data["over"]
@@ -212,10 +227,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--level", default="master")
     parser.add_argument("--no-trace", action="store_true", help="no Chromium trace")
+    parser.add_argument("--open", action="store_true", help="Open too")
+    parser.add_argument("--result", type=float, default=0.0, help="seconds on the result")
     args = parser.parse_args(argv)
     trace = not args.no_trace
-    print(f"Long tasks from the first ready to the match's end, cold loads, CPU '{args.level}'")
-    print("(rules banner same plus combo; the target is no task over 50 ms)")
+    rules = [*RULES, "open"] if args.open else RULES
+    until = f"{args.result:g} s on its result" if args.result else "the match's end"
+    print(f"Long tasks from the first ready to {until}, cold loads, CPU '{args.level}'")
+    print(f"(rules {' '.join(rules)}; the target is no task over 50 ms)")
     if trace:
         print("(each: wall time, what started it; the main thread's CPU time and its parts, ms)")
     with served_chromium() as (browser, url):
@@ -223,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             longest: list[float] = []
             busiest: list[float] = []
             for _ in range(args.runs):
-                run = one_run(browser, url, how, args.level, trace)
+                run = one_run(browser, url, how, args.level, trace, rules, args.result)
                 ready = run["ready"]
                 durations = [d for _, d in run["after"]]
                 longest.append(max(durations, default=0.0))

@@ -3,10 +3,12 @@
     python bench/bench_strength.py                 # every table (long: hours on a busy machine)
     python bench/bench_strength.py --part traps    # master with and without traps, Open
     python bench/bench_strength.py --part hidden   # master with hidden hands
+    python bench/bench_strength.py --part weights  # what the hidden hands' weights change
     python bench/bench_strength.py --part check    # the README's `play` command
     python bench/bench_strength.py --part budget   # master's time a move, Open and hidden
     options: --games N (games per row; default: the README's counts),
-             --only before|now (traps and hidden: one column of the table)
+             --only before|now (traps and hidden: one column of the table),
+             --only uniform|1|4|1000 (weights: one column)
 
 Every row is a `python -m triad play` run (`triad.cpu.cli.play_games`) or, for
 master-hidden against master-open, the same deals played here; every search
@@ -28,6 +30,7 @@ if str(ROOT) not in sys.path:
 from triad.capture import Player  # noqa: E402
 from triad.cards import builtin_set  # noqa: E402
 from triad.cpu import brain as brain_module  # noqa: E402
+from triad.cpu import guess as guess_module  # noqa: E402
 from triad.cpu.brain import Brain  # noqa: E402
 from triad.cpu.cli import play_games  # noqa: E402
 from triad.match import MatchConfig, deal_match  # noqa: E402
@@ -38,6 +41,10 @@ from triad.state import GameState, Outcome  # noqa: E402
 # the README's counts
 TRAP_GAMES = 200
 HIDDEN_GAMES = 60
+#: master-hidden against master-open in the weights' table: deals a seat
+WEIGHT_DEALS = 20
+#: the weights' table: the modelled opponent's temperatures (1000: as good as none)
+TEMPERATURES = ("1", "4", "1000")
 BUDGET_DEALS = 10
 OPEN = RuleSet.parse(["open"])
 HIDDEN = RuleSet.parse([])
@@ -102,6 +109,29 @@ def hidden(games: int, only: str) -> None:
             row(f"hidden, {label}", "master", red, n, 7, HIDDEN)
         seeing_versus_blind(max(1, n // 6), 7, label)
     brain_module.WISE_GUESSES = saved
+
+
+def weights(games: int, only: str) -> None:
+    """What the guesses' weights change: master with hidden hands against greedy, expert
+    and master-open, with 12 uniform guesses (before), then with as many guesses as its
+    allowance pays for, weighted by a modelled opponent of each temperature (the higher,
+    the flatter the weights; 1 is master's)."""
+    n = games or HIDDEN_GAMES
+    header("hidden hands: the guesses' number and weights")
+    saved = brain_module.WISE_GUESSES, guess_module.SIGHT_TEMPERATURE
+    for when in ("uniform", *TEMPERATURES):
+        if only and only != when:
+            continue
+        brain_module.WISE_GUESSES = when != "uniform"
+        if when == "uniform":
+            label = "12 uniform guesses"
+        else:
+            guess_module.SIGHT_TEMPERATURE = float(when)
+            label = f"weighted, temperature {when}"
+        for red in ("greedy", "expert"):
+            row(label, "master", red, n, 7, HIDDEN)
+        seeing_versus_blind(max(1, games // 3) if games else WEIGHT_DEALS, 7, label)
+    brain_module.WISE_GUESSES, guess_module.SIGHT_TEMPERATURE = saved
 
 
 def seeing_versus_blind(games: int, seed: int, label: str) -> None:
@@ -222,13 +252,21 @@ def move_times(rules: RuleSet, deals: int) -> dict[int, list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--part", choices=("check", "traps", "hidden", "budget"), action="append")
+    names = ("check", "traps", "hidden", "weights", "budget")
+    parser.add_argument("--part", choices=names, action="append")
     parser.add_argument("--games", type=int, default=0, help="games per row (0: the README's)")
-    parser.add_argument("--only", choices=("before", "now"), default="", help="one column")
+    columns = ("before", "now", "uniform", *TEMPERATURES)
+    parser.add_argument("--only", choices=columns, default="", help="one column")
     options = parser.parse_args()
-    parts = options.part or ["check", "budget", "traps", "hidden"]
+    parts = options.part or ["check", "budget", "traps", "hidden", "weights"]
     for part in parts:
-        run = {"check": check, "traps": traps, "hidden": hidden, "budget": budget}[part]
+        run = {
+            "check": check,
+            "traps": traps,
+            "hidden": hidden,
+            "weights": weights,
+            "budget": budget,
+        }[part]
         run(options.games, options.only)
 
 

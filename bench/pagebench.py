@@ -27,13 +27,17 @@ GAME_MS = 240_000
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
 
 
-def match_settings(level: str) -> str:
+#: The rules every page benchmark plays with unless told otherwise.
+RULES = ["banner", "same", "plus", "combo"]
+
+
+def match_settings(level: str, rules: list[str] | None = None) -> str:
     """The saved settings every page benchmark plays with: CPU `level`, Banner, Same, Plus,
-    Combo, the Houses set, no sound."""
+    Combo (or `rules`), the Houses set, no sound."""
     return json.dumps(
         {
             "version": 1,
-            "rules": ["banner", "same", "plus", "combo"],
+            "rules": RULES if rules is None else rules,
             "level": level,
             "sound": False,
             "card_set": "houses",
@@ -42,11 +46,12 @@ def match_settings(level: str) -> str:
     )
 
 
-def seed_settings(level: str) -> str:
-    """An init script that stores `match_settings(level)` once per tab, before the page reads them."""
+def seed_settings(level: str, rules: list[str] | None = None) -> str:
+    """An init script that stores `match_settings(level, rules)` once per tab, before the page
+    reads them."""
     return (
         "try { if (location.protocol.startsWith('http') && !sessionStorage.getItem('bench')) {"
-        f"localStorage.setItem('triad.settings', {match_settings(level)!r});"
+        f"localStorage.setItem('triad.settings', {match_settings(level, rules)!r});"
         " sessionStorage.setItem('bench', '1'); }"
         "} catch (e) {}"
     )

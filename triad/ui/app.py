@@ -399,8 +399,9 @@ class App(Shell):
                     return
                 await self.sleep(PONDER_GAP_MS)
         finally:
-            # whether the next match's opening was thought through (tests wait on it)
-            self.screen.set_data("ahead", "done" if done else "stopped")
+            if self.ahead is ahead:  # (not once it was given up or begun)
+                # whether the next match's opening was thought through (tests wait on it)
+                self.screen.set_data("ahead", "done" if done else "stopped")
 
     def engine_idle(self) -> bool:
         """Whether the engine has nothing to do for the match on the table now: neither
@@ -416,6 +417,7 @@ class App(Shell):
         if self.ahead is not None:  # whatever replaces the table gives up the match dealt ahead
             self.ahead.end()
             self.ahead = None
+        self.screen.set_data("ahead", "")
         self.session = Session(playing)
         self.match_counter += 1
         self.screen.set_data("cpu-think", "")  # (the figures of this match's CPU moves)
