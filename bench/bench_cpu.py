@@ -3,9 +3,13 @@
     python bench/bench_cpu.py              # CPython figures, then the speed part under Pyodide
     python bench/bench_cpu.py --speed      # speed part only (what the Pyodide run executes)
     python bench/bench_cpu.py --solves     # the exact-solve table only (every rule set)
+    python bench/bench_cpu.py --solves --against DIR   # and another checkout's, deal by deal
     python bench/bench_cpu.py --strength   # the play tables only
     options: --deals N (solve deals, default 7), --games N (games per table row, default 10)
 
+With ``--against DIR`` the exact-solve table times the engine of the checkout
+in DIR too (e.g. a `git worktree` of the commit before a change), deal by deal
+in the same process, and prints both, so a busy machine weighs on both alike.
 Prints figures; never fails on time. Deals are the Houses set's seeded deals
 (`triad.match.deal_match`), so every run solves the same positions. Solve
 times are CPU seconds of this process (under Pyodide, Node's own count for
@@ -16,13 +20,16 @@ first-move table is wall time against the page's budget.
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
+import os
 import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -76,6 +83,66 @@ def start(names: list[str], seed: int, placed: int) -> GameState:
     for _ in range(placed):
         state, _ = state.apply(rng.choice(state.legal_moves()))
     return state
+
+
+def engine_of(root: Path) -> dict[str, ModuleType]:
+    """The engine's modules imported from the checkout in ``root`` (this one's stay loaded)."""
+    ours = {k: m for k, m in sys.modules.items() if k == "triad" or k.startswith("triad.")}
+    for k in ours:
+        del sys.modules[k]
+    sys.path.insert(0, str(root))
+    try:
+        for name in ("triad.cards", "triad.cpu.context", "triad.match", "triad.rules"):
+            importlib.import_module(name)
+    finally:
+        sys.path.remove(str(root))
+    theirs = {k: m for k, m in sys.modules.items() if k == "triad" or k.startswith("triad.")}
+    for k in theirs:
+        del sys.modules[k]
+    sys.modules.update(ours)
+    return theirs
+
+
+def solve_time(engine: dict[str, ModuleType], names: list[str], seed: int) -> tuple[float, int]:
+    """CPU seconds and positions of the exact value of deal ``seed``'s empty board with ``engine``."""
+    ours = {k: m for k, m in sys.modules.items() if k == "triad" or k.startswith("triad.")}
+    sys.modules.update(engine)  # (for any import made while solving)
+    try:
+        match, context = engine["triad.match"], engine["triad.cpu.context"]
+        config = match.MatchConfig(
+            engine["triad.rules"].RuleSet.parse(names), engine["triad.cards"].builtin_set()
+        )
+        ctx = context.Context(context.View.of(match.deal_match(config, seed).start()))
+        t0 = cpu_seconds()
+        ctx.solver.value(ctx.position)
+        return cpu_seconds() - t0, ctx.solver.nodes + ctx.solver.leaves
+    finally:
+        sys.modules.update(ours)
+
+
+def bench_against(deals: int, other: Path) -> None:
+    """The empty board's exact value with this engine and with the one in ``other``."""
+    print(
+        f"exact solves of the empty board, {deals} seeded deals, {runtime()}, CPU seconds:"
+        f" this checkout (now) and {other} (before), deal by deal"
+    )
+    print(f"  {'rules':<16}{'before s':>10}{'now s':>10}{'now/before':>12}{'same nodes':>12}")
+    engines = {"now": engine_of(ROOT), "before": engine_of(other)}
+    for label, names in SOLVE_RULES + EXTRA_RULES + FFXIV_RULES:
+        times: dict[str, list[float]] = {"now": [], "before": []}
+        nodes: dict[str, list[int]] = {"now": [], "before": []}
+        seeds = (s for s in range(1, 10 * deals) if not start(names, s, 0).rules.chaos)
+        for i, seed in enumerate(itertools.islice(seeds, deals)):
+            for which in ("now", "before") if i % 2 else ("before", "now"):
+                took, seen = solve_time(engines[which], names, seed)
+                times[which].append(took)
+                nodes[which].append(seen)
+        before, now = statistics.median(times["before"]), statistics.median(times["now"])
+        print(
+            f"  {label:<16}{before:>10.3f}{now:>10.3f}{now / before:>12.2f}"
+            f"{'yes' if nodes['now'] == nodes['before'] else 'NO':>12}",
+            flush=True,
+        )
 
 
 def bench_solves(deals: int) -> None:
@@ -225,7 +292,26 @@ def main() -> None:
     parser.add_argument("--strength", action="store_true", help="play tables only")
     parser.add_argument("--deals", type=int, default=7)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument(
+        "--against", type=Path, help="with --solves: time the checkout in this folder too"
+    )
     options = parser.parse_args()
+    if options.solves and options.against:
+        bench_against(options.deals, options.against.resolve())
+        if sys.platform != "emscripten":
+            from rerun import in_pyodide
+
+            # (mounted where the Pyodide run finds it)
+            os.environ["PYODIDE_MOUNTS"] = f"{options.against.resolve()}:/against"
+            in_pyodide(
+                "bench_cpu.py",
+                "--deals",
+                str(options.deals),
+                "--against",
+                "/against",
+                flag="--solves",
+            )
+        return
     if options.solves:
         bench_solves(options.deals)
         if sys.platform != "emscripten":

@@ -110,10 +110,14 @@ class FlipCache(dict[int, int]):
         self.cell = cell
 
     def __missing__(self, area: int) -> int:
-        pk = self.packed
-        x = pk.candidates(pk.code_at(area, self.cell) - 1, self.cell, area)
+        x = self.compute(area)
         self[area] = x
         return x
+
+    def compute(self, area: int) -> int:
+        """The entry of ``area``, worked out."""
+        pk = self.packed
+        return pk.candidates(pk.code_at(area, self.cell) - 1, self.cell, area)
 
 
 class ShiftPlan(NamedTuple):
@@ -146,11 +150,23 @@ class BasicCache(FlipCache):
     A Power Wall placement attacks from its new cell by the basic rule only.
     """
 
-    def __missing__(self, area: int) -> int:
+    def __init__(self, packed: Packed, cell: Cell) -> None:
+        super().__init__(packed, cell)
+        self.shift = packed.width * cell
+        # rows[code]: `Packed.near` of the card with that code on this cell (none if empty)
+        self.rows = ((), *(packed.near[card * 9 + cell] for card in range(len(packed.cards))))
+
+    def compute(self, area: int) -> int:
+        """The entry of ``area``, worked out."""
         pk = self.packed
-        code = pk.code_at(area, self.cell)
-        x = pk.basic(code - 1, self.cell, area) if code else 0
-        self[area] = x
+        if pk.typed:
+            code = pk.code_at(area, self.cell)
+            return pk._typed_beat(code - 1, self.cell, area, code - 1, FULL) if code else 0
+        slot = pk.slot  # (Packed.basic, inline)
+        x = 0
+        for shift, bit, m, _, _ in self.rows[area >> self.shift & slot]:
+            if m >> (area >> shift & slot) & 1:
+                x |= bit
         return x
 
 
@@ -238,6 +254,33 @@ class Packed:
                     row.append((q, 1 << q, m))
                 beats.append(tuple(row))
         self.beats = tuple(beats)
+        # for Same and Plus (printed sides): sides_of[code] is the sides of the
+        # card with that code; near[card * 9 + cell] has (key shift, bit, codes
+        # taken, side, touching side's index) of each neighbour; wall_same and
+        # wall_sums[card * 9 + cell] what the walls add (Same Wall, Plus Wall).
+        self.sides_of = ((0, 0, 0, 0), *(c.sides for c in cards))
+        near = []
+        wall_same = []
+        wall_sums = []
+        for i, card in enumerate(cards):
+            for c in range(9):
+                sides: list[tuple[int, int, int, int, int]] = []
+                walls = 0
+                sums: list[tuple[int, int]] = []
+                taken = iter(beats[i * 9 + c])
+                for d, q in enumerate(self.neigh[c]):
+                    if q >= 0:
+                        sides.append((w * q, 1 << q, next(taken)[2], card.sides[d], OPPOSITE[d]))
+                    elif not flags.broken_wall:
+                        walls += flags.same_wall and card.sides[d] == 10
+                        if flags.plus_wall:
+                            sums.append((card.sides[d] + 10, 0))
+                near.append(tuple(sides))
+                wall_same.append(walls)
+                wall_sums.append(tuple(sums))
+        self.near = tuple(near)
+        self.wall_same = tuple(wall_same)
+        self.wall_sums = tuple(wall_sums)
         # area[c]: key mask of cell c and its neighbours, the inputs of a placement.
         area = []
         for c in range(9):
@@ -248,12 +291,17 @@ class Packed:
             area.append(m | all_tallies)
         self.area = tuple(area)
         self.add = tuple(tuple((i + 1) << (w * c) | tally[i] for i in range(n)) for c in range(9))
-        self.cache: tuple[FlipCache, ...] = tuple(FlipCache(self, c) for c in range(9))
         self.restrictions = {r.cell: r for r in restrictions}
         self.shift_cells = 0
         for r in restrictions:
             self.shift_cells |= 1 << r.cell
         self.basic_cache: tuple[BasicCache, ...] = tuple(BasicCache(self, c) for c in range(9))
+        # without Same or Plus a placement takes by the basic rule alone
+        self.cache: tuple[FlipCache, ...] = (
+            tuple(FlipCache(self, c) for c in range(9))
+            if flags.same or flags.plus
+            else self.basic_cache
+        )
         self.shift_plans = {c: self._shift_plan(c) for c in self.restrictions}
         # identical cards (same sides and affinity) are interchangeable in a hand.
         rep = []
@@ -261,16 +309,18 @@ class Packed:
             rep.append(next(j for j in range(i + 1) if cards[j] == card))
         self.rep = tuple(rep)
         # hand_lists[mask]: the cards of a hand, one per group of identical cards;
-        # hand_sizes[mask]: how many cards it holds. Filled in full for small games.
-        self.hand_lists: dict[int, tuple[int, ...]] = HandTable(self._hand_list)
-        self.hand_sizes: dict[int, int] = HandTable(int.bit_count)
+        # hand_sizes[mask]: how many cards it holds. Tuples by mask for small games
+        # (indexed faster than a dict), filled on demand otherwise.
+        self.hand_lists: HandTable | tuple[tuple[int, ...], ...] = HandTable(self._hand_list)
+        self.hand_sizes: HandTable | tuple[int, ...] = HandTable(int.bit_count)
         if n <= 12:
-            self.hand_lists = {m: self._hand_list(m) for m in range(1 << n)}
-            self.hand_sizes = {m: m.bit_count() for m in range(1 << n)}
+            self.hand_lists = tuple(self._hand_list(m) for m in range(1 << n))
+            self.hand_sizes = tuple(m.bit_count() for m in range(1 << n))
 
     def hand_list(self, hand: int) -> tuple[int, ...]:
         """Card indices of ``hand`` (a bit mask), one per group of identical cards."""
-        return self.hand_lists[hand]
+        got: tuple[int, ...] = self.hand_lists[hand]
+        return got
 
     def _hand_list(self, hand: int) -> tuple[int, ...]:
         if self.flags.order:  # the next card of the hand only
@@ -324,6 +374,8 @@ class Packed:
         # the cells among ``targets`` that ``card`` on ``cell`` takes by the basic rule
         w = self.width
         s = self.slot
+        cards = self.cards
+        placed_type = cards[placed].affinity
         mine = self.values(card, key, placed)
         beat = 0
         for d, q in enumerate(self.neigh[cell]):
@@ -332,8 +384,17 @@ class Packed:
             code = key >> (w * q) & s
             if not code:
                 continue
-            theirs = self.values(code - 1, key, placed)[OPPOSITE[d]]
-            if self.compare(card, cell, mine[d], code - 1, q, theirs):
+            other = code - 1
+            other_type = cards[other].affinity
+            if other_type is None:
+                theirs = cards[other].sides[OPPOSITE[d]]
+            else:  # (`values`, inline: this runs for every cache miss)
+                kin = self.kin[other]
+                n = 1 if kin is None else key >> kin[0] & kin[1]
+                if other_type == placed_type:
+                    n -= 1
+                theirs = self.scaled[other][n][OPPOSITE[d]]
+            if self.compare(card, cell, mine[d], other, q, theirs):
                 beat |= 1 << q
         return beat
 
@@ -360,37 +421,32 @@ class Packed:
         that Same or Plus take, which start the chain.
         """
         f = self.flags
-        w = self.width
-        s = self.slot
-        typed = self.typed
-        beat = self.basic(card, cell, key)
         if not (f.same or f.plus):
-            return beat
-        sides = self.values(card, key, card) if typed else self.cards[card].sides
-        same_count = 0
-        same_cells = 0
-        sums: list[tuple[int, int]] = []
-        walls = not f.broken_wall
-        for d, q in enumerate(self.neigh[cell]):
-            if q < 0:
-                if walls:
-                    if f.same_wall and sides[d] == 10:
-                        same_count += 1
-                    if f.plus_wall:
-                        sums.append((sides[d] + 10, 0))
-                continue
-            code = key >> (w * q) & s
-            if not code:
-                continue
-            if typed:
-                other = self.values(code - 1, key, card)[OPPOSITE[d]]
-            else:
-                other = self.cards[code - 1].sides[OPPOSITE[d]]
-            if f.same and sides[d] == other:
-                same_count += 1
-                same_cells |= 1 << q
-            if f.plus:
-                sums.append((sides[d] + other, 1 << q))
+            return self.basic(card, cell, key)
+        if self.typed:
+            beat, same_count, same_cells, sums = self._typed_sides(card, cell, key)
+        else:  # (the common case, with the neighbours' sides looked up)
+            i = card * 9 + cell
+            beat = 0
+            same_count = self.wall_same[i]
+            same_cells = 0
+            sums = list(self.wall_sums[i])
+            s = self.slot
+            sides_of = self.sides_of
+            same = f.same
+            plus = f.plus
+            for shift, bit, m, side, d in self.near[i]:
+                code = key >> shift & s
+                if not code:
+                    continue
+                if m >> code & 1:
+                    beat |= bit
+                other = sides_of[code][d]
+                if same and side == other:
+                    same_count += 1
+                    same_cells |= bit
+                if plus:
+                    sums.append((side + other, bit))
         special = same_cells if same_count >= 2 else 0
         if len(sums) > 1:  # Plus: a neighbour whose sum another side shares
             seen: dict[int, int] = {}
@@ -402,6 +458,37 @@ class Packed:
         if f.combo and special:
             return beat | special | special << 9 | (card + 1) << 18
         return beat | special
+
+    def _typed_sides(
+        self, card: int, cell: Cell, key: int
+    ) -> tuple[int, int, int, list[tuple[int, int]]]:
+        # `candidates` under Ascension/Descension: (cells the basic rule takes,
+        # sides that are the same, cells they face, (sum, cell bit) of each side)
+        f = self.flags
+        w = self.width
+        s = self.slot
+        sides = self.values(card, key, card)
+        same_count = 0
+        same_cells = 0
+        sums: list[tuple[int, int]] = []
+        for d, q in enumerate(self.neigh[cell]):
+            if q < 0:
+                if not f.broken_wall:
+                    if f.same_wall and sides[d] == 10:
+                        same_count += 1
+                    if f.plus_wall:
+                        sums.append((sides[d] + 10, 0))
+                continue
+            code = key >> (w * q) & s
+            if not code:
+                continue
+            other = self.values(code - 1, key, card)[OPPOSITE[d]]
+            if f.same and sides[d] == other:
+                same_count += 1
+                same_cells |= 1 << q
+            if f.plus:
+                sums.append((sides[d] + other, 1 << q))
+        return self.basic(card, cell, key), same_count, same_cells, sums
 
     def chain(self, key: int, x: int, flipped: int, theirs: int) -> int:
         """Add to ``flipped`` what the Combo chain captures.
@@ -423,14 +510,14 @@ class Packed:
                 flipped |= got
                 queue.extend(CELLS_OF[got])
             return flipped
-        beats = self.beats
+        basic = self.basic_cache
+        area = self.area
         for c in queue:
-            code = key >> (w * c) & s
-            for q, bit, m in beats[(code - 1) * 9 + c]:
-                if left & bit and m >> (key >> (w * q) & s) & 1:
-                    left ^= bit
-                    flipped |= bit
-                    queue.append(q)
+            got = basic[c][key & area[c]] & left
+            if got:
+                left ^= got
+                flipped |= got
+                queue.extend(CELLS_OF[got])
         return flipped
 
     def meets(self, card: int, cell: Cell) -> bool:

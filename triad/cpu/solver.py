@@ -265,65 +265,67 @@ class Solver:
             tuple((p, 1 << p, caches[p], area[p], add[p], history[p]) for p in cells_of[m])
             for m in range(512)
         ]
-        # two empty cells p, q: (p's bit, p's cache, area, codes, then q's cache, area, codes)
-        pair_info: dict[
-            int, tuple[tuple[int, Any, int, tuple[int, ...], Any, int, tuple[int, ...]], ...]
-        ] = {
-            m: tuple(
+        # two empty cells p, q, by their mask: (p's bit, p's cache, area, codes,
+        # then q's cache, area, codes), and the same from q
+        pair_info: list[
+            tuple[tuple[int, Any, int, tuple[int, ...], Any, int, tuple[int, ...]], ...]
+        ]
+        pair_info = [
+            tuple(
                 (1 << p, caches[p], area[p], add[p], caches[q], area[q], add[q])
                 for p, q in ((c[0], c[1]), (c[1], c[0]))
             )
-            for m in range(512)
             if len(c := cells_of[m]) == 2
-        }
+            else ()
+            for m in range(512)
+        ]
 
         def gen(key: int, mine: int, theirs: int, hl: tuple[int, ...], empty: int) -> Moves:
             # every move as (order, key, their cells, my cells, card, cell): most
             # flips first, then the moves that cut off most often (history).
-            if shift_cells & empty:
-                moves = []
-                for p, bp, cache, am, ad, hp in cell_info[empty]:
-                    shifting = shifters[p]
-                    if shifting:
-                        plan = plans[p]
-                        assert plan is not None  # (shifters are on restricted cells only)
-                        keep, s0, l0, r0, s1, l1, r1, s2, l2, r2, perm, bc, ba = plan
-                        t = perm[theirs]
-                        mp = perm[mine | bp]
-                    for a in hl:
-                        if shifting >> a & 1:  # (Packed.shifted, inline)
-                            k = key + ad[a]
-                            k2 = (
-                                k & keep
-                                | (k & s0) << l0 >> r0
-                                | (k & s1) << l1 >> r1
-                                | (k & s2) << l2 >> r2
-                            )
-                            fl = bc[k2 & ba] & t
-                            t2 = t ^ fl
-                            m2 = mp | fl
-                        else:
-                            k2 = key + ad[a]
-                            x = cache[k2 & am]
-                            fl = x & theirs
-                            if x > 511 and x >> 9 & theirs:
-                                fl = chain(k2, x, fl, theirs)
-                            t2 = theirs ^ fl
-                            m2 = mine | fl | bp
-                        moves.append((pop[fl] << 24 | hp[a], k2, t2, m2, a, p))
-                return moves
-            return [
-                (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
-                for p, bp, cache, am, ad, hp in cell_info[empty]
-                for a in hl
-                for k2 in (key + ad[a],)
-                for x in (cache[k2 & am],)
-                for fl in (
-                    x & theirs
-                    if x < 512 or not x >> 9 & theirs
-                    else chain(k2, x, x & theirs, theirs),
-                )
-            ]
+            moves: Moves = []
+            for p, bp, cache, am, ad, hp in cell_info[empty]:
+                shifting = shifters[p]
+                if not shifting:  # (no card moves a line from here: the common way)
+                    moves += [
+                        (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                        for a in hl
+                        for k2 in (key + ad[a],)
+                        for x in (cache[k2 & am],)
+                        for fl in (
+                            x & theirs
+                            if x < 512 or not x >> 9 & theirs
+                            else chain(k2, x, x & theirs, theirs),
+                        )
+                    ]
+                    continue
+                plan = plans[p]
+                assert plan is not None  # (shifters are on restricted cells only)
+                keep, s0, l0, r0, s1, l1, r1, s2, l2, r2, perm, bc, ba = plan
+                t = perm[theirs]
+                mp = perm[mine | bp]
+                for a in hl:
+                    if shifting >> a & 1:  # (Packed.shifted, inline)
+                        k = key + ad[a]
+                        k2 = (
+                            k & keep
+                            | (k & s0) << l0 >> r0
+                            | (k & s1) << l1 >> r1
+                            | (k & s2) << l2 >> r2
+                        )
+                        fl = bc[k2 & ba] & t
+                        t2 = t ^ fl
+                        m2 = mp | fl
+                    else:
+                        k2 = key + ad[a]
+                        x = cache[k2 & am]
+                        fl = x & theirs
+                        if x > 511 and x >> 9 & theirs:
+                            fl = chain(k2, x, fl, theirs)
+                        t2 = theirs ^ fl
+                        m2 = mine | fl | bp
+                    moves.append((pop[fl] << 24 | hp[a], k2, t2, m2, a, p))
+            return moves
 
         def search(
             key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
@@ -339,7 +341,7 @@ class Solver:
                     raise Timeout
             if n < table_from:
                 return _plain(key, mine, theirs, hm, ho, alpha, beta, n, empty)
-            sub = _plain_entry if n <= table_from else search  # (n > 2 here)
+            last = n == table_from  # the children have four empty cells: ``_plain``'s
             tk = key | mine << osh | hm << hsh
             e = table_get(tk)
             if e is None:
@@ -362,7 +364,12 @@ class Solver:
             if ttm is not None:
                 # the stored best move first: it often cuts off before any move generation.
                 _, k2, t2, m2, a, _ = ttm
-                best = -sub(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                if last:
+                    best = -_plain(
+                        k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                    )
+                else:
+                    best = -search(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
                 if best > alpha:
                     alpha = best
             if best < beta:
@@ -383,7 +390,12 @@ class Solver:
                 # (the stored move comes round again: its child answers from the table.)
                 for mt in moves:
                     _, k2, t2, m2, a, p = mt
-                    v = -sub(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    if last:
+                        v = -_plain(
+                            k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                        )
+                    else:
+                        v = -search(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
                     if v > best:
                         best = v
                         bm = mt
@@ -400,14 +412,6 @@ class Solver:
                 table[tk] = (best, best, bm)
             return best
 
-        def _plain_entry(
-            key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int
-        ) -> int:
-            empty = 0x1FF ^ (mine | theirs)
-            if pop[empty] <= 2:
-                return _leaf(key, mine, theirs, hm, ho, alpha, beta)
-            return _plain(key, mine, theirs, hm, ho, alpha, beta, pop[empty], empty)
-
         def _plain(
             key: int,
             mine: int,
@@ -419,65 +423,94 @@ class Solver:
             n: int,
             empty: int,
         ) -> int:
-            # few empty cells: transpositions are rare here, so no table.
+            # three or four empty cells: transpositions are rare here, so no table.
             count[0] += 1
             hl = hand_lists[hm]
             if not hl or not empty:
                 return 2 * (pop[mine] + hand_sizes[hm]) - total
             if shift_cells & empty:
-                moves = gen(key, mine, theirs, hl, empty)
-            else:  # gen's common case, inline: this runs for most nodes
-                moves = [
-                    (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
-                    for p, bp, cache, am, ad, hp in cell_info[empty]
-                    for a in hl
-                    for k2 in (key + ad[a],)
-                    for x in (cache[k2 & am],)
-                    for fl in (
-                        x & theirs
-                        if x < 512 or not x >> 9 & theirs
-                        else chain(k2, x, x & theirs, theirs),
-                    )
-                ]
+                return _shifting(key, mine, theirs, hm, ho, alpha, beta, n, empty, hl)
+            # every move as (order, code it adds to the key, cells it flips, card,
+            # cell), sorted as `gen` sorts (the code orders moves as the key after
+            # them does): the key and owners after a move are made only if it is searched.
+            moves = [
+                (pop[fl] << 24 | hp[a], d, fl, a, p)
+                for p, _, cache, am, ad, hp in cell_info[empty]
+                for area_key in (key & am,)
+                for a in hl
+                for d in (ad[a],)
+                for x in (cache[area_key + d],)
+                for fl in (
+                    x & theirs
+                    if x < 512 or not x >> 9 & theirs
+                    else chain(key + d, x, x & theirs, theirs),
+                )
+            ]
             moves.sort(reverse=True)
-            best = -INF
             if n == 3:
-                if shift_cells & empty:
-                    for _, k2, t2, m2, a, p in moves:
-                        v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
-                        if v > best:
-                            best = v
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    history[p][a] += 9
-                                    return best
-                    return best
-                return _three(moves, ho, hm, alpha, beta, reach[empty])
-            inline = n == 4 and not shift_cells & empty
+                return _three(moves, key, mine, theirs, empty, hm, ho, alpha, beta)
+            best = -INF
             hl = hand_lists[ho]
             # after this move the mover places one more card (with four empty cells):
             # it ends with at most its cells now, its hand and that card's flips.
             top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
-            for _, k2, t2, m2, a, p in moves:
+            for _, d, fl, a, p in moves:
+                m2 = mine | fl | 1 << p
                 if top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
                     return max(best, top + 2 * pop[m2])
-                if inline and hl:
+                k2 = key + d
+                t2 = theirs ^ fl
+                e3 = empty ^ 1 << p
+                if hl:
                     # the three-cell child as ``_plain`` searches it, without the call
                     count[0] += 1
-                    e3 = 0x1FF ^ (t2 | m2)
                     m3 = [
-                        (pop[fl] << 24 | hp[b], k3, m2 ^ fl, t2 | fl | bp, b, q)
-                        for q, bp, cache, am, ad, hp in cell_info[e3]
+                        (pop[fb] << 24 | hp[b], db, fb, b, q)
+                        for q, _, cache, am, ad, hp in cell_info[e3]
+                        for area_key in (k2 & am,)
                         for b in hl
-                        for k3 in (k2 + ad[b],)
-                        for x in (cache[k3 & am],)
-                        for fl in (
-                            x & m2 if x < 512 or not x >> 9 & m2 else chain(k3, x, x & m2, m2),
+                        for db in (ad[b],)
+                        for x in (cache[area_key + db],)
+                        for fb in (
+                            x & m2 if x < 512 or not x >> 9 & m2 else chain(k2 + db, x, x & m2, m2),
                         )
                     ]
                     m3.sort(reverse=True)
-                    v = -_three(m3, hm ^ 1 << a, ho, -beta, -alpha, reach[e3])
+                    v = -_three(m3, k2, t2, m2, e3, ho, hm ^ 1 << a, -beta, -alpha)
+                else:
+                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, e3)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            history[p][a] += n * n
+                            return best
+            return best
+
+        def _shifting(
+            key: int,
+            mine: int,
+            theirs: int,
+            hm: int,
+            ho: int,
+            alpha: int,
+            beta: int,
+            n: int,
+            empty: int,
+            hl: tuple[int, ...],
+        ) -> int:
+            # ``_plain``'s node when a move may shift a line (Power Wall): every move
+            # the general way, and no bound below four empty cells.
+            moves = gen(key, mine, theirs, hl, empty)
+            moves.sort(reverse=True)
+            best = -INF
+            top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
+            for _, k2, t2, m2, a, p in moves:
+                if n == 3:
+                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                elif top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
+                    return max(best, top + 2 * pop[m2])
                 else:
                     v = -_plain(
                         k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
@@ -491,28 +524,42 @@ class Solver:
                             return best
             return best
 
-        def _three(moves: Moves, hb: int, hm: int, alpha: int, beta: int, most: int) -> int:
-            # three empty cells, none shifting: each of the mover's moves (sorted)
-            # and the two-cell leaf after it, inline (the same lines as ``_leaf``).
-            # ``hb`` is the other side's hand, ``hm`` the mover's; the mover's last
-            # card flips at most ``most`` cells.
+        def _three(
+            moves: list[tuple[int, int, int, int, int]],
+            key: int,
+            mine: int,
+            theirs: int,
+            empty: int,
+            hm: int,
+            ho: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            # three empty cells, none shifting: each of the mover's moves (as
+            # ``_plain`` makes them, sorted) and the two-cell leaf after it, inline
+            # (the same lines as ``_leaf``). ``hm`` is the mover's hand, ``ho`` the
+            # other side's.
             best = -INF
-            hl = hand_lists[hb]
-            size = hand_sizes[hb]
-            top = 2 * (hand_sizes[hm] - 1 + most) - total
-            for _, k2, t2, m2, a, p in moves:
+            hl = hand_lists[ho]
+            size = hand_sizes[ho]
+            # the mover's last card flips at most ``reach[empty]`` cells
+            top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
+            for _, d, fl, a, p in moves:
+                m2 = mine | fl | 1 << p
                 if top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
                     return max(best, top + 2 * pop[m2])
                 count[1] += 1
+                t2 = theirs ^ fl
                 base = pop[t2] + size
                 if not hl:
                     v = total - 2 * base
                 else:
+                    k2 = key + d
                     ol = hand_lists[hm ^ 1 << a]
                     enough = (total + 1 - alpha) // 2 - base
                     low = (total - beta) // 2 - base
                     lb = -INF
-                    for bp, cache, am, ad, cq, aq, dq in pair_info[0x1FF ^ (t2 | m2)]:
+                    for bp, cache, am, ad, cq, aq, dq in pair_info[empty ^ 1 << p]:
                         for b in hl:
                             k3 = k2 + ad[b]
                             x = cache[k3 & am]
@@ -527,20 +574,21 @@ class Solver:
                             m3 = t2 | fl | bp
                             most = 0
                             for c in ol:
-                                k4 = k3 + dq[c]
-                                y = cq[k4 & aq]
+                                y = cq[(k3 + dq[c]) & aq]
                                 f2 = y & m3
                                 if y > 511 and y >> 9 & m3:
-                                    f2 = chain(k4, y, f2, m3)
-                                if pop[f2] > most:
-                                    most = pop[f2]
+                                    f2 = chain(k3 + dq[c], y, f2, m3)
+                                got = pop[f2]
+                                if got > most:
+                                    most = got
                                     if gain - most <= low:
                                         break
-                            if gain - most >= enough:
-                                lb = gain - most
+                            gain -= most
+                            if gain >= enough:
+                                lb = gain
                                 break
-                            if gain - most > lb:
-                                lb = gain - most
+                            if gain > lb:
+                                lb = gain
                         else:
                             continue
                         break
@@ -615,19 +663,20 @@ class Solver:
                     m2 = mine | fl | bp
                     most = 0
                     for b in ol:
-                        k3 = k2 + dq[b]
-                        y = cq[k3 & aq]
+                        y = cq[(k2 + dq[b]) & aq]
                         f2 = y & m2
                         if y > 511 and y >> 9 & m2:
-                            f2 = chain(k3, y, f2, m2)
-                        if pop[f2] > most:
-                            most = pop[f2]
+                            f2 = chain(k2 + dq[b], y, f2, m2)
+                        got = pop[f2]
+                        if got > most:
+                            most = got
                             if gain - most <= low:
                                 break
-                    if gain - most >= enough:
-                        return 2 * (base + gain - most) - total
-                    if gain - most > best:
-                        best = gain - most
+                    gain -= most
+                    if gain >= enough:
+                        return 2 * (base + gain) - total
+                    if gain > best:
+                        best = gain
             return 2 * (base + best) - total
 
         def limited(
