@@ -636,13 +636,7 @@ def new_match(request: DealRequest) -> DealReply:
     if ahead is not None and ahead.request == request:  # dealt ahead: it begins as it is
         _begin(ahead.match, ahead.state, ahead.card_set, ahead.brain, ahead.record)
         return {"view": view_of(ahead.state, ahead.match, 0, ahead.card_set)}
-    rules = RuleSet.parse(request.rules)
-    card_set = _request_set(request)
-    seed = request.seed
-    level_range = request.level_range
-    match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
-    brain = Brain(request.level, seed=seed, pool=card_set.cards)
-    record = MatchRecord(card_set.id, seed, rules, level_range=level_range)
+    match, card_set, brain, record = _deal(request)
     if match.drafting:
         _session = Session(match, card_set, brain, record, level=request.level)
         _session.draft = match.draft()
@@ -664,16 +658,24 @@ def deal_ahead(request: DealRequest) -> Done:
     _ahead = None
     if request.mode != "cpu":
         raise ValueError("only a match against the CPU is dealt ahead")
-    rules = RuleSet.parse(request.rules)
-    card_set = _request_set(request)
-    config = MatchConfig(rules, card_set, level_range=request.level_range)
-    match = deal_match(config, request.seed)
+    match, card_set, brain, record = _deal(request)
     if match.drafting:
         raise ValueError("a drafted match is not dealt ahead: its hands are picked")
-    brain = Brain(request.level, seed=request.seed, pool=card_set.cards)
-    record = MatchRecord(card_set.id, request.seed, rules, level_range=request.level_range)
     _ahead = Ahead(request, match, match.start(), card_set, brain, record)
     return {}
+
+
+def _deal(request: DealRequest) -> tuple[Match, CardSet, Brain, MatchRecord]:
+    """The match a request deals (`new_match`, `deal_ahead`), its card set, the CPU's
+    brain for it and its record, not yet begun."""
+    rules = RuleSet.parse(request.rules)
+    card_set = _request_set(request)
+    seed = request.seed
+    level_range = request.level_range
+    match = deal_match(MatchConfig(rules, card_set, level_range=level_range), seed)
+    brain = Brain(request.level, seed=seed, pool=card_set.cards)
+    record = MatchRecord(card_set.id, seed, rules, level_range=level_range)
+    return match, card_set, brain, record
 
 
 @EXPORTS.service
