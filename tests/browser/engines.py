@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,10 @@ MINIBROWSER = next(
     Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
 )
 ENGINES = ("firefox", "webkit")
+#: Seconds WebKitWebDriver may take to open a session. Now and then its MiniBrowser
+#: never comes up and the driver never answers; the session is then opened again.
+WEBKIT_SESSION_S = 90
+WEBKIT_SESSION_TRIES = 2
 
 
 class EnginePage:
@@ -212,6 +217,15 @@ class WebKitBrowser:
         self.display = ":" + self.xvfb.stdout.readline().strip()
 
     def new_page(self, width: int, height: int) -> WebKitPage:
+        for attempt in range(1, WEBKIT_SESSION_TRIES + 1):
+            try:
+                return self._new_page(width, height)
+            except Exception:  # the browser never came up (not a failure of the page)
+                if attempt == WEBKIT_SESSION_TRIES:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _new_page(self, width: int, height: int) -> WebKitPage:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -224,7 +238,20 @@ class WebKitBrowser:
         env = dict(os.environ, DISPLAY=self.display, HOME=profile, XDG_DATA_HOME=profile)
         env["XDG_CACHE_HOME"] = profile
         service = Service(executable_path=str(build.WEBKIT_DRIVER), env=env)
-        driver = webdriver.WebKitGTK(options=options, service=service)
+
+        def stuck() -> None:  # no session in time: end the driver, so the request fails
+            if service.process is not None:
+                service.process.kill()
+
+        watchdog = threading.Timer(WEBKIT_SESSION_S, stuck)
+        watchdog.start()
+        try:
+            driver = webdriver.WebKitGTK(options=options, service=service)
+        except Exception:
+            shutil.rmtree(profile, ignore_errors=True)
+            raise
+        finally:
+            watchdog.cancel()
         driver.set_window_size(width, height + 80)  # the window's bar takes some height
         driver.set_script_timeout(120)
         return WebKitPage(driver, profile)
