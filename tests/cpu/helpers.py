@@ -41,6 +41,8 @@ CAPTURE_RULES = [
     ["descension", "same_wall", "combo", "battle", "reverse"],
     ["order", "same", "combo"],
     ["order", "power_wall", "descension"],
+    ["descension"],
+    ["ascension", "reverse"],
 ]
 
 AFFINITIES = ["fire", "ice", "wind"]

@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 Cell = int
-FULL = 0x1FF
 
 # side order is top, right, bottom, left; OPPOSITE[d] is the touching side.
 OPPOSITE = (2, 3, 0, 1)
@@ -159,15 +158,67 @@ class BasicCache(FlipCache):
     def compute(self, area: int) -> int:
         """The entry of ``area``, worked out."""
         pk = self.packed
-        if pk.typed:
-            code = pk.code_at(area, self.cell)
-            return pk._typed_beat(code - 1, self.cell, area, code - 1, FULL) if code else 0
         slot = pk.slot  # (Packed.basic, inline)
         x = 0
         for shift, bit, m, _, _ in self.rows[area >> self.shift & slot]:
             if m >> (area >> shift & slot) & 1:
                 x |= bit
         return x
+
+
+class TypedCache(FlipCache):
+    """`BasicCache` under Ascension/Descension: the values come from the counts in the key.
+
+    Misses are many here (the key holds every type's count), so the entry is
+    worked out from per-cell and per-card tables rather than `Packed._typed_beat`.
+    """
+
+    def __init__(self, packed: Packed, cell: Cell) -> None:
+        super().__init__(packed, cell)
+        w = packed.width
+        self.shift = w * cell
+        #: (key shift, bit, side, touching side, cell) of each neighbour
+        self.sides = tuple(
+            (w * q, 1 << q, d, OPPOSITE[d], q) for d, q in enumerate(packed.neigh[cell]) if q >= 0
+        )
+        f = packed.flags
+        #: the values decide alone (no Fallen Ace, cell modifiers or Battle)
+        self.plain = not (f.fallen_ace or f.modifiers or f.battle)
+
+    def compute(self, area: int) -> int:
+        """The entry of ``area``, worked out."""
+        pk = self.packed
+        slot = pk.slot
+        code = area >> self.shift & slot
+        if not code:
+            return 0
+        counts = pk.counts
+        scaled = pk.scaled
+        card = code - 1
+        shift, mask, alone, kind = counts[card]
+        # (a count in the key includes the placed card: its type shows one less)
+        mine = scaled[card][(area >> shift & mask if mask else alone) - (kind >= 0)]
+        plain = self.plain
+        reverse = pk.flags.reverse
+        beat = 0
+        for at, bit, d, facing, q in self.sides:
+            other = area >> at & slot
+            if not other:
+                continue
+            other -= 1
+            shift, mask, alone, their_kind = counts[other]
+            n = area >> shift & mask if mask else alone
+            if their_kind == kind and kind >= 0:
+                n -= 1
+            a = mine[d]
+            b = scaled[other][n][facing]
+            if plain:
+                took = a < b if reverse else a > b
+            else:
+                took = pk.compare(card, self.cell, a, other, q, b)
+            if took:
+                beat |= bit
+        return beat
 
 
 class HandTable(dict[int, Any]):
@@ -235,6 +286,16 @@ class Packed:
                 shift += size
         self.tally = tuple(tally)
         self.kin = tuple(kin)
+        # counts[i]: (shift, mask) of card i's count in the key, or the count of a
+        # card alone of its type (1) or of none (0) as (0, 0, count); then its
+        # type's index (-1 for none)
+        kinds = list(dict.fromkeys(c.affinity for c in cards if c.affinity is not None))
+        self.counts = tuple(
+            (0, 0, 0, -1)
+            if c.affinity is None
+            else (*(kin[i] or (0, 0)), int(kin[i] is None), kinds.index(c.affinity))
+            for i, c in enumerate(cards)
+        )
         # scaled[i][n]: card i's values with n cards of its type down (kept within 1..10)
         self.scaled = tuple(
             tuple(_scale(c.sides, flags.typed * k) for k in range(n + 1)) for c in cards
@@ -295,7 +356,9 @@ class Packed:
         self.shift_cells = 0
         for r in restrictions:
             self.shift_cells |= 1 << r.cell
-        self.basic_cache: tuple[BasicCache, ...] = tuple(BasicCache(self, c) for c in range(9))
+        self.basic_cache: tuple[FlipCache, ...] = tuple(
+            (TypedCache if flags.typed else BasicCache)(self, c) for c in range(9)
+        )
         # without Same or Plus a placement takes by the basic rule alone
         self.cache: tuple[FlipCache, ...] = (
             tuple(FlipCache(self, c) for c in range(9))
@@ -405,7 +468,7 @@ class Packed:
     def basic(self, card: int, cell: Cell, key: int) -> int:
         """Cells (any owner) that ``card`` on ``cell`` takes by the basic rule (``key`` holds it)."""
         if self.typed:
-            return self._typed_beat(card, cell, key, card, FULL)
+            return self.basic_cache[cell][key & self.area[cell]]
         beat = 0
         w = self.width
         for q, bit, m in self.beats[card * 9 + cell]:
