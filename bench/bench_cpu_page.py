@@ -25,8 +25,10 @@ move). The openings:
 
 Each match of a load has its own deal (the seeds are set in the page's
 `Math.random`), the CPU opening each of the first four. Then what an extra
-worker costs in memory: the Pyodide heap of one, booted and after searching
-its part of an empty board. Figures only (median and max over the deals; wall
+worker costs in memory: the Pyodide heap of one, booted, after searching
+its part of an empty board, and with a second match's table kept beside the
+first (the match in play and the one dealt ahead, whose parts it searches
+ahead). Figures only (median and max over the deals; wall
 time, so a machine busy with other work shows in them): nothing here passes
 or fails on time.
 """
