@@ -183,10 +183,13 @@ MEMORY = """async () => {
   const heap = async () => JSON.parse(await worker.call('cpu_memory'));
   const booted = await heap();
   const obs = JSON.parse(await window.triadEngine.call('cpu_split', '{"hint": true}')).observation;
-  if (obs) await worker.call('cpu_part', JSON.stringify({observation: obs, part: 1, parts: 2, budget_ms: null}));
+  const part = (key) => worker.call('cpu_part', JSON.stringify({observation: obs, part: 1, parts: 2, budget_ms: null, key}));
+  if (obs) await part('1');
   const searched = await heap();
+  if (obs) await part('2');  // a second match's brain (the one dealt ahead), kept beside the first
+  const two = await heap();
   worker.terminate();
-  return [booted.heap_bytes, searched.heap_bytes, searched.table, Boolean(obs)];
+  return [booted.heap_bytes, searched.heap_bytes, searched.table, two.heap_bytes, two.table, Boolean(obs)];
 }"""
 
 
@@ -200,11 +203,14 @@ def helper_memory(browser: Any, url: str, seed: int) -> None:
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
-        booted, searched, table, split = page.evaluate(MEMORY)  # the empty board, you to move
+        # the empty board, you to move
+        booted, searched, table, two, tables, split = page.evaluate(MEMORY)
         what = "its half of the empty board (Same+Plus+Combo)" if split else "nothing to split"
         print(
             f"one extra worker's Pyodide heap: {booted / 2**20:.0f} MB booted, "
-            f"{searched / 2**20:.0f} MB after {what} ({table} table entries)"
+            f"{searched / 2**20:.0f} MB after {what} ({table} table entries), "
+            f"{two / 2**20:.0f} MB with two matches' tables kept (the match in play and "
+            f"the one dealt ahead: {tables} entries)"
         )
     finally:
         context.close()

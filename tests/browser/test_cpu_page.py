@@ -229,3 +229,38 @@ def test_the_next_match_dealt_ahead_begins_thought_through_and_leaks_nowhere(
     assert owned_cells(page) == board_owners(stored_states(page, 1)[-1])
     assert stored_rules(page) == ["open", "same"]
     assert notices(page) == ""
+
+
+def test_master_thinks_its_opening_through_in_parts_beneath_the_title(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """With an extra worker up while the title shows, master's opening is searched in
+    parts there (the engine one, the worker the other), traps included: Play, and its
+    first move is the exact one. A Rematch then deals its own match, the extra worker's
+    table of the first kept apart."""
+    context, _ = new_context(reduced_motion="reduce", title=True)
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
+    context.add_init_script(TWO_CORES)
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator('html[data-helpers="1"]').wait_for(state="attached")
+    page.locator('html[data-ponder="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
+    page.screenshot(path=str(ARTIFACTS / "cpu-title-parts.png"))
+    assert len(owned_cells(page)) == 0  # nothing of the match plays beneath the title
+    page.click('[data-do="title_play"]')
+    page.locator("[data-cell][data-owner]").first.wait_for(state="attached")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.cpuExact") == "yes"
+    opening = stored_states(page, 1)
+    assert owned_cells(page) == board_owners(opening[-1])
+    assert opening[0].board == (None,) * 9 and opening[0].to_move is Player.RED
+    assert -best_value(opening[1]) == best_value(opening[0])  # a move of the best value
+    assert page.locator('[data-hand="red"] [data-card]').count() == 4
+    # the match plays on: the human's move, the CPU's answer (split with the worker)
+    free = page.locator("[data-cell]:not([data-owner])")
+    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
+    wait_ready(page)
+    assert len(owned_cells(page)) == 3
+    assert owned_cells(page) == board_owners(stored_states(page, 3)[-1])
+    assert notices(page) == ""

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from tests.cpu.helpers import CAPTURE_RULES, dealt, exact_values
 from triad.cpu import Brain
-from triad.cpu.brain import split_moves
+from triad.cpu.brain import _Traps, split_moves
 from triad.cpu.context import Context, View
 from triad.observe import observe
+from triad.state import GameState
 
 
 @pytest.mark.parametrize("rules", CAPTURE_RULES[::3])
@@ -72,3 +76,61 @@ def test_only_master_splits_a_big_position_it_has_not_solved() -> None:
     solved = Brain("master")
     assert solved.ponder(seen, 60_000)
     assert not solved.splits(seen)  # its answer is in the table already
+
+
+def whole_trap(state: GameState, value: int) -> tuple[float, int] | None:
+    """The best trap's (chance kept, keepers) over every move of ``state`` (as `choose`)."""
+    ctx = Context(View.of(state))
+    traps = _Traps(ctx.solver, ctx.position, value, random.Random(0))
+    assert traps.run()
+    return traps.score()
+
+
+def in_slices(brain: Brain, state: GameState, part: int, parts: int, value: int | None) -> Any:
+    """A part searched in slices of a few milliseconds until it is done (as the page does
+    before master's turn)."""
+    seen = observe(state, state.to_move)
+    for _ in range(100_000):
+        found = brain.search_part(seen, part, parts, 2, value, quick=False)
+        if found.done:
+            return found
+    raise AssertionError("the part was never done")
+
+
+@pytest.mark.parametrize(("seed", "placed"), [(35, 3), (36, 4), (37, 3)])
+def test_parts_searched_in_slices_find_the_value_and_the_trap_of_the_whole_search(
+    seed: int, placed: int
+) -> None:
+    """Each part goes on from where its last slice got; once every part is proven, the
+    parts of the best value count their traps, and the best of them is the trap the
+    whole search finds (the same chance and keepers)."""
+    state = dealt(["open", "same", "plus"], seed, placed)
+    values = exact_values(state)
+    for parts in (2, 3):
+        brains = [Brain("master") for _ in range(parts)]
+        found = [in_slices(brains[p], state, p, parts, None) for p in range(parts)]
+        assert all(f.exact and f.trap is None for f in found)
+        top = max(int(f.value) for f in found)
+        assert top == max(values.values())
+        if top > 0:
+            continue  # a win: no trap to set
+        traps = [in_slices(brains[p], state, p, parts, top) for p in range(parts)]
+        counted = [t for t in traps if t.trap is not None]
+        for f, t in zip(found, traps, strict=True):
+            assert (t.trap is not None) == (f.value == top)  # a part of the best value counts
+            assert values[(t.move.card, t.move.cell)] == f.value
+        best = min(counted, key=lambda t: t.trap)
+        assert best.trap == whole_trap(state, top)
+
+
+def test_a_part_searched_ahead_is_split_again_at_the_turn() -> None:
+    """Once a brain has searched a part of the position (before its turn), its search
+    is split again at the turn, though its table knows the position."""
+    state = dealt(["open"], 34, 2)
+    seen = observe(state, state.to_move)
+    brain = Brain("master")
+    brain.search_part(seen, 0, 2, 30, quick=False)
+    assert brain.splits(seen) and brain.splittable(seen)
+    whole = Brain("master")
+    assert whole.ponder(seen, 60_000)
+    assert not whole.splits(seen) and whole.splittable(seen)

@@ -124,3 +124,88 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
         assert not [n for n in app.timeline if n[0] == "notice"]
 
     asyncio.run(run())
+
+
+async def until(app: App, done: Any, rounds: int = 400_000) -> None:
+    """Let the app's tasks run until `done()` (they may never all end: the title waits)."""
+    for _ in range(rounds):
+        if done():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the app never got there")
+
+
+def assert_best_opening() -> None:
+    """The match in play's first move is of the exact best value of its deal."""
+    record = read_record(json.loads(worker.match_record("{}"))["record"])
+    start = replay_record(record, {}).states[0][0]
+    move = record.games[0][0]
+    values = exact_values(start)
+    assert values[(move.card, move.cell)] == max(values.values())
+
+
+def test_master_thinks_its_opening_through_in_parts_beneath_the_title() -> None:
+    """Beneath the title the engine and the extra worker each search a part of master's
+    opening in slices, then the traps of the parts of the best value; at Play the split
+    search goes on from there: exact at once."""
+
+    async def run() -> None:
+        for seed in range(1, 60):
+            app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
+            app.title = True
+            app.start()
+            if app.view["to_move"] == "red":
+                break
+        helper = LocalHelper()
+        app.helper_ready(helper)
+        engine = LocalEngine()
+        app.spawn(app.engine_ready(engine))
+        await until(app, lambda: screen.data.get("ponder") == "done")
+        names = [name for name, _ in engine.calls]
+        assert "think_part" in names and "cpu_move" not in names  # thinking, not playing
+        parts = [c for n, c in helper.calls if n == "cpu_part"]
+        assert parts and all(c["part"] == 1 and c["parts"] == 2 for c in parts)
+        assert {c["key"] for c in parts} == {str(app.playing["seed"])}
+        assert all(cell is None for cell in app.view["board"])
+        asked = len(helper.calls)
+        app.key("Enter")  # Play: the CPU opens, its parts thought through already
+        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
+        at_turn = [c for n, c in helper.calls[asked:] if n == "cpu_part"]
+        assert at_turn and at_turn[0]["key"] == str(app.playing["seed"])
+        assert screen.data["cpu-exact"] == "yes"
+        assert_best_opening()
+
+    asyncio.run(run())
+
+
+def test_the_match_dealt_ahead_is_thought_about_in_parts_and_begins_exact() -> None:
+    """On a result, the match dealt ahead (the CPU opens it) is searched in parts by the
+    engine and the extra worker; New game begins it and the CPU's opening is exact."""
+
+    async def run() -> None:
+        for seed in range(1, 80):
+            app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
+            app.start()
+            helper = LocalHelper()
+            app.helper_ready(helper)
+            engine = LocalEngine()
+            await app.engine_ready(engine)
+            await settle(app, 4000)
+            while not app.view["over"]:
+                assert app.key("F1")
+                await settle(app, 4000)
+            await until(app, lambda a=app: worker._ahead is not None or a.ahead is None)
+            if worker._ahead is not None and worker._ahead.state.to_move.name == "RED":
+                break
+        await until(app, lambda: screen.data.get("ahead") == "done")
+        ahead_seed = app.ahead.playing["seed"]
+        assert [c for n, c in engine.calls if n == "think_part" and c["seed"] == ahead_seed]
+        parts = [c for n, c in helper.calls if n == "cpu_part" and c["key"] == str(ahead_seed)]
+        assert parts and all(c["part"] == 1 and c["parts"] == 2 for c in parts)
+        app.key("Enter")  # the match dealt ahead begins
+        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
+        assert app.playing["seed"] == ahead_seed
+        assert screen.data["cpu-exact"] == "yes"
+        assert_best_opening()
+
+    asyncio.run(run())

@@ -131,6 +131,25 @@ class Progress:
     done: bool
 
 
+@dataclass(frozen=True)
+class PartFound:
+    """Where the search of one part of a position's moves stands (`Brain.search_part`).
+
+    ``move`` and ``value``: the part's best move and its value (``exact`` once
+    proven). Once the position's value is known (the best of every part's) and
+    is not a win, ``trap``: the best trap among the part's moves of that value,
+    as (the chance a fallible opponent keeps the value, the replies that keep
+    it), None when the part has no move of that value (or none is counted yet).
+    ``done``: nothing more to search in this part for what was asked.
+    """
+
+    move: Move
+    value: float
+    exact: bool
+    done: bool
+    trap: tuple[float, int] | None = None
+
+
 class Brain:
     """A CPU player of one level, kept for a whole match.
 
@@ -156,6 +175,11 @@ class Brain:
         #: Whether the last move `choose` or `hint` answered is of the best exact value
         #: (its search finished in time, or only one move was legal).
         self.exact = False
+        #: The position searched in parts (`search_part`), each part's value and move once
+        #: proven, and each part's trap count under way: later calls go on from there.
+        self._part_at: tuple[object, ...] | None = None
+        self._parts: dict[tuple[int, int], tuple[int, Child]] = {}
+        self._part_traps: dict[tuple[int, int, int], _Traps] = {}
 
     # ---- public API -------------------------------------------------------
 
@@ -333,30 +357,56 @@ class Brain:
         """Whether `search_part` over several workers is worth it for this move of
         ``obs.viewer``: master's exact search (or a hint) with both hands known, at least
         `SPLIT_FROM` empty cells, neither Order nor Chaos (a card forced: few moves), and
-        nothing of the position in the table yet (once this brain has thought about it,
-        pondering say, it answers faster alone than workers starting from nothing)."""
+        either nothing of the position in the table yet (once this brain has thought about
+        it whole, pondering say, it answers faster alone than workers starting from
+        nothing) or its search in parts begun already (thought about ahead in parts)."""
+        if not self.splittable(obs, hint):
+            return False
+        view = self._known(obs)
+        assert view is not None
+        ctx = self._sync(view)
+        if self._part_at == _ahead_key(obs, ctx):
+            return True
+        return ctx.solver.bounds(ctx.position) == (-INF, INF, NO_MOVE)
+
+    def splittable(self, obs: Observation, hint: bool = False) -> bool:
+        """Whether this move of ``obs.viewer`` may be searched in parts at all (`splits`
+        but for the table): before the turn, workers that would otherwise sit idle may
+        take part even where this brain has begun the search whole."""
         rules = obs.table.rules
         if (self.level != "master" and not hint) or rules.order or rules.chaos:
             return False
         if sum(1 for s in obs.board if s is None) < SPLIT_FROM or obs.to_move is not obs.viewer:
             return False
-        view = self._known(obs)
-        if view is None:
-            return False
-        ctx = self._sync(view)
-        return ctx.solver.bounds(ctx.position) == (-INF, INF, NO_MOVE)
+        return self._known(obs) is not None
 
     def search_part(
-        self, obs: Observation, part: int, parts: int, budget_ms: float | None = 900
-    ) -> Progress:
+        self,
+        obs: Observation,
+        part: int,
+        parts: int,
+        budget_ms: float | None = 900,
+        value: int | None = None,
+        quick: bool = True,
+    ) -> PartFound:
         """Master's exact search of part ``part`` of ``parts`` of the moves of ``obs``
         (both hands known), for up to ``budget_ms``: the part's best move and its value.
 
         Each worker searches one part (`split_moves`: the same parts whatever the
         worker's card numbering); the best value over the parts is the position's,
-        and a move of that value is master's move, as `choose` would find it (but
-        without a trap: that needs every move's search at hand). Part 0 first
-        looks every move a few plies ahead, the answer when time runs out.
+        and a move of that value is master's move, as `choose` would find it. Part 0
+        first looks every move a few plies ahead (``quick``), the answer when time
+        runs out.
+
+        Given ``value``, the position's value (every part proven) when it is not a
+        win, the part then counts its traps: `_Traps` over the part's moves of that
+        value, so that the best trap over the parts (the lowest chance that the
+        opponent keeps the value, then the fewest replies that keep it) is master's
+        choice among its best moves, as `choose` makes it over all of them.
+
+        A search cut short by the budget goes on from where it got at the next call
+        for the same position (the table keeps what was learnt, the trap count its
+        place): a worker may search its part in slices while it has nothing else to do.
 
         :raises ValueError: cards are hidden, or the viewer is not to move.
         """
@@ -368,21 +418,44 @@ class Brain:
             raise ValueError(f"part {part} of {parts}: no such part")
         deadline = _deadline(budget_ms)
         ctx = self._sync(view)
+        at = _ahead_key(obs, ctx)
+        if self._part_at != at:  # another position: what was searched in parts is of no use
+            self._part_at = at
+            self._parts.clear()
+            self._part_traps.clear()
         solver = ctx.solver
         kids = solver.children(ctx.position)
         mine = split_moves(ctx, kids, part, parts)
+        me = obs.viewer
         if not mine:  # fewer moves than parts: nothing here
-            return Progress(ctx.move_of(kids[0], obs.viewer), -INF, True, True)
-        if part == 0:
-            scored = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
-        else:
-            scored = [(c, -solver.terminal_value(c.position)) for c in mine]
-        top, first = _top(scored)
+            return PartFound(ctx.move_of(kids[0], me), -INF, True, True)
+        solved = self._parts.get((part, parts))
+        if solved is None:
+            if part == 0 and quick:
+                scored = [(c, -solver.limited(c.position, QUICK_DEPTH - 1)) for c in kids]
+            else:
+                scored = [(c, -solver.terminal_value(c.position)) for c in mine]
+            top, first = _top(scored)
+            try:
+                solved = solver.best_of(ctx.position, mine, deadline)
+            except Timeout:
+                return PartFound(ctx.move_of(first, me), top, False, False)
+            self._parts[(part, parts)] = solved
+        found, best = solved
+        if value is None or value > 0 or found < value or TRAP_NODES <= 0:
+            return PartFound(ctx.move_of(best, me), found, True, True)
+        traps = self._part_traps.get((part, parts, value))
+        if traps is None:
+            traps = _Traps(solver, ctx.position, value, self.rng, mine)
+            self._part_traps[(part, parts, value)] = traps
         try:
-            value, best = solver.best_of(ctx.position, mine, deadline)
+            done = traps.run(deadline)
         except Timeout:
-            return Progress(ctx.move_of(first, obs.viewer), top, False, False)
-        return Progress(ctx.move_of(best, obs.viewer), value, True, True)
+            done = False
+        pick = traps.pick()
+        if pick is None:
+            return PartFound(ctx.move_of(best, me), found, True, done)
+        return PartFound(ctx.move_of(pick, me), found, True, done, traps.score())
 
     # ---- internals --------------------------------------------------------
 
@@ -598,10 +671,20 @@ class _Traps:
     on where it stopped.
     """
 
-    def __init__(self, solver: Solver, pos: Position, value: int, rng: random.Random) -> None:
+    def __init__(
+        self,
+        solver: Solver,
+        pos: Position,
+        value: int,
+        rng: random.Random,
+        kids: list[Child] | None = None,
+    ) -> None:
         self.solver = solver
         self.value = value
-        self.kids = solver.children(pos)
+        #: Given ``kids`` (a part of the moves, `Brain.search_part`), even a lone move of
+        #: the value is counted: the other parts' counts are compared with it.
+        self.part = kids is not None
+        self.kids = solver.children(pos) if kids is None else kids
         self.salt = rng.random()  # one draw, whatever happens: ties are broken by it
         self.start = solver.nodes + solver.leaves
         self.next_kid = 0
@@ -612,12 +695,18 @@ class _Traps:
         self.kept = 0.0  # the chance, so far, that the opponent keeps the value
         self.keepers = 0
         self.scores: list[tuple[float, int, Child]] = []
+        self.over = False  # done or out of nodes: a later `run` counts nothing more
 
     def run(self, deadline: float = 0.0) -> bool:
         """Count on until done or out of nodes (True), or until ``deadline``.
 
         :raises Timeout: when ``deadline`` passes.
         """
+        if not self.over:
+            self.over = self._count(deadline)
+        return self.over
+
+    def _count(self, deadline: float) -> bool:
         solver = self.solver
         v = self.value
         while self.next_kid < len(self.kids):  # which moves reach the value
@@ -627,7 +716,7 @@ class _Traps:
             self.next_kid += 1
             if self._spent():
                 return True
-        if len(self.candidates) < 2:
+        if len(self.candidates) < (1 if self.part else 2):
             return True
         while self.current < len(self.candidates):
             c = self.candidates[self.current]
@@ -661,6 +750,13 @@ class _Traps:
         fewest = min(n for n, _ in near)
         tied = [c for n, c in near if n == fewest]
         return tied[int(self.salt * len(tied))]
+
+    def score(self) -> tuple[float, int] | None:
+        """The best trap's (chance kept, replies keeping the value), as `pick` ranks them."""
+        if not self.scores:
+            return None
+        low = min(k for k, _, _ in self.scores)
+        return low, min(n for k, n, _ in self.scores if k <= low + _EPS)
 
     def _spent(self) -> bool:
         return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES

@@ -20,7 +20,11 @@ Typical page flow::
 
 The page's extra workers run this module for `cpu_part` alone: each searches
 one part of the moves of master's position (`Brain.search_part`) while the
-engine worker searches the first part (`triad.ui.worker.cpu_split`).
+engine worker searches the first part (`triad.ui.worker.cpu_split`), during
+master's turn and, in slices, before it (the match beneath the title, the
+match dealt ahead). Each worker keeps a brain per match (the request's
+``key``; the last `KEPT_MATCHES` are kept), so the match on the table and the
+one dealt ahead keep their tables side by side.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any, TypedDict
 
 from triad.api import Exports
 from triad.cards import Card
-from triad.cpu.brain import Brain
+from triad.cpu.brain import Brain, PartFound
 from triad.notation import card_from_json
 from triad.observe import Observation, observation_from_json
 from triad.wire import NOTHING, Done, Empty
@@ -49,6 +53,7 @@ __all__ = [
     "cpu_part",
     "cpu_ponder",
     "cpu_reset",
+    "part_reply",
 ]
 
 #: What the page may call by name (``engine-worker.js`` asks `exported`).
@@ -56,6 +61,10 @@ EXPORTS = Exports()
 exported = EXPORTS.exported
 
 _state: dict[str, Brain] = {}
+#: `cpu_part`'s brains by the request's ``key`` (a match), the last used last.
+_part_brains: dict[str, Brain] = {}
+#: How many matches' brains `cpu_part` keeps (the match in play and the one dealt ahead).
+KEPT_MATCHES = 2
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,30 +130,63 @@ def cpu_ponder(request: SeenRequest) -> Done:
 @dataclass(frozen=True, kw_only=True)
 class PartRequest(SeenRequest):
     """`cpu_part`: part ``part`` of ``parts`` of master's search of the observed position
-    (``budget_ms`` null: to the end)."""
+    (``budget_ms`` null: to the end). ``value``: the position's value once every part is
+    proven (the part then counts its traps); ``quick``: part 0 looks every move a few
+    plies ahead first; ``key``: the match (its brain and table are kept for the next call)."""
 
     part: int
     parts: int
     budget_ms: float | None = 900  # type: ignore[assignment]  # (null: to the end)
+    value: int | None = None
+    quick: bool = True
+    key: str = ""
 
 
 class PartReply(TypedDict):
     """`cpu_part`: the part's best move, its value, and whether that value is exact (the
-    search finished in time; otherwise the move is the lookahead's)."""
+    search finished in time; otherwise the move is the lookahead's); ``trap``: the best
+    trap's [chance kept, replies keeping the value] among the part's moves of the asked
+    ``value`` (null: none); ``done``: nothing more to search there for this request."""
 
     card: int
     cell: int
     value: float
     exact: bool
+    done: bool
+    trap: list[float] | None
+
+
+def part_reply(found: PartFound) -> PartReply:
+    """A part's search (`Brain.search_part`) as `cpu_part` answers it."""
+    move = found.move
+    return {
+        "card": move.card,
+        "cell": move.cell,
+        "value": found.value,
+        "exact": found.exact,
+        "done": found.done,
+        "trap": None if found.trap is None else list(found.trap),
+    }
 
 
 @EXPORTS.service
 def cpu_part(request: PartRequest) -> PartReply:
     """Part ``part`` of ``parts`` of master's search of the observed position (both hands
-    known), for up to ``budget_ms``."""
-    found = _brain().search_part(request.seen(), request.part, request.parts, request.budget_ms)
-    move = found.move
-    return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
+    known), for up to ``budget_ms``; called again for the same position, it goes on
+    from where it got."""
+    brain = _part_brains.pop(request.key, None) or Brain()
+    _part_brains[request.key] = brain  # (the last used last)
+    while len(_part_brains) > KEPT_MATCHES:
+        del _part_brains[next(iter(_part_brains))]
+    found = brain.search_part(
+        request.seen(),
+        request.part,
+        request.parts,
+        request.budget_ms,
+        request.value,
+        request.quick,
+    )
+    return part_reply(found)
 
 
 class MemoryReply(TypedDict):
@@ -157,8 +199,9 @@ class MemoryReply(TypedDict):
 
 @EXPORTS.service
 def cpu_memory(_request: Empty = NOTHING) -> MemoryReply:
-    """This worker's memory, for the benchmarks."""
-    return {"heap_bytes": heap_bytes(), "table": table_size(_brain())}
+    """This worker's memory, for the benchmarks (the tables of every match it keeps)."""
+    brains = [_brain(), *_part_brains.values()]
+    return {"heap_bytes": heap_bytes(), "table": sum(table_size(b) for b in brains)}
 
 
 def heap_bytes() -> int:

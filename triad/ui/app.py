@@ -89,6 +89,10 @@ CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
 PONDER_GAP_MS = 40
 PONDER_SLICES = 2000  # at most this many a turn (about two minutes)
+# Between the slices of a search in parts ahead: a call that comes meanwhile waits one
+# slice at most anyway (a worker answers its calls in turn), so the workers keep busy.
+PART_GAP_MS = 5
+TRAP_MIN_MS = 60  # a split search counts its traps when at least this much budget is left
 MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
 HINT_SHOW_MS = 450
 
@@ -383,12 +387,21 @@ class App(Shell):
         if not reply.get("ok") or not ahead.live:
             return
         self.screen.set_data("ahead", "thinking")
+        obs = reply.get("observation")  # the CPU opens it: its search may be split
         done = False
         try:
             for _ in range(PONDER_SLICES):
-                while ahead.live and not self.engine_idle():
+                while ahead.live and not self.engine_idle() and not (obs and self.helpers):
                     await self.sleep(PONDER_GAP_MS)
                 if not ahead.live:
+                    return
+                if obs and self.helpers:  # the extra workers take part from now on
+                    done = await self.think_in_parts(
+                        obs,
+                        {"seed": ahead.playing["seed"]},
+                        lambda: ahead.live,
+                        self.engine_idle,
+                    )
                     return
                 request = {"seed": ahead.playing["seed"], "budget_ms": PONDER_MS}
                 reply = json.loads(await self.engine.call("ponder_ahead", json.dumps(request)))
@@ -820,12 +833,25 @@ class App(Shell):
         self.pondering = session
         self.screen.set_data("ponder", "thinking")
         done = False
+        split = self.title  # master's opening may yet be split over the extra workers
         try:
             for _ in range(PONDER_SLICES):
                 if not session.live or self.paused:
                     return
                 if not self.title and (session.phase != HUMAN or self.sel.phase != "hand"):
                     return
+                if split and self.title and self.helpers:  # the extra workers help
+                    split = False
+                    obs = await self.split_ahead(session)
+                    if obs:
+                        done = await self.think_in_parts(
+                            obs,
+                            {"match": self.view.get("match")},
+                            lambda: session.live and self.title,
+                            lambda: not self.paused,
+                        )
+                        done = done and session.live
+                        return
                 request = self.move_request(player="red", budget_ms=PONDER_MS)
                 reply = json.loads(await self.engine.ponder(request))
                 if not reply.get("ok"):
@@ -841,6 +867,95 @@ class App(Shell):
                 self.screen.set_data("ponder", "done" if done else "stopped")
                 if done and session.live:
                     self.keep_ahead()  # nothing left to think about here: the next match
+
+    async def split_ahead(self, session):
+        """The CPU's view of its coming move for the extra workers, when its search may be
+        split (`cpu_split` before the turn), else None."""
+        request = self.move_request(player="red", ahead=True)
+        reply = json.loads(await self.engine.call("cpu_split", request))
+        if not reply.get("ok") or not session.live:
+            return None
+        return reply.get("observation")
+
+    async def think_in_parts(self, obs, engine_request: dict, live, engine_may) -> bool:
+        """Master's coming move (the CPU's view `obs`) searched ahead in parts: the engine
+        the first (`think_part`, with `engine_request`'s match), each extra worker another
+        (`cpu_part`), every one in short slices while `live()`, the engine's only while
+        `engine_may()` (it serves the match on the table first), a worker's only while no
+        CPU move is asked (a move then waits one slice at most). Once every part is proven,
+        the parts of the best value count their traps. At the CPU's turn each goes on from
+        where it got (`cpu_reply`). True once every part is done."""
+        helpers = list(self.helpers)
+        parts = len(helpers) + 1
+        values = [None] * parts
+        ended = [None] * parts  # each part's run: True done, False given up
+        key = self.match_key(engine_request.get("seed"))
+
+        def ask(part: int, value):
+            if part == 0:
+                request = dict(engine_request)
+                request.update(part=0, parts=parts, budget_ms=PONDER_MS, value=value)
+                return self.engine.call("think_part", json.dumps(request))
+            request = {
+                "observation": obs,
+                "part": part,
+                "parts": parts,
+                "budget_ms": PONDER_MS,
+                "value": value,
+                "quick": False,
+                "key": key,
+            }
+            return helpers[part - 1].call("cpu_part", json.dumps(request))
+
+        def may(part: int) -> bool:
+            return engine_may() if part == 0 else not self.asking and not self.paused
+
+        async def run(part: int) -> bool:
+            value = None
+            for _ in range(PONDER_SLICES):
+                while live() and False not in ended and not may(part):
+                    await self.sleep(PONDER_GAP_MS)
+                if not live() or False in ended:
+                    return False
+                reply = json.loads(await ask(part, value))
+                if not reply.get("ok"):
+                    return False
+                if reply.get("exact") and values[part] is None:
+                    values[part] = int(reply["value"])
+                if reply.get("done"):
+                    if value is not None:
+                        return True
+                    while live() and False not in ended and None in values:
+                        await self.sleep(PONDER_GAP_MS)
+                    if not live() or False in ended:
+                        return False
+                    top = max(values)
+                    if top > 0 or values[part] < top:
+                        return True  # a win, or no move of the best value here: no trap
+                    value = top  # every part proven: count the traps of this one
+                    continue
+                await self.sleep(PART_GAP_MS)
+            return False
+
+        async def part_run(part: int) -> None:
+            ok = False
+            try:
+                ok = await run(part)
+            finally:
+                ended[part] = ok
+
+        for part in range(1, parts):
+            self.spawn(part_run(part))
+        await part_run(0)
+        while None in ended and live():
+            await self.sleep(PONDER_GAP_MS)
+        return live() and all(ended)
+
+    def match_key(self, seed=None) -> str:
+        """What names a match to the extra workers (each keeps its brain by it): its seed."""
+        if seed is None:
+            seed = (self.session.playing or {}).get("seed")
+        return "" if seed is None else str(seed)
 
     async def cpu_turn(self, player: str, session) -> None:
         # Autoplay plays the human's cards at the best level (a hint).
@@ -923,18 +1038,43 @@ class App(Shell):
                     self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS)
                 )
             )
+        started = self.clock_ms()
+        replies = await self.split_round(helpers, obs, player, hint, CPU_BUDGET_MS, None)
+        found = best_part(replies)
+        value = split_value(replies)
+        if value is None or value > 0:
+            return found  # not every part proven, or a win: no trap to set
+        budget = CPU_BUDGET_MS
+        if budget is not None:
+            budget -= self.clock_ms() - started
+            if budget < TRAP_MIN_MS:
+                return found
+        # every move left of the best value: the parts that have one count their traps
+        return best_trap(await self.split_round(helpers, obs, player, hint, budget, value), found)
+
+    async def split_round(self, helpers, obs, player: str, hint: bool, budget, value) -> list:
+        """One round of a split search: the engine's part first, then each extra worker's
+        (`value`: the position's, to count the traps)."""
         parts = len(helpers) + 1
+        key = self.match_key()
         asks = []
         for part, helper in enumerate(helpers, 1):
-            request = {"observation": obs, "part": part, "parts": parts, "budget_ms": CPU_BUDGET_MS}
+            request = {
+                "observation": obs,
+                "part": part,
+                "parts": parts,
+                "budget_ms": budget,
+                "value": value,
+                "key": key,
+            }
             asks.append(helper.call("cpu_part", json.dumps(request)))
         own = self.engine.cpu_move(
-            self.move_request(player=player, hint=hint, budget_ms=CPU_BUDGET_MS, parts=parts)
+            self.move_request(player=player, hint=hint, budget_ms=budget, parts=parts, value=value)
         )
         replies = [json.loads(await own)]
         for ask in asks:
             replies.append(json.loads(await ask))
-        return best_part(replies)
+        return replies
 
     def human_move(self, move) -> None:
         if self.replay is not None and self.replay.get("puzzle"):
@@ -1697,6 +1837,29 @@ def best_part(replies: list) -> dict:
         "cell": best["cell"],
         "exact": len(done) == len(replies),
     }
+
+
+def split_value(replies: list):
+    """The value of a position searched in parts once every part is proven (the best
+    part's), else None."""
+    if not replies or not all(r.get("ok") and r.get("exact") for r in replies):
+        return None
+    return int(max(r["value"] for r in replies))
+
+
+def best_trap(replies: list, found: dict) -> dict:
+    """Master's move among its best after a split search (`found`, exact) once the parts
+    of the best value counted their traps: the trap the opponent is least likely to
+    answer well, then the one with the fewest replies that keep the value, the earlier
+    part on a tie (`_Traps` ranks them so over all moves). `found` when none is counted."""
+    traps = [r for r in replies if r.get("ok") and r.get("trap")]
+    if not traps:
+        return found
+    low = min(r["trap"][0] for r in traps)
+    near = [r for r in traps if r["trap"][0] <= low + 1e-9]
+    fewest = min(r["trap"][1] for r in near)
+    pick = next(r for r in near if r["trap"][1] == fewest)
+    return {"ok": True, "card": pick["card"], "cell": pick["cell"], "exact": True}
 
 
 def read_deal_code(code: str, custom_id: str = "") -> dict:

@@ -33,7 +33,11 @@ next one.
 * `cpu_split({"player", "hint"})` -> `{"observation"}`: whether to split that search;
 * `ponder({"player", "budget_ms"})` -> `{"done"}`: the CPU thinks while the
   human chooses (``done``: it has nothing more to think about there);
-* `deal_ahead(new_match's request)` -> `{}`: deals the next match before it begins,
+* `think_part({"part", "parts", "budget_ms", "value", "seed"})` -> `cpu_part`'s reply:
+  the CPU searches a part of its coming move before its turn (beneath the title, or
+  in the match dealt ahead, ``seed``), the page's extra workers the other parts;
+* `deal_ahead(new_match's request)` -> `{"observation"}` (as `cpu_split`'s, for the
+  CPU's opening): deals the next match before it begins,
   beside the one in play; `ponder_ahead({"seed", "budget_ms"})` -> `{"done"}` lets
   the CPU think about its opening meanwhile (its own first move, or its answers to
   the human's), and `new_match` with the very same request begins it as it is;
@@ -96,7 +100,7 @@ from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
 from triad.ui.local import card_view, make_view, set_info
-from triad.wire import NOTHING, Done, Empty
+from triad.wire import NOTHING, Empty
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
 EXPORTS = Exports()
@@ -166,6 +170,25 @@ class CpuRequest(InPlayRequest):
     budget_ms: float | None = 900
     #: Searched in this many parts over workers (`cpu_split`): this call searches the first.
     parts: int | None = None
+    #: With ``parts``: the position's value once every part is proven (the first part
+    #: then counts its traps, `triad.cpu.service.cpu_part`).
+    value: int | None = None
+    #: `cpu_split` before the turn: whether the move may be searched in parts at all,
+    #: even where the CPU has begun its search whole (`Brain.splittable`).
+    ahead: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartRequest(InPlayRequest):
+    """`think_part`: the CPU (red) searches part ``part`` of ``parts`` of its coming move
+    before its turn, for up to ``budget_ms``, in the match in play or, given ``seed``, in
+    the match dealt ahead with it; ``value`` as `CpuRequest`'s."""
+
+    part: int = 0
+    parts: int
+    budget_ms: float = 60
+    value: int | None = None
+    seed: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -434,12 +457,15 @@ class PlayReply(TypedDict):
 
 class MoveReply(TypedDict):
     """`cpu_move`: the move, its card's index in the hand and its cell (0-8); whether it
-    is of the best exact value; with ``parts``, the first part's value (`cpu_split`)."""
+    is of the best exact value; with ``parts``, the first part's value, whether it is
+    done and its trap, as `triad.cpu.service.cpu_part` answers (`cpu_split`)."""
 
     card: int
     cell: int
     exact: bool
     value: NotRequired[float]
+    done: NotRequired[bool]
+    trap: NotRequired[list[float] | None]
 
 
 class SplitReply(TypedDict):
@@ -648,11 +674,14 @@ def new_match(request: DealRequest) -> DealReply:
 
 
 @EXPORTS.service
-def deal_ahead(request: DealRequest) -> Done:
+def deal_ahead(request: DealRequest) -> SplitReply:
     """Deal the next match before it begins, beside the match in play (which goes on):
     `ponder_ahead` thinks about its opening for the CPU, and `new_match` with the same
     request begins it. A deal is random either way, so dealing it early changes nothing
     for the player. Only a match against the CPU dealt at random (no draft) is dealt ahead.
+
+    ``observation``: when the CPU opens it and its search is worth splitting over the
+    page's workers (`cpu_split`), what it sees, for their parts (`think_part`).
     """
     global _ahead
     _ahead = None
@@ -662,7 +691,11 @@ def deal_ahead(request: DealRequest) -> Done:
     if match.drafting:
         raise ValueError("a drafted match is not dealt ahead: its hands are picked")
     _ahead = Ahead(request, match, match.start(), card_set, brain, record)
-    return {}
+    state = _ahead.state
+    if state.to_move is not Player.RED:
+        return {"observation": None}
+    seen = observe(state, Player.RED)
+    return {"observation": seen.to_json() if brain.splittable(seen) else None}
 
 
 def _deal(request: DealRequest) -> tuple[Match, CardSet, Brain, MatchRecord]:
@@ -861,9 +894,8 @@ def cpu_move(request: CpuRequest) -> MoveReply:
     seen = observe(state, player)
     brain = session.brain
     if request.parts is not None:  # the first part of a split search (`cpu_split`)
-        found = brain.search_part(seen, 0, request.parts, budget)
-        move = found.move
-        return {"card": move.card, "cell": move.cell, "value": found.value, "exact": found.exact}
+        found = brain.search_part(seen, 0, request.parts, budget, request.value)
+        return cast(MoveReply, cpu_service.part_reply(found))
     move = brain.hint(seen, budget) if request.hint else brain.choose(seen, budget)
     return {"card": move.card, "cell": move.cell, "exact": brain.exact}
 
@@ -882,9 +914,34 @@ def cpu_split(request: CpuRequest) -> SplitReply:
     if state.is_terminal or player is not state.to_move:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
-    if not session.brain.splits(seen, request.hint):
+    brain = session.brain
+    split = brain.splittable if request.ahead else brain.splits
+    if not split(seen, request.hint):
         return {"observation": None}
     return {"observation": seen.to_json()}
+
+
+@EXPORTS.service
+def think_part(request: PartRequest) -> cpu_service.PartReply:
+    """The CPU's search of part ``part`` of ``parts`` of its coming move, in slices before
+    its turn (beneath the title, or in the match dealt ahead, ``seed``), while the page's
+    extra workers search the other parts (`triad.cpu.service.cpu_part`); at its turn
+    `cpu_move` with ``parts`` goes on from where it got."""
+    if request.seed is not None:
+        ahead = _ahead
+        if ahead is None or ahead.request.seed != request.seed:
+            raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
+        brain, state = ahead.brain, ahead.state
+    else:
+        session, state, _ = _in_play(request)
+        brain = session.brain
+    if state.is_terminal or state.to_move is not Player.RED:
+        raise ValueError("the CPU has no move to make next")
+    seen = observe(state, Player.RED)
+    found = brain.search_part(
+        seen, request.part, request.parts, request.budget_ms, request.value, quick=False
+    )
+    return cpu_service.part_reply(found)
 
 
 @EXPORTS.service
