@@ -220,3 +220,26 @@ def test_each_ffxiv_rule_deep_values_match_plain_alpha_beta(names: list[str]) ->
             assert v == -plain_packed_value(
                 ctx.packed, ctx.solver.total, child.position, -INF, INF
             ), (state, child)
+
+
+@pytest.mark.parametrize(
+    "names", [["ascension"], ["descension"], ["descension", "same", "plus", "combo", "banner"]]
+)
+def test_typed_rules_order_of_the_first_moves_keeps_values_exact(names: list[str]) -> None:
+    # Under Ascension and Descension the moves from 7 empty cells on are tried by
+    # how often each cut off at that depth before, counted over every position one
+    # solver searches: along a game from 7 empty cells, with those counts carried
+    # from position to position, every value is plain alpha-beta's.
+    rng = random.Random("typed top:" + "+".join(names))
+    for _ in range(2):
+        state = random_game(rng, names, 2, small=rng.random() < 0.5)
+        ctx = Context(View.of(state))
+        solver = ctx.solver
+        pos = ctx.position
+        for _ in range(3):
+            exact = plain_packed_value(ctx.packed, solver.total, pos, -INF, INF)
+            assert solver.value(pos) == exact, state
+            value, best = solver.best(pos)
+            assert value == exact
+            assert -plain_packed_value(ctx.packed, solver.total, best.position, -INF, INF) == exact
+            pos = rng.choice(solver.children(pos)).position

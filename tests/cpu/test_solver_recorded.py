@@ -62,3 +62,26 @@ def test_search_is_the_recorded_one(rules: str, seed: int) -> None:
     deep = sum(solver.limited(c.position, 2) for c in solver.children(ctx.position)[:4])
     got = (value, child.card, child.cell, solver.nodes, solver.leaves, deep)
     assert got == RECORDED[rules, seed]
+
+
+#: Ascension and Descension one card down: (value, best card, best cell, nodes,
+#: leaves). From 7 empty cells on, these rules try first the moves that cut off
+#: most often at as many empty cells (the basic rule and the others do not).
+RECORDED_TYPED = {
+    ("open ascension", 1): (2, 5, 4, 12716, 15107),
+    ("open ascension", 2): (2, 5, 4, 13062, 15017),
+    ("open descension", 1): (0, 3, 5, 15060, 19357),
+    ("open descension", 2): (0, 5, 4, 16385, 21593),
+    ("open descension same plus combo", 1): (0, 5, 5, 15749, 22498),
+    ("open descension same plus combo", 2): (0, 5, 4, 13800, 19021),
+}
+
+
+@pytest.mark.parametrize(("rules", "seed"), list(RECORDED_TYPED), ids=lambda x: str(x))
+def test_typed_search_near_the_top_is_the_recorded_one(rules: str, seed: int) -> None:
+    state = deal_match(MatchConfig(RuleSet.parse(rules.split()), builtin_set()), seed).start()
+    state, _ = state.apply(random.Random(seed).choice(state.legal_moves()))
+    ctx = Context(View.of(state))
+    value, child = ctx.solver.best(ctx.position)
+    got = (value, child.card, child.cell, ctx.solver.nodes, ctx.solver.leaves)
+    assert got == RECORDED_TYPED[rules, seed]

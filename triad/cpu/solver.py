@@ -17,7 +17,11 @@ already bounded high enough for the mover ends the node (enhanced
 transposition cut-off). Moves are tried best first: the table's move, then
 most flips, then the moves that caused cut-offs most often (history
 heuristic, which starts from a static prior: weak cards first, strong sides
-facing neighbours).
+facing neighbours). Under Ascension and Descension, from seven empty cells on,
+the moves that cut off most often at as many empty cells come before more
+flips: there a card placed early weakens (or strengthens) its type for the
+rest of the game, so taking a card in the first moves says little, while the
+same few replies answer most openings (a quarter fewer positions searched).
 
 Exact values come from null-window searches (MTD(f)): each probe answers
 "is the value at least x?", and the bounds it leaves in the table make the
@@ -261,6 +265,10 @@ class Solver:
             9 if pk.flags.combo else max((sides[c] for c in cells), default=0) for cells in cells_of
         )
         history = [[_prior(pk, p, a) for a in range(len(pk.cards))] for p in range(9)]
+        # Ascension/Descension, from ``top_from`` empty cells on: the moves that cut
+        # off most often at this many empty cells go first, even before more flips.
+        top_from = 7 if pk.typed else 10
+        top_cuts = [[[0] * len(pk.cards) for _ in range(9)] for _ in range(10)]
         cell_info = [
             tuple((p, 1 << p, caches[p], area[p], add[p], history[p]) for p in cells_of[m])
             for m in range(512)
@@ -386,6 +394,9 @@ class Solver:
                         if ec is not None and -ec[1] >= beta:
                             table[tk] = (-ec[1], hi, mt)
                             return -ec[1]
+                if n >= top_from:
+                    cuts = top_cuts[n]
+                    moves = [(cuts[c][b] << 32 | o, k, t, m, b, c) for o, k, t, m, b, c in moves]
                 moves.sort(reverse=True)
                 # (the stored move comes round again: its child answers from the table.)
                 for mt in moves:
@@ -403,6 +414,8 @@ class Solver:
                             alpha = v
                             if v >= beta:
                                 history[p][a] += n * n
+                                if n >= top_from:
+                                    top_cuts[n][p][a] += 1
                                 break
             if best <= a0:
                 table[tk] = (lo, best if best < hi else hi, ttm or bm)
