@@ -69,3 +69,26 @@ def test_an_extra_worker_searches_its_part_of_the_moves() -> None:
     hidden = observe(dealt(["plus"], 32, 3), state.to_move).to_json()
     refused = json.loads(cpu_part(json.dumps({"observation": hidden, "part": 0, "parts": 2})))
     assert "both hands known" in refused["error"]
+
+
+def test_an_extra_worker_keeps_the_brains_of_the_last_two_matches() -> None:
+    """A part searched under one match's key is still proven when that key comes back
+    after another match's (the match in play and the one dealt ahead, side by side);
+    a third match's key gives up the oldest."""
+    one, two = dealt(["open", "plus"], 32, 3), dealt(["open", "same"], 33, 3)
+    first = observe(one, one.to_move).to_json()
+    second = observe(two, two.to_move).to_json()
+
+    def part(seen: dict[str, object], key: str, budget_ms: float | None) -> dict[str, object]:
+        request = {"observation": seen, "part": 1, "parts": 2, "budget_ms": budget_ms}
+        reply: dict[str, object] = json.loads(cpu_part(json.dumps({**request, "key": key})))
+        assert reply["ok"]
+        return reply
+
+    assert part(first, "first", None)["done"]
+    assert part(second, "second", None)["done"]
+    assert part(first, "first", 0)["exact"]  # kept: proven already, no time needed
+    assert part(second, "second", 0)["exact"]
+    part(second, "third", 0)
+    part(second, "second", 0)
+    assert not part(first, "first", 0)["exact"]  # given up for the third: from nothing
