@@ -57,6 +57,17 @@ def board_owners(state: GameState) -> dict[str, str]:
     return {str(i): str(s.owner) for i, s in enumerate(state.board) if s is not None}
 
 
+def play_on(page: Any, placed: int) -> None:
+    """The human plays the first card of their hand on the first free cell and the CPU
+    answers: then ``placed`` cards are down, as the stored match says, with no notice."""
+    free = page.locator("[data-cell]:not([data-owner])")
+    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
+    wait_ready(page)
+    assert len(owned_cells(page)) == placed
+    assert owned_cells(page) == board_owners(stored_states(page, placed)[-1])
+    assert notices(page) == ""
+
+
 def test_the_cpus_first_answer_is_the_exact_one_once_thought_through(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
@@ -109,12 +120,7 @@ def test_new_game_and_reload_while_the_cpu_thinks_ahead_leave_nothing_behind(
     page.reload()
     wait_ready(page)
     assert owned_cells(page) == board_owners(states[-1])
-    free = page.locator("[data-cell]:not([data-owner])")
-    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
-    wait_ready(page)
-    assert len(owned_cells(page)) == placed + 4
-    assert owned_cells(page) == board_owners(stored_states(page, placed + 4)[-1])
-    assert notices(page) == ""
+    play_on(page, placed + 4)
 
 
 #: The page is told the machine has two cores: it starts one extra worker for master's search.
@@ -148,12 +154,7 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
         assert page.locator('[data-hand="blue"] [data-card]').count() == 5
         assert page.locator('[data-hand="red"] [data-card]').count() == 4
     # and the match plays on, the extra worker answering its part
-    free = page.locator("[data-cell]:not([data-owner])")
-    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
-    wait_ready(page)
-    assert len(owned_cells(page)) == 3
-    assert owned_cells(page) == board_owners(stored_states(page, 3)[-1])
-    assert notices(page) == ""
+    play_on(page, 3)
 
 
 def best_value(state: GameState) -> int:
@@ -258,9 +259,4 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title(
     assert -best_value(opening[1]) == best_value(opening[0])  # a move of the best value
     assert page.locator('[data-hand="red"] [data-card]').count() == 4
     # the match plays on: the human's move, the CPU's answer (split with the worker)
-    free = page.locator("[data-cell]:not([data-owner])")
-    deploy_by_mouse(page, "blue", 0, int(free.first.get_attribute("data-cell")))
-    wait_ready(page)
-    assert len(owned_cells(page)) == 3
-    assert owned_cells(page) == board_owners(stored_states(page, 3)[-1])
-    assert notices(page) == ""
+    play_on(page, 3)

@@ -18,7 +18,8 @@ from tests.cpu.helpers import (
 from triad.cards import Card
 from triad.cpu.chance import SCALE, ChanceSolver, to_fraction
 from triad.cpu.context import Context, View
-from triad.cpu.solver import INF
+from triad.cpu.packed import Packed
+from triad.cpu.solver import INF, Position, Solver
 from triad.state import GameState, Move
 
 
@@ -151,6 +152,17 @@ def test_chaos_best_cell_is_the_lowest_of_the_best(names: list[str]) -> None:
         assert cell == min(c for c, v in values.items() if v == top), state
 
 
+def assert_value_and_best(
+    solver: Solver, pk: Packed, pos: Position, exact: int, state: GameState
+) -> None:
+    """``solver`` values ``pos`` at ``exact`` (plain alpha-beta's), and its best move
+    leaves the opponent exactly that much less."""
+    assert solver.value(pos) == exact, state
+    value, best = solver.best(pos)
+    assert value == exact
+    assert -plain_packed_value(pk, solver.total, best.position, -INF, INF) == exact, state
+
+
 @pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
 def test_deep_values_match_plain_alpha_beta(names: list[str]) -> None:
     # positions with 5 to 7 empty cells reach the table, its cut-offs and the
@@ -171,11 +183,7 @@ def test_deep_values_match_plain_alpha_beta(names: list[str]) -> None:
                 alpha = rng.randint(-6, 4)
                 g = solver.probe(pos, alpha, alpha + 1)
                 assert (g <= alpha and exact <= g) or (g > alpha and exact >= g), (state, g)
-            assert solver.value(pos) == exact, state
-            value, best = solver.best(pos)
-            assert value == exact
-            after = best.position
-            assert -plain_packed_value(pk, solver.total, after, -INF, INF) == exact, state
+            assert_value_and_best(solver, pk, pos, exact, state)
 
 
 @pytest.mark.parametrize("names", [["ascension"], ["descension", "same", "plus", "combo"]])
@@ -238,8 +246,5 @@ def test_typed_rules_order_of_the_first_moves_keeps_values_exact(names: list[str
         pos = ctx.position
         for _ in range(3):
             exact = plain_packed_value(ctx.packed, solver.total, pos, -INF, INF)
-            assert solver.value(pos) == exact, state
-            value, best = solver.best(pos)
-            assert value == exact
-            assert -plain_packed_value(ctx.packed, solver.total, best.position, -INF, INF) == exact
+            assert_value_and_best(solver, ctx.packed, pos, exact, state)
             pos = rng.choice(solver.children(pos)).position
