@@ -209,3 +209,120 @@ def test_the_match_dealt_ahead_is_thought_about_in_parts_and_begins_exact() -> N
         assert_best_opening()
 
     asyncio.run(run())
+
+
+class HeldEngine(LocalEngine):
+    """The engine, holding back its answers to `cpu_move` until `held` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = asyncio.Event()
+
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
+        self.calls.append((name, json.loads(payload)))  # posted at once, as the real one
+        if name == "cpu_move":
+            await self.held.wait()
+        await asyncio.sleep(0)
+        if more is None:
+            return str(getattr(worker, name)(payload))
+        return str(getattr(worker, name)(payload, more))
+
+
+def test_an_extra_worker_that_comes_up_during_the_cpu_s_turn_takes_its_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Right after load the CPU's turn may begin while the extra worker still boots: the
+    search is planned in parts from the start, and the worker takes its part once up."""
+    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)  # every part to its end
+    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+
+    async def run() -> None:
+        app = red_first_master()
+        app.helper_booting()  # started, not up yet
+        engine = HeldEngine()
+        app.spawn(app.engine_ready(engine))
+        await until(app, lambda: any(n == "cpu_move" for n, _ in engine.calls))
+        own = [c for n, c in engine.calls if n == "cpu_move"]
+        assert own[0]["parts"] == 2 and own[0]["part"] == 0
+        helper = LocalHelper()
+        app.helper_ready(helper)  # up while the engine searches its own part
+        await until(app, lambda: any(n == "cpu_part" for n, _ in helper.calls))
+        asked = helper.calls[0][1]
+        assert asked["part"] == 1 and asked["parts"] == 2 and asked["value"] is None
+        assert ("joined", 1) in app.timeline
+        engine.held.set()
+        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
+        searched = {c["part"] for n, c in engine.calls if n == "cpu_move"}
+        assert searched == {0}  # the worker's part was the worker's alone
+        assert app.screen.data["cpu-exact"] == "yes"
+        assert_best_opening()
+
+    asyncio.run(run())
+
+
+def test_a_part_planned_for_a_worker_that_never_comes_up_is_searched_by_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker still boots when the engine has searched its own part: the engine
+    searches the other part too, so the move is still exact."""
+    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)
+    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+
+    async def run() -> None:
+        app = red_first_master()
+        app.helper_booting()  # and never up
+        engine = LocalEngine()
+        await app.engine_ready(engine)
+        await settle(app, 4000)
+        first = [c for n, c in engine.calls if n == "cpu_move" and c.get("value") is None]
+        assert [(c["part"], c["parts"]) for c in first] == [(0, 2), (1, 2)]
+        assert app.screen.data["cpu-exact"] == "yes"
+        assert_best_opening()
+
+    asyncio.run(run())
+
+
+def test_a_part_the_engine_takes_over_gets_what_is_left_of_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a budget, the engine's second part has what its first left of it, and the
+    move is made (a legal one: the engine plays it) whether or not it is exact."""
+    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 400)
+    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+
+    async def run() -> None:
+        app = red_first_master()
+        app.helper_booting()
+        engine = LocalEngine()
+        await app.engine_ready(engine)
+        await settle(app, 4000)
+        parts = [c for n, c in engine.calls if n == "cpu_move" and c.get("value") is None]
+        assert [c["part"] for c in parts] == [0, 1]
+        # (the page's clock: what its polls for a worker took, not the engine's search)
+        assert parts[0]["budget_ms"] == 400 and 30 <= parts[1]["budget_ms"] < 400
+        assert sum(cell is not None for cell in app.view["board"]) >= 1
+        assert app.screen.data["cpu-exact"] in ("yes", "no")
+
+    asyncio.run(run())
+
+
+def test_a_worker_that_failed_to_boot_leaves_the_engine_searching_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)
+    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+
+    async def run() -> None:
+        app = red_first_master()
+        app.helper_booting()
+        app.helper_failed()
+        engine = LocalEngine()
+        await app.engine_ready(engine)
+        await settle(app, 4000)
+        own = [c for n, c in engine.calls if n == "cpu_move"]
+        assert own and all("parts" not in c for c in own)  # the whole search, alone
+        assert not [n for n, _ in engine.calls if n == "cpu_split"]
+        assert app.screen.data["cpu-exact"] == "yes"
+        assert_best_opening()
+
+    asyncio.run(run())

@@ -93,6 +93,8 @@ PONDER_SLICES = 2000  # at most this many a turn (about two minutes)
 # slice at most anyway (a worker answers its calls in turn), so the workers keep busy.
 PART_GAP_MS = 5
 TRAP_MIN_MS = 60  # a split search counts its traps when at least this much budget is left
+JOIN_POLL_MS = 10  # how often a split search looks for an extra worker that came up meanwhile
+JOIN_MIN_MS = 30  # a part planned for a worker is searched with at least this much left
 MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
 HINT_SHOW_MS = 450
 
@@ -157,6 +159,7 @@ class App(Shell):
         self.ahead = None  # the next quick match, dealt ahead while a result shows (`keep_ahead`)
         self.asking = 0  # CPU moves and hints asked of the engine and not answered yet
         self.helpers = []  # extra workers that search parts of master's moves (`cpu_reply`)
+        self.booting = 0  # extra workers started and not up yet (each may join a search)
         self.boot_helpers = None  # starts them (main.py) once an Open match is or will be played
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
@@ -1017,17 +1020,30 @@ class App(Shell):
             return None
         return reply
 
+    def helper_booting(self) -> None:
+        """An extra worker was started: a CPU move searched before it is up plans a part
+        for it (`split_joined`)."""
+        self.booting += 1
+
+    def helper_failed(self) -> None:
+        """An extra worker started did not come up: master searches without it."""
+        self.booting = max(self.booting - 1, 0)
+
     def helper_ready(self, engine) -> None:
-        """An extra worker is up: master's search is split with it from the next move."""
+        """An extra worker is up: master's search is split with it from the next move (and
+        a split search under way gives it a part not taken yet)."""
+        self.booting = max(self.booting - 1, 0)
         self.helpers.append(engine)
         self.screen.set_data("helpers", str(len(self.helpers)))
 
     async def cpu_reply(self, player: str, hint: bool) -> dict:
         """The engine's answer for `player`; master's search of a big position is split
-        over the engine and the extra workers (each searches a part of the moves)."""
+        over the engine and the extra workers (each searches a part of the moves), those
+        still booting included (`split_joined`)."""
         helpers = list(self.helpers)
+        late = self.booting
         obs = None
-        if helpers:
+        if helpers or late:
             plan = json.loads(
                 await self.engine.call("cpu_split", self.move_request(player=player, hint=hint))
             )
@@ -1039,7 +1055,12 @@ class App(Shell):
                 )
             )
         started = self.clock_ms()
-        replies = await self.split_round(helpers, obs, player, hint, CPU_BUDGET_MS, None)
+        searchers = [None]  # who searches each part: None is the engine
+        searchers.extend(helpers)  # (no `[None, *helpers]`: MicroPython cannot read it)
+        if late:
+            replies = await self.split_joined(searchers, late, obs, player, hint)
+        else:
+            replies = await self.split_round(searchers, obs, player, hint, CPU_BUDGET_MS, None)
         found = best_part(replies)
         value = split_value(replies)
         if value is None or value > 0:
@@ -1050,31 +1071,98 @@ class App(Shell):
             if budget < TRAP_MIN_MS:
                 return found
         # every move left of the best value: the parts that have one count their traps
-        return best_trap(await self.split_round(helpers, obs, player, hint, budget, value), found)
+        return best_trap(await self.split_round(searchers, obs, player, hint, budget, value), found)
 
-    async def split_round(self, helpers, obs, player: str, hint: bool, budget, value) -> list:
-        """One round of a split search: the engine's part first, then each extra worker's
-        (`value`: the position's, to count the traps)."""
-        parts = len(helpers) + 1
-        key = self.match_key()
-        asks = []
-        for part, helper in enumerate(helpers, 1):
-            request = {
-                "observation": obs,
-                "part": part,
-                "parts": parts,
-                "budget_ms": budget,
-                "value": value,
-                "key": key,
-            }
-            asks.append(helper.call("cpu_part", json.dumps(request)))
-        own = self.engine.cpu_move(
-            self.move_request(player=player, hint=hint, budget_ms=budget, parts=parts, value=value)
-        )
-        replies = [json.loads(await own)]
-        for ask in asks:
-            replies.append(json.loads(await ask))
+    def ask_part(
+        self, searcher, part: int, parts: int, obs, player: str, hint: bool, budget, value
+    ):
+        """Post part `part` of `parts` of a split search to its searcher (None: the engine,
+        else an extra worker); an awaitable of the reply (JSON text)."""
+        if searcher is None:
+            return self.engine.cpu_move(
+                self.move_request(
+                    player=player, hint=hint, budget_ms=budget, parts=parts, part=part, value=value
+                )
+            )
+        request = {
+            "observation": obs,
+            "part": part,
+            "parts": parts,
+            "budget_ms": budget,
+            "value": value,
+            "key": self.match_key(),
+        }
+        return searcher.call("cpu_part", json.dumps(request))
+
+    async def split_round(self, searchers, obs, player: str, hint: bool, budget, value) -> list:
+        """One round of a split search, part `i` by `searchers[i]` (`value`: the position's,
+        to count the traps); the engine's parts one after the other, sharing the budget."""
+        parts = len(searchers)
+        mine = searchers.count(None)
+        share = budget if budget is None or mine == 1 else budget / mine
+        asks = {}
+        for part, searcher in enumerate(searchers):  # the extra workers' first: they start now
+            if searcher is not None:
+                asks[part] = self.ask_part(searcher, part, parts, obs, player, hint, budget, value)
+        for part, searcher in enumerate(searchers):
+            if searcher is None:
+                asks[part] = self.ask_part(searcher, part, parts, obs, player, hint, share, value)
+        replies = []
+        for part in range(parts):
+            replies.append(json.loads(await asks[part]))
         return replies
+
+    async def split_joined(self, searchers, late: int, obs, player: str, hint: bool) -> list:
+        """The first round of a split search begun while `late` extra workers are booting
+        (right after load): a part is planned for each. One that comes up while the engine
+        searches its own part takes one, with what is left of the budget; the engine
+        searches those left once its own is done (a worker that never comes up costs the
+        move nothing but time). `searchers` is extended with who searched each part."""
+        first = len(searchers)
+        parts = first + late
+        budget = CPU_BUDGET_MS
+        started = self.clock_ms()
+        untaken = list(range(first, parts))
+        searchers.extend([None] * late)  # (the engine's, until a worker takes them)
+        asks = {}
+
+        def left():
+            return None if budget is None else max(budget - (self.clock_ms() - started), 1)
+
+        def ask(part: int, searcher):
+            return self.ask_part(searcher, part, parts, obs, player, hint, left(), None)
+
+        for part in range(1, first):
+            asks[part] = ask(part, searchers[part])
+        own = ask(0, None)
+        joining = [True]
+
+        async def join() -> None:
+            while joining[0] and untaken:
+                fresh = [h for h in self.helpers if h not in searchers]
+                if fresh and budget is not None and left() < JOIN_MIN_MS:
+                    return  # (too late to search a part)
+                if fresh:
+                    part = untaken.pop(0)
+                    searchers[part] = fresh[0]
+                    asks[part] = ask(part, fresh[0])
+                    self.timeline.append(("joined", part))
+                    continue
+                if not self.booting:
+                    return  # (it failed to boot)
+                await self.sleep(JOIN_POLL_MS)
+
+        self.spawn(join())
+        replies = {0: json.loads(await own)}
+        joining[0] = False
+        for part in untaken:  # no worker came up for these: the engine searches them too
+            if budget is not None and left() < JOIN_MIN_MS:
+                replies[part] = {"ok": True, "exact": False}  # (no time left: not searched)
+            else:
+                replies[part] = json.loads(await ask(part, None))
+        for part, reply in asks.items():
+            replies[part] = json.loads(await reply)
+        return [replies[part] for part in range(parts)]
 
     def human_move(self, move) -> None:
         if self.replay is not None and self.replay.get("puzzle"):

@@ -272,6 +272,7 @@ def helper_starter(js, app):
         except Exception:  # no navigator.hardwareConcurrency: one core
             cores = 1
         for _ in range(min(cores - 1, MAX_HELPERS)):
+            app.helper_booting()  # (a CPU move from now on plans a part for it)
             app.spawn(boot_helper(app, js.window.triadStartWorker("triad.cpu.service")))
 
     return start
@@ -282,6 +283,7 @@ async def boot_helper(app, handle) -> None:
     try:
         await handle.ready
     except Exception:  # (it failed to boot: nothing is lost)
+        app.helper_failed()
         return
     app.helper_ready(Engine(handle))
 

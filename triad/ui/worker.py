@@ -168,8 +168,11 @@ class CpuRequest(InPlayRequest):
 
     hint: bool = False
     budget_ms: float | None = 900
-    #: Searched in this many parts over workers (`cpu_split`): this call searches the first.
+    #: Searched in this many parts over workers (`cpu_split`): this call searches part
+    #: ``part``, the first unless told (the engine may take a part planned for an extra
+    #: worker that did not come up in time).
     parts: int | None = None
+    part: int = 0
     #: With ``parts``: the position's value once every part is proven (the first part
     #: then counts its traps, `triad.cpu.service.cpu_part`).
     value: int | None = None
@@ -893,8 +896,8 @@ def cpu_move(request: CpuRequest) -> MoveReply:
         raise ValueError(f"{player} has no move to make now")
     seen = observe(state, player)
     brain = session.brain
-    if request.parts is not None:  # the first part of a split search (`cpu_split`)
-        found = brain.search_part(seen, 0, request.parts, budget, request.value)
+    if request.parts is not None:  # a part of a split search (`cpu_split`)
+        found = brain.search_part(seen, request.part, request.parts, budget, request.value)
         return cast(MoveReply, cpu_service.part_reply(found))
     move = brain.hint(seen, budget) if request.hint else brain.choose(seen, budget)
     return {"card": move.card, "cell": move.cell, "exact": brain.exact}
@@ -907,8 +910,8 @@ def cpu_split(request: CpuRequest) -> SplitReply:
     (`Observation.to_json`) for the other workers' `triad.cpu.service.cpu_part`, or null
     when it is not.
 
-    With an observation, ask `cpu_move` with ``"parts"``: it searches the first part
-    and answers ``{"card", "cell", "value", "exact"}`` as `cpu_part` does.
+    With an observation, ask `cpu_move` with ``"parts"``: it searches the first part (or
+    ``"part"``) and answers ``{"card", "cell", "value", "exact"}`` as `cpu_part` does.
     """
     session, state, player = _in_play(request)
     if state.is_terminal or player is not state.to_move:
