@@ -4,6 +4,7 @@
     python bench/bench_cpu.py --speed      # speed part only (what the Pyodide run executes)
     python bench/bench_cpu.py --solves     # the exact-solve table only (every rule set)
     python bench/bench_cpu.py --solves --against DIR   # and another checkout's, deal by deal
+    python bench/bench_cpu.py --solves --against DIR --rules descension ascension  # those rows
     python bench/bench_cpu.py --strength   # the play tables only
     options: --deals N (solve deals, default 7), --games N (games per table row, default 10)
 
@@ -120,7 +121,7 @@ def solve_time(engine: dict[str, ModuleType], names: list[str], seed: int) -> tu
         sys.modules.update(ours)
 
 
-def bench_against(deals: int, other: Path) -> None:
+def bench_against(deals: int, other: Path, only: list[str] | None = None) -> None:
     """The empty board's exact value with this engine and with the one in ``other``."""
     print(
         f"exact solves of the empty board, {deals} seeded deals, {runtime()}, CPU seconds:"
@@ -129,6 +130,8 @@ def bench_against(deals: int, other: Path) -> None:
     print(f"  {'rules':<16}{'before s':>10}{'now s':>10}{'now/before':>12}{'same nodes':>12}")
     engines = {"now": engine_of(ROOT), "before": engine_of(other)}
     for label, names in SOLVE_RULES + EXTRA_RULES + FFXIV_RULES:
+        if only and label not in only:
+            continue
         times: dict[str, list[float]] = {"now": [], "before": []}
         nodes: dict[str, list[int]] = {"now": [], "before": []}
         seeds = (s for s in range(1, 10 * deals) if not start(names, s, 0).rules.chaos)
@@ -295,9 +298,12 @@ def main() -> None:
     parser.add_argument(
         "--against", type=Path, help="with --solves: time the checkout in this folder too"
     )
+    parser.add_argument(
+        "--rules", nargs="+", help="with --solves --against: only these rows (e.g. descension)"
+    )
     options = parser.parse_args()
     if options.solves and options.against:
-        bench_against(options.deals, options.against.resolve())
+        bench_against(options.deals, options.against.resolve(), options.rules)
         if sys.platform != "emscripten":
             from rerun import in_pyodide
 
@@ -309,6 +315,7 @@ def main() -> None:
                 str(options.deals),
                 "--against",
                 "/against",
+                *(["--rules", *options.rules] if options.rules else []),
                 flag="--solves",
             )
         return

@@ -10,6 +10,7 @@ from tests.cpu.helpers import (
     CAPTURE_RULES,
     brute_expectation,
     brute_value,
+    dealt,
     plain_packed_value,
     random_card,
     random_game,
@@ -235,9 +236,10 @@ def test_each_ffxiv_rule_deep_values_match_plain_alpha_beta(names: list[str]) ->
 )
 def test_typed_rules_order_of_the_first_moves_keeps_values_exact(names: list[str]) -> None:
     # Under Ascension and Descension the moves from 7 empty cells on are tried by
-    # how often each cut off at that depth before, counted over every position one
-    # solver searches: along a game from 7 empty cells, with those counts carried
-    # from position to position, every value is plain alpha-beta's.
+    # how often each cut off at that depth before, then two empty cells deeper
+    # (counted from 5 on), over every position one solver searches: along a game
+    # from 7 empty cells, with those counts carried from position to position,
+    # every value is plain alpha-beta's.
     rng = random.Random("typed top:" + "+".join(names))
     for _ in range(2):
         state = random_game(rng, names, 2, small=rng.random() < 0.5)
@@ -248,3 +250,22 @@ def test_typed_rules_order_of_the_first_moves_keeps_values_exact(names: list[str
             exact = plain_packed_value(ctx.packed, solver.total, pos, -INF, INF)
             assert_value_and_best(solver, ctx.packed, pos, exact, state)
             pos = rng.choice(solver.children(pos)).position
+
+
+@pytest.mark.parametrize("names", [["open", "ascension"], ["open", "descension"]])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_typed_rules_values_from_eight_empty_cells_are_exact(names: list[str], seed: int) -> None:
+    # Dealt games (the Houses set: most types are shared by several cards) one
+    # card down, where the moves at 8 and 7 empty cells are tried by both cut-off
+    # counts: the value and every move's value are plain alpha-beta's.
+    state = dealt(names, seed, 1)
+    ctx = Context(View.of(state))
+    solver = ctx.solver
+    pos = ctx.position
+    exact = plain_packed_value(ctx.packed, solver.total, pos, -INF, INF)
+    assert_value_and_best(solver, ctx.packed, pos, exact, state)
+    for child, v in solver.move_values(pos):
+        assert v == -plain_packed_value(ctx.packed, solver.total, child.position, -INF, INF), (
+            state,
+            child,
+        )
