@@ -4,7 +4,7 @@
     python bench/bench_cpu.py --speed      # speed part only (what the Pyodide run executes)
     python bench/bench_cpu.py --solves     # the exact-solve table only (every rule set)
     python bench/bench_cpu.py --solves --against DIR   # and another checkout's, deal by deal
-    python bench/bench_cpu.py --solves --against DIR --rules descension ascension  # those rows
+    python bench/bench_cpu.py --solves --rules descension ascension  # only those rows
     python bench/bench_cpu.py --strength   # the play tables only
     options: --deals N (solve deals, default 7), --games N (games per table row, default 10)
 
@@ -148,7 +148,7 @@ def bench_against(deals: int, other: Path, only: list[str] | None = None) -> Non
         )
 
 
-def bench_solves(deals: int) -> None:
+def bench_solves(deals: int, only: list[str] | None = None) -> None:
     """Exact value (and a best move) from the empty board and one and two cards down."""
     print(f"exact solves, {deals} seeded deals, {runtime()}, CPU seconds")
     print(
@@ -160,6 +160,8 @@ def bench_solves(deals: int) -> None:
     ]
     rows += [(label, names, 0) for label, names in FFXIV_RULES]
     for label, names, placed in rows:
+        if only and label not in only:
+            continue
         times: list[float] = []
         nodes: list[int] = []
         best_times: list[float] = []
@@ -299,9 +301,10 @@ def main() -> None:
         "--against", type=Path, help="with --solves: time the checkout in this folder too"
     )
     parser.add_argument(
-        "--rules", nargs="+", help="with --solves --against: only these rows (e.g. descension)"
+        "--rules", nargs="+", help="with --solves: only these rows (e.g. descension ascension)"
     )
     options = parser.parse_args()
+    rows = ["--rules", *options.rules] if options.rules else []
     if options.solves and options.against:
         bench_against(options.deals, options.against.resolve(), options.rules)
         if sys.platform != "emscripten":
@@ -315,16 +318,16 @@ def main() -> None:
                 str(options.deals),
                 "--against",
                 "/against",
-                *(["--rules", *options.rules] if options.rules else []),
+                *rows,
                 flag="--solves",
             )
         return
     if options.solves:
-        bench_solves(options.deals)
+        bench_solves(options.deals, options.rules)
         if sys.platform != "emscripten":
             from rerun import in_pyodide
 
-            in_pyodide("bench_cpu.py", "--deals", str(options.deals), flag="--solves")
+            in_pyodide("bench_cpu.py", "--deals", str(options.deals), *rows, flag="--solves")
         return
     both = not options.speed and not options.strength
     if options.speed or both:

@@ -2,7 +2,8 @@
 
     python bench/bench_ffxiv.py            # CPython figures, then the same under Pyodide in Node
     python bench/bench_ffxiv.py --here     # this Python only (what the Pyodide run executes)
-    options: --deals N (seeded deals per rule, default 3)
+    options: --deals N (seeded deals per rule, default 3), --rules basic descension ...
+             (only the rows whose label starts with those words)
 
 For each rule: the exact value and a best move from the empty board (Open,
 so both hands are known), on the Houses set's seeded deals. Chaos is valued
@@ -88,10 +89,12 @@ def solve(state: GameState, every: bool = False) -> tuple[float, int]:
     return time.perf_counter() - t0, ctx.solver.nodes + ctx.solver.leaves
 
 
-def bench(deals: int) -> None:
+def bench(deals: int, only: list[str] | None = None) -> None:
     print(f"exact solves under the FFXIV rules (Open), {deals} seeded deals, {runtime()}")
     print(f"  {'rules':<24}{'cards down':>11}{'median s':>10}{'min s':>8}{'max s':>8}{'nodes':>10}")
     for label, names, placed in CASES:
+        if only and label.split(" ")[0].strip(",") not in only:
+            continue
         times: list[float] = []
         nodes: list[int] = []
         seeds = [s for s in range(1, 10 * deals) if not start(names, s, 0).rules.chaos or placed]
@@ -111,12 +114,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--here", action="store_true", help="this Python only")
     parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument(
+        "--rules", nargs="+", help="only these rows, by first word (e.g. basic descension)"
+    )
     options = parser.parse_args()
-    bench(options.deals)
+    bench(options.deals, options.rules)
     if not options.here and sys.platform != "emscripten":
         from rerun import in_pyodide
 
-        in_pyodide("bench_ffxiv.py", "--deals", str(options.deals))
+        rows = ["--rules", *options.rules] if options.rules else []
+        in_pyodide("bench_ffxiv.py", "--deals", str(options.deals), *rows)
 
 
 if __name__ == "__main__":

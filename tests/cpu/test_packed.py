@@ -7,8 +7,10 @@ import random
 import pytest
 
 from tests.cpu.helpers import CAPTURE_RULES, random_game
+from triad.cards import Card
 from triad.cpu.context import Context, View
 from triad.cpu.packed import OPPOSITE, POPCOUNT, Packed
+from triad.state import GameState
 
 
 @pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
@@ -94,3 +96,38 @@ def test_flip_caches_match_the_plain_computation(names: list[str]) -> None:
             assert pk.cache[cell][area] == want, (names, cell, key)
             assert pk.candidates(card, cell, key) == want, (names, cell, key)
             assert pk.basic_cache[cell][area] == pk.basic(card, cell, key), (names, cell, key)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [["ascension"], ["descension"], ["ascension", "reverse"], ["descension", "fallen_ace"]],
+    ids=lambda n: "+".join(n),
+)
+def test_typed_flip_caches_match_the_plain_computation(names: list[str]) -> None:
+    # under Ascension/Descension a miss is worked out inline from the counts in
+    # the key; each entry equals `Packed._typed_beat` (values by `Packed.values`)
+    rng = random.Random("typed caches " + "+".join(names))
+    for _ in range(30):
+        state = random_game(rng, names, 0, small=rng.random() < 0.7)
+        hands = tuple(
+            [Card.of(*c.sides, affinity=rng.choice(["fire", "fire", "ice", None])) for c in hand]
+            for hand in state.hands
+        )
+        pk = Context(View.of(GameState.new(state.table, hands[0], hands[1]))).packed
+        for _ in range(300):
+            cell = rng.randrange(9)
+            card, *others = rng.sample(range(len(pk.cards)), 5)
+            down = [card]
+            key = (card + 1) << (pk.width * cell)
+            for q, other in zip(pk.neigh[cell], others, strict=True):
+                if q >= 0 and rng.random() < 0.85:
+                    key |= (other + 1) << (pk.width * q)
+                    down.append(other)
+            # each shared type's count: its cards shown here, and maybe more elsewhere
+            for shift, mask in {k for k in pk.kin if k is not None}:
+                kind = [i for i, k in enumerate(pk.kin) if k == (shift, mask)]
+                shown = sum(i in down for i in kind)
+                key |= rng.randint(shown, len(kind)) << shift
+            area = key & pk.area[cell]
+            want = pk._typed_beat(card, cell, key, card, 0x1FF)
+            assert pk.basic_cache[cell][area] == want, (names, cell, key)

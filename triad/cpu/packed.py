@@ -251,7 +251,8 @@ class TypedCache(FlipCache):
     """`BasicCache` under Ascension/Descension: the values come from the counts in the key.
 
     Misses are many here (the key holds every type's count), so the entry is
-    worked out from per-cell and per-card tables rather than `Packed._typed_beat`.
+    worked out from per-cell and per-card tables rather than `Packed._typed_beat`:
+    in `__missing__` itself when the values decide alone (`compute` otherwise).
     """
 
     def __init__(self, packed: Packed, cell: Cell) -> None:
@@ -265,6 +266,49 @@ class TypedCache(FlipCache):
         f = packed.flags
         #: the values decide alone (no Fallen Ace, cell modifiers or Battle)
         self.plain = not (f.fallen_ace or f.modifiers or f.battle)
+        self.slot = packed.slot
+        #: (key shift, bit, side, touching side) of each neighbour
+        self.near = tuple((at, bit, d, facing) for at, bit, d, facing, _ in self.sides)
+        # rows[code] for the card with that code: its count's (key shift, mask),
+        # what the count is when it is not in the key (`Packed.counts`), its values
+        # by count (negated under Reverse: the higher always takes), and by code
+        # whether that card shares its type (a count in the key includes the
+        # placed card, so a card of the placed card's type shows one less)
+        sign = -1 if f.reverse else 1
+        kinds = [k for _, _, _, k in packed.counts]
+        self.rows: tuple[Any, ...] = (
+            None,
+            *(
+                (
+                    shift,
+                    mask,
+                    alone,
+                    tuple(tuple(sign * v for v in values) for values in packed.scaled[i]),
+                    (0, *(int(kind >= 0 and kinds[j] == kind) for j in range(len(kinds)))),
+                )
+                for i, (shift, mask, alone, kind) in enumerate(packed.counts)
+            ),
+        )
+
+    def __missing__(self, area: int) -> int:
+        slot = self.slot
+        code = area >> self.shift & slot
+        if not code or not self.plain:
+            x = self.compute(area)
+            self[area] = x
+            return x
+        rows = self.rows
+        shift, mask, alone, values, same = rows[code]
+        mine = values[(area >> shift & mask) + alone - same[code]]
+        beat = 0
+        for at, bit, d, facing in self.near:
+            other = area >> at & slot
+            if other:
+                shift, mask, alone, values, _ = rows[other]
+                if mine[d] > values[(area >> shift & mask) + alone - same[other]][facing]:
+                    beat |= bit
+        self[area] = beat
+        return beat
 
     def compute(self, area: int) -> int:
         """The entry of ``area``, worked out."""
