@@ -360,29 +360,10 @@
     document.head.appendChild(script);
   }
 
-  // The extra workers of master's search (triad/ui/dom.py's helper_starter takes them
-  // over): started beside the engine when the saved settings play Open, so that they are
-  // up by the CPU's first move right after load and think beneath the title the longer.
-  // One per core beyond the first, at most three, as the page would start them.
-  function startHelpers() {
-    var open = false;
-    try {
-      var saved = JSON.parse(window.localStorage.getItem("triad.settings") || "null");
-      open = !!(saved && Array.isArray(saved.rules) && saved.rules.indexOf("open") >= 0);
-    } catch (e) { /* no storage, or settings the page will explain: the page starts them */ }
-    var cores = Number(navigator.hardwareConcurrency) || 1;
-    var helpers = [];
-    for (var i = 0; open && i < Math.min(cores - 1, 3); i++) helpers.push(startWorker("triad.cpu.service"));
-    return helpers;
-  }
-
   window.triadStartWorker = startWorker;
   window.triadBotSupport = botSupport;
   // A page that runs no card game (data-engine="none" on <html>) starts its own workers.
-  if (html.dataset.engine !== "none") {
-    window.triadEngine = startWorker("triad.ui.worker");
-    window.triadHelperWorkers = startHelpers();
-  }
+  if (html.dataset.engine !== "none") window.triadEngine = startWorker("triad.ui.worker");
   whenDocumentReady(startPage);
   registerServiceWorker();
 })();

@@ -157,47 +157,6 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
     play_on(page, 3)
 
 
-#: Records the name (the module) of every worker the page constructs, in order.
-WORKERS_SEEN = """
-(() => {
-  const Original = window.Worker;
-  window.__workers = [];
-  window.Worker = class extends Original {
-    constructor(url, options) {
-      window.__workers.push((options && options.name) || "");
-      super(url, options);
-    }
-  };
-})();
-"""
-
-
-@pytest.mark.parametrize("rules", [["open"], ["same"]])
-def test_the_extra_worker_boots_beside_the_engine_when_the_settings_play_open(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, rules: list[str]
-) -> None:
-    """With Open in the saved settings the boot script starts the extra worker with the
-    engine, and the page takes that one rather than starting another: right after load
-    the CPU opens, its search split over both once the worker is up. Without Open no
-    extra worker is started at load."""
-    context, _ = new_context(reduced_motion="reduce")
-    context.add_init_script(settings_script(rules=rules, level="master"))
-    context.add_init_script(fixed_seed_script(seed_where("red", rules)))  # the CPU opens
-    context.add_init_script(TWO_CORES)
-    context.add_init_script(WORKERS_SEEN)
-    page = context.new_page()
-    page.goto(server.url)
-    page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
-    if rules == ["open"]:
-        page.screenshot(path=str(ARTIFACTS / "cpu-opens-after-load.png"))
-        page.locator('html[data-helpers="1"]').wait_for(state="attached")
-    wait_ready(page)
-    assert list(owned_cells(page).values()) == ["red"]
-    expected = ["triad.ui.worker", "triad.cpu.service"] if "open" in rules else ["triad.ui.worker"]
-    assert page.evaluate("window.__workers") == expected
-    assert notices(page) == ""
-
-
 def best_value(state: GameState) -> int:
     """The exact value of `state` for its player to move."""
     ctx = Context(View.of(state))

@@ -2,7 +2,6 @@
 
 import asyncio
 import json
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from triad.cpu import service
 from triad.ui import app as app_module
 from triad.ui import worker
 from triad.ui.app import App, best_part
-from triad.ui.dom import Engine, helper_starter
+from triad.ui.dom import Engine
 
 
 class LocalHelper(Engine):
@@ -325,53 +324,5 @@ def test_a_worker_that_failed_to_boot_leaves_the_engine_searching_alone(
         assert not [n for n, _ in engine.calls if n == "cpu_split"]
         assert app.screen.data["cpu-exact"] == "yes"
         assert_best_opening()
-
-    asyncio.run(run())
-
-
-class FakeHandle:
-    """A worker handle of the boot script (`startWorker`): `ready` resolves when it is up."""
-
-    def __init__(self, module: str) -> None:
-        self.module = module
-        self.ready = asyncio.get_running_loop().create_future()
-        self.ready.set_result(self)
-
-
-def test_the_workers_the_boot_script_started_are_taken_before_any_other() -> None:
-    """The boot script starts the extra workers beside the engine (the saved settings play
-    Open): the page takes those, and starts only what the cores ask for beyond them."""
-
-    async def run() -> None:
-        started: list[FakeHandle] = []
-
-        def start_worker(module: str) -> FakeHandle:
-            started.append(FakeHandle(module))
-            return started[-1]
-
-        early = [FakeHandle("triad.cpu.service")]
-        window = SimpleNamespace(triadHelperWorkers=early, triadStartWorker=start_worker)
-        js = SimpleNamespace(window=window, navigator=SimpleNamespace(hardwareConcurrency=3))
-        app, screen, _ = make_app(store_with(rules=["open"], level="master"))
-        app.boot_helpers = helper_starter(js, app)
-        app.start()  # the settings play Open: the workers are taken at once
-        assert app.boot_helpers is None and app.booting == 2
-        assert [h.module for h in started] == ["triad.cpu.service"]  # one beyond the early one
-        await until(app, lambda: len(app.helpers) == 2)
-        assert [h.handle for h in app.helpers] == [early[0], started[0]]
-        assert app.booting == 0 and screen.data["helpers"] == "2"
-
-    asyncio.run(run())
-
-
-def test_without_open_the_page_starts_no_extra_worker_at_load() -> None:
-    async def run() -> None:
-        started: list[str] = []
-        window = SimpleNamespace(triadHelperWorkers=[], triadStartWorker=started.append)
-        js = SimpleNamespace(window=window, navigator=SimpleNamespace(hardwareConcurrency=2))
-        app, _, _ = make_app(store_with(rules=["same"], level="master"))
-        app.boot_helpers = helper_starter(js, app)
-        app.start()
-        assert app.boot_helpers is not None and not started and app.booting == 0
 
     asyncio.run(run())

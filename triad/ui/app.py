@@ -180,9 +180,6 @@ class App(Shell):
         rules and card set, so a friend can play the very same deal.
         """
         self.remount(render.render_frame())
-        # the extra workers the boot script started beside the engine (settings' rules Open)
-        # are taken now, so that the title thinks with them as soon as they are up
-        self.start_helpers(self.settings["rules"])
         shared = None
         if deal_code:
             try:

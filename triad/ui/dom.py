@@ -264,23 +264,16 @@ MAX_HELPERS = 3
 
 def helper_starter(js, app):
     """What starts the extra workers of master's search (`App.boot_helpers`): one per core
-    beyond the first (`navigator.hardwareConcurrency`), at most `MAX_HELPERS`; those the
-    boot script started beside the engine (`window.triadHelperWorkers`) are taken first."""
+    beyond the first (`navigator.hardwareConcurrency`), at most `MAX_HELPERS`."""
 
     def start() -> None:
         try:
             cores = int(js.navigator.hardwareConcurrency or 1)
         except Exception:  # no navigator.hardwareConcurrency: one core
             cores = 1
-        try:
-            early = list(js.window.triadHelperWorkers or [])
-        except Exception:  # (none started by the boot script)
-            early = []
-        for i in range(min(cores - 1, MAX_HELPERS)):
-            started = i < len(early)  # (by the boot script)
-            handle = early[i] if started else js.window.triadStartWorker("triad.cpu.service")
+        for _ in range(min(cores - 1, MAX_HELPERS)):
             app.helper_booting()  # (a CPU move from now on plans a part for it)
-            app.spawn(boot_helper(app, handle))
+            app.spawn(boot_helper(app, js.window.triadStartWorker("triad.cpu.service")))
 
     return start
 
