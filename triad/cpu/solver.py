@@ -76,10 +76,16 @@ Entry = tuple[int, int, tuple[int, int, int, int, int, int] | None]  # lower, up
 class Solver:
     """Exact search over one game's packed tables, with a persistent table."""
 
-    def __init__(self, packed: Packed, total: int) -> None:
+    def __init__(
+        self, packed: Packed, total: int, oracle: dict[int, Entry] | None = None, near: int = 10
+    ) -> None:
         self.packed = packed
         self.total = total
         self.table: dict[int, Entry] = {}
+        #: measuring only (``bench/bench_order.py``): from ``near`` empty cells on,
+        #: the move ``oracle`` (another solver's table) holds for a position goes first.
+        self.oracle = oracle
+        self.near = near
         self._count = [0, 0, 0]  # interior nodes, leaves, next deadline check
         self.deadline = 0.0
         self._search, self._limited = self._build()
@@ -275,6 +281,8 @@ class Solver:
         top_from = 7 if pk.typed else 10
         cuts_from = top_from - 2 if pk.typed else 10
         top_cuts = [[[0] * len(pk.cards) for _ in range(9)] for _ in range(10)]
+        oracle = self.oracle
+        oracle_from = self.near
         cell_info = [
             tuple((p, 1 << p, caches[p], area[p], add[p], history[p]) for p in cells_of[m])
             for m in range(512)
@@ -372,6 +380,10 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            if oracle is not None and n >= oracle_from:
+                oe = oracle.get(tk)
+                if oe is not None and oe[2] is not None:
+                    ttm = oe[2]
             a0 = alpha
             best = -INF
             bm = ttm

@@ -1,0 +1,83 @@
+"""Move-ordering room: positions an exact solve searches with today's order and with an oracle's.
+
+    python bench/bench_order.py                     # basic, Same+Plus+Combo, Power Wall
+    python bench/bench_order.py --rules same plus combo --deals 10
+
+For each seeded deal the empty board is solved once as the CPU solves it;
+then again, for each N from 9 down to 5, with the moves of positions with N
+or more empty cells tried in the order of that first finished search (its
+table's best move first, the rest as usual): an oracle no real ordering can
+beat by much at those depths. The ratios say how many positions a better
+order near the top could save at most; the values must (and do) agree.
+Counts positions (interior nodes and leaves), not time, so any machine prints
+the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from triad.cards import builtin_set  # noqa: E402
+from triad.cpu.context import Context, View  # noqa: E402
+from triad.cpu.solver import Solver  # noqa: E402
+from triad.match import MatchConfig, deal_match  # noqa: E402
+from triad.rules import RuleSet  # noqa: E402
+
+RULES = [["open"], ["open", "same", "plus", "combo"], ["open", "power_wall"]]
+DEPTHS = (9, 8, 7, 6, 5)
+
+
+def room(names: list[str], deals: int) -> None:
+    """Prints today's positions and the oracle's, deal by deal, then medians and totals."""
+    cards = builtin_set()
+    rules = RuleSet.parse(names)
+    seeds = [
+        s for s in range(1, 10 * deals) if not deal_match(MatchConfig(rules, cards), s).rules.chaos
+    ]
+    print(f"{' '.join(names)}: positions of the empty board's exact value, {deals} seeded deals")
+    print(f"  {'deal':>4}{'value':>6}{'today':>9}" + "".join(f"{f'from {n}':>9}" for n in DEPTHS))
+    today: list[int] = []
+    oracle: dict[int, list[int]] = {n: [] for n in DEPTHS}
+    for seed in seeds[:deals]:
+        ctx = Context(View.of(deal_match(MatchConfig(rules, cards), seed).start()))
+        value = ctx.solver.value(ctx.position)
+        today.append(ctx.solver.nodes + ctx.solver.leaves)
+        row = f"  {seed:>4}{value:>6}{today[-1]:>9}"
+        for n in DEPTHS:
+            solver = Solver(ctx.packed, ctx.solver.total, ctx.solver.table, n)
+            if solver.value(ctx.position) != value:
+                raise AssertionError(f"deal {seed}: the oracle's order changed the value")
+            oracle[n].append(solver.nodes + solver.leaves)
+            row += f"{oracle[n][-1] / today[-1]:>9.2f}"
+        print(row, flush=True)
+    print(
+        f"  {'median':>10}{int(statistics.median(today)):>9}"
+        + "".join(
+            f"{statistics.median(oracle[n]) / statistics.median(today):>9.2f}" for n in DEPTHS
+        )
+    )
+    print(
+        f"  {'total':>10}{sum(today):>9}"
+        + "".join(f"{sum(oracle[n]) / sum(today):>9.2f}" for n in DEPTHS)
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--rules", nargs="+", help="one rule set (default: three)")
+    options = parser.parse_args()
+    print("(ratios: positions with the oracle's order from N empty cells on / today's)")
+    for names in [["open", *options.rules]] if options.rules else RULES:
+        room(names, options.deals)
+
+
+if __name__ == "__main__":
+    main()
