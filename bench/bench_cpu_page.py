@@ -10,8 +10,15 @@ begins (the page's `data-cpu-think`), and reads whether it was of the best
 exact value (`data-cpu-exact`: the exact search finished, not the lookahead's
 move). The openings:
 
-* the CPU opens right after load (a reload of a tab past the title screen:
-  straight to the table, the CPU moves once the engine is up);
+* the CPU opens right after a reload: a tab that has played the game before
+  (its first visit straight to the table, three matches played by clicks, 3 s
+  on the third's result: the service worker installed, its cache holding the
+  game and V8's compiled Pyodide) is reloaded past the title screen (straight
+  to the table, the CPU moves once the engine is up);
+* the CPU opens on the very first load of a new browser profile, straight to
+  the table (no cache, no service worker: the title screen skipped as a reload
+  would skip it, which no player meets, as a first visit shows the title; the
+  figure shows what a cold load costs);
 * the CPU opens after the player spent `--think` seconds on the title screen
   (a first visit: master thinks its opening through beneath the title);
 * the CPU opens a second match begun at once from the first one's result
@@ -23,8 +30,10 @@ move). The openings:
 * you open after `--think` seconds: the CPU thinks while you choose
   (pondering), then answers.
 
-Each match of a load has its own deal (the seeds are set in the page's
-`Math.random`), the CPU opening each of the first four. Then what an extra
+Each match has its own deal (the seeds are set in the page's `Math.random`),
+the CPU opening each of the first five. The reload and the three matches
+before it are one tab of a browser profile of their own (made for each deal
+and thrown away after); every other opening is a new, empty context. Then what an extra
 worker costs in memory: the Pyodide heap of one, booted, after searching
 its part of an empty board, and with a second match's table kept beside the
 first (the match in play and the one dealt ahead, whose parts it searches
@@ -40,10 +49,12 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 from typing import Any
 
 from pagebench import SKIP_TITLE, click_move, play_match, served_chromium
 
+import build
 from triad import deal as dealing
 from triad.ui.local import load_set
 
@@ -84,15 +95,18 @@ def settings(rules: list[str]) -> str:
     return f"localStorage.setItem('triad.settings', {json.dumps(json.dumps(data))});"
 
 
-#: The page's seeds: `window.__seed`, which the bench sets before each deal is drawn.
-SEEDED = "window.__seed = {seed}; Math.random = () => window.__seed / 4294967296;"
+#: The page's seeds: `window.__seed`, which the bench sets before each deal is drawn (and
+#: in the tab's sessionStorage for the deal of a reload).
+SEED_KEY = "bench.seed"
+SEEDED = (
+    f"window.__seed = Number(sessionStorage.getItem('{SEED_KEY}') || {{seed}});"
+    " Math.random = () => window.__seed / 4294967296;"
+)
 
 
-def open_page(
-    browser: Any, url: str, rules: list[str], seed: int, cores: int, title: bool = False
-) -> tuple[Any, Any]:
-    """A new context and its page, loaded with the bench's settings and deals from `seed`."""
-    context = browser.new_context(reduced_motion="reduce")
+def add_scripts(context: Any, rules: list[str], seed: int, cores: int, title: bool) -> None:
+    """The bench's settings, the title skipped (unless `title`), deals from `seed` and
+    `cores` cores, in every page of `context`."""
     context.add_init_script(settings(rules))
     if not title:
         context.add_init_script(SKIP_TITLE)
@@ -100,6 +114,14 @@ def open_page(
     context.add_init_script(
         f"Object.defineProperty(navigator, 'hardwareConcurrency', {{get: () => {cores}}});"
     )
+
+
+def open_page(
+    browser: Any, url: str, rules: list[str], seed: int, cores: int, title: bool = False
+) -> tuple[Any, Any]:
+    """A new context and its page, loaded with the bench's settings and deals from `seed`."""
+    context = browser.new_context(reduced_motion="reduce")
+    add_scripts(context, rules, seed, cores, title)
     page = context.new_page()
     page.goto(url)
     return context, page
@@ -121,26 +143,43 @@ ENGINE_HEAPS: list[dict[str, Any]] = []
 def cpu_opens(
     browser: Any, url: str, rules: list[str], seeds: list[int], think_s: float, cores: int
 ) -> list[tuple[float, bool]]:
-    """One load, three matches the CPU opens (`seeds`): its first move right after load, in
-    a second match begun at once from the first's result, and in a third begun after
-    `think_s` seconds on the second's result."""
-    context, page = open_page(browser, url, rules, seeds[0], cores)
-    try:
-        found = [cpu_first(page)]
-        page.evaluate(f"window.__seed = {seeds[1]}")  # (drawn once the match is over)
-        play_match(page, timeout_ms=WAIT_MS * 5)
-        page.keyboard.press("F5")
-        found.append(cpu_first(page))
-        page.evaluate(f"window.__seed = {seeds[2]}")
-        play_match(page, timeout_ms=WAIT_MS * 5)
-        page.wait_for_timeout(think_s * 1000)
-        memory = json.loads(page.evaluate("window.triadEngine.call('engine_memory', '{}')"))
-        page.keyboard.press("F5")
-        found.append(cpu_first(page))
-        ENGINE_HEAPS.append(memory)
-        return found
-    finally:
-        context.close()
+    """One tab of a new browser profile, four matches the CPU opens (`seeds`): its first
+    move on the profile's first load (the title skipped), in a second match begun at once
+    from the first's result, in a third begun after `think_s` seconds on the second's
+    result, and, the third played out and `think_s` seconds on its result, in the match
+    dealt by a reload of the tab."""
+    with tempfile.TemporaryDirectory(prefix="triad-bench-") as profile:
+        context = browser.browser_type.launch_persistent_context(
+            profile,
+            executable_path=str(build.CHROMIUM),
+            args=list(build.CHROMIUM_ARGS),
+            headless=True,
+            reduced_motion="reduce",
+        )
+        try:
+            add_scripts(context, rules, seeds[0], cores, False)
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(url)
+            found = [cpu_first(page)]
+            page.evaluate(f"window.__seed = {seeds[1]}")  # (drawn once the match is over)
+            play_match(page, timeout_ms=WAIT_MS * 5)
+            page.keyboard.press("F5")  # the page's New game
+            found.append(cpu_first(page))
+            page.evaluate(f"window.__seed = {seeds[2]}")
+            play_match(page, timeout_ms=WAIT_MS * 5)
+            page.wait_for_timeout(think_s * 1000)
+            memory = json.loads(page.evaluate("window.triadEngine.call('engine_memory', '{}')"))
+            page.keyboard.press("F5")
+            found.append(cpu_first(page))
+            ENGINE_HEAPS.append(memory)
+            play_match(page, timeout_ms=WAIT_MS * 5)  # (a match under way would be resumed)
+            page.wait_for_timeout(think_s * 1000)
+            page.evaluate(f"sessionStorage.setItem('{SEED_KEY}', '{seeds[3]}')")
+            page.reload()
+            found.append(cpu_first(page))
+            return found
+        finally:
+            context.close()
 
 
 def after_title(
@@ -234,7 +273,8 @@ def main() -> None:
     )
     print(f"  {'rules':<17}{'opening':<34}{'exact':>7}{'median ms':>11}{'max ms':>8}")
     openings = [
-        "CPU opens right after load",
+        "CPU opens right after a reload",
+        "CPU opens, 1st load, no title",
         f"CPU opens, Play after {think:g} s on title",
         "CPU opens, 2nd match at once",
         f"CPU opens, after {think:g} s on result",
@@ -245,17 +285,15 @@ def main() -> None:
         for label in options.rules:
             rules = ["open", *RULE_SETS[label]]
             found: list[list[tuple[float, bool]]] = [[] for _ in openings]
-            reds = seeds(rules, "red", 3 * options.deals)
+            reds = seeds(rules, "red", 4 * options.deals)
             for deal in range(options.deals):
-                three = reds[3 * deal : 3 * deal + 3]
-                for i, got in enumerate(
-                    cpu_opens(browser, url, rules, three, think, options.cores)
-                ):
-                    found[(0, 2, 3)[i]].append(got)
-                found[1].append(after_title(browser, url, rules, three[0], think, options.cores))
+                four = reds[4 * deal : 4 * deal + 4]
+                for i, got in enumerate(cpu_opens(browser, url, rules, four, think, options.cores)):
+                    found[(1, 3, 4, 0)[i]].append(got)
+                found[2].append(after_title(browser, url, rules, four[0], think, options.cores))
             for seed in seeds(rules, "blue", options.deals):
-                found[4].append(human_opens(browser, url, rules, seed, 0.0, options.cores))
-                found[5].append(human_opens(browser, url, rules, seed, think, options.cores))
+                found[5].append(human_opens(browser, url, rules, seed, 0.0, options.cores))
+                found[6].append(human_opens(browser, url, rules, seed, think, options.cores))
             for name, got in zip(openings, found, strict=True):
                 times = [ms for ms, _ in got]
                 exact = sum(ok for _, ok in got)

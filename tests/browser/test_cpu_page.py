@@ -157,6 +157,70 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
     play_on(page, 3)
 
 
+#: Records each worker the page constructs (its module) and whether the loading screen was
+#: still up then; and holds the engine's "ready" until that screen is gone, so that a
+#: worker started once the engine is up is always started after it.
+WORKERS_SEEN = """
+(() => {
+  const Original = window.Worker;
+  const booting = () => document.documentElement.classList.contains("booting");
+  window.__workers = [];
+  window.Worker = class extends Original {
+    constructor(url, options) {
+      const name = (options && options.name) || "";
+      window.__workers.push([name, booting()]);
+      super(url, options);
+      if (name !== "triad.ui.worker") return;
+      const add = this.addEventListener.bind(this);
+      this.addEventListener = (type, listener, more) => add(type, type !== "message" ? listener
+        : function held(event) {
+            if (event.data && event.data.type === "ready" && booting()) {
+              setTimeout(() => held(event), 20);
+            } else {
+              listener(event);
+            }
+          }, more);
+    }
+  };
+})();
+"""
+
+
+def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """On a first visit the extra worker of master's search starts once the engine is up
+    (their boots would share the cores); a reload served by the service worker starts it
+    with the page, before the engine is up, so that it takes its part of the CPU's first
+    move. Either way it is the only one started, and the CPU opens."""
+    context, _ = new_context(reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
+    context.add_init_script(TWO_CORES)
+    context.add_init_script(WORKERS_SEEN)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    page.locator('html[data-helpers="1"]').wait_for(state="attached")
+    assert page.evaluate("window.__workers") == [
+        ["triad.ui.worker", True],
+        ["triad.cpu.service", False],  # (once the engine was up)
+    ]
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    page.keyboard.press("F5")  # the same deal again, its first move not yet made
+    page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
+    page.reload()
+    page.locator('html[data-helpers="1"]').wait_for(state="attached")
+    wait_ready(page)
+    assert page.evaluate("window.__workers") == [
+        ["triad.ui.worker", True],
+        ["triad.cpu.service", True],  # (with the page, the engine not up yet)
+    ]
+    assert list(owned_cells(page).values()) == ["red"]
+    assert notices(page) == ""
+    play_on(page, 3)
+
+
 def best_value(state: GameState) -> int:
     """The exact value of `state` for its player to move."""
     ctx = Context(View.of(state))

@@ -161,6 +161,7 @@ class App(Shell):
         self.helpers = []  # extra workers that search parts of master's moves (`cpu_reply`)
         self.booting = 0  # extra workers started and not up yet (each may join a search)
         self.boot_helpers = None  # starts them (main.py) once an Open match is or will be played
+        self.warm = False  # the game's files come from the service worker's cache (main.py)
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.coll = Collection(self)
         self.study = Study(self)
@@ -180,6 +181,12 @@ class App(Shell):
         rules and card set, so a friend can play the very same deal.
         """
         self.remount(render.render_frame())
+        if self.warm:
+            # A visit after the first: the files (and V8's compiled Pyodide) are at hand, so
+            # the extra workers boot now, beside the engine, and come up early in the CPU's
+            # first move after a reload; on a first visit they wait for the engine, whose
+            # boot from the network they would slow.
+            self.start_helpers(self.settings["rules"])
         shared = None
         if deal_code:
             try:

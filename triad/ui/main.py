@@ -195,9 +195,19 @@ def remember_title() -> None:
         return
 
 
+def served_from_cache() -> bool:
+    """Whether the service worker serves this page (a visit after the first: the game's
+    files are in its cache)."""
+    try:
+        return bool(js.navigator.serviceWorker.controller)
+    except Exception:  # no service worker here
+        return False
+
+
 app.title = not title_seen()
 app.on_title_closed = remember_title
 app.boot_helpers = helper_starter(js, app)
+app.warm = served_from_cache()
 app.start(deal_from_address())
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
