@@ -288,6 +288,17 @@ class Brain:
             return False
         return True
 
+    def pondered(self, obs: Observation) -> Progress | None:
+        """The search of ``obs.viewer``'s own coming move that `ponder` finished before its
+        turn, trap included: its last step, the very move `choose` will play there (None
+        when `ponder` has not thought that move through). Asks nothing of the search."""
+        ahead = self._ahead
+        view = self._known(obs)
+        if ahead is None or view is None or ahead[0] != _ahead_key(obs, self._sync(view)):
+            return None
+        last = ahead[2][0]
+        return last if last.done else None
+
     def search(
         self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
     ) -> Iterator[Progress]:

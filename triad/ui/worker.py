@@ -41,6 +41,11 @@ next one.
   beside the one in play; `ponder_ahead({"seed", "budget_ms"})` -> `{"done"}` lets
   the CPU think about its opening meanwhile (its own first move, or its answers to
   the human's), and `new_match` with the very same request begins it as it is;
+  `ahead_opening({"seed"})` -> `{"card", "cell", "value", "card_id"}`: the CPU's
+  opening of it once thought through, checked, for the page to keep across a reload;
+* `cpu_opening({"card", "cell", "value", "card_id"})` -> `cpu_move`'s reply: that kept
+  opening played in a match dealt again from the same settings and seed on a later
+  visit, once checked against it (refused otherwise: master then searches);
 * `resume_match({..., "record"})` -> `{"view"}`: `new_match`'s request with
   the `match_record` of a quick match of an earlier visit, played on where
   it was (a reload or a crash loses nothing);
@@ -207,6 +212,31 @@ class AheadRequest:
 
     seed: int
     budget_ms: float = 60
+
+
+@dataclass(frozen=True, kw_only=True)
+class AheadOpeningRequest:
+    """`ahead_opening`: the CPU's opening of the match dealt ahead with ``seed``, thought
+    through before it begins: the move master will play there (its card's index in the
+    hand, its cell) and its exact value, as the page's search in parts found them; none
+    given: the one the engine's own search (`ponder_ahead`) found."""
+
+    seed: int
+    card: int | None = None
+    cell: int | None = None
+    value: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpeningRequest(InPlayRequest):
+    """`cpu_opening`: an opening `ahead_opening` answered on an earlier visit, for the
+    match in play dealt from the same settings and seed: the move, its value and the id
+    of the card it plays."""
+
+    card: int
+    cell: int
+    value: int
+    card_id: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -483,6 +513,18 @@ class PonderReply(TypedDict):
     done: bool
 
 
+class OpeningReply(TypedDict):
+    """`ahead_opening`, `cpu_opening`: master's first move of a match (its card's index
+    in the hand, its cell), its exact value and the id of the card it plays; ``exact``:
+    of the best exact value (always: only such a move is answered)."""
+
+    card: int
+    cell: int
+    value: int
+    card_id: str
+    exact: bool
+
+
 class RulesReply(TypedDict):
     """`validate`: the rule names, normalised."""
 
@@ -725,6 +767,76 @@ def ponder_ahead(request: AheadRequest) -> PonderReply:
         raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
     seen = observe(ahead.state, Player.RED)
     return {"done": ahead.brain.ponder(seen, request.budget_ms)}
+
+
+@EXPORTS.service
+def ahead_opening(request: AheadOpeningRequest) -> OpeningReply:
+    """The CPU's opening of the match dealt ahead, thought through (`ponder_ahead`, or in
+    parts with ``card``, ``cell`` and ``value``): the move, checked here, with the id of
+    its card, for the page to keep across a reload (`cpu_opening` plays it then).
+    Refused when that match is no longer dealt ahead (``stale``), when the CPU does not
+    open it or has not thought its opening through, or for a move that is not its own."""
+    ahead = _ahead
+    if ahead is None or ahead.request.seed != request.seed:
+        raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
+    if request.card is None or request.cell is None or request.value is None:
+        if ahead.state.to_move is not Player.RED:
+            raise ValueError("the CPU does not open the match dealt ahead")
+        found = ahead.brain.pondered(observe(ahead.state, Player.RED))
+        if found is None or not found.exact:
+            raise ValueError("the CPU's opening is not thought through")
+        move, value = found.move, found.value
+    else:
+        move, value = Move(request.card, request.cell), request.value
+    return _opening(ahead.state, ahead.brain, move, value, None)
+
+
+@EXPORTS.service
+def cpu_opening(request: OpeningRequest) -> OpeningReply:
+    """The CPU's first move of the match in play, as `ahead_opening` answered it on an
+    earlier visit for the same deal (the page kept it): checked here against this very
+    match before it is played (master to open it with open hands, no move played yet,
+    the same card in the hand, a legal move, a value a game can end with). Anything else
+    is refused, and the page has master search its move as it would have."""
+    session, state, player = _in_play(request)
+    if session.round != 0 or session.games != [[]]:
+        raise ValueError("the match in play has begun: its opening is played")
+    if player is not Player.RED:
+        raise ValueError("the CPU does not open the match in play")
+    return _opening(
+        state, session.brain, Move(request.card, request.cell), request.value, request.card_id
+    )
+
+
+def _opening(
+    state: GameState, brain: Brain, move: Move, value: float, card_id: str | None
+) -> OpeningReply:
+    """`move` as master's opening of `state` (the CPU, red, to open it on an empty board),
+    of exact value `value`; `card_id`: the card it must play (None: whichever).
+
+    :raises ValueError: anything of it that does not hold.
+    """
+    if brain.level != "master" or state.to_move is not Player.RED:
+        raise ValueError("master does not open this match")
+    if any(slot is not None for slot in state.board):
+        raise ValueError("the match's board is not empty")
+    if state.table.rules.chaos or not brain.knows(observe(state, Player.RED)):
+        raise ValueError("master's opening here is not searched to the end")
+    if move not in state.legal_moves():
+        raise ValueError(f"card {move.card} on cell {move.cell} is not a legal opening")
+    card = state.hands[Player.RED][move.card]
+    if card_id is not None and card.id != card_id:
+        raise ValueError(f"the opening plays {card_id!r}, but the hand holds {card.id!r} there")
+    bound = 2 * HAND_SIZE
+    if value != int(value) or not -bound <= value <= bound:
+        raise ValueError(f"{value} is not the value of an opening")
+    return {
+        "card": move.card,
+        "cell": move.cell,
+        "value": int(value),
+        "card_id": card.id,
+        "exact": True,
+    }
 
 
 class EngineMemoryReply(TypedDict):
