@@ -324,3 +324,135 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title(
     assert page.locator('[data-hand="red"] [data-card]').count() == 4
     # the match plays on: the human's move, the CPU's answer (split with the worker)
     play_on(page, 3)
+
+
+AHEAD_KEY = "triad.ahead"
+#: The page's seeds: each a deal the CPU opens, one after the other, on through reloads
+#: (the place in the list is kept in the tab's sessionStorage), so no deal comes twice.
+SEEDS_IN_TURN = """(() => {{
+  const seeds = {seeds};
+  let next = 0;
+  try {{ next = Number(sessionStorage.getItem('test.seed-index') || 0); }} catch (e) {{}}
+  Math.random = () => {{
+    const seed = seeds[next % seeds.length];
+    next += 1;
+    try {{ sessionStorage.setItem('test.seed-index', String(next)); }} catch (e) {{}}
+    return seed / 4294967296;
+  }};
+}})();"""
+
+
+def red_seeds(rules: list[str], count: int) -> list[int]:
+    from triad import deal as dealing
+    from triad.ui.local import load_set
+
+    levels, powers, affinities = dealing.set_tables(load_set("houses"))
+    found = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        if dealing.deal(seed, rules, levels, powers, affinities, None).first == "red":
+            found.append(seed)
+    return found
+
+
+def kept_entry(page: Any) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem({json.dumps(AHEAD_KEY)})") or "null")
+
+
+def table_seed(page: Any) -> int:
+    """The seed of the match on the table, once its first move is kept."""
+    stored_states(page, 1)
+    data = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})"))
+    return int(data["playing"]["seed"])
+
+
+def html_data(page: Any, name: str) -> str:
+    return str(page.evaluate(f"document.documentElement.dataset.{name} || ''"))
+
+
+def reload_with(page: Any, entry: Any) -> None:
+    """Reload with `entry` (text, or an object as JSON) as the kept opening and no match
+    to play on, as after a result."""
+    text = entry if isinstance(entry, str) else json.dumps(entry)
+    page.evaluate(
+        f"""() => {{
+          localStorage.setItem({json.dumps(AHEAD_KEY)}, {json.dumps(text)});
+          localStorage.removeItem({json.dumps(MATCH_KEY)});
+        }}"""
+    )
+    page.reload()
+    wait_ready(page)
+
+
+def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """A result left showing until master has thought the next match's opening through:
+    a reload then deals that match and master plays that opening at once, exact (solved
+    here again). The entry is claimed: a second reload deals another match. An entry of
+    an older version, of another build, unreadable, or dealt with other settings is
+    dropped, and the game deals anew; a rule changed on a result gives the entry up."""
+    context, _ = new_context(reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(SEEDS_IN_TURN.format(seeds=json.dumps(red_seeds(["open"], 60))))
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    assert list(owned_cells(page).values()) == ["red"]
+    first = table_seed(page)
+    finish_by_f1(page)
+    page.locator('html[data-ahead="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
+    entry = kept_entry(page)
+    assert entry is not None and entry["build"] == html_data(page, "build")
+    seed = entry["playing"]["seed"]
+    assert seed != first
+    page.reload()
+    wait_ready(page)
+    assert html_data(page, "cpuKept") == "yes" and html_data(page, "cpuExact") == "yes"
+    assert table_seed(page) == seed
+    opening = stored_states(page, 1)
+    data = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(MATCH_KEY)})"))
+    move = read_record(data["record"]).games[0][0]
+    assert (move.card, move.cell) == (entry["opening"]["card"], entry["opening"]["cell"])
+    assert opening[0].board == (None,) * 9 and opening[0].to_move is Player.RED
+    assert -best_value(opening[1]) == best_value(opening[0])  # a move of the best value
+    assert owned_cells(page) == board_owners(opening[-1])
+    assert (kept_entry(page) or {"playing": {}})["playing"].get("seed") != seed  # claimed
+    assert notices(page) == ""
+    page.screenshot(path=str(ARTIFACTS / "cpu-kept-opening-reload.png"))
+    # a second reload, from this match's result: not that deal again
+    finish_by_f1(page)
+    page.reload()
+    wait_ready(page)
+    assert table_seed(page) not in (first, seed)
+    # an entry of an older version, of another build, unreadable, of other settings
+    settings = page.evaluate("localStorage.getItem('triad.settings')")
+    for bad in (
+        dict(entry, version=0),
+        dict(entry, build="0ld"),
+        "{" + json.dumps(entry),
+        dict(entry, playing=dict(entry["playing"], rules=["open", "plus"])),
+    ):
+        reload_with(page, bad)
+        assert html_data(page, "cpuKept") == ""
+        assert table_seed(page) != seed  # dealt anew
+        assert (kept_entry(page) or {"playing": {}})["playing"].get("seed") != seed
+        assert page.evaluate("localStorage.getItem('triad.settings')") == settings
+        assert notices(page) == ""
+    # the very entry, once more, plays (the checks above refused only what they should)
+    reload_with(page, entry)
+    assert html_data(page, "cpuKept") == "yes" and table_seed(page) == seed
+    # a rule changed while the result shows gives the match dealt ahead up, and its entry
+    finish_by_f1(page)
+    page.locator('html[data-ahead="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
+    ahead = kept_entry(page)["playing"]["seed"]
+    page.click('[data-action="rules"]')
+    page.click('[data-rule="same"]')
+    page.click('[data-do="close"]')
+    left = kept_entry(page)
+    assert left is None or left["playing"]["rules"] == ["open", "same"]
+    page.reload()
+    wait_ready(page)
+    assert table_seed(page) != ahead
+    assert stored_rules(page) == ["open", "same"]

@@ -84,6 +84,14 @@ CLOSABLE = ("info", "rules", "collection", "deck", "leave")
 # {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
 MATCH_KEY = "triad.match"
 MATCH_VERSION = 1
+# The next quick match dealt ahead and master's opening of it, thought through while a
+# result showed, kept so that a reload or the next visit begins that deal and plays that
+# move at once: {"version", "build", "playing", "opening"} (`App.keep_opening`). Claimed
+# (removed) when read, and removed when the match dealt ahead is begun or given up, so a
+# deal is never played twice; tied to the page's build, so an update never plays an
+# answer of an older engine.
+AHEAD_KEY = "triad.ahead"
+AHEAD_VERSION = 1
 
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
@@ -117,6 +125,7 @@ class App(Shell):
         reduced=False,
         browser_lang="en",
         page_url="",
+        build="",
     ) -> None:
         Shell.__init__(self, screen, store, sleep, seed)
         self.sound = sound
@@ -126,6 +135,7 @@ class App(Shell):
         self.settings, notice = prefs.load(store, self.custom_set is not None)
         self.browser_lang = browser_lang
         self.page_url = page_url  # the page's address without its query, for shared deals
+        self.build = build  # the page's build id (`<html data-build>`), for `AHEAD_KEY`
         self.apply_language()
         self.notices = []
         if custom_notice:
@@ -202,7 +212,9 @@ class App(Shell):
             self.new_session(None)
             self.draw()
         else:
-            self.new_match(False, shared, None if shared else self.stored_match())
+            resumed = None if shared else self.stored_match()
+            kept = None if shared or resumed is not None else self.kept_opening()
+            self.new_match(False, shared, resumed, kept)
         if self.notices:
             self.show_notice(" ".join(self.notices))
         if self.title:
@@ -276,11 +288,13 @@ class App(Shell):
 
     # ---------------------------------------------------------------- matches
 
-    def new_match(self, run: bool = True, shared=None, resumed=None) -> None:
+    def new_match(self, run: bool = True, shared=None, resumed=None, kept=None) -> None:
         """Start a match with the saved settings (rule changes apply from here).
 
         `shared` (seed, rules, card set of a shared deal) overrides them for this match;
-        `resumed` is the quick match of the last visit (`stored_match`), played on.
+        `resumed` is the quick match of the last visit (`stored_match`), played on; `kept`
+        the match dealt ahead on an earlier visit with these settings (`kept_opening`),
+        dealt again, master's opening of it at hand.
         """
         if self.replay is not None:  # a new match ends a replay or a puzzle
             self.replay = None
@@ -288,12 +302,17 @@ class App(Shell):
             self.screen.set_data("replay", "")
         playing = self.settings_playing()
         ahead, self.ahead = self.ahead, None
+        opening = None
         if ahead is not None and not shared and resumed is None and same_settings(ahead, playing):
             playing = ahead.playing  # dealt ahead with these settings: that deal, thought about
+        elif kept is not None and not shared and resumed is None:
+            playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
+            opening = kept["opening"]  # (checked by the engine before it is played)
         else:
             playing["seed"] = self.seed()
         if ahead is not None:
             ahead.end()  # (its thinking stops; the engine keeps what it thought)
+            self.store.remove(AHEAD_KEY)  # begun or given up: never dealt again
         if shared:
             playing.pop("custom_id", None)
             playing.update(shared)
@@ -304,6 +323,7 @@ class App(Shell):
         else:
             self.store.remove(MATCH_KEY)  # the match of the last visit is given up
         session = self.new_session(playing)
+        session.opening = opening
         if self.panel == "draft":
             self.panel = None
             self.draft = None
@@ -376,6 +396,7 @@ class App(Shell):
         if ahead is not None:
             ahead.end()
             self.ahead = None
+            self.store.remove(AHEAD_KEY)  # (its opening, if kept, is given up with it)
         if not wanted:
             return
         playing["seed"] = self.seed()
@@ -398,6 +419,7 @@ class App(Shell):
             return
         self.screen.set_data("ahead", "thinking")
         obs = reply.get("observation")  # the CPU opens it: its search may be split
+        seed = ahead.playing["seed"]
         done = False
         try:
             for _ in range(PONDER_SLICES):
@@ -406,25 +428,88 @@ class App(Shell):
                 if not ahead.live:
                     return
                 if obs and self.helpers:  # the extra workers take part from now on
-                    done = await self.think_in_parts(
-                        obs,
-                        {"seed": ahead.playing["seed"]},
-                        lambda: ahead.live,
-                        self.engine_idle,
+                    found = await self.think_in_parts(
+                        obs, {"seed": seed}, lambda: ahead.live, self.engine_idle
                     )
+                    done = found is not None
+                    if done:
+                        await self.keep_opening(ahead, found)
                     return
-                request = {"seed": ahead.playing["seed"], "budget_ms": PONDER_MS}
+                request = {"seed": seed, "budget_ms": PONDER_MS}
                 reply = json.loads(await self.engine.call("ponder_ahead", json.dumps(request)))
                 if not reply.get("ok"):
                     return
                 if reply.get("done"):
                     done = True
+                    await self.keep_opening(ahead, None)
                     return
                 await self.sleep(PONDER_GAP_MS)
         finally:
             if self.ahead is ahead:  # (not once it was given up or begun)
                 # whether the next match's opening was thought through (tests wait on it)
                 self.screen.set_data("ahead", "done" if done else "stopped")
+
+    async def keep_opening(self, ahead, found) -> None:
+        """Keep the match dealt ahead and master's opening of it, thought through, in the
+        store (`AHEAD_KEY`), so that a reload or the next visit begins that deal with that
+        move at once: `found`, the move the search in parts found (`think_in_parts`), else
+        the engine's own search's (`ponder_ahead`). The engine checks it and names its card
+        (`ahead_opening`); nothing is kept when the human opens that match."""
+        request = {"seed": ahead.playing["seed"]}
+        if found is not None:
+            request.update(card=found["card"], cell=found["cell"], value=int(found["value"]))
+        reply = json.loads(await self.engine.call("ahead_opening", json.dumps(request)))
+        if not reply.get("ok") or self.ahead is not ahead or not ahead.live:
+            return
+        opening = {
+            "card": reply["card"],
+            "cell": reply["cell"],
+            "value": reply["value"],
+            "card_id": reply["card_id"],
+        }
+        data = {
+            "version": AHEAD_VERSION,
+            "build": self.build,
+            "playing": ahead.playing,
+            "opening": opening,
+        }
+        self.store.set(AHEAD_KEY, json.dumps(data))
+
+    def kept_opening(self):
+        """The match dealt ahead on an earlier visit and master's opening of it
+        (`keep_opening`), when it was dealt with the settings of now by this very build;
+        else None. Claimed: removed from the store as it is read, so that no deal is
+        played twice (another tab, a crash after reading). An entry that is unreadable, of
+        another version or another build is dropped with a line on the console."""
+        raw = self.store.get(AHEAD_KEY)
+        if raw is None:
+            return None
+        self.store.remove(AHEAD_KEY)
+        try:
+            data = json.loads(raw)
+            if type(data) is not dict or data.get("version") != AHEAD_VERSION:
+                print("kept opening dropped: not of this version")
+                return None
+            if data.get("build") != self.build:
+                print("kept opening dropped: thought through by another build")
+                return None
+            playing, opening = data["playing"], data["opening"]
+            if type(playing) is not dict or type(playing.get("seed")) is not int:
+                raise ValueError("no seed")
+            for key in ("card", "cell", "value"):
+                if type(opening[key]) is not int:
+                    raise ValueError("no " + key)
+            if type(opening["card_id"]) is not str:
+                raise ValueError("no card")
+            dealt = dict(playing)
+            dealt.pop("seed")
+            if dealt != self.settings_playing():
+                print("kept opening dropped: dealt with other settings")
+                return None
+        except Exception as e:  # unreadable: a new deal, as on a first visit
+            print("kept opening unreadable:", e)
+            return None
+        return {"playing": playing, "opening": opening}
 
     def engine_idle(self) -> bool:
         """Whether the engine has nothing to do for the match on the table now: neither
@@ -440,11 +525,13 @@ class App(Shell):
         if self.ahead is not None:  # whatever replaces the table gives up the match dealt ahead
             self.ahead.end()
             self.ahead = None
+            self.store.remove(AHEAD_KEY)
         self.screen.set_data("ahead", "")
         self.session = Session(playing)
         self.match_counter += 1
         self.screen.set_data("cpu-think", "")  # (the figures of this match's CPU moves)
         self.screen.set_data("cpu-exact", "")
+        self.screen.set_data("cpu-kept", "")
         self.sel.end()
         self.screen.update("r-callout", "")
         return self.session
@@ -830,6 +917,7 @@ class App(Shell):
             and "open" in self.view["rules"]
             and session.synced
             and self.pondering is not session
+            and session.opening is None  # (thought through on an earlier visit)
         )
 
     async def ponder(self, session) -> None:
@@ -854,13 +942,13 @@ class App(Shell):
                     split = False
                     obs = await self.split_ahead(session)
                     if obs:
-                        done = await self.think_in_parts(
+                        found = await self.think_in_parts(
                             obs,
                             {"match": self.view.get("match")},
                             lambda: session.live and self.title,
                             lambda: not self.paused,
                         )
-                        done = done and session.live
+                        done = found is not None and session.live
                         return
                 request = self.move_request(player="red", budget_ms=PONDER_MS)
                 reply = json.loads(await self.engine.ponder(request))
@@ -887,18 +975,22 @@ class App(Shell):
             return None
         return reply.get("observation")
 
-    async def think_in_parts(self, obs, engine_request: dict, live, engine_may) -> bool:
+    async def think_in_parts(self, obs, engine_request: dict, live, engine_may):
         """Master's coming move (the CPU's view `obs`) searched ahead in parts: the engine
         the first (`think_part`, with `engine_request`'s match), each extra worker another
         (`cpu_part`), every one in short slices while `live()`, the engine's only while
         `engine_may()` (it serves the match on the table first), a worker's only while no
         CPU move is asked (a move then waits one slice at most). Once every part is proven,
         the parts of the best value count their traps. At the CPU's turn each goes on from
-        where it got (`cpu_reply`). True once every part is done."""
+        where it got (`cpu_reply`). Once every part is done, the move master will play
+        then (`split_found`: what `cpu_reply` makes of the same answers) with its value;
+        None when given up."""
         helpers = list(self.helpers)
         parts = len(helpers) + 1
         values = [None] * parts
         ended = [None] * parts  # each part's run: True done, False given up
+        proven = [None] * parts  # each part's answer once proven, and once its traps counted
+        counted = [None] * parts
         key = self.match_key(engine_request.get("seed"))
 
         def ask(part: int, value):
@@ -934,7 +1026,9 @@ class App(Shell):
                     values[part] = int(reply["value"])
                 if reply.get("done"):
                     if value is not None:
+                        counted[part] = reply
                         return True
+                    proven[part] = reply
                     while live() and False not in ended and None in values:
                         await self.sleep(PONDER_GAP_MS)
                     if not live() or False in ended:
@@ -959,7 +1053,9 @@ class App(Shell):
         await part_run(0)
         while None in ended and live():
             await self.sleep(PONDER_GAP_MS)
-        return live() and all(ended)
+        if not live() or not all(ended):
+            return None
+        return split_found(proven, counted)
 
     def match_key(self, seed=None) -> str:
         """What names a match to the extra workers (each keeps its brain by it): its seed."""
@@ -1046,7 +1142,19 @@ class App(Shell):
     async def cpu_reply(self, player: str, hint: bool) -> dict:
         """The engine's answer for `player`; master's search of a big position is split
         over the engine and the extra workers (each searches a part of the moves), those
-        still booting included (`split_joined`)."""
+        still booting included (`split_joined`). Master's opening of a match dealt ahead
+        on an earlier visit is the one thought through then (`kept_opening`), once the
+        engine has checked it against this deal (`cpu_opening`)."""
+        opening = self.session.opening
+        if opening is not None and not hint:
+            self.session.opening = None  # (played once at most)
+            request = dict(opening)
+            request["player"] = player
+            reply = json.loads(await self.engine.call("cpu_opening", self.move_request(**request)))
+            if reply.get("ok"):
+                self.screen.set_data("cpu-kept", "yes")  # (tests and benchmarks)
+                return {"ok": True, "card": reply["card"], "cell": reply["cell"], "exact": True}
+            print("kept opening not played:", reply.get("error"))
         helpers = list(self.helpers)
         late = self.booting
         obs = None
@@ -1940,6 +2048,25 @@ def split_value(replies: list):
     if not replies or not all(r.get("ok") and r.get("exact") for r in replies):
         return None
     return int(max(r["value"] for r in replies))
+
+
+def split_found(proven: list, counted: list):
+    """The move a split search ends on, from each part's answer once proven (`proven`)
+    and, for the parts of the best value when it is not a win, once its traps counted
+    (`counted`, None elsewhere), as `App.cpu_reply` makes it of the same answers at the
+    CPU's turn: `best_part`, then `best_trap`; with the position's value. None unless
+    every part is proven."""
+    found = best_part(proven) if proven and None not in proven else None
+    value = split_value(proven) if found is not None else None
+    if value is None:
+        return None
+    if value <= 0:
+        replies = []
+        for part in range(len(proven)):
+            replies.append(counted[part] if counted[part] is not None else proven[part])
+        found = best_trap(replies, found)
+    found["value"] = value
+    return found
 
 
 def best_trap(replies: list, found: dict) -> dict:

@@ -89,6 +89,7 @@ app = App(
     reduced_motion(),
     browser_language(js),
     page_url(),
+    str(js.document.documentElement.dataset.build or ""),
 )
 
 

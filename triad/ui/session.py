@@ -61,6 +61,9 @@ class Session:
         self.announced = False
         #: The engine's record of a quick match of the last visit, to play on (`App.stored_match`).
         self.resume = None
+        #: Master's opening of this deal, thought through on an earlier visit (`App.kept_opening`):
+        #: its first move once the engine has checked it.
+        self.opening = None
 
     def end(self) -> None:
         """The match leaves the table: whatever still runs for it stops."""
