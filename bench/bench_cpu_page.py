@@ -1,6 +1,7 @@
 """Master's first move in the page: how long it takes and whether it is the exact one.
 
     python3 bench/bench_cpu_page.py [--deals N] [--think S] [--rules NAME ...] [--cores N]
+                                    [--reload-only] [--ahead-done]
 
 Loads the built page (dist/, built if missing) in headless Chromium per seeded
 deal (Open plus the rule set, the CPU at `master`, `navigator.hardwareConcurrency`
@@ -14,7 +15,11 @@ move). The openings:
   (its first visit straight to the table, three matches played by clicks, 3 s
   on the third's result: the service worker installed, its cache holding the
   game and V8's compiled Pyodide) is reloaded past the title screen (straight
-  to the table, the CPU moves once the engine is up);
+  to the table, the CPU moves once the engine is up). The match dealt ahead on
+  that result is the one the reload deals: when master had thought its opening
+  through before the reload, the page kept it and plays it at once (`--ahead-done`
+  waits for that before reloading, however long it takes, and prints how long);
+  the bench prints on how many reloads the kept opening was played;
 * the CPU opens on the very first load of a new browser profile, straight to
   the table (no cache, no service worker: the title screen skipped as a reload
   would skip it, which no player meets, as a first visit shows the title; the
@@ -39,7 +44,8 @@ its part of an empty board, and with a second match's table kept beside the
 first (the match in play and the one dealt ahead, whose parts it searches
 ahead). Figures only (median and max over the deals; wall
 time, so a machine busy with other work shows in them): nothing here passes
-or fails on time.
+or fails on time. `--reload-only` times only the openings of that one tab (the
+reload and the three matches before it).
 """
 
 from __future__ import annotations
@@ -138,16 +144,27 @@ def cpu_first(page: Any) -> tuple[float, bool]:
 
 #: The engine worker's memory on a result screen, the next match's opening thought about.
 ENGINE_HEAPS: list[dict[str, Any]] = []
+#: Per reload: whether master had thought the next match's opening through before it
+#: (`data-ahead`), the seconds the bench waited on the result, and whether the CPU's first
+#: move after it was the opening kept (`data-cpu-kept`).
+RELOADS: list[tuple[bool, float, bool]] = []
 
 
 def cpu_opens(
-    browser: Any, url: str, rules: list[str], seeds: list[int], think_s: float, cores: int
+    browser: Any,
+    url: str,
+    rules: list[str],
+    seeds: list[int],
+    think_s: float,
+    cores: int,
+    ahead_done: bool = False,
 ) -> list[tuple[float, bool]]:
     """One tab of a new browser profile, four matches the CPU opens (`seeds`): its first
     move on the profile's first load (the title skipped), in a second match begun at once
     from the first's result, in a third begun after `think_s` seconds on the second's
-    result, and, the third played out and `think_s` seconds on its result, in the match
-    dealt by a reload of the tab."""
+    result, and, the third played out and `think_s` seconds on its result (`ahead_done`:
+    and until master has thought the next match's opening through), in the match dealt
+    by a reload of the tab (the next match dealt ahead on that result, `seeds[3]`)."""
     with tempfile.TemporaryDirectory(prefix="triad-bench-") as profile:
         context = browser.browser_type.launch_persistent_context(
             profile,
@@ -172,11 +189,21 @@ def cpu_opens(
             page.keyboard.press("F5")
             found.append(cpu_first(page))
             ENGINE_HEAPS.append(memory)
+            page.evaluate(f"window.__seed = {seeds[3]}")  # (the match dealt ahead on its result)
             play_match(page, timeout_ms=WAIT_MS * 5)  # (a match under way would be resumed)
+            shown = page.evaluate("performance.now()")
             page.wait_for_timeout(think_s * 1000)
+            if ahead_done:
+                page.wait_for_selector(
+                    'html[data-ahead="done"]', state="attached", timeout=WAIT_MS * 5
+                )
+            waited = (page.evaluate("performance.now()") - shown) / 1000
+            done = page.evaluate("document.documentElement.dataset.ahead") == "done"
             page.evaluate(f"sessionStorage.setItem('{SEED_KEY}', '{seeds[3]}')")
             page.reload()
             found.append(cpu_first(page))
+            kept = page.evaluate("document.documentElement.dataset.cpuKept") == "yes"
+            RELOADS.append((done, waited, kept))
             return found
         finally:
             context.close()
@@ -263,6 +290,14 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=3.0, help="seconds you think first")
     parser.add_argument("--rules", nargs="*", default=list(RULE_SETS), choices=list(RULE_SETS))
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--reload-only", action="store_true", help="only the tab that ends in a reload"
+    )
+    parser.add_argument(
+        "--ahead-done",
+        action="store_true",
+        help="reload once master has thought the next match's opening through",
+    )
     options = parser.parse_args()
     helpers = min(options.cores - 1, 3)
     think = options.think
@@ -288,13 +323,27 @@ def main() -> None:
             reds = seeds(rules, "red", 4 * options.deals)
             for deal in range(options.deals):
                 four = reds[4 * deal : 4 * deal + 4]
-                for i, got in enumerate(cpu_opens(browser, url, rules, four, think, options.cores)):
+                tab = cpu_opens(browser, url, rules, four, think, options.cores, options.ahead_done)
+                for i, got in enumerate(tab):
                     found[(1, 3, 4, 0)[i]].append(got)
-                found[2].append(after_title(browser, url, rules, four[0], think, options.cores))
-            for seed in seeds(rules, "blue", options.deals):
-                found[5].append(human_opens(browser, url, rules, seed, 0.0, options.cores))
-                found[6].append(human_opens(browser, url, rules, seed, think, options.cores))
+                if not options.reload_only:
+                    found[2].append(after_title(browser, url, rules, four[0], think, options.cores))
+            if not options.reload_only:
+                for seed in seeds(rules, "blue", options.deals):
+                    found[5].append(human_opens(browser, url, rules, seed, 0.0, options.cores))
+                    found[6].append(human_opens(browser, url, rules, seed, think, options.cores))
+            reloads = RELOADS[-options.deals :]
+            print(
+                f"  {label:<17}reloads: the next match's opening thought through before "
+                f"{sum(d for d, _, _ in reloads)}/{len(reloads)} (waited "
+                + ", ".join(f"{w:.1f}" for _, w, _ in reloads)
+                + f" s on the result), played from the store on "
+                f"{sum(k for _, _, k in reloads)}/{len(reloads)}",
+                flush=True,
+            )
             for name, got in zip(openings, found, strict=True):
+                if not got:
+                    continue
                 times = [ms for ms, _ in got]
                 exact = sum(ok for _, ok in got)
                 print(
@@ -311,7 +360,8 @@ def main() -> None:
                 f"(tables of both matches: median {statistics.median(tables):.0f} entries, "
                 f"max {max(tables)})"
             )
-        helper_memory(browser, url, seeds(["open", "same", "plus", "combo"], "blue", 1)[0])
+        if not options.reload_only:
+            helper_memory(browser, url, seeds(["open", "same", "plus", "combo"], "blue", 1)[0])
 
 
 if __name__ == "__main__":
