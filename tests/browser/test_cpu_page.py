@@ -456,3 +456,34 @@ def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
     wait_ready(page)
     assert table_seed(page) != ahead
     assert stored_rules(page) == ["open", "same"]
+
+
+def test_the_next_visit_plays_the_opening_thought_through_from_the_title(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """The next visit (a new tab: the title shows) deals the match dealt ahead on the last
+    one's result; Play, and master's first move is the one kept, exact."""
+    context, _ = new_context(reduced_motion="reduce", title=True)
+    context.add_init_script(settings_script(rules=["open"], level="master"))
+    context.add_init_script(SEEDS_IN_TURN.format(seeds=json.dumps(red_seeds(["open"], 60))))
+    page = context.new_page()
+    page.goto(server.url)
+    page.click('[data-do="title_play"]')
+    wait_ready(page)
+    finish_by_f1(page)
+    page.locator('html[data-ahead="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
+    entry = kept_entry(page)
+    page.close()
+    visit = context.new_page()
+    visit.goto(server.url)
+    visit.locator('[data-do="title_play"]').wait_for()
+    visit.locator('html[data-helpers="1"]').wait_for(state="attached")
+    assert kept_entry(visit) is None  # claimed
+    visit.screenshot(path=str(ARTIFACTS / "cpu-kept-opening-title.png"))
+    visit.click('[data-do="title_play"]')
+    wait_ready(visit)
+    assert html_data(visit, "cpuKept") == "yes" and html_data(visit, "cpuExact") == "yes"
+    assert table_seed(visit) == entry["playing"]["seed"]
+    opening = stored_states(visit, 1)
+    assert -best_value(opening[1]) == best_value(opening[0])  # a move of the best value
+    assert notices(visit) == ""
