@@ -311,8 +311,7 @@ class App(Shell):
         else:
             playing["seed"] = self.seed()
         if ahead is not None:
-            ahead.end()  # (its thinking stops; the engine keeps what it thought)
-            self.store.remove(AHEAD_KEY)  # begun or given up: never dealt again
+            self.end_ahead(ahead)
         if shared:
             playing.pop("custom_id", None)
             playing.update(shared)
@@ -394,9 +393,7 @@ class App(Shell):
         if ahead is not None and wanted and same_settings(ahead, playing):
             return
         if ahead is not None:
-            ahead.end()
-            self.ahead = None
-            self.store.remove(AHEAD_KEY)  # (its opening, if kept, is given up with it)
+            self.end_ahead(ahead)
         if not wanted:
             return
         playing["seed"] = self.seed()
@@ -475,6 +472,15 @@ class App(Shell):
         }
         self.store.set(AHEAD_KEY, json.dumps(data))
 
+    def end_ahead(self, ahead) -> None:
+        """`ahead`, the match dealt ahead, is begun or given up: its thinking stops (the
+        engine keeps what it thought) and its kept opening (`AHEAD_KEY`) goes with it, so
+        that deal is never dealt again."""
+        ahead.end()
+        self.store.remove(AHEAD_KEY)
+        if self.ahead is ahead:
+            self.ahead = None
+
     def kept_opening(self):
         """The match dealt ahead on an earlier visit and master's opening of it
         (`keep_opening`), when it was dealt with the settings of now by this very build;
@@ -501,9 +507,7 @@ class App(Shell):
                     raise ValueError("no " + key)
             if type(opening["card_id"]) is not str:
                 raise ValueError("no card")
-            dealt = dict(playing)
-            dealt.pop("seed")
-            if dealt != self.settings_playing():
+            if not dealt_with(playing, self.settings_playing()):
                 print("kept opening dropped: dealt with other settings")
                 return None
         except Exception as e:  # unreadable: a new deal, as on a first visit
@@ -523,9 +527,7 @@ class App(Shell):
         """End the match on the table (whatever runs for it stops) and begin another."""
         self.session.end()
         if self.ahead is not None:  # whatever replaces the table gives up the match dealt ahead
-            self.ahead.end()
-            self.ahead = None
-            self.store.remove(AHEAD_KEY)
+            self.end_ahead(self.ahead)
         self.screen.set_data("ahead", "")
         self.session = Session(playing)
         self.match_counter += 1
@@ -2005,9 +2007,14 @@ def placed_card(reply: dict, fallback):
 
 def same_settings(ahead, playing: dict) -> bool:
     """Whether the match dealt ahead (`App.keep_ahead`) was dealt with the settings `playing`."""
-    dealt = dict(ahead.playing)
-    dealt.pop("seed", None)
-    return ahead.live and dealt == playing
+    return ahead.live and dealt_with(ahead.playing, playing)
+
+
+def dealt_with(dealt: dict, playing: dict) -> bool:
+    """Whether the match `dealt` (settings and seed) was dealt with the settings `playing`."""
+    settings = dict(dealt)
+    settings.pop("seed", None)
+    return settings == playing
 
 
 def same_deal(a: dict, b: dict) -> bool:
