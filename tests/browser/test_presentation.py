@@ -181,8 +181,11 @@ def test_the_title_screen_fits_and_leads_to_the_table(
     assert page.locator(".title-screen").evaluate(WHOLE_TITLE)
     assert page.locator(".title-screen a[href='catch.html']").count() == 1
     assert page.locator(PLAY).evaluate("el => el === document.activeElement")
-    # The line above the board says nothing of the match held beneath the title.
+    # The line above the board says nothing of the match held beneath the title, and the
+    # table's bars wait behind it.
     assert page.locator("#r-status").inner_text().strip() == ""
+    assert not page.locator(".bar-top").is_visible()
+    assert not page.locator(".bar-bottom").is_visible()
     shot(page, f"title-{size}")
 
     # Music is off by default; turned on it is remembered with the other settings.
@@ -196,6 +199,8 @@ def test_the_title_screen_fits_and_leads_to_the_table(
     assert page.locator(PLAY).inner_text().strip() == "Jouer"
     page.locator(PLAY).click()
     wait_ready(page)
+    page.locator(".bar-top").wait_for(state="visible")  # the bars come back with the table
+    page.locator(".bar-bottom").wait_for(state="visible")
     assert page.locator('[data-action="music"][aria-pressed="true"]').count() == 1
     # A reload lands back at the table, not on the title.
     page.reload()

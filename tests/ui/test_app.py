@@ -352,6 +352,10 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         assert sound.music == [False]  # quiet by default
         app.click("do", "backdrop")  # a click beside the title does nothing
         assert app.title
+        for name in ("pause", "new", "autoplay", "rules", "collection"):
+            app.click("action", name)  # nor do the table's bars (hidden behind it)
+        assert app.title and not app.paused and not app.autoplay and app.panel is None
+        assert all(cell is None for cell in app.view["board"])
         app.click("action", "music")
         assert app.settings["music"] is True and sound.music == [False, True]
         assert 'data-action="music" aria-pressed="true"' in screen.regions["r-overlay"]

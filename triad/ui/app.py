@@ -1578,6 +1578,8 @@ class App(Shell):
         return self.sel.active and self.session.phase in (START, HUMAN)
 
     def action(self, name: str) -> None:
+        if self.title and name not in ("sound", "music"):
+            return  # (beneath the title the bars are hidden; its own buttons lead on)
         if name == "pause":
             self.toggle_pause()
         elif name == "sound":
