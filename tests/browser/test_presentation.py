@@ -181,6 +181,8 @@ def test_the_title_screen_fits_and_leads_to_the_table(
     assert page.locator(".title-screen").evaluate(WHOLE_TITLE)
     assert page.locator(".title-screen a[href='catch.html']").count() == 1
     assert page.locator(PLAY).evaluate("el => el === document.activeElement")
+    # The line above the board says nothing of the match held beneath the title.
+    assert page.locator("#r-status").inner_text().strip() == ""
     shot(page, f"title-{size}")
 
     # Music is off by default; turned on it is remembered with the other settings.

@@ -347,6 +347,8 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         assert app.engine is not None and app.session.synced
         assert not [name for name, _ in app.engine.calls if name in ("cpu_move", "ponder")]
         assert not app.session.thinking and not screen.flags.get("busy")
+        # Nor does the line above the board speak of the held match's turn.
+        assert '<span class="status-text"></span>' in screen.regions["r-status"]
         assert sound.music == [False]  # quiet by default
         app.click("do", "backdrop")  # a click beside the title does nothing
         assert app.title
@@ -361,6 +363,7 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         assert "title-screen" not in screen.regions["r-overlay"]
         assert any(cell is not None for cell in app.view["board"])  # the CPU opened
         assert screen.ready
+        assert '<span class="status-text"></span>' not in screen.regions["r-status"]
 
     asyncio.run(run())
 

@@ -1734,6 +1734,7 @@ class App(Shell):
             and (self.engine is None or not self.session.synced)
             and not self.engine_error,
             "paused": self.paused,
+            "title": self.title,
             "panel": self.panel,
             "sound": self.settings["sound"],
             "music": self.settings.get("music", False),

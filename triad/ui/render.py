@@ -479,11 +479,17 @@ def rule_marks(view: dict) -> list:
 
 
 def render_status(view: dict, ctx: dict) -> str:
-    parts = ['<span class="status-text">' + esc(status_text(view, ctx)) + "</span>"]
-    for mark in rule_marks(view):
-        parts.append('<span class="rule-mark">' + esc(mark) + "</span>")
-    if view.get("round"):
-        parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
+    """The line above the board. Beneath the title screen the match is held and not yet
+    shown: no turn, no rule marks (Roulette's draw is called out once the title is left),
+    only the engine loading."""
+    if ctx.get("title"):
+        parts = ['<span class="status-text"></span>']
+    else:
+        parts = ['<span class="status-text">' + esc(status_text(view, ctx)) + "</span>"]
+        for mark in rule_marks(view):
+            parts.append('<span class="rule-mark">' + esc(mark) + "</span>")
+        if view.get("round"):
+            parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
     if ctx.get("engine_loading"):
         parts.append(
             '<span class="engine-loading" role="status"><i class="spinner"></i>'
