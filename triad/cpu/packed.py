@@ -60,6 +60,11 @@ def _scale(sides: tuple[int, int, int, int], delta: int) -> tuple[int, int, int,
     return (t, r, b, left)
 
 
+def _taken(bit: int, codes: int, slot: int) -> tuple[int, ...]:
+    """``bit`` by the code of each card it marks in ``codes`` (a mask over codes), else 0."""
+    return tuple(bit if codes >> code & 1 else 0 for code in range(slot + 1))
+
+
 class CardSpec(NamedTuple):
     """What the solver needs of a card: printed sides and affinity."""
 
@@ -155,15 +160,21 @@ class BasicCache(FlipCache):
         super().__init__(packed, cell)
         self.shift = packed.width * cell
         self.slot = packed.slot
-        # rows[code]: `Packed.near` of the card with that code on this cell (none if empty)
-        self.rows = ((), *(packed.near[card * 9 + cell] for card in range(len(packed.cards))))
+        # rows[code]: (key shift, cell bit if taken by code) of each neighbour of the
+        # card with that code on this cell (none if empty)
+        self.rows = (
+            (),
+            *(
+                tuple((shift, _taken(bit, m, packed.slot)) for shift, bit, m, _, _ in near)
+                for near in packed.near[cell::9]
+            ),
+        )
 
     def __missing__(self, area: int) -> int:
         slot = self.slot
         x = 0
-        for shift, bit, m, _, _ in self.rows[area >> self.shift & slot]:
-            if m >> (area >> shift & slot) & 1:
-                x |= bit
+        for shift, taken in self.rows[area >> self.shift & slot]:
+            x |= taken[area >> shift & slot]
         self[area] = x
         return x
 
@@ -190,13 +201,17 @@ class SidesCache(FlipCache):
         self.same = f.same
         self.plus = f.plus
         self.combo = f.combo
-        # rows[code]: (neighbours as in `Packed.near`, the walls' Same count, the
-        # walls' Plus sums as one bit each) of the card with that code on this cell
+        # rows[code]: (neighbours as in `Packed.near`, but with the cell's bit by
+        # the code that it takes, the walls' Same count, the walls' Plus sums as
+        # one bit each) of the card with that code on this cell
         self.rows = (
             ((), 0, 0),
             *(
                 (
-                    packed.near[i],
+                    tuple(
+                        (shift, bit, _taken(bit, m, packed.slot), side, d)
+                        for shift, bit, m, side, d in packed.near[i]
+                    ),
                     packed.wall_same[i],
                     sum(1 << total for total in {t for t, _ in packed.wall_sums[i]}),
                 )
@@ -215,12 +230,11 @@ class SidesCache(FlipCache):
         same_cells = 0
         twice = 0  # (two walls alike take nothing: only a side's sum counts)
         sums: list[tuple[int, int]] = []
-        for shift, bit, m, side, d in near:
+        for shift, bit, taken, side, d in near:
             other = area >> shift & slot
             if not other:
                 continue
-            if m >> other & 1:
-                beat |= bit
+            beat |= taken[other]
             value = sides_of[other][d]
             if same and side == value:
                 same_count += 1

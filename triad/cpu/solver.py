@@ -254,8 +254,15 @@ class Solver:
         hand_sizes = pk.hand_sizes
         cells_of = CELLS_OF
         pop = POPCOUNT
+        # (a shift or a negation costs several subscripts under Pyodide, where
+        # neither is specialised: the hot lines read these tables instead)
+        bit = tuple(1 << i for i in range(32))  # of a cell or a card
+        ranked = tuple(v << 24 for v in POPCOUNT)  # flips as they order moves
+        lowest = -INF
+        starts = tuple(m << 9 for m in range(512))  # cells as a flip entry's Combo starts
         osh = pk.owner_shift
         hsh = osh + 9
+        owned = tuple(m << osh for m in range(512))  # owner masks as a table key holds them
         total = self.total
         shift_cells = pk.shift_cells
         # positions with fewer empty cells are searched without the table
@@ -310,13 +317,13 @@ class Solver:
                 shifting = shifters[p]
                 if not shifting:  # (no card moves a line from here: the common way)
                     moves += [
-                        (pop[fl] << 24 | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
+                        (ranked[fl] | hp[a], k2, theirs ^ fl, mine | fl | bp, a, p)
                         for a in hl
                         for k2 in (key + ad[a],)
                         for x in (cache[k2 & am],)
                         for fl in (
                             x & theirs
-                            if x < 512 or not x >> 9 & theirs
+                            if x < 512 or not x & starts[theirs]
                             else chain(k2, x, x & theirs, theirs),
                         )
                     ]
@@ -342,11 +349,11 @@ class Solver:
                         k2 = key + ad[a]
                         x = cache[k2 & am]
                         fl = x & theirs
-                        if x > 511 and x >> 9 & theirs:
+                        if x > 511 and x & starts[theirs]:
                             fl = chain(k2, x, fl, theirs)
                         t2 = theirs ^ fl
                         m2 = mine | fl | bp
-                    moves.append((pop[fl] << 24 | hp[a], k2, t2, m2, a, p))
+                    moves.append((ranked[fl] | hp[a], k2, t2, m2, a, p))
             return moves
 
         def search(
@@ -364,10 +371,10 @@ class Solver:
             if n < table_from:
                 return _plain(key, mine, theirs, hm, ho, alpha, beta, n, empty)
             last = n == table_from  # the children have four empty cells: ``_plain``'s
-            tk = key | mine << osh | hm << hsh
+            tk = key | owned[mine] | hm << hsh
             e = table_get(tk)
             if e is None:
-                lo = -INF
+                lo = lowest
                 hi = INF
                 ttm = None
             else:
@@ -385,17 +392,17 @@ class Solver:
                 if oe is not None and oe[2] is not None:
                     ttm = oe[2]
             a0 = alpha
-            best = -INF
+            best = lowest
             bm = ttm
             if ttm is not None:
                 # the stored best move first: it often cuts off before any move generation.
                 _, k2, t2, m2, a, _ = ttm
                 if last:
                     best = -_plain(
-                        k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                        k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
                     )
                 else:
-                    best = -search(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    best = -search(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha)
                 if best > alpha:
                     alpha = best
             if best < beta:
@@ -406,9 +413,10 @@ class Solver:
                 if n > table_from:
                     # enhanced transposition cut-off: a child the table already
                     # bounds low enough for the mover ends the node at once.
+                    held = ho << hsh
                     for mt in moves:
                         _, k2, t2, m2, a, _ = mt
-                        ec = table_get(k2 | t2 << osh | ho << hsh)
+                        ec = table_get(k2 | owned[t2] | held)
                         if ec is not None and -ec[1] >= beta:
                             table[tk] = (-ec[1], hi, mt)
                             return -ec[1]
@@ -425,10 +433,10 @@ class Solver:
                     _, k2, t2, m2, a, p = mt
                     if last:
                         v = -_plain(
-                            k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                            k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
                         )
                     else:
-                        v = -search(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                        v = -search(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha)
                     if v > best:
                         best = v
                         bm = mt
@@ -469,7 +477,7 @@ class Solver:
             # cell), sorted as `gen` sorts (the code orders moves as the key after
             # them does): the key and owners after a move are made only if it is searched.
             moves = [
-                (pop[fl] << 24 | hp[a], d, fl, a, p)
+                (ranked[fl] | hp[a], d, fl, a, p)
                 for p, _, cache, am, ad, hp in cell_info[empty]
                 for area_key in (key & am,)
                 for a in hl
@@ -477,43 +485,46 @@ class Solver:
                 for x in (cache[area_key + d],)
                 for fl in (
                     x & theirs
-                    if x < 512 or not x >> 9 & theirs
+                    if x < 512 or not x & starts[theirs]
                     else chain(key + d, x, x & theirs, theirs),
                 )
             ]
             moves.sort(reverse=True)
             if n == 3:
                 return _three(moves, key, mine, theirs, empty, hm, ho, alpha, beta)
-            best = -INF
+            best = lowest
             hl = hand_lists[ho]
             # after this move the mover places one more card (with four empty cells):
             # it ends with at most its cells now, its hand and that card's flips.
             top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
+            nbeta = -beta
             for _, d, fl, a, p in moves:
-                m2 = mine | fl | 1 << p
+                m2 = mine | fl | bit[p]
                 if top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
                     return max(best, top + 2 * pop[m2])
                 k2 = key + d
                 t2 = theirs ^ fl
-                e3 = empty ^ 1 << p
+                e3 = empty ^ bit[p]
                 if hl:
                     # the three-cell child as ``_plain`` searches it, without the call
                     count[0] += 1
                     m3 = [
-                        (pop[fb] << 24 | hp[b], db, fb, b, q)
+                        (ranked[fb] | hp[b], db, fb, b, q)
                         for q, _, cache, am, ad, hp in cell_info[e3]
                         for area_key in (k2 & am,)
                         for b in hl
                         for db in (ad[b],)
                         for x in (cache[area_key + db],)
                         for fb in (
-                            x & m2 if x < 512 or not x >> 9 & m2 else chain(k2 + db, x, x & m2, m2),
+                            x & m2
+                            if x < 512 or not x & starts[m2]
+                            else chain(k2 + db, x, x & m2, m2),
                         )
                     ]
                     m3.sort(reverse=True)
-                    v = -_three(m3, k2, t2, m2, e3, ho, hm ^ 1 << a, -beta, -alpha)
+                    v = -_three(m3, k2, t2, m2, e3, ho, hm ^ bit[a], nbeta, -alpha)
                 else:
-                    v = -_plain(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, e3)
+                    v = -_plain(k2, t2, m2, ho, hm ^ bit[a], nbeta, -alpha, n - 1, e3)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -539,16 +550,16 @@ class Solver:
             # the general way, and no bound below four empty cells.
             moves = gen(key, mine, theirs, hl, empty)
             moves.sort(reverse=True)
-            best = -INF
+            best = lowest
             top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
             for _, k2, t2, m2, a, p in moves:
                 if n == 3:
-                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    v = -_leaf(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha)
                 elif top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
                     return max(best, top + 2 * pop[m2])
                 else:
                     v = -_plain(
-                        k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                        k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
                     )
                 if v > best:
                     best = v
@@ -574,13 +585,16 @@ class Solver:
             # ``_plain`` makes them, sorted) and the two-cell leaf after it, inline
             # (the same lines as ``_leaf``). ``hm`` is the mover's hand, ``ho`` the
             # other side's.
-            best = -INF
+            best = lowest
             hl = hand_lists[ho]
             size = hand_sizes[ho]
             # the mover's last card flips at most ``reach[empty]`` cells
             top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
+            # (halves of the window's ends, worked out once: ``//`` is slow under Pyodide)
+            half_alpha = (total + 1 - alpha) // 2
+            half_beta = (total - beta) // 2
             for _, d, fl, a, p in moves:
-                m2 = mine | fl | 1 << p
+                m2 = mine | fl | bit[p]
                 if top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
                     return max(best, top + 2 * pop[m2])
                 count[1] += 1
@@ -590,16 +604,16 @@ class Solver:
                     v = total - 2 * base
                 else:
                     k2 = key + d
-                    ol = hand_lists[hm ^ 1 << a]
-                    enough = (total + 1 - alpha) // 2 - base
-                    low = (total - beta) // 2 - base
-                    lb = -INF
-                    for bp, cache, am, ad, cq, aq, dq in pair_info[empty ^ 1 << p]:
+                    ol = hand_lists[hm ^ bit[a]]
+                    enough = half_alpha - base
+                    low = half_beta - base
+                    lb = lowest
+                    for bp, cache, am, ad, cq, aq, dq in pair_info[empty ^ bit[p]]:
                         for b in hl:
                             k3 = k2 + ad[b]
                             x = cache[k3 & am]
                             fl = x & m2
-                            if x > 511 and x >> 9 & m2:
+                            if x > 511 and x & starts[m2]:
                                 fl = chain(k3, x, fl, m2)
                             gain = pop[fl]
                             if gain <= low:
@@ -611,7 +625,7 @@ class Solver:
                             for c in ol:
                                 y = cq[(k3 + dq[c]) & aq]
                                 f2 = y & m3
-                                if y > 511 and y >> 9 & m3:
+                                if y > 511 and y & starts[m3]:
                                     f2 = chain(k3 + dq[c], y, f2, m3)
                                 got = pop[f2]
                                 if got > most:
@@ -635,6 +649,7 @@ class Solver:
                         if v >= beta:
                             history[p][a] += 9
                             return best
+                        half_alpha = (total + 1 - alpha) // 2
             return best
 
         def _leaf(key: int, mine: int, theirs: int, hm: int, ho: int, alpha: int, beta: int) -> int:
@@ -659,16 +674,16 @@ class Solver:
                         k2 = key + ad[a]
                         x = cache[k2 & am]
                         fl = x & theirs
-                        if x > 511 and x >> 9 & theirs:
+                        if x > 511 and x & starts[theirs]:
                             fl = chain(k2, x, fl, theirs)
                         gain = pop[fl]
                     if gain > most:
                         most = gain
                 return 2 * (base + most) - total
             if shift_cells & empty:  # a line may move: the general way
-                best = -INF
+                best = lowest
                 for _, k2, t2, m2, a, _ in gen(key, mine, theirs, hl, empty):
-                    v = -_leaf(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha)
+                    v = -_leaf(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha)
                     if v > best:
                         best = v
                         if v > alpha:
@@ -682,13 +697,13 @@ class Solver:
             # an upper bound at most alpha, which fail-soft may return).
             enough = (beta + total + 1) // 2 - base
             low = (alpha + total) // 2 - base
-            best = -INF
+            best = lowest
             for bp, cache, am, ad, cq, aq, dq in pair_info[empty]:
                 for a in hl:
                     k2 = key + ad[a]
                     x = cache[k2 & am]
                     fl = x & theirs
-                    if x > 511 and x >> 9 & theirs:
+                    if x > 511 and x & starts[theirs]:
                         fl = chain(k2, x, fl, theirs)
                     gain = pop[fl]
                     if gain <= low:
@@ -700,7 +715,7 @@ class Solver:
                     for b in ol:
                         y = cq[(k2 + dq[b]) & aq]
                         f2 = y & m2
-                        if y > 511 and y >> 9 & m2:
+                        if y > 511 and y & starts[m2]:
                             f2 = chain(k2 + dq[b], y, f2, m2)
                         got = pop[f2]
                         if got > most:
@@ -728,9 +743,9 @@ class Solver:
                 top = max(pop[m2] for _, _, _, m2, _, _ in moves)
                 return 2 * (top + hand_sizes[hm] - 1) - total
             moves.sort(reverse=True)
-            best = -INF
+            best = lowest
             for _, k2, t2, m2, a, _ in moves:
-                v = -limited(k2, t2, m2, ho, hm ^ 1 << a, -beta, -alpha, depth - 1)
+                v = -limited(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha, depth - 1)
                 if v > best:
                     best = v
                     if v > alpha:
