@@ -1,7 +1,8 @@
 """Move-ordering room: positions an exact solve searches with today's order and with an oracle's.
 
-    python bench/bench_order.py                     # basic, Same+Plus+Combo, Power Wall
+    python bench/bench_order.py                     # basic, Same+Plus+Combo, Power Wall, symmetry
     python bench/bench_order.py --rules same plus combo --deals 10
+    python bench/bench_order.py --symmetry 20000    # symmetric deals only, no solving
 
 For each seeded deal the empty board is solved once as the CPU solves it;
 then again, for each N from 9 down to 5, with the moves of positions with N
@@ -11,6 +12,13 @@ beat by much at those depths. The ratios say how many positions a better
 order near the top could save at most; the values must (and do) agree.
 Counts positions (interior nodes and leaves), not time, so any machine prints
 the same figures.
+
+``--symmetry N`` asks what the board's symmetries could save instead. A
+rotation or mirror of the board turns every card's sides with it, so it maps
+a position onto a position of the same match (of the same value, and one
+table entry for both) only when it maps each card in play onto a card of the
+same hand. It counts, over N seeded deals, the deals where some rotation or
+mirror does, and the cards of the set that each one leaves unchanged.
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,14 +79,62 @@ def room(names: list[str], deals: int) -> None:
     )
 
 
+Sides = tuple[int, int, int, int]
+#: the board's rotations and mirrors, as what each does to a card's (top, right, bottom, left)
+SYMMETRIES: dict[str, Callable[[Sides], Sides]] = {
+    "quarter turn": lambda s: (s[3], s[0], s[1], s[2]),
+    "half turn": lambda s: (s[2], s[3], s[0], s[1]),
+    "three-quarter turn": lambda s: (s[1], s[2], s[3], s[0]),
+    "left-right mirror": lambda s: (s[0], s[3], s[2], s[1]),
+    "top-bottom mirror": lambda s: (s[2], s[1], s[0], s[3]),
+    "diagonal mirror": lambda s: (s[3], s[2], s[1], s[0]),
+    "other diagonal mirror": lambda s: (s[1], s[0], s[3], s[2]),
+}
+
+
+def symmetry(deals: int) -> None:
+    """Prints, per symmetry, the set's cards it leaves unchanged and the deals it maps onto themselves."""
+    # (with the identity they must be the square's eight symmetries: distinct, closed)
+    sample: Sides = (1, 2, 3, 4)
+    images = {sample, *(turn(sample) for turn in SYMMETRIES.values())}
+    if len(images) != 8 or any(
+        turn(s) not in images for turn in SYMMETRIES.values() for s in images
+    ):
+        raise AssertionError("the board's symmetries are not the square's eight")
+    cards = builtin_set()
+    rules = RuleSet.parse(["open"])
+    hands = [
+        [
+            Counter(card.sides for card in hand)
+            for hand in deal_match(MatchConfig(rules, cards), s).start().hands
+        ]
+        for s in range(1, deals + 1)
+    ]
+    print(f"board symmetries: {len(cards)} cards in the set, {deals} seeded deals")
+    print(f"  {'symmetry':<24}{'cards unchanged':>16}{'deals onto themselves':>23}")
+    for name, turn in SYMMETRIES.items():
+        unchanged = sum(turn(card.sides) == card.sides for card in cards)
+        closed = sum(
+            all(Counter(turn(s) for s in hand.elements()) == hand for hand in deal)
+            for deal in hands
+        )
+        print(f"  {name:<24}{unchanged:>16}{closed:>23}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--rules", nargs="+", help="one rule set (default: three)")
+    parser.add_argument("--symmetry", type=int, metavar="N", help="count symmetric deals of N")
     options = parser.parse_args()
+    if options.symmetry:
+        symmetry(options.symmetry)
+        return
     print("(ratios: positions with the oracle's order from N empty cells on / today's)")
     for names in [["open", *options.rules]] if options.rules else RULES:
         room(names, options.deals)
+    if not options.rules:
+        symmetry(20000)
 
 
 if __name__ == "__main__":
