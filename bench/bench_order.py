@@ -3,6 +3,7 @@
     python bench/bench_order.py                     # basic, Same+Plus+Combo, Power Wall, symmetry
     python bench/bench_order.py --rules same plus combo --deals 10
     python bench/bench_order.py --symmetry 20000    # symmetric deals only, no solving
+    python bench/bench_order.py --stable --rules reverse  # what stable cards save
 
 For each seeded deal the empty board is solved once as the CPU solves it;
 then again, for each N from 9 down to 5, with the moves of positions with N
@@ -12,6 +13,10 @@ beat by much at those depths. The ratios say how many positions a better
 order near the top could save at most; the values must (and do) agree.
 Counts positions (interior nodes and leaves), not time, so any machine prints
 the same figures.
+
+``--stable`` counts what the solver's bound from stable cards saves instead:
+each seeded deal's empty board solved with it and without it (the values
+must agree), and the positions each searched.
 
 ``--symmetry N`` asks what the board's symmetries could save instead. A
 rotation or mirror of the board turns every card's sides with it, so it maps
@@ -44,19 +49,27 @@ RULES = [["open"], ["open", "same", "plus", "combo"], ["open", "power_wall"]]
 DEPTHS = (9, 8, 7, 6, 5)
 
 
-def room(names: list[str], deals: int) -> None:
-    """Prints today's positions and the oracle's, deal by deal, then medians and totals."""
+def deals_of(names: list[str], deals: int) -> list[tuple[int, Context]]:
+    """Prints a header; the first ``deals`` seeded deals under ``names`` (none that drew Chaos)."""
     cards = builtin_set()
     rules = RuleSet.parse(names)
     seeds = [
         s for s in range(1, 10 * deals) if not deal_match(MatchConfig(rules, cards), s).rules.chaos
     ]
     print(f"{' '.join(names)}: positions of the empty board's exact value, {deals} seeded deals")
+    return [
+        (seed, Context(View.of(deal_match(MatchConfig(rules, cards), seed).start())))
+        for seed in seeds[:deals]
+    ]
+
+
+def room(names: list[str], deals: int) -> None:
+    """Prints today's positions and the oracle's, deal by deal, then medians and totals."""
+    deal = deals_of(names, deals)
     print(f"  {'deal':>4}{'value':>6}{'today':>9}" + "".join(f"{f'from {n}':>9}" for n in DEPTHS))
     today: list[int] = []
     oracle: dict[int, list[int]] = {n: [] for n in DEPTHS}
-    for seed in seeds[:deals]:
-        ctx = Context(View.of(deal_match(MatchConfig(rules, cards), seed).start()))
+    for seed, ctx in deal:
         value = ctx.solver.value(ctx.position)
         today.append(ctx.solver.nodes + ctx.solver.leaves)
         row = f"  {seed:>4}{value:>6}{today[-1]:>9}"
@@ -77,6 +90,27 @@ def room(names: list[str], deals: int) -> None:
         f"  {'total':>10}{sum(today):>9}"
         + "".join(f"{sum(oracle[n]) / sum(today):>9.2f}" for n in DEPTHS)
     )
+
+
+def stable(names: list[str], deals: int) -> None:
+    """Prints positions with and without the bound from stable cards, deal by deal, and totals."""
+    deal = deals_of(names, deals)
+    print(f"  {'deal':>4}{'value':>6}{'without':>10}{'with':>10}{'ratio':>7}")
+    totals = [0, 0]
+    for seed, ctx in deal:
+        counts = []
+        values = set()
+        for bound in (False, True):
+            solver = Solver(ctx.packed, ctx.solver.total, stable=bound)
+            values.add(solver.value(ctx.position))
+            counts.append(solver.nodes + solver.leaves)
+        if len(values) != 1:
+            raise AssertionError(f"deal {seed}: the bound changed the value")
+        totals = [t + c for t, c in zip(totals, counts, strict=True)]
+        print(
+            f"  {seed:>4}{values.pop():>6}{counts[0]:>10}{counts[1]:>10}{counts[1] / counts[0]:>7.2f}"
+        )
+    print(f"  {'total':>10}{totals[0]:>10}{totals[1]:>10}{totals[1] / totals[0]:>7.2f}")
 
 
 Sides = tuple[int, int, int, int]
@@ -126,7 +160,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--rules", nargs="+", help="one rule set (default: three)")
     parser.add_argument("--symmetry", type=int, metavar="N", help="count symmetric deals of N")
+    parser.add_argument("--stable", action="store_true", help="what stable cards save")
     options = parser.parse_args()
+    if options.stable:
+        for names in [["open", *options.rules]] if options.rules else [["open"]]:
+            stable(names, options.deals)
+        return
     if options.symmetry:
         symmetry(options.symmetry)
         return

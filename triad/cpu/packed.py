@@ -360,6 +360,47 @@ class TypedCache(FlipCache):
         return beat
 
 
+class TakerCache(dict[int, int]):
+    """The cards that could take the card on ``cell`` by the basic rule, by area key.
+
+    A mask over card indices: those that take it from one of the cell's empty
+    neighbours (its area key shows which are empty). Without Same, Plus, Power
+    Wall or Ascension/Descension a card changes owner only when such a card
+    lands there, so a card none of the other side's hand could take stays with
+    its owner to the end.
+    """
+
+    def __init__(self, packed: Packed, cell: Cell) -> None:
+        super().__init__()
+        w = packed.width
+        self.shift = w * cell
+        self.slot = packed.slot
+        # (key shift, mask over cards by the code they take) of each neighbour
+        rows = []
+        for q in packed.neigh[cell]:
+            if q < 0:
+                continue
+            takers = [0] * (packed.slot + 1)
+            for a in range(len(packed.cards)):
+                for target, _, codes in packed.beats[a * 9 + q]:
+                    if target == cell:
+                        for code in range(1, packed.slot + 1):
+                            if codes >> code & 1:
+                                takers[code] |= 1 << a
+            rows.append((w * q, tuple(takers)))
+        self.rows = tuple(rows)
+
+    def __missing__(self, area: int) -> int:
+        slot = self.slot
+        code = area >> self.shift & slot
+        x = 0
+        for shift, takers in self.rows:
+            if not area >> shift & slot:
+                x |= takers[code]
+        self[area] = x
+        return x
+
+
 class HandTable(dict[int, Any]):
     """A table by hand mask that computes a missing entry with ``make``."""
 

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from triad.cpu.packed import CELLS_OF, POPCOUNT, Packed
+from triad.cpu.packed import CELLS_OF, POPCOUNT, Packed, TakerCache
 
 INF = 99
 NO_MOVE = -1
@@ -77,7 +77,12 @@ class Solver:
     """Exact search over one game's packed tables, with a persistent table."""
 
     def __init__(
-        self, packed: Packed, total: int, oracle: dict[int, Entry] | None = None, near: int = 10
+        self,
+        packed: Packed,
+        total: int,
+        oracle: dict[int, Entry] | None = None,
+        near: int = 10,
+        stable: bool = True,
     ) -> None:
         self.packed = packed
         self.total = total
@@ -86,6 +91,8 @@ class Solver:
         #: the move ``oracle`` (another solver's table) holds for a position goes first.
         self.oracle = oracle
         self.near = near
+        #: measuring only: False searches without the bound from stable cards.
+        self.stable = stable
         self._count = [0, 0, 0]  # interior nodes, leaves, next deadline check
         self.deadline = 0.0
         self._search, self._limited = self._build()
@@ -281,6 +288,16 @@ class Solver:
             9 if pk.flags.combo else max((sides[c] for c in cells), default=0) for cells in cells_of
         )
         history = [[_prior(pk, p, a) for a in range(len(pk.cards))] for p in range(9)]
+        # Stable cards. Without Same, Plus, Power Wall or Ascension/Descension a
+        # card changes owner only when a card of the other side that beats it
+        # lands on an empty neighbour (its owner's cards never take it), so one
+        # that no card left in the other hand could take stays with its owner to
+        # the end. ``takers[cell]``: the cards that could take the card on
+        # ``cell``, by its area key; ``front[empty]``: the filled cells next to an
+        # empty one; ``settled[empty]``: the other filled cells (nothing takes them).
+        steady = self.stable and not (pk.flags.same or pk.flags.plus or pk.typed or shift_cells)
+        takers = tuple(TakerCache(pk, c) for c in range(9)) if steady else ()
+        front, settled = _fronts(pk.neigh)
         # Ascension/Descension, from ``top_from`` empty cells on: the moves that cut
         # off most often at this many empty cells go first, then those that cut off
         # most often two cells fewer (the same side to move), before more flips.
@@ -498,6 +515,17 @@ class Solver:
             # it ends with at most its cells now, its hand and that card's flips.
             top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
             nbeta = -beta
+            # After a move the mover places one card more and the other side two,
+            # the last of which stays theirs. So a move is worth at least
+            # 2 * (the mover's stable cards + its hand - 2) - total, and at most
+            # total - 2 * (their stable cards + 1 + their hand - 2): ``keep`` is
+            # how many stable cards of the mover's reach beta, ``hold`` how many of
+            # theirs keep the move at alpha or below (out of reach unless ``steady``).
+            if steady:
+                keep = (beta + total + 1) // 2 + 2 - hand_sizes[hm]
+                hold = (total - alpha + 1) // 2 + 1 - hand_sizes[ho]
+            else:
+                keep = hold = 10
             for _, d, fl, a, p in moves:
                 m2 = mine | fl | bit[p]
                 if top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
@@ -505,6 +533,25 @@ class Solver:
                 k2 = key + d
                 t2 = theirs ^ fl
                 e3 = empty ^ bit[p]
+                if pop[m2] >= keep:
+                    s = pop[m2 & settled[e3]]
+                    for q in cells_of[m2 & front[e3]]:
+                        if not takers[q][k2 & area[q]] & ho:
+                            s += 1
+                    if s >= keep:
+                        history[p][a] += n * n
+                        return 2 * (s + hand_sizes[hm] - 2) - total
+                if pop[t2] >= hold:
+                    s = pop[t2 & settled[e3]]
+                    h2 = hm ^ bit[a]
+                    for q in cells_of[t2 & front[e3]]:
+                        if not takers[q][k2 & area[q]] & h2:
+                            s += 1
+                    if s >= hold:
+                        v = total - 2 * (s - 1 + hand_sizes[ho])
+                        if v > best:
+                            best = v
+                        continue
                 if hl:
                     # the three-cell child as ``_plain`` searches it, without the call
                     count[0] += 1
@@ -532,6 +579,8 @@ class Solver:
                         if v >= beta:
                             history[p][a] += n * n
                             return best
+                        if steady:
+                            hold = (total - alpha + 1) // 2 + 1 - hand_sizes[ho]
             return best
 
         def _shifting(
@@ -770,6 +819,24 @@ def _prior(pk: Packed, cell: int, card: int) -> int:
         sides = tuple(11 - v for v in sides)
     inward = sum(v for v, q in zip(sides, pk.neigh[cell], strict=True) if q >= 0)
     return 3 * max(0, 2 * (40 - sum(sides)) + inward)
+
+
+#: `_fronts` by the board's neighbours (walls, or wrapped round under Broken Wall)
+_FRONTS: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _fronts(
+    neigh: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By the mask of empty cells: the filled cells next to an empty one, and the others."""
+    got = _FRONTS.get(neigh)
+    if got is None:
+        front = tuple(
+            sum(1 << c for c in CELLS_OF[0x1FF ^ e] if any(q >= 0 and e >> q & 1 for q in neigh[c]))
+            for e in range(512)
+        )
+        got = _FRONTS[neigh] = (front, tuple(0x1FF ^ e ^ front[e] for e in range(512)))
+    return got
 
 
 def _guess(bounds: tuple[int, int, int]) -> int:
