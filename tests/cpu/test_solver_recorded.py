@@ -23,8 +23,8 @@ from triad.rules import RuleSet
 
 #: (rules, deal): (value, best card, best cell, nodes, leaves, sum of depth-2 looks)
 RECORDED = {
-    ("open", 1): (2, 6, 5, 439, 544, -8),
-    ("open", 2): (2, 5, 1, 472, 519, -8),
+    ("open", 1): (2, 6, 5, 463, 568, -8),
+    ("open", 2): (2, 5, 1, 497, 544, -8),
     ("open same plus combo", 1): (2, 6, 5, 512, 608, -8),
     ("open same plus combo", 2): (0, 4, 1, 491, 585, -6),
     ("open same same_wall plus plus_wall combo battle", 1): (0, 3, 6, 524, 739, -4),
@@ -37,16 +37,16 @@ RECORDED = {
     ("open power_wall", 2): (2, 5, 4, 502, 2225, -8),
     ("open power_wall same plus combo", 1): (0, 5, 5, 418, 2018, -2),
     ("open power_wall same plus combo", 2): (2, 5, 4, 504, 2312, -6),
-    ("open reverse fallen_ace", 1): (0, 3, 5, 387, 383, 4),
-    ("open reverse fallen_ace", 2): (2, 5, 5, 536, 692, -10),
+    ("open reverse fallen_ace", 1): (0, 3, 5, 448, 445, 4),
+    ("open reverse fallen_ace", 2): (2, 5, 5, 539, 695, -10),
     ("open ascension", 1): (2, 5, 5, 471, 531, -6),
     ("open ascension", 2): (2, 4, 1, 504, 606, -8),
     ("open descension same combo", 1): (0, 5, 5, 483, 576, -8),
     ("open descension same combo", 2): (0, 4, 1, 495, 604, -8),
     ("open order", 1): (0, 3, 7, 86, 56, -8),
     ("open order", 2): (-2, 3, 3, 95, 65, 12),
-    ("open swap", 1): (0, 6, 5, 470, 553, -8),
-    ("open swap", 2): (2, 5, 1, 467, 513, -8),
+    ("open swap", 1): (0, 6, 5, 474, 557, -8),
+    ("open swap", 2): (2, 5, 1, 498, 544, -8),
 }
 
 

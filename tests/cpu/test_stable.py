@@ -2,8 +2,8 @@
 
 Without Same, Plus, Power Wall or Ascension/Descension a card changes owner
 only when a card of the other side that beats it lands next to it, so the
-solver counts the cards each side keeps for good and bounds a move's value
-by them (`triad.cpu.solver`, four empty cells). These tests check the cards
+solver counts the cards the mover keeps for good and bounds a move's value
+from below by them (`triad.cpu.solver`, four empty cells). These tests check the cards
 `TakerCache` names against real placements, and the values the bound leads
 to against plain alpha-beta, under every rule set it applies to and under
 those it must leave alone.

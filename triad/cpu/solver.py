@@ -515,17 +515,11 @@ class Solver:
             # it ends with at most its cells now, its hand and that card's flips.
             top = 2 * (hand_sizes[hm] - 1 + reach[empty]) - total
             nbeta = -beta
-            # After a move the mover places one card more and the other side two,
-            # the last of which stays theirs. So a move is worth at least
-            # 2 * (the mover's stable cards + its hand - 2) - total, and at most
-            # total - 2 * (their stable cards + 1 + their hand - 2): ``keep`` is
-            # how many stable cards of the mover's reach beta, ``hold`` how many of
-            # theirs keep the move at alpha or below (out of reach unless ``steady``).
-            if steady:
-                keep = (beta + total + 1) // 2 + 2 - hand_sizes[hm]
-                hold = (total - alpha + 1) // 2 + 1 - hand_sizes[ho]
-            else:
-                keep = hold = 10
+            # After a move the mover places one card more and keeps the cards the
+            # other hand cannot take, so the move is worth at least
+            # 2 * (the mover's stable cards + its hand - 2) - total: ``keep``
+            # stable cards reach beta (out of reach unless ``steady``).
+            keep = (beta + total + 1) // 2 + 2 - hand_sizes[hm] if steady else 10
             for _, d, fl, a, p in moves:
                 m2 = mine | fl | bit[p]
                 if top + 2 * pop[m2] <= alpha:  # (flips only fall down the list)
@@ -541,17 +535,6 @@ class Solver:
                     if s >= keep:
                         history[p][a] += n * n
                         return 2 * (s + hand_sizes[hm] - 2) - total
-                if pop[t2] >= hold:
-                    s = pop[t2 & settled[e3]]
-                    h2 = hm ^ bit[a]
-                    for q in cells_of[t2 & front[e3]]:
-                        if not takers[q][k2 & area[q]] & h2:
-                            s += 1
-                    if s >= hold:
-                        v = total - 2 * (s - 1 + hand_sizes[ho])
-                        if v > best:
-                            best = v
-                        continue
                 if hl:
                     # the three-cell child as ``_plain`` searches it, without the call
                     count[0] += 1
@@ -579,8 +562,6 @@ class Solver:
                         if v >= beta:
                             history[p][a] += n * n
                             return best
-                        if steady:
-                            hold = (total - alpha + 1) // 2 + 1 - hand_sizes[ho]
             return best
 
         def _shifting(
