@@ -10,7 +10,10 @@ which identifies a position among all positions of the same cards, so one
 with one or two empty cells are valued by direct enumeration, and with three
 the mover's moves and the two-cell ends after them are enumerated inline; with
 three or four, a move whose flips cannot lift the mover above alpha (even if
-its last card flipped every neighbour) ends the node.
+its last card flipped every neighbour) ends the node. With four, so does a
+move after which the mover's stable cards reach beta: without Same, Plus,
+Power Wall or Ascension/Descension a card no card left in the other hand
+could take stays with its owner to the end.
 
 Before searching a node's moves, the table is asked about its children: one
 already bounded high enough for the mover ends the node (enhanced
