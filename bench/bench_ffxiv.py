@@ -2,6 +2,7 @@
 
     python bench/bench_ffxiv.py            # CPython figures, then the same under Pyodide in Node
     python bench/bench_ffxiv.py --here     # this Python only (what the Pyodide run executes)
+    python bench/bench_ffxiv.py --chaos-empty 2   # Chaos from the empty board, CPython only
     options: --deals N (seeded deals per rule, default 3), --rules basic descension ...
              (only the rows whose label starts with those words)
 
@@ -11,6 +12,9 @@ by expectiminimax (`triad.cpu.chance`): its empty board takes minutes, so it
 is timed from 3, 2 and 1 cards down (6, 7 and 8 empty cells), both for the
 best cell of the drawn card (what the CPU plays: the other cells are only
 proven no better) and for every cell's exact value (what `solve` prints).
+``--chaos-empty N`` times that best cell from the empty board itself on N
+deals (CPU seconds, CPython only: minutes a deal), and from one card down,
+with the process's peak memory so far.
 Prints figures; never fails on time.
 """
 
@@ -110,6 +114,37 @@ def bench(deals: int, only: list[str] | None = None) -> None:
     print("  (chaos: expectations over the draws; its empty board is not timed: minutes)")
 
 
+def chaos_empty(deals: int) -> None:
+    """The drawn card's best cell under Chaos from the empty board and one card down."""
+    print(f"Chaos from the empty board (Open), {deals} seeded deals, {runtime()}, CPU seconds")
+    print(
+        f"  {'deal':>6}{'empty cells':>13}{'CPU s':>9}{'positions':>12}{'table entries':>15}"
+        f"{'peak MB':>9}"
+    )
+    for seed in range(1, deals + 1):
+        for placed in (1, 0):
+            state = start(["chaos"], seed, placed)
+            ctx = Context(View.of(state))
+            index = ctx.hand_indices(state.to_move)[state.drawn]
+            t0 = time.process_time()
+            ctx.chance.best_cell(ctx.position, index)
+            took = time.process_time() - t0
+            entries = len(ctx.chance.table) + len(ctx.chance.bounds)
+            print(
+                f"  {seed:>6}{9 - placed:>13}{took:>9.1f}{ctx.chance.nodes:>12,}{entries:>15,}"
+                f"{peak_mb():>9,}",
+                flush=True,
+            )
+            del ctx
+
+
+def peak_mb() -> int:
+    """This process's largest resident size so far, in MB (Linux counts it in KB)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--here", action="store_true", help="this Python only")
@@ -117,7 +152,13 @@ def main() -> None:
     parser.add_argument(
         "--rules", nargs="+", help="only these rows, by first word (e.g. basic descension)"
     )
+    parser.add_argument(
+        "--chaos-empty", type=int, metavar="N", help="Chaos from the empty board on N deals only"
+    )
     options = parser.parse_args()
+    if options.chaos_empty:
+        chaos_empty(options.chaos_empty)
+        return
     bench(options.deals, options.rules)
     if not options.here and sys.platform != "emscripten":
         from rerun import in_pyodide
