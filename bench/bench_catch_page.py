@@ -5,7 +5,7 @@
 
 The page redraws the map (one SVG string) after every turn and every click;
 this measures `board.render_map` on a recorded position (flat and turned
-upright, with orders and last turn's marks) and a whole `CatchApp.refresh` of
+upright, with orders and last turn's marks) and a whole `CatchApp.draw` of
 the play mode with a fake screen. Under MicroPython (the page's main thread)
 the figures are what a click costs before the browser paints. Prints figures
 only; never fails on time.
@@ -50,7 +50,7 @@ def measure(label: str, run) -> None:
 def main() -> None:
     from triad.ui.catch import board
     from triad.ui.catch.app import CatchApp
-    from triad.ui.catch.orders import Board
+    from triad.ui.catch.modes import PlayMatch
 
     data = load_fixture()
     game_map = data["view"]["map"]
@@ -100,20 +100,15 @@ def main() -> None:
     app = CatchApp(Screen(), Store(), sleep, lambda: 1)
     app.start("play")
     app.engine = object()
-    app.game = {
-        "players": ["You", "Planner"],
-        "map": game_map,
-        "state": state,
-        "linkable": data["view"]["linkable"],
-    }
-    app.board = Board(state, [])
-    app.last = frame["entry"]
+    view = {"map": game_map, "state": state, "linkable": data["view"]["linkable"]}
+    app.pl.match = PlayMatch(view, ["You", "Planner"])
+    app.pl.match.last = frame["entry"]
 
     def refresh() -> None:
         app.shown = {}  # every region written, as after a turn
-        app.refresh()
+        app.draw()
 
-    measure("CatchApp.refresh, every region", refresh)
+    measure("CatchApp.draw, every region", refresh)
 
 
 def run_micropython() -> None:
