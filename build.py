@@ -6,6 +6,7 @@
     python3 build.py zip                   build dist/ and pack it as one zip for itch.io
     python3 build.py test [pytest args]    install test tools and browsers, build, run every test
     python3 build.py bench [names]         run the benchmarks under bench/ and print their figures
+    python3 build.py bench --write [names] and write their output to docs/PERFORMANCE.md
 
 The bundle is a static folder: every path in it is relative, so it works from any
 static host, from a sub-folder, and inside itch.io's iframe on another domain.
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
+import datetime
 import functools
 import hashlib
 import http.server
@@ -22,9 +25,13 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import threading
+import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +40,7 @@ DIST = ROOT / "dist"
 BUILD = ROOT / "build"
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
+PERFORMANCE = ROOT / "docs" / "PERFORMANCE.md"
 CHROMIUM = Path("/usr/bin/chromium")
 FIREFOX = Path("/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
@@ -107,6 +115,17 @@ def main(argv: list[str] | None = None) -> int:
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER)
     bench_p = sub.add_parser("bench", help="run the benchmarks and print their figures")
     bench_p.add_argument("names", nargs="*", help="benchmark names (default: all)")
+    bench_p.add_argument(
+        "--write",
+        action="store_true",
+        help=f"write each bench's output to {PERFORMANCE.relative_to(ROOT)} (other sections kept)",
+    )
+    bench_p.add_argument(
+        "--timeout",
+        type=float,
+        default=0,
+        help="stop a bench after this many seconds (its section is then left as it was)",
+    )
     args = parser.parse_args(argv)
 
     if args.command == "serve":
@@ -126,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "test":
         return run_tests(args.pytest_args)
     if args.command == "bench":
-        return run_benchmarks(args.names)
+        return run_benchmarks(args.names, write=args.write, timeout=args.timeout)
     return 2
 
 
@@ -633,19 +652,160 @@ def run_tests(pytest_args: list[str]) -> int:
     return result.returncode
 
 
-def run_benchmarks(names: list[str]) -> int:
+def bench_scripts(names: list[str]) -> list[Path]:
+    """The benches under bench/ (every `bench_*.py`), or those named: `load` or `bench_load`
+    is that one; a name that is no bench's is matched as a part of their names (`cpu`)."""
+    scripts = sorted((ROOT / "bench").glob("bench_*.py"))
+    if not names:
+        return scripts
+    chosen: list[Path] = []
+    for name in names:
+        stem = name if name.startswith("bench_") else "bench_" + name
+        exact = [s for s in scripts if s.stem == stem.removesuffix(".py")]
+        for script in exact or [s for s in scripts if name in s.stem]:
+            if script not in chosen:
+                chosen.append(script)
+    return chosen
+
+
+@dataclass
+class BenchRun:
+    script: Path
+    output: str
+    seconds: float
+    returncode: int
+    timed_out: bool
+
+
+def run_bench(python: Path, script: Path, timeout: float) -> BenchRun:
+    """Run one bench, echoing its output as it comes and keeping its standard output."""
+    start = time.monotonic()
+    process = subprocess.Popen(
+        [str(python), str(script)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its Node and browser children are stopped with it
+    )
+    timed_out = threading.Event()
+
+    def stop() -> None:
+        timed_out.set()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+    timer = threading.Timer(timeout, stop) if timeout > 0 else None
+    if timer is not None:
+        timer.start()
+    lines = []
+    assert process.stdout is not None
+    for line in process.stdout:
+        print(line, end="", flush=True)
+        lines.append(line)
+    returncode = process.wait()
+    if timer is not None:
+        timer.cancel()
+    return BenchRun(
+        script, "".join(lines), time.monotonic() - start, returncode, timed_out.is_set()
+    )
+
+
+def run_benchmarks(names: list[str], write: bool = False, timeout: float = 0) -> int:
     python = ensure_venv()
     ensure_chromium()
     ensure_node_modules()
     bundle()
-    scripts = sorted((ROOT / "bench").glob("bench_*.py"))
-    if names:
-        scripts = [s for s in scripts if any(n in s.stem for n in names)]
+    scripts = bench_scripts(names)
+    if names and not scripts:
+        print(f"build.py: no bench is named {' or '.join(names)}", file=sys.stderr)
+        return 2
     failed = 0
     for script in scripts:
         print(f"\n=== {script.relative_to(ROOT)} ===", flush=True)
-        failed |= subprocess.run([str(python), str(script)], cwd=ROOT).returncode != 0
+        run = run_bench(python, script, timeout)
+        ok = run.returncode == 0 and not run.timed_out
+        failed |= not ok
+        if run.timed_out:
+            _say(f"{script.stem} stopped after {timeout:g} s")
+        _say(f"{script.stem} took {run.seconds:.0f} s")
+        if write and ok:
+            write_performance({script.stem: performance_section(run)})
+    if write:
+        write_performance({})  # every bench listed, even when none was run
+        _say(f"wrote {PERFORMANCE.relative_to(ROOT)}")
     return 1 if failed else 0
+
+
+PERFORMANCE_HEAD = """# Performance
+
+Written by `python3 build.py bench --write`: do not edit by hand. Each section
+is one bench's standard output as it printed it, with the date, the commit it
+ran on and how long it took; `python3 build.py bench --write NAME ...` runs only
+those benches and keeps the other sections. The development machine has two
+cores shared with other work, so times move by a third or more with its load;
+counts of positions and games do not. What each bench measures is in its own
+docstring (`bench/bench_NAME.py`).
+"""
+SECTION_MARK = re.compile(r"^<!-- bench: (bench_\w+) -->$", re.M)
+
+
+def _git(*args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def bench_title(script: Path) -> str:
+    """The first line of a bench's docstring."""
+    doc = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8"))) or ""
+    return doc.split("\n")[0].strip()
+
+
+def performance_section(run: BenchRun) -> str:
+    commit = _git("rev-parse", "--short", "HEAD") or "unknown"
+    # the docs (this file among them) do not change what a bench measures
+    if _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!*.md"):
+        commit += " with uncommitted changes"
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    output = run.output.rstrip("\n")
+    fence = "```"
+    while fence in output:
+        fence += "`"
+    return (
+        f"Run on {when}, commit {commit}, in {run.seconds:.0f} s: "
+        f"`python3 {run.script.relative_to(ROOT)}`\n\n{fence}text\n{output}\n{fence}\n"
+    )
+
+
+def performance_sections(text: str) -> dict[str, str]:
+    """The body of each bench's section of PERFORMANCE.md, by bench name."""
+    marks = list(SECTION_MARK.finditer(text))
+    sections = {}
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        body = text[mark.end() : after.start() if after else len(text)]
+        # the body without its heading line
+        sections[mark[1]] = body.strip("\n").split("\n", 1)[1].strip("\n") + "\n"
+    return sections
+
+
+NOT_RUN = "Not yet run with `--write`.\n"
+
+
+def write_performance(new: dict[str, str]) -> None:
+    """Rewrite PERFORMANCE.md with the `new` sections, keeping the others' last run."""
+    old = (
+        performance_sections(PERFORMANCE.read_text(encoding="utf-8"))
+        if PERFORMANCE.exists()
+        else {}
+    )
+    parts = [PERFORMANCE_HEAD]
+    for script in sorted((ROOT / "bench").glob("bench_*.py")):
+        name = script.stem
+        body = new.get(name) or old.get(name) or NOT_RUN
+        title = bench_title(script)
+        heading = f"## {name}" + (f": {title}" if title else "")
+        parts.append(f"<!-- bench: {name} -->\n{heading}\n\n{body}")
+    PERFORMANCE.parent.mkdir(exist_ok=True)
+    PERFORMANCE.write_text("\n".join(parts), encoding="utf-8")
 
 
 def _say(message: str) -> None:
