@@ -1,4 +1,4 @@
-"""Strength tables the README quotes: master against the lower levels, Open and hidden.
+"""Strength tables: master against the lower levels, Open and hidden.
 
     python bench/bench_strength.py                 # every table (long: hours on a busy machine)
     python bench/bench_strength.py --part traps    # master with and without traps, Open
@@ -6,7 +6,7 @@
     python bench/bench_strength.py --part weights  # what the hidden hands' weights change
     python bench/bench_strength.py --part check    # the README's `play` command
     python bench/bench_strength.py --part budget   # master's time a move, Open and hidden
-    options: --games N (games per row; default: the README's counts),
+    options: --games N (games per row; default: the counts the tables were made with),
              --only before|now (traps and hidden: one column of the table),
              --only uniform|1|4|1000 (weights: one column)
 
@@ -38,7 +38,7 @@ from triad.observe import Observation, observe  # noqa: E402
 from triad.rules import RuleSet  # noqa: E402
 from triad.state import GameState, Outcome  # noqa: E402
 
-# the README's counts
+# the counts the tables were made with
 TRAP_GAMES = 200
 HIDDEN_GAMES = 60
 #: master-hidden against master-open in the weights' table: deals a seat
@@ -254,7 +254,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     names = ("check", "traps", "hidden", "weights", "budget")
     parser.add_argument("--part", choices=names, action="append")
-    parser.add_argument("--games", type=int, default=0, help="games per row (0: the README's)")
+    parser.add_argument("--games", type=int, default=0, help="games per row (0: the default)")
     columns = ("before", "now", "uniform", *TEMPERATURES)
     parser.add_argument("--only", choices=columns, default="", help="one column")
     options = parser.parse_args()

@@ -1,6 +1,6 @@
 """``python -m triad play`` prints the same table for the same seed, whatever the load.
 
-The README's strength tables are what these commands print, so no move in
+The strength tables (bench_strength.py) are what these commands print, so no move in
 ``play`` may depend on the clock: a run on a busy machine, a run with another
 hash seed and a run whose clock races ahead all give the first run's table.
 """

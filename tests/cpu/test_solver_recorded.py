@@ -1,12 +1,12 @@
 """The solver searches the same positions in the same order as recorded.
 
-The figures below were printed by the solver as the README's strength tables
+The figures below were printed by the solver as the strength tables (bench_strength.py)
 were played: the value, the move ``best`` chooses, the interior nodes and the
 leaves it counts, and a few shallow looks, on seeded positions under many
 rule sets. A change that only makes the search cheaper keeps them all; one
 that changes which positions are searched (and so master's node-limited
 choices and the ``play`` tables) changes them, and must be measured and the
-README's tables played again. ``bench/solver_trace.py`` compares two
+strength tables played again. ``bench/solver_trace.py`` compares two
 checkouts on many more positions.
 """
 
