@@ -312,3 +312,17 @@ def browser_language(js) -> str:
         return str(js.navigator.language or "en")
     except Exception:  # no navigator.language: English
         return "en"
+
+
+def event_field(event, name: str, default=None):
+    """A field of a DOM event, or `default` when the event lacks it or it is null.
+
+    Events made by script (`document.createEvent("Events")`, as test tools and
+    extensions make them) carry only what their maker set: a key event may have
+    no `key`, `repeat` or `ctrlKey`, and reading one raises AttributeError here.
+    """
+    try:
+        value = getattr(event, name)
+    except AttributeError:
+        return default
+    return default if value is None else value

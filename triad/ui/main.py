@@ -16,6 +16,7 @@ from triad.ui.dom import (
     Screen,
     boot_engine,
     browser_language,
+    event_field,
     follow_boot,
     helper_starter,
     make_store,
@@ -54,6 +55,9 @@ KINDS = (
     "ply",
     "puzzleday",
 )
+
+
+ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
 
 
 async def sleep(ms) -> None:
@@ -95,7 +99,7 @@ app = App(
 
 def on_pointer(event) -> None:
     """A finger or a mouse went down: the status line says "Tap" or "Click"."""
-    app.pointer(str(event.pointerType or "mouse"))
+    app.pointer(str(event_field(event, "pointerType", "") or "mouse"))
 
 
 def on_click(event) -> None:
@@ -143,16 +147,16 @@ def on_change(event) -> None:
 
 
 def on_key(event) -> None:
-    if event.repeat and event.key not in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+    key = str(event_field(event, "key", ""))
+    if event_field(event, "repeat", False) and key not in ARROWS:
         event.preventDefault()
         return
     sound.unlock()
-    key = str(event.key)
     target = event.target
-    tag = str(target.tagName) if target is not None and target.tagName else ""
+    tag = str(event_field(target, "tagName", "")) if target is not None else ""
     if tag == "BUTTON" and key in ("Enter", " "):
         return  # a focused dialog button does its own job
-    if event.ctrlKey or event.altKey or event.metaKey:
+    if any(event_field(event, mod, False) for mod in ("ctrlKey", "altKey", "metaKey")):
         return
     if app.key(key):
         event.preventDefault()

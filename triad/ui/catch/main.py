@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
 from triad.ui.catch.dom import BotWorker, Page
-from triad.ui.dom import boot_engine, browser_language, follow_boot, make_store
+from triad.ui.dom import boot_engine, browser_language, event_field, follow_boot, make_store
 
 ENGINE = "triad.ui.catch.worker"
 BOT_RUNNER = "triad.ui.catch.botrunner"
@@ -95,10 +95,10 @@ def on_field(event) -> None:
 
 
 def on_key(event) -> None:
-    key = str(event.key)
+    key = str(event_field(event, "key", ""))
     target = event.target
-    tag = str(target.tagName) if target is not None and target.tagName else ""
-    if tag == "TEXTAREA" and key == "Tab" and not event.shiftKey:
+    tag = str(event_field(target, "tagName", "")) if target is not None else ""
+    if tag == "TEXTAREA" and key == "Tab" and not event_field(event, "shiftKey", False):
         # Indent in the code box instead of leaving it.
         event.preventDefault()
         target.setRangeText("    ", target.selectionStart, target.selectionEnd, "end")
@@ -109,7 +109,9 @@ def on_key(event) -> None:
         if app.key(key):
             event.preventDefault()
         return
-    if tag in FORM_TAGS or event.ctrlKey or event.altKey or event.metaKey:
+    if tag in FORM_TAGS or any(
+        event_field(event, m, False) for m in ("ctrlKey", "altKey", "metaKey")
+    ):
         return
     if key in ("Enter", " ") and target.getAttribute and target.getAttribute("data-house"):
         # A house reached with Tab is chosen with Enter or Space, like a button.
