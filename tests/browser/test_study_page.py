@@ -85,11 +85,16 @@ def test_the_daily_puzzle_solved_by_clicks(
     blue = int(page.locator('[data-score="blue"]').inner_text())
     assert blue == puzzle["score"]["blue"]
     shot(page, "line")
+    # A click on empty space is no action, though <html> holds the replay's step (`data-replay`).
+    page.evaluate("() => document.getElementById('app').click()")
+    assert page.locator(f'[data-replay-at="{last}"]').count() == 1
     page.locator('[data-do="pz_days"]').click()
     page.locator(".pz-day.done").wait_for(state="attached")
     shot(page, "days")
     page.locator('[data-do="replay_exit"]').click()
     page.locator('html[data-puzzle=""]').wait_for(state="attached")
+    page.evaluate("() => document.getElementById('app').click()")  # `data-replay=""`: still nothing
+    page.wait_for_timeout(300)  # an error would be logged by then (the context fails on it)
 
 
 def test_a_match_analysed_after_it_ends(

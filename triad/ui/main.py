@@ -108,7 +108,9 @@ def on_click(event) -> None:
         app.click("do", "backdrop")  # a click beside a dialog closes it
         return
     el = event.target.closest(TARGETS)
-    if el is None:
+    if el is None or str(el.tagName) == "HTML":
+        # <html> holds the page's state (`data-replay`: the step a replay shows), not
+        # actions: a click on empty space, whose closest target is <html>, does nothing.
         return
     for kind in KINDS:
         value = el.getAttribute("data-" + kind)
