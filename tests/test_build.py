@@ -45,6 +45,11 @@ def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
     assert not list(dist.rglob("*.map"))
     pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
     assert pyodide == {*build.PYODIDE_FILES, Path(build.SNAPSHOT).name}
+    # the test tools among the npm packages (gremlins.js, puppeteer-core) stay out
+    package = json.loads((build.ROOT / "package.json").read_text())
+    for tool in package["devDependencies"]:
+        name = tool.split("/")[-1].removesuffix(".js")
+        assert not [p for p in dist.rglob("*") if name in p.name], f"{tool} is shipped"
 
 
 def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:

@@ -1,0 +1,275 @@
+"""A seeded monkey test: gremlins.js on every screen of the built page, then a new match.
+
+gremlins.js (a devDependency, never in dist/) is injected by Playwright into
+the real page and unleashes random clicks, double clicks, mouse moves,
+touches, taps and gestures, key events (bare `Events` with only a `keyCode`,
+as its typer makes them), form filling and scrolls, for `SECONDS` on each
+screen: the title, a match, the collection, the rulebook and Triangle Catch.
+Its randomizer is seeded (`SEED`, or the environment's `TRIAD_GREMLINS_SEED`),
+so a failure names the seed that reproduces its clicks (the page's own timing
+may still vary). The test fails on any page error: an uncaught exception, a
+console error (a Python traceback among them), or PyScript's own error banner
+(`.py-error`). Links are kept from navigating, so the horde stays on the page.
+Afterwards the game is loaded again from what the horde left in storage,
+every stored value parses, and a new match starts and takes a move.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+GREMLINS = ROOT / "node_modules" / "gremlins.js" / "dist" / "gremlins.min.js"
+ARTIFACTS = ROOT / "test-artifacts"  # a screenshot of each screen as the horde left it
+SEED = int(os.environ.get("TRIAD_GREMLINS_SEED", "20261127"))
+SECONDS = int(os.environ.get("TRIAD_GREMLINS_SECONDS", "60"))  # at least 60 in the suite
+
+# Links open nothing (the horde must stay on the page it tests); window.open is a no-op.
+GUARD = """
+(() => {
+  document.addEventListener('click', (event) => {
+    const link = event.target && event.target.closest && event.target.closest('a[href]');
+    if (link && !link.hasAttribute('download')) event.preventDefault();
+  }, true);
+  window.open = () => null;
+})();
+"""
+
+# Unleash a horde, seeded, for `ms`. It clicks and touches only inside `within` (when
+# given) and never `avoid`: what would leave a screen for good (the title's buttons) or
+# at once (a dialog's Close, its backdrop).
+UNLEASH = """
+([seed, ms, avoid, within]) => {
+  const g = window.gremlins;
+  const quiet = { log() {}, info() {}, warn() {}, error() {} };
+  const allowed = (el) => !!el.closest
+    && (!within || !!el.closest(within)) && !(avoid && el.closest(avoid));
+  const horde = g.createHorde({
+    species: [
+      g.species.clicker({ canClick: allowed, showAction: null }),
+      g.species.toucher({ canTouch: allowed, showAction: null }),
+      g.species.formFiller({ showAction: null }),
+      g.species.scroller({ showAction: null }),
+      g.species.typer({ showAction: null }),
+    ],
+    mogwais: [g.mogwais.alert()],
+    strategies: [g.strategies.distribution({ delay: 10, nb: 1000000 })],
+    randomizer: new g.Chance(seed),
+    logger: quiet,
+  });
+  const done = horde.unleash();
+  window.__hordeDone = new Promise((resolve) => {
+    setTimeout(() => { horde.stop(); done.then(() => resolve(true), () => resolve(true)); }, ms);
+  });
+}
+"""
+
+# Whether the horde is done, after waiting for it up to 1 s.
+WAIT_DONE = "() => Promise.race([window.__hordeDone, new Promise((r) => setTimeout(r, 1000))])"
+
+# Bring a screen back when the horde has left it (clicks the first opener found).
+TETHER = """
+([shown, openers]) => {
+  if (document.querySelector(shown)) return true;
+  for (const selector of openers) {
+    const el = document.querySelector(selector);
+    if (el) { el.click(); break; }
+  }
+  return false;
+}
+"""
+
+CLOSE_DIALOG = [
+    '#r-overlay [data-do="close"]',
+    '#r-overlay .dialog.pause [data-do="pause"]',
+    '#r-overlay [data-do="result"]',
+]
+# screen: (the selector that says it shows, what to click to bring it back), and where the
+# horde clicks: the whole table in a match, inside the dialog for the collection and the
+# rulebook (the horde does not close them; what leaves them, a challenge, is undone).
+SCREENS: dict[str, tuple[tuple[str, list[str]], str, str]] = {
+    "match": (
+        (
+            "html:not(.paused) #r-overlay:not(:has(.dialog:not(.result)))",
+            [*CLOSE_DIALOG, '[data-do="title_play"]'],
+        ),
+        "",
+        "",
+    ),
+    "collection": (
+        (
+            "#r-overlay .dialog.coll",
+            [*CLOSE_DIALOG, '[data-action="collection"]'],
+        ),
+        '[data-do="close"]',
+        "#r-overlay .dialog",
+    ),
+    "rulebook": (
+        ("#r-overlay .dialog.book", [*CLOSE_DIALOG, '[data-action="info"]']),
+        '[data-do="close"]',
+        "#r-overlay .dialog",
+    ),
+}
+
+
+def page_errors(page: Any, watch: Watch) -> list[str]:
+    """Every error so far: the context's console errors and uncaught ones, and the banners."""
+    banners = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.py-error'), (el) => el.textContent)"
+    )
+    return [*watch.errors, *(f"error banner: {text}" for text in banners)]
+
+
+def summary(errors: list[str]) -> str:
+    """The distinct errors (by their first 300 characters), how often each."""
+    counts: dict[str, int] = {}
+    for error in errors:
+        counts[error[:300]] = counts.get(error[:300], 0) + 1
+    return "\n".join(f"{n} x {text}" for text, n in counts.items())
+
+
+def unleash(
+    page: Any,
+    watch: Watch,
+    screen: str,
+    avoid: str = "",
+    within: str = "",
+    tether: tuple[str, list[str]] | None = None,
+) -> float:
+    """Run the horde for SECONDS on the page; fail on any error. Returns the share of the
+    tether's looks that found the screen shown."""
+    before = len(watch.errors)
+    page.evaluate(UNLEASH, [SEED, SECONDS * 1000, avoid, within])
+    shown = looks = 0
+    end = time.monotonic() + SECONDS + 60
+    while time.monotonic() < end:
+        if tether is not None:
+            looks += 1
+            shown += bool(page.evaluate(TETHER, list(tether)))
+        if page.evaluate(WAIT_DONE):
+            break
+    else:
+        pytest.fail(f"{screen}: the horde did not stop")
+    page.screenshot(path=str(ARTIFACTS / f"monkey-{screen}.png"))
+    errors = page_errors(page, watch)[before:]
+    assert not errors, f"{screen}, seed {SEED}: {len(errors)} page errors:\n{summary(errors)}"
+    return shown / looks if looks else 1.0
+
+
+def stored_values(page: Any) -> dict[str, dict[str, str]]:
+    return page.evaluate(
+        """() => {
+          const read = (s) => Object.fromEntries(
+            Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i))]));
+          return { local: read(localStorage), session: read(sessionStorage) };
+        }"""
+    )
+
+
+def check_storage(page: Any) -> None:
+    """Every value the game stored parses (JSON), and none was set aside as broken."""
+    stored = stored_values(page)
+    for key, value in stored["local"].items():
+        assert not key.endswith(":broken"), f"the page set aside a broken value: {key}"
+        try:
+            json.loads(value)
+        except ValueError:
+            pytest.fail(f"localStorage {key!r} does not parse: {value[:200]!r}")
+    for key, value in stored["session"].items():
+        if key != "triad.title":  # a plain flag: "seen"
+            json.loads(value)
+
+
+def start_a_new_match(page: Any) -> None:
+    """New game from whatever the horde left: a match is dealt and takes a human move."""
+    for _ in range(4):  # close the dialogs on top (Escape closes the latest)
+        if (
+            page.locator("#r-overlay .dialog:not(.result)").count() == 0
+            and not page.locator("html.paused").count()
+        ):
+            break
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(300)
+    if page.locator('[data-do="title_play"]').count():
+        page.click('[data-do="title_play"]')
+    page.click('[data-action="new"]')
+    leave = page.locator('.dialog.leave [data-do="leave_yes"]')
+    page.wait_for_timeout(500)
+    if leave.count():
+        leave.click()
+    wait_ready(page)
+    if page.locator("#r-overlay .dialog.coll").count():
+        # collection mode: New game opens the ladder, whose first opponent is always open
+        page.locator("#r-overlay [data-challenge]").first.click()
+        wait_ready(page)
+    for _ in range(12):  # the horde may have chosen Draft: pick cards until the match starts
+        if not page.locator("#r-overlay .dialog.draft").count():
+            break
+        page.locator("#r-overlay [data-draft]").first.click()
+        page.wait_for_timeout(500)
+        wait_ready(page)
+    play_one_move(page)
+
+
+def test_gremlins_find_no_page_error_on_any_screen(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    if not GREMLINS.exists():
+        pytest.fail(f"gremlins.js is missing at {GREMLINS}: run npm ci (python3 build.py test)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    context, watch = new_context(title=True, has_touch=True, reduced_motion="reduce")
+    context.add_init_script(path=str(GREMLINS))
+    context.add_init_script(GUARD)
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator(".dialog.title-screen").wait_for()
+    wait_engine(page)
+    main_frame = page.main_frame
+    navigations: list[str] = []
+    page.on("framenavigated", lambda f: navigations.append(f.url) if f == main_frame else None)
+
+    # The title: its buttons leave it for good, so the horde clicks all but those.
+    unleash(page, watch, "title", avoid='[data-do^="title_"], a[href]')
+    # A match, the collection and the rulebook, each brought back when the horde leaves it.
+    if page.locator('[data-do="title_play"]').count():
+        page.click('[data-do="title_play"]')
+    wait_ready(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    shares = {}
+    for screen, (tether, avoid, within) in SCREENS.items():
+        page.evaluate(TETHER, list(tether))
+        shares[screen] = unleash(page, watch, screen, avoid, within, tether)
+    print(f"gremlins seed {SEED}: share of looks on the screen: {shares}")
+
+    # Triangle Catch, in the same browser (its storage beside the card game's).
+    catch = context.new_page()
+    catch.on(
+        "framenavigated", lambda f: navigations.append(f.url) if f == catch.main_frame else None
+    )
+    catch.goto(server.url + "catch.html")
+    catch.locator("html.ready").wait_for(state="attached")
+    navigations.clear()  # its own load
+    unleash(catch, watch, "catch")
+    catch.close()
+    assert navigations == [], f"the horde navigated away: {navigations}"
+
+    # The game again, from what the horde stored.
+    page.goto(server.url)
+    wait_ready(page)
+    wait_engine(page)
+    check_storage(page)
+    start_a_new_match(page)
+    check_storage(page)
+    errors = page_errors(page, watch)
+    assert not errors, f"after the horde, seed {SEED}:\n{summary(errors)}"
