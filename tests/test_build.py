@@ -180,3 +180,33 @@ def test_the_loading_screens_draw_game_icons_inline(dist: Path, tmp_path: Path) 
     page.write_text("<!-- {{BOOT_HEAD}} -->\n<svg>{{ICON no-such-icon}}</svg>")
     with pytest.raises(SystemExit, match=r"odd\.html names the icon 'no-such-icon'"):
         build._page_text(page)
+
+
+def test_bench_names_pick_benches() -> None:
+    names = [s.stem for s in build.bench_scripts([])]
+    assert names == sorted(p.stem for p in (build.ROOT / "bench").glob("bench_*.py"))
+    assert [s.stem for s in build.bench_scripts(["cpu"])] == ["bench_cpu"]  # its own name first
+    assert [s.stem for s in build.bench_scripts(["bench_load"])] == ["bench_load"]
+    assert [s.stem for s in build.bench_scripts(["catc"])] == ["bench_catch", "bench_catch_page"]
+
+
+def test_bench_write_keeps_the_other_benches_sections(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PERFORMANCE.md lists every bench: its output as printed, or that it was never run."""
+    monkeypatch.setattr(build, "PERFORMANCE", tmp_path / "PERFORMANCE.md")
+    first, second, *_ = build.bench_scripts([])
+    output = "| rules | s |\n| --- | --- |\n```\na fence in the output\n```\n"
+    run = build.BenchRun(first, output, 12.3, 0, False)
+    build.write_performance({first.stem: build.performance_section(run)})
+    sections = build.performance_sections(build.PERFORMANCE.read_text())
+    assert set(sections) == {s.stem for s in build.bench_scripts([])}
+    assert output.rstrip("\n") in sections[first.stem]
+    assert "in 12 s" in sections[first.stem] and "````text\n" in sections[first.stem]
+    assert sections[second.stem] == build.NOT_RUN
+    later = build.BenchRun(second, "figures\n", 1.0, 0, False)
+    build.write_performance({second.stem: build.performance_section(later)})
+    again = build.performance_sections(build.PERFORMANCE.read_text())
+    assert again[first.stem] == sections[first.stem]
+    assert "figures" in again[second.stem]
+    assert build.PERFORMANCE.read_text().count(f"## {first.stem}") == 1
