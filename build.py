@@ -72,6 +72,7 @@ MAIN_THREAD_MODULES = (
     "triad/__init__.py",
     "triad/api.py",
     "triad/prng.py",
+    "triad/parts.py",
     "triad/deal.py",
     "triad/ruleinfo.py",
     "triad/collection/__init__.py",
