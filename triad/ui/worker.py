@@ -614,7 +614,6 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> V
         board.append(
             None if slot is None else {"card": _card_json(slot.card), "owner": str(slot.owner)}
         )
-    blue, red = state.score
     winner = None
     if state.is_terminal:
         winner = "draw" if state.winner is None else str(state.winner)
@@ -628,7 +627,6 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> V
             hands,
             None if winner is not None else str(state.to_move),
             str(state.table.first),
-            {"blue": blue, "red": red},
             winner,
             round_,
             _set_json(card_set),
