@@ -213,14 +213,14 @@ print(app.w.seed, app.w.bots)
 
 
 class Referee:
-    """The referee worker (`triad.ui.dom.Engine.request`), answering a new match."""
+    """The referee worker (`triad.ui.dom.Engine.call`), answering a new match."""
 
     def __init__(self):
         self.calls = []
 
-    async def request(self, name, payload):
+    async def call(self, name, payload, more=None):
         self.calls.append(name)
-        return {"ok": True, "view": view}
+        return json.dumps({"ok": True, "view": view})
 
 
 async def boot():

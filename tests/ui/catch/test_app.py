@@ -21,12 +21,10 @@ class Engine:
     def __init__(self) -> None:
         self.calls: list[str] = []
 
-    async def request(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
         self.calls.append(name)
         await asyncio.sleep(0)
-        reply = json.loads(getattr(worker, name)(json.dumps(payload)))
-        assert isinstance(reply, dict)
-        return reply
+        return str(getattr(worker, name)(payload))
 
 
 class ScriptedBot:

@@ -21,17 +21,17 @@ page and under CPython in tests:
 * `store`: `get`/`set` of strings (`triad.ui.settings.SafeStore`);
 * `sleep(ms)`: an awaitable pause; `seed()`: a fresh map number;
 * later, `engine_ready(engine)` with the referee worker: `await
-  engine.request(name, payload dict) -> reply dict` (`triad.ui.dom.Engine`,
+  its functions called through `triad.ui.catch.client` (`triad.ui.dom.Engine`,
   the envelope of `triad.api`); and `start_bot()` giving a
   bot worker: `await bot.ready()` (True or an error text), `await
-  bot.call(name, arg, timeout_ms) -> (status, value)` with status "ok",
+  `bot_start`/`bot_turn` -> (status, value)` with status "ok",
   "timeout" or "error", and `bot.terminate()`; `bot_support()`, how this
   browser can run a bot ("" when it cannot, checked before starting one).
 """
 
 import json
 
-from triad.ui.catch import board, render
+from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import Editor, Play, Watch
@@ -118,12 +118,13 @@ class CatchApp(Shell):
             self.pending -= 1
             self.draw()
 
-    async def call(self, name: str, payload: dict) -> dict:
-        """Call the referee worker; the human waits meanwhile (no `ready`)."""
+    async def waiting(self, asked) -> dict:
+        """The referee worker's answer to a call (`triad.ui.catch.client`); the human waits
+        meanwhile (no `ready`)."""
         self.pending += 1
         self.show_flags()
         try:
-            return await self.engine.request(name, payload)
+            return await asked
         finally:
             self.pending -= 1
             self.show_flags()
@@ -134,7 +135,7 @@ class CatchApp(Shell):
 
     async def download(self, slot: str) -> None:
         """Save a slot's replay as a file."""
-        reply = await self.call("replay", {"slot": slot})
+        reply = await self.waiting(client.replay(self.engine, slot=slot))
         if reply.get("ok"):
             self.screen.download(reply["filename"], json.dumps(reply["replay"]))
         else:
@@ -198,6 +199,7 @@ class CatchApp(Shell):
         self.put("c-notice", render.notice(self.notice_text, self.notice_kind))
         self.put("c-overlay", render.help_dialog() if self.help_open else "")
         self.show_flags()
+        self.signal.wake()
 
     def map_marks(self, names, entry) -> dict:
         marks = {

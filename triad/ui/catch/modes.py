@@ -22,7 +22,7 @@ A mode reaches the page through `page` (the `CatchApp`): its worker
 import json
 
 from triad import api
-from triad.ui.catch import board, render
+from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.orders import Board, Orders, line
@@ -213,7 +213,9 @@ class Play:
             self.dealing.end()  # New game pressed again: only the last one is dealt
         asked = Session()
         self.dealing = asked
-        reply = await page.call("new_game", {"slot": "play", "seed": self.seed, "bot": self.bot})
+        reply = await page.waiting(
+            client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
+        )
         if not asked.live:
             return
         asked.end()
@@ -231,7 +233,9 @@ class Play:
         """Add an order if the referee would apply it; otherwise say why not."""
         candidate = list(match.orders.items)
         candidate.append(item)
-        reply = await self.page.call("check", {"slot": "play", "line": line(candidate)})
+        reply = await self.page.waiting(
+            client.check(self.page.engine, slot="play", line=line(candidate))
+        )
         if not match.live:
             return
         if not reply.get("ok"):
@@ -250,7 +254,9 @@ class Play:
 
     async def recheck(self, match: PlayMatch, before: list) -> None:
         """Check the orders after an edit; an edit that makes one refused is undone."""
-        reply = await self.page.call("check", {"slot": "play", "line": match.orders.line()})
+        reply = await self.page.waiting(
+            client.check(self.page.engine, slot="play", line=match.orders.line())
+        )
         if not match.live:
             return
         bad = None
@@ -284,7 +290,7 @@ class Play:
         page.notice_text = ""
         page.draw()
         try:
-            reply = await page.engine.request("play", {"slot": "play", "line": match.orders.line()})
+            reply = await client.play(page.engine, slot="play", line=match.orders.line())
         finally:
             match.thinking = False
         if not match.live:
@@ -467,7 +473,7 @@ class Watch:
     async def fetch(self, request: dict, asked: Session, playback: Session) -> None:
         page = self.page
         page.draw()
-        reply = await page.call("watch", request)
+        reply = await page.waiting(client.watch(page.engine, **request))
         if not asked.live:
             return
         asked.end()
@@ -506,7 +512,7 @@ class Watch:
     async def show_frame(self, match: Watched, turn: int) -> bool:
         frame = match.frames.get(turn)
         if frame is None:
-            reply = await self.page.call("frame", {"turn": turn})
+            reply = await self.page.waiting(client.frame(self.page.engine, turn=turn))
             if not match.live:
                 return False
             if not reply.get("ok"):
@@ -526,10 +532,12 @@ class Watch:
     async def play(self, playback: Session) -> None:
         """Play the timeline on, a turn a frame, while `playback` lasts."""
         match = self.match
-        while playback.live and match.live and self.at < match.total:
-            if self.loading:
-                await self.page.sleep(20)
-                continue
+        page = self.page
+        # A frame a turn, to the last: a step or a seek pauses the playback first.
+        for _ in range(self.at, match.total):
+            await page.signal.until(lambda: not self.loading or not playback.live)
+            if not playback.live or not match.live:
+                break
             self.want = self.at + 1
             await self.follow(match)
             if not playback.live:
@@ -763,9 +771,7 @@ class Editor:
         if booted is not True:
             self.say("bad", t("bot_boot_failed", error=booted))
             return
-        reply = await page.engine.request(
-            "new_game", {"slot": "duel", "seed": self.seed, "bot": self.opponent}
-        )
+        reply = await client.new_game(page.engine, slot="duel", seed=self.seed, bot=self.opponent)
         if not duel.live:
             return
         if not reply.get("ok"):
@@ -779,7 +785,7 @@ class Editor:
         }
         self.say("info", t("bot_started", seed=self.seed, bot=render.bot_label(self.opponent)))
         page.draw()
-        status, started = await runner.call("start", self.code, first_ms + GRACE_MS)
+        status, started = await client.bot_start(runner, self.code, first_ms + GRACE_MS)
         if not duel.live:
             return
         if status == "timeout":
@@ -800,10 +806,12 @@ class Editor:
     async def turns(self, duel: Duel, text: str, first_ms: int, turn_ms: int) -> None:
         page = self.page
         runner = duel.runner
-        turn = 1
-        while duel.live:
+        # A turn of the bot's, each answered by the referee, to the game's turn limit.
+        for turn in range(1, render.MAX_TURNS + 1):
+            if not duel.live:
+                return
             limit = first_ms if turn == 1 else turn_ms
-            status, value = await runner.call("turn", text, limit + GRACE_MS)
+            status, value = await client.bot_turn(runner, text, limit + GRACE_MS)
             if not duel.live:
                 return
             if status == "timeout":
@@ -824,7 +832,7 @@ class Editor:
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
                 await self.lost(duel, late, reply["line"])
                 return
-            answer = await page.engine.request("play", {"slot": "duel", "line": reply["line"]})
+            answer = await client.play(page.engine, slot="duel", line=reply["line"])
             if not duel.live:
                 return
             if not answer.get("ok"):
@@ -834,7 +842,6 @@ class Editor:
             if answer["over"]:
                 return
             text = answer["input"]
-            turn += 1
             await page.sleep(DUEL_PAUSE_MS)
 
     def turn_shown(self, duel: Duel, answer: dict) -> None:
@@ -864,9 +871,7 @@ class Editor:
     async def lost(self, duel: Duel, reason: str, line_text: str) -> None:
         """The editor's bot loses by forfeit: tell the referee, show why."""
         self.say("bad", reason)
-        answer = await self.page.engine.request(
-            "forfeit", {"slot": "duel", "reason": reason, "line": line_text}
-        )
+        answer = await client.forfeit(self.page.engine, slot="duel", reason=reason, line=line_text)
         if duel.live and answer.get("ok"):
             self.turn_shown(duel, answer)
 
