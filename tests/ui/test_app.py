@@ -392,7 +392,7 @@ def test_the_title_screen_leads_to_the_collection_and_the_rules() -> None:
 
 
 def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
-    from triad.ui import worker
+    from triad.worker import engine as worker
 
     async def run() -> None:
         app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=40)
@@ -409,7 +409,7 @@ def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
         app.key("Enter")  # a rematch: the match dealt ahead begins
         await settle(app)
         assert app.match.playing["seed"] == seed and app.match.view["seed"] == seed
-        assert worker._ahead is None and app.ahead.match is None
+        assert worker.STATE.ahead is None and app.ahead.match is None
         while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app)

@@ -16,10 +16,10 @@ import pytest
 from triad import wire
 from triad.cpu import service as cpu_service
 from triad.ui import client
-from triad.ui import worker as engine_worker
-from triad.ui.catch import botrunner
 from triad.ui.catch import client as catch_client
-from triad.ui.catch import worker as referee_worker
+from triad.worker import botrunner
+from triad.worker import engine as engine_worker
+from triad.worker import referee as referee_worker
 
 
 class Recorder:

@@ -10,13 +10,14 @@ import pytest
 from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
 from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import start
-from triad.ui import customset, worker
+from triad.ui import customset
 from triad.ui import settings as prefs
 from triad.ui import split as split_module
 from triad.ui.choices import read_deal_code
 from triad.ui.local import dealer
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.ui.table import same_deal
+from triad.worker import engine as worker
 
 
 @pytest.fixture(autouse=True)
@@ -201,7 +202,9 @@ def test_loading_a_file_chooses_it_keeps_it_and_deals_from_it() -> None:
         again, _screen2, _ = make_app(s, use_dealer=True)
         again.start()
         assert again.settings["card_set"] == "custom"
-        assert again.match.view is not None and again.match.view["card_set"]["name"] == "Lantern Folk"
+        assert (
+            again.match.view is not None and again.match.view["card_set"]["name"] == "Lantern Folk"
+        )
         await again.engine_ready(LocalEngine())
         await settle(again)
         assert again.match.synced and again.match.view["card_set"]["id"] == "mine"

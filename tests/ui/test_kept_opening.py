@@ -13,10 +13,10 @@ from triad.capture import Player
 from triad.collection.replay import read_record
 from triad.cpu import service
 from triad.ui import split as split_module
-from triad.ui import worker
 from triad.ui.ahead import AHEAD_KEY, AHEAD_VERSION
 from triad.ui.app import MATCH_KEY, App
 from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.worker import engine as worker
 
 BUILD = "b1"
 
@@ -30,8 +30,8 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fresh_engine() -> None:
     """The worker and the extra worker as a reload leaves them: nothing of the last visit."""
-    worker._ahead = None
-    worker._session = None
+    worker.STATE.ahead = None
+    worker.STATE.in_play = None
     service._part_brains.clear()
 
 
@@ -60,8 +60,8 @@ async def result_with_opening_kept(helpers: bool) -> tuple[App, FakeScreen, Safe
         while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app, 4000)
-        await until(app, lambda a=app: worker._ahead is not None or a.ahead is None)
-        if worker._ahead is not None and worker._ahead.state.to_move is Player.RED:
+        await until(app, lambda a=app: worker.STATE.ahead is not None or a.ahead.match is None)
+        if worker.STATE.ahead is not None and worker.STATE.ahead.state.to_move is Player.RED:
             await until(app, lambda s=screen: s.data.get("ahead") == "done")
             return app, screen, store
     raise AssertionError("no match dealt ahead that the CPU opens")

@@ -11,9 +11,9 @@ import pytest
 from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import start, store_with
 from triad.ui import split as split_module
-from triad.ui import worker
 from triad.ui.app import MATCH_KEY, App
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.worker import engine as worker
 
 
 @pytest.fixture(autouse=True)
@@ -127,7 +127,10 @@ def test_a_quick_match_comes_back_move_for_move_after_a_reload() -> None:
         assert again.match.playing["seed"] == app.match.playing["seed"]
         await again.engine_ready(LocalEngine())
         await settle(again)
-        assert again.match.view["board"] == before["board"] and again.match.view["hands"] == before["hands"]
+        assert (
+            again.match.view["board"] == before["board"]
+            and again.match.view["hands"] == before["hands"]
+        )
         cell = next(i for i in range(9) if again.match.view["board"][i] is None)
         again.click("card", (again.match.view["to_move"], "0"))
         again.click("cell", str(cell))
@@ -230,7 +233,7 @@ def test_new_game_while_a_move_lands_never_draws_the_old_match_over_the_new() ->
         app.click("cell", "4")
         await settle(app)
         assert pressed and app.match_counter == pressed[0] + 1
-        assert app.match.view.get("match") == worker._session.token  # the new match's own view
+        assert app.match.view.get("match") == worker.STATE.in_play.token  # the new match's own view
         assert sum(rendered_scores_of(app).values()) == 10
         for _ in range(3):  # and it plays on
             if app.match.view["over"]:

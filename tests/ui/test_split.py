@@ -13,9 +13,9 @@ from triad.collection.replay import read_record, replay_record
 from triad.cpu import service
 from triad.parts import best_part
 from triad.ui import split as split_module
-from triad.ui import worker
 from triad.ui.app import App
 from triad.ui.dom import Engine
+from triad.worker import engine as worker
 
 
 class LocalHelper(Engine):
@@ -118,7 +118,7 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
         await settle(app, 4000)
         state = worker._current().state
         assert state is not None
-        assert app.match.view.get("match") == worker._session.token  # the new match's own view
+        assert app.match.view.get("match") == worker.STATE.in_play.token  # the new match's own view
         cells = [i for i in range(9) if app.match.view["board"][i] is not None]
         assert cells == [i for i in range(9) if state.board[i] is not None]
         assert len(cells) <= 1  # at most the new match's own opening
@@ -195,8 +195,8 @@ def test_the_match_dealt_ahead_is_thought_about_in_parts_and_begins_exact() -> N
             while not app.match.view["over"]:
                 assert app.key("F1")
                 await settle(app, 4000)
-            await until(app, lambda a=app: worker._ahead is not None or a.ahead is None)
-            if worker._ahead is not None and worker._ahead.state.to_move.name == "RED":
+            await until(app, lambda a=app: worker.STATE.ahead is not None or a.ahead.match is None)
+            if worker.STATE.ahead is not None and worker.STATE.ahead.state.to_move.name == "RED":
                 break
         await until(app, lambda: screen.data.get("ahead") == "done")
         ahead_seed = app.ahead.match.playing["seed"]

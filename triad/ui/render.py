@@ -2,7 +2,7 @@
 
 Nothing here touches the DOM; the page puts each region's string into its
 element (see `regions`).  A match view is the JSON the engine worker sends
-(see `triad.ui.worker`): `board`, `hands`, `cells`, `restrictions`,
+(see `triad.worker.engine`): `board`, `hands`, `cells`, `restrictions`,
 `to_move`, `scores`, `over`, `winner`.
 """
 

@@ -209,7 +209,7 @@ app.act("help")
 print("dialog" in screen.regions["c-overlay"], app.key("Escape"), screen.regions["c-overlay"])
 app.field("wseed", "123")
 app.field("bot1", "random")
-print(app.w.seed, app.w.bots)
+print(app.watch.seed, app.watch.bots)
 
 
 class Referee:
@@ -242,4 +242,6 @@ def finish(coro):
 
 finish(boot())
 app.act("mode", "play")
-print(plain(screen.flags), plain(screen.data), app.pl.game["players"], len(screen.regions["c-map"]))
+print(
+    plain(screen.flags), plain(screen.data), app.play.game["players"], len(screen.regions["c-map"])
+)

@@ -1,9 +1,9 @@
 """Triangle Catch's workers as its page calls them: one function per exported function.
 
-The referee worker's functions (`triad.ui.catch.worker`) answer the envelope
+The referee worker's functions (`triad.worker.referee`) answer the envelope
 of `triad.api` as a dict, as `triad.ui.client`'s do, their keyword
 parameters the fields of each request class; the bot runner's
-(`triad.ui.catch.botrunner`, `bot_` before its names) are raced against a
+(`triad.worker.botrunner`, `bot_` before its names) are raced against a
 time limit and answer `(status, value)` (`triad.ui.catch.dom.BotWorker`).
 This is the only code of Catch's page that names a worker function
 (`tests/ui/test_client.py` checks them against the workers' `Exports`).

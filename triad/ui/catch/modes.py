@@ -8,7 +8,7 @@ empty map says (`empty`), and has it write its own regions (`draw`).
 
 Each mode runs its own work with the worker, as the card game runs a match
 (`triad.ui.session`): a piece of work (a match, a playback of the timeline,
-an editor's duel) is a `Session`, and the async flow that serves it holds
+an editor's duel) is a `Run`, and the async flow that serves it holds
 its session and stops as soon as that session has ended.  A New game, a new
 match to watch, Pause or Stop ends a session, and whatever still ran for it
 (a reply on its way, a timer) changes nothing.  There is no counter to
@@ -48,7 +48,7 @@ def why_not(reply: dict) -> str:
     return said(words) if words else reply.get("error", "?")
 
 
-class Session:
+class Run:
     """One piece of a mode's work, from its start to its end (`end`)."""
 
     def __init__(self) -> None:
@@ -66,11 +66,11 @@ def live(session) -> bool:
 # ---------------------------------------------------------------------- play
 
 
-class PlayMatch(Session):
+class PlayMatch(Run):
     """A match of the human against a built-in bot: the position, the orders, the turn."""
 
     def __init__(self, view: dict, names: list) -> None:
-        Session.__init__(self)
+        Run.__init__(self)
         self.game = {
             "players": names,
             "map": view["map"],
@@ -102,7 +102,7 @@ class Play:
         self.bot = "greedy"  # the opponent of the next match
         self.seed = seed  # the map of the next match
         self.match = None  # `PlayMatch` on show
-        self.dealing = None  # the New game asked for last (`Session`), until its match comes
+        self.dealing = None  # the New game asked for last (`Run`), until its match comes
         self.spare = Orders()  # the orders before the first match (none can be given)
 
     # What the match on show holds, as the page and its tests read it.
@@ -211,7 +211,7 @@ class Play:
             return
         if self.dealing is not None:
             self.dealing.end()  # New game pressed again: only the last one is dealt
-        asked = Session()
+        asked = Run()
         self.dealing = asked
         reply = await page.waiting(
             client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
@@ -355,11 +355,11 @@ class Play:
 # --------------------------------------------------------------------- watch
 
 
-class Watched(Session):
+class Watched(Run):
     """A whole match being watched: its start, the frames fetched so far, its end."""
 
     def __init__(self, reply: dict, players: list) -> None:
-        Session.__init__(self)
+        Run.__init__(self)
         view = reply["view"]
         self.players = players  # display names
         self.map = view["map"]
@@ -379,9 +379,9 @@ class Watch:
         self.seed = seed
         self.speed = "1"
         self.match = None  # the `Watched` match on the timeline
-        self.asked = None  # the match asked of the worker (`Session`) until it comes
-        self.playback = None  # the timeline playing (`Session`), until paused or at its end
-        self.fetching = None  # the frame being fetched (`Session`)
+        self.asked = None  # the match asked of the worker (`Run`) until it comes
+        self.playback = None  # the timeline playing (`Run`), until paused or at its end
+        self.fetching = None  # the frame being fetched (`Run`)
         self.at = 0  # the turn on show
         self.want = 0  # the turn asked for (scrubbing asks faster than frames come)
         self.state = None
@@ -429,7 +429,7 @@ class Watch:
         elif name == "play" and self.match is not None:
             if self.at >= self.match.total or self.playing:
                 return
-            self.playback = Session()
+            self.playback = Run()
             page.spawn(self.play(self.playback))
         elif name == "pause":
             self.pause()
@@ -461,16 +461,16 @@ class Watch:
         for session in (self.asked, self.fetching, self.match):
             if session is not None:
                 session.end()  # a match asked for before, or watched, is dropped
-        asked = Session()
+        asked = Run()
         self.asked = asked
         # It plays as soon as it comes, unless Pause is pressed before.
-        playback = Session()
+        playback = Run()
         if not autoplay:
             playback.end()
         self.playback = playback
         page.launch(self.fetch(request, asked, playback))
 
-    async def fetch(self, request: dict, asked: Session, playback: Session) -> None:
+    async def fetch(self, request: dict, asked: Run, playback: Run) -> None:
         page = self.page
         page.draw()
         reply = await page.waiting(client.watch(page.engine, **request))
@@ -499,7 +499,7 @@ class Watch:
 
     async def follow(self, match: Watched) -> None:
         """Load frames until the shown one is the one asked for (scrubbing asks often)."""
-        fetching = Session()
+        fetching = Run()
         self.fetching = fetching
         try:
             while match.live and self.at != self.want:
@@ -529,7 +529,7 @@ class Watch:
         self.page.draw()
         return True
 
-    async def play(self, playback: Session) -> None:
+    async def play(self, playback: Run) -> None:
         """Play the timeline on, a turn a frame, while `playback` lasts."""
         match = self.match
         page = self.page
@@ -572,17 +572,17 @@ class Watch:
 # -------------------------------------------------------------------- editor
 
 
-class Duel(Session):
+class Duel(Run):
     """One match of the editor's bot against a built-in bot, run turn by turn."""
 
     def __init__(self) -> None:
-        Session.__init__(self)
+        Run.__init__(self)
         self.runner = None  # the bot's worker while it runs
         self.game = None  # {"players", "map", "state"} once the referee has dealt it
         self.entry = None  # the last turn's entry
 
     def end(self) -> None:
-        Session.end(self)
+        Run.end(self)
         runner = self.runner
         if runner is not None:
             runner.terminate()  # a bot that still thinks is stopped at once
@@ -654,7 +654,7 @@ class Editor:
             self.console = []
         elif name == "replay_duel":
             page.set_mode("watch")
-            page.w.watch({"slot": "duel"}, autoplay=False)
+            page.watch.watch({"slot": "duel"}, autoplay=False)
 
     def key(self, key: str) -> bool:
         return False

@@ -15,7 +15,7 @@ class declared below (`DealRequest`, `MoveRequest`, ...; the collection's
 and the studies' in their services), read and checked by `triad.wire`
 before the function runs: a malformed one is answered with an error naming
 the field.  Each reply is a TypedDict declared below too (`DealReply`,
-`PlayReply`, ...).  The match in play is one typed `Session`.  Each match
+`PlayReply`, ...).  The match in play is one typed `InPlay`.  Each match
 begun here has a token, the view's ``match``: `play`, `cpu_move` and
 `ponder` given a ``match`` that is not the one in play are refused with the
 code ``stale``, so a request meant for a finished match never reaches the
@@ -81,6 +81,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, NotRequired, TypedDict, cast
 
@@ -247,7 +248,7 @@ class DraftPickRequest:
 
 
 @dataclass
-class Session:
+class InPlay:
     """The match this worker plays: its deal, its CPU, its moves so far.
 
     ``state`` is None while the draft is on (``draft`` then holds it);
@@ -269,9 +270,6 @@ class Session:
     prepared: dict[str, Any] | None = None
 
 
-_session: Session | None = None
-
-
 @dataclass
 class Ahead:
     """The next match, dealt before it begins (`deal_ahead`): its CPU may think about its
@@ -286,9 +284,20 @@ class Ahead:
     record: MatchRecord
 
 
-_ahead: Ahead | None = None
-#: Tokens for the matches begun in this worker, one each.
-_tokens = itertools.count(1)
+@dataclass
+class EngineState:
+    """What the worker keeps from one call to the next: the match in play, the match dealt
+    ahead, the tokens of the matches begun here (one each), and the card sets of the
+    player's own seen this visit, by id (for replays of their matches)."""
+
+    in_play: InPlay | None = None
+    ahead: Ahead | None = None
+    tokens: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+    custom_sets: dict[str, CardSet] = field(default_factory=dict)
+
+
+#: The worker's state, in one object.
+STATE = EngineState()
 
 
 class NoMatchError(ValueError):
@@ -301,14 +310,12 @@ class StaleMatchError(ValueError):
     code = "stale"
 
 
-def _current(what: str = "match") -> Session:
-    if _session is None:
+def _current(what: str = "match") -> InPlay:
+    if STATE.in_play is None:
         raise NoMatchError(f"no {what} is being played")
-    return _session
+    return STATE.in_play
 
 
-#: Card sets of the player's own, by id, for replays of their matches this visit.
-_custom_sets: dict[str, CardSet] = {}
 #: Longest card set file read (the stored set has the same limit on the page).
 MAX_SET_CHARS = 100_000
 
@@ -328,10 +335,10 @@ def _custom_set(data: object) -> CardSet:
             f"card set {card_set.name!r} has {len(card_set)} cards; "
             f"a match needs at least {2 * HAND_SIZE} to deal two hands"
         )
-    known = _custom_sets.get(card_set.id)
+    known = STATE.custom_sets.get(card_set.id)
     if known is not None and known == card_set:
         return known
-    _custom_sets[card_set.id] = card_set
+    STATE.custom_sets[card_set.id] = card_set
     return card_set
 
 
@@ -633,7 +640,7 @@ def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> V
         ),
     )
     view["seed"] = match.seed
-    view["match"] = _session.token if _session is not None else None
+    view["match"] = STATE.in_play.token if STATE.in_play is not None else None
     marks = ffxiv_view(state, match, round_)
     view["forced"] = marks["forced"]
     view["typed"] = marks["typed"]
@@ -680,7 +687,7 @@ def ffxiv_view(state: GameState, match: Match, round_: int) -> dict[str, Any]:
     }
 
 
-def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
+def _in_play(request: InPlayRequest) -> tuple[InPlay, GameState, Player]:
     """The match in play, its game and the request's player (default: the player to move).
 
     :raises ValueError: no match, an unknown player; `StaleMatchError`: the
@@ -700,17 +707,16 @@ def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
 @EXPORTS.service
 def new_match(request: DealRequest) -> DealReply:
     """Deal a new match from the page's settings and seed: its view, or the draft."""
-    global _session, _ahead
-    ahead, _ahead = _ahead, None
+    ahead, STATE.ahead = STATE.ahead, None
     if ahead is not None and ahead.request == request:  # dealt ahead: it begins as it is
         _begin(ahead.match, ahead.state, ahead.card_set, ahead.brain, ahead.record)
         return {"view": view_of(ahead.state, ahead.match, 0, ahead.card_set)}
     match, card_set, brain, record = _deal(request)
     if match.drafting:
-        _session = Session(match, card_set, brain, record, level=request.level)
-        _session.draft = match.draft()
-        _session.cpu = None if request.mode == "hotseat" else Player.RED
-        return _draft_reply(_session)
+        STATE.in_play = InPlay(match, card_set, brain, record, level=request.level)
+        STATE.in_play.draft = match.draft()
+        STATE.in_play.cpu = None if request.mode == "hotseat" else Player.RED
+        return _draft_reply(STATE.in_play)
     state = match.start()
     _begin(match, state, card_set, brain, record)
     return {"view": view_of(state, match, 0, card_set)}
@@ -726,15 +732,14 @@ def deal_ahead(request: DealRequest) -> SplitReply:
     ``observation``: when the CPU opens it and its search is worth splitting over the
     page's workers (`cpu_split`), what it sees, for their parts (`think_part`).
     """
-    global _ahead
-    _ahead = None
+    STATE.ahead = None
     if request.mode != "cpu":
         raise ValueError("only a match against the CPU is dealt ahead")
     match, card_set, brain, record = _deal(request)
     if match.drafting:
         raise ValueError("a drafted match is not dealt ahead: its hands are picked")
-    _ahead = Ahead(request, match, match.start(), card_set, brain, record)
-    state = _ahead.state
+    STATE.ahead = Ahead(request, match, match.start(), card_set, brain, record)
+    state = STATE.ahead.state
     if state.to_move is not Player.RED:
         return {"observation": None}
     seen = observe(state, Player.RED)
@@ -760,7 +765,7 @@ def ponder_ahead(request: AheadRequest) -> PonderReply:
     up to ``budget_ms``: its own first move when it opens, else its answers to the human's
     (``done``: nothing more to think about there). Refused (``stale``) once that match is
     no longer the one dealt ahead."""
-    ahead = _ahead
+    ahead = STATE.ahead
     if ahead is None or ahead.request.seed != request.seed:
         raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
     seen = observe(ahead.state, Player.RED)
@@ -774,7 +779,7 @@ def ahead_opening(request: AheadOpeningRequest) -> OpeningReply:
     its card, for the page to keep across a reload (`cpu_opening` plays it then).
     Refused when that match is no longer dealt ahead (``stale``), when the CPU does not
     open it or has not thought its opening through, or for a move that is not its own."""
-    ahead = _ahead
+    ahead = STATE.ahead
     if ahead is None or ahead.request.seed != request.seed:
         raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
     if request.card is None or request.cell is None or request.value is None:
@@ -851,8 +856,8 @@ def engine_memory(_request: Empty = NOTHING) -> EngineMemoryReply:
     """This worker's memory, for the benchmarks."""
     return {
         "heap_bytes": cpu_service.heap_bytes(),
-        "table": cpu_service.table_size(None if _session is None else _session.brain),
-        "ahead_table": cpu_service.table_size(None if _ahead is None else _ahead.brain),
+        "table": cpu_service.table_size(None if STATE.in_play is None else STATE.in_play.brain),
+        "ahead_table": cpu_service.table_size(None if STATE.ahead is None else STATE.ahead.brain),
     }
 
 
@@ -867,7 +872,7 @@ def resume_match(request: ResumeRequest) -> ViewReply:
     record = read_record(request.record)
     if record.set_id != card_set.id or record.seed != request.seed:
         raise ValueError("the record is of another deal")
-    played = replay_record(record, _custom_sets)
+    played = replay_record(record, STATE.custom_sets)
     state, round_, games = _played_on(played, record)
     brain = Brain(request.level, seed=record.seed, pool=card_set.cards)
     _begin(played.match, state, card_set, brain, replace(record, games=()), round_, games)
@@ -905,7 +910,7 @@ def draft_pick(request: DraftPickRequest) -> DealReply:
     return _draft_reply(session)
 
 
-def _draft_reply(session: Session) -> DealReply:
+def _draft_reply(session: InPlay) -> DealReply:
     """Let the CPU pick while it is its turn; then the draft, or the match once it is done."""
     draft = session.draft
     assert draft is not None
@@ -943,22 +948,21 @@ def _begin(
     record: MatchRecord,
     round_: int = 0,
     games: list[list[Move]] | None = None,
-) -> Session:
+) -> InPlay:
     """A new match in play, with a token of its own: requests naming another are refused
     (and the match dealt ahead, if any, is given up)."""
-    global _session, _ahead
-    _ahead = None
-    _session = Session(
+    STATE.ahead = None
+    STATE.in_play = InPlay(
         match,
         card_set,
         brain,
         record,
-        token=next(_tokens),
+        token=next(STATE.tokens),
         state=state,
         round=round_,
         games=games or [[]],
     )
-    return _session
+    return STATE.in_play
 
 
 @EXPORTS.service
@@ -1041,7 +1045,7 @@ def think_part(request: PartRequest) -> cpu_service.PartReply:
     extra workers search the other parts (`triad.cpu.service.cpu_part`); at its turn
     `cpu_move` with ``parts`` goes on from where it got."""
     if request.seed is not None:
-        ahead = _ahead
+        ahead = STATE.ahead
         if ahead is None or ahead.request.seed != request.seed:
             raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
         brain, state = ahead.brain, ahead.state
@@ -1087,7 +1091,7 @@ def match_record(_request: Empty = NOTHING) -> RecordReply:
 def _replay_views(text: str) -> ReplayViews:
     """Play a replay file or record back: each step as the page draws and animates it."""
     record = read_record(text)
-    played = replay_record(record, _custom_sets)
+    played = replay_record(record, STATE.custom_sets)
     card_set = played.match.config.card_set
     steps: list[Step] = []
     for game, states in enumerate(played.states):
@@ -1144,7 +1148,7 @@ def collection_resume(save_text: str) -> LadderReply:
     return {"match": prepared.to_json(), "view": view_of(state, played.match, round_, card_set)}
 
 
-def _ladder_session() -> tuple[Session, dict[str, Any]]:
+def _ladder_session() -> tuple[InPlay, dict[str, Any]]:
     session = _current("match for cards")
     if session.prepared is None:
         raise NoMatchError("no match for cards is being played")
@@ -1197,7 +1201,7 @@ def collection_end(save_text: str) -> SettledReply:
 @EXPORTS.service
 def analysis_start(request: AnalysisRequest) -> AnalysisReply:
     """Start analysing a match record (`triad.study.service.analysis_start`)."""
-    return study_service.analysis_begin(request, _custom_sets)
+    return study_service.analysis_begin(request, STATE.custom_sets)
 
 
 @EXPORTS.service
