@@ -74,20 +74,18 @@ SYNC_MESSAGE = "sync-message/sync-message.js"  # under runtime/
 # editor, the terminal's xterm, the Pyodide package graph and the zip reader.
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
 
-# Python files the main thread (MicroPython) needs, besides triad/ui/**; the Pyodide
-# workers get the whole package (engine.zip).
+# Python files the main thread (MicroPython) needs, besides triad/ui/** (the page's own);
+# the Pyodide workers (triad/worker/) get the whole package (engine.zip).
 MAIN_THREAD_MODULES = (
     "triad/__init__.py",
     "triad/api.py",
     "triad/prng.py",
+    "triad/parts.py",
     "triad/deal.py",
     "triad/ruleinfo.py",
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",
 )
-
-# Modules of triad/ui that only ever run in a Pyodide worker.
-WORKER_ONLY_MODULES = frozenset({"worker.py", "botrunner.py"})
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -363,7 +361,7 @@ def _copy_python(dist: Path) -> list[str]:
     names += sorted(
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "triad" / "ui").rglob("*.py")
-        if p.name not in WORKER_ONLY_MODULES and "__pycache__" not in p.parts
+        if "__pycache__" not in p.parts
     )
     names += sorted(
         p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "data").glob("*.json")

@@ -4,7 +4,7 @@
     python bench/bench_bot_turn.py --seeds 3 11 20261122
 
 The editor runs a player's bot in a worker under Pyodide, kept running between
-turns (triad/ui/catch/botrunner.py). Here the same runner plays whole matches
+turns (triad/worker/botrunner.py). Here the same runner plays whole matches
 of the example bot against the random bot, in Node (bench/botrunner_driver.mjs),
 and prints the time the bot took per turn as the runner measures it: median,
 mean, 90th percentile and worst, per map. Target: a typical (median) turn well

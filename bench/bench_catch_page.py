@@ -125,11 +125,7 @@ def run_micropython() -> None:
     paths = list((root / "triad" / "ui").glob("*.py")) + list(
         (root / "triad" / "ui" / "catch").glob("*.py")
     )
-    files = [
-        str(p.relative_to(root))
-        for p in paths
-        if p.name not in ("worker.py", "botrunner.py", "main.py")
-    ]
+    files = [str(p.relative_to(root)) for p in paths if p.name != "main.py"]
     files.append("tests/ui/catch/fixture.json")
     print("== MicroPython (Node)", flush=True)
     command = [node, str(root / "bench" / "micropython_runner.mjs"), __file__]

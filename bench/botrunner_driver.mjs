@@ -1,4 +1,4 @@
-// Drive triad.ui.catch.botrunner under Pyodide in Node the way the page does.
+// Drive triad.worker.botrunner under Pyodide in Node the way the page does.
 //
 //   node --experimental-wasm-stack-switching bench/botrunner_driver.mjs SPEC.json
 //
@@ -21,7 +21,7 @@ const pyodide = await loadPyodide();
 pyodide.FS.mkdirTree("/repo");
 pyodide.mountNodeFS("/repo", repo);
 pyodide.runPython("import sys; sys.path.insert(0, '/repo')");
-const runner = pyodide.pyimport("triad.ui.catch.botrunner");
+const runner = pyodide.pyimport("triad.worker.botrunner");
 
 function race(promise) {
   return Promise.race([promise, new Promise((done) => setTimeout(() => done("timeout"), timeoutMs))]);
@@ -38,7 +38,7 @@ if (out.start !== "timeout" && out.start.ok) {
       if (reply === "timeout") break;
     }
   } else {
-    const worker = pyodide.pyimport("triad.ui.catch.worker");
+    const worker = pyodide.pyimport("triad.worker.referee");
     const m = spec.match;
     let view = JSON.parse(worker.new_game(JSON.stringify({ slot: "duel", seed: m.seed, bot: m.bot })));
     let text = view.view.input;

@@ -63,8 +63,8 @@ import {{ gunzipSync }} from "node:zlib";
 const py = await loadPyodide({{ indexURL: "{pyodide}/", packages: [],
   _loadSnapshot: new Uint8Array(gunzipSync(readFileSync("{snapshot}"))) }});
 py.unpackArchive(new Uint8Array(readFileSync("{zip}")), "zip", {{ extractDir: "/home/pyodide" }});
-const known = py.runPython("import sys; 'triad.ui.worker' in sys.modules");
-const reply = py.pyimport("triad.ui.worker").new_match(JSON.stringify({{ rules: ["same"], seed: 7 }}));
+const known = py.runPython("import sys; 'triad.worker.engine' in sys.modules");
+const reply = py.pyimport("triad.worker.engine").new_match(JSON.stringify({{ rules: ["same"], seed: 7 }}));
 console.log(JSON.stringify({{ known, ok: JSON.parse(reply).ok }}));
 """.format(
         pyodide=dist / "runtime" / "pyodide",
@@ -97,7 +97,7 @@ def test_engine_zip_holds_the_whole_package(dist: Path) -> None:
     with zipfile.ZipFile(dist / "engine.zip") as zf:
         names = set(zf.namelist())
     assert "triad/__init__.py" in names
-    assert "triad/ui/worker.py" in names or not (build.ROOT / "triad/ui/worker.py").exists()
+    assert "triad/worker/engine.py" in names or not (build.ROOT / "triad/worker/engine.py").exists()
     assert any(n.startswith("triad/data/") and n.endswith(".json") for n in names)
     assert not [n for n in names if "__pycache__" in n]
 

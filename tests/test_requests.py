@@ -14,9 +14,9 @@ import pytest
 from triad import wire
 from triad.api import Exports
 from triad.cpu import service as cpu_service
-from triad.ui import worker
-from triad.ui.catch import botrunner
-from triad.ui.catch import worker as catch_worker
+from triad.worker import botrunner
+from triad.worker import engine as worker
+from triad.worker import referee as catch_worker
 
 TABLES: dict[str, Exports] = {
     "engine": worker.EXPORTS,

@@ -22,10 +22,10 @@ const pyodide = await loadPyodide({
 pyodide.unpackArchive(new Uint8Array(readFileSync(engineZip)), "zip", {
   extractDir: "/home/pyodide",
 });
-pyodide.pyimport("triad.ui.worker");
+pyodide.pyimport("triad.worker.engine");
 // Triangle Catch's referee and a bot's runner (without JSPI) restore the same snapshot.
-pyodide.pyimport("triad.ui.catch.worker");
-pyodide.pyimport("triad.ui.catch.botrunner");
+pyodide.pyimport("triad.worker.referee");
+pyodide.pyimport("triad.worker.botrunner");
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snapshot, { level: 9 }));
 console.log(`${snapshot.length} bytes, ${out}`);

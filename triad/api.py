@@ -37,7 +37,7 @@ try:
 except ImportError:  # MicroPython (the page): no typing, and annotations are never read
     pass
 
-__all__ = ["Exports", "answer", "failure", "ok", "refusal", "refused"]
+__all__ = ["Exports", "answer", "failure", "ok", "refusal", "refused", "success"]
 
 #: The errors a service raises for bad input (anything else is a bug, reported as one).
 BAD_INPUT = (ValueError, KeyError, TypeError)
@@ -46,6 +46,13 @@ BAD_INPUT = (ValueError, KeyError, TypeError)
 def failure(message: str, code: str = "", kind: str = "invalid") -> "Values":
     """The values of an error's envelope (for a reply the page reads as a dict)."""
     return {"ok": False, "error": message, "code": code, "kind": kind}
+
+
+def success(**values: "Any") -> "Values":
+    """The values of a success's envelope (for a reply the page reads as a dict, or makes of
+    several: the parts of a search split over workers)."""
+    values["ok"] = True
+    return values
 
 
 def refusal(error: "Exception | str", code: str = "") -> str:

@@ -213,7 +213,7 @@
   });
 
   // --- Python workers: Pyodide in a worker, a module's functions called by name. ---
-  // window.triadEngine runs triad.ui.worker (the rules engine and the CPU); the
+  // window.triadEngine runs triad.worker.engine (the rules engine and the CPU); the
   // page may start more with window.triadStartWorker(module), and end one with
   // its terminate() (a program that overruns its time is stopped that way).
   // Their output comes as the window event "triad-worker-output" {module, stream, text}.
@@ -363,7 +363,7 @@
   window.triadStartWorker = startWorker;
   window.triadBotSupport = botSupport;
   // A page that runs no card game (data-engine="none" on <html>) starts its own workers.
-  if (html.dataset.engine !== "none") window.triadEngine = startWorker("triad.ui.worker");
+  if (html.dataset.engine !== "none") window.triadEngine = startWorker("triad.worker.engine");
   whenDocumentReady(startPage);
   registerServiceWorker();
 })();

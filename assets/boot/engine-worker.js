@@ -1,6 +1,6 @@
 /* Triad's engine worker: Pyodide running the rules engine and the CPU, off the main thread.
  *
- * The page calls functions of a Python module by name: triad.ui.worker for
+ * The page calls functions of a Python module by name: triad.worker.engine for
  * window.triadEngine, or the module named by the worker's name for other
  * workers (window.triadStartWorker in boot.js). What Python prints, and what
  * the module posts itself as {type: "output", stream, text}, reaches the page
@@ -19,7 +19,7 @@ const progress = (fraction, message) => post({ type: "progress", progress: fract
 // cache, so the script's own URL cannot be trusted to keep a query string.
 // "MODULE blocking" is a worker whose module serves the page's calls itself, reading each
 // with a blocking call (a bot's program waits for its input that way where JSPI is missing).
-const [MODULE, MODE] = (self.name || "triad.ui.worker").split(" ");
+const [MODULE, MODE] = (self.name || "triad.worker.engine").split(" ");
 const BLOCKING = MODE === "blocking";
 let api = null;
 
@@ -77,7 +77,7 @@ async function boot() {
   });
   // Made without stack switching (JSPI), the snapshot serves every module but a bot's that
   // waits for its input by suspending: that one starts Python from nothing.
-  const jspiBot = MODULE === "triad.ui.catch.botrunner" && !BLOCKING;
+  const jspiBot = MODULE === "triad.worker.botrunner" && !BLOCKING;
   const pyodide = await startPython(jspiBot ? null : await readSnapshot());
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });

@@ -21,8 +21,8 @@ from tests.browser.test_catch_page import (
 from tests.ui.catch.helpers import reading_bot
 from triad.catch.match import Match
 from triad.ui import text
-from triad.ui.catch import worker
 from triad.ui.catch.text import said
+from triad.worker import referee as worker
 
 pytestmark = pytest.mark.browser
 

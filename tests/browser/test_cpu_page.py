@@ -170,7 +170,7 @@ WORKERS_SEEN = """
       const name = (options && options.name) || "";
       window.__workers.push([name, booting()]);
       super(url, options);
-      if (name !== "triad.ui.worker") return;
+      if (name !== "triad.worker.engine") return;
       const add = this.addEventListener.bind(this);
       this.addEventListener = (type, listener, more) => add(type, type !== "message" ? listener
         : function held(event) {
@@ -203,7 +203,7 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     wait_ready(page)
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
     assert page.evaluate("window.__workers") == [
-        ["triad.ui.worker", True],
+        ["triad.worker.engine", True],
         ["triad.cpu.service", False],  # (once the engine was up)
     ]
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
@@ -213,7 +213,7 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
     wait_ready(page)
     assert page.evaluate("window.__workers") == [
-        ["triad.ui.worker", True],
+        ["triad.worker.engine", True],
         ["triad.cpu.service", True],  # (with the page, the engine not up yet)
     ]
     assert list(owned_cells(page).values()) == ["red"]

@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
 from tests.browser.test_page_play import RECORDER, finish_checks, open_page
-from triad.ui.app import read_deal_code
+from triad.ui.choices import read_deal_code
 from triad.ui.local import dealer
 from triad.ui.settings import RULES
 

@@ -16,7 +16,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
 from triad.deal import deal_code
-from triad.ui import worker
+from triad.worker import engine as worker
 
 pytestmark = pytest.mark.browser
 

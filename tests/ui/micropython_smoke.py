@@ -86,7 +86,7 @@ for key in ("ArrowDown", "z", "ArrowRight", "ArrowUp", "Enter"):
     app.key(key)
     for region in ("r-board", "r-side-blue", "r-side-red", "r-status"):
         show(key + " " + region, screen.regions[region])
-print(app.session.pending, app.sel.phase, sorted(screen.flags.items()))
+print(app.match.pending, app.match.sel.phase, sorted(screen.flags.items()))
 app.click("action", "rules")
 show("menu", screen.regions["r-overlay"])
 app.click("rule", "plus_wall")
@@ -97,7 +97,7 @@ show("rulebook", screen.regions["r-overlay"])
 show(
     "result",
     render.render_result(
-        dict(app.view, over=True, winner="red", scores={"blue": 3, "red": 7}), app.ctx()
+        dict(app.match.view, over=True, winner="red", scores={"blue": 3, "red": 7}), app.ctx()
     ),
 )
 show("menu-error", menu.render_menu(settings.defaults(), {"rules": []}, "bad <rules>"))
@@ -123,7 +123,7 @@ print(sorted(broken.items()), notice)
 
 # Collection mode: the panels, the deck, the trade and the replay bar from a known state.
 from triad.ui import album  # noqa: E402
-from triad.ui.app import read_deal_code  # noqa: E402
+from triad.ui.choices import read_deal_code  # noqa: E402
 from triad.ui.text import set_language  # noqa: E402
 
 coll = app.coll
@@ -244,12 +244,18 @@ screen = Screen()
 seeds = [11, 12]
 app = App(screen, store, Sound(), sleep, lambda: seeds.pop(0), dealer, True)
 app.start()
-print(app.settings["card_set"], app.view["card_set"]["name"], app.deal_code())
+print(
+    app.settings["card_set"],
+    app.match.view["card_set"]["name"],
+    app.choices.deal_code(app.match.playing),
+)
 for region in ("r-board", "r-side-blue", "r-side-red"):
     show("own " + region, screen.regions[region])
 app.click("action", "rules")
 show("own menu", screen.regions["r-overlay"])
-print(sorted(read_deal_code(app.deal_code(), "own").items()))
+print(sorted(read_deal_code(app.choices.deal_code(app.match.playing), "own").items()))
 store.set(customset.KEY, '{"version": 1, "set": {"id": "own"}}')
 app = App(Screen(), store, Sound(), sleep, lambda: 3, dealer, True)
-print(app.custom_set, app.settings["card_set"], app.notices, store.get(customset.BROKEN_KEY))
+print(
+    app.choices.custom_set, app.settings["card_set"], app.notices, store.get(customset.BROKEN_KEY)
+)

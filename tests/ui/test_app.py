@@ -7,16 +7,16 @@ from typing import Any
 import pytest
 
 from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
-from triad.ui import app as app_module
 from triad.ui import settings
+from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.settings import KEY, MemoryStore, SafeStore
 
 
 @pytest.fixture(autouse=True)
 def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 60)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 2)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 60)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 2)
 
 
 def store_with(**changes: Any) -> SafeStore:
@@ -28,7 +28,7 @@ def store_with(**changes: Any) -> SafeStore:
 
 
 def empty_cells(app: App) -> list[int]:
-    return [i for i in range(9) if app.view["board"][i] is None]
+    return [i for i in range(9) if app.match.view["board"][i] is None]
 
 
 async def start(app: App) -> LocalEngine:
@@ -50,9 +50,9 @@ def test_whole_hot_seat_game_by_clicks() -> None:
         app, screen, sound = make_app(store_with(mode="hotseat", rules=["same", "plus", "combo"]))
         await start(app)
         turns = 0
-        while not app.view["over"]:
+        while not app.match.view["over"]:
             assert screen.ready
-            player = app.view["to_move"]
+            player = app.match.view["to_move"]
             cell = empty_cells(app)[0]
             app.click("card", (player, "0"))
             app.click("cell", str(cell))
@@ -66,7 +66,7 @@ def test_whole_hot_seat_game_by_clicks() -> None:
         assert not screen.ready
         text = result_text(screen)
         assert "wins" in text or "Draw" in text
-        assert app.view["scores"]["blue"] + app.view["scores"]["red"] == 10
+        assert app.match.view["scores"]["blue"] + app.match.view["scores"]["red"] == 10
         assert "place" in sound.played
 
     asyncio.run(run())
@@ -77,8 +77,8 @@ def test_whole_game_against_the_cpu_by_keys_alone() -> None:
         app, screen, _ = make_app(store_with(level="novice"), seed=40)
         engine = await start(app)
         human_moves = 0
-        while not app.view["over"]:
-            assert screen.ready and app.view["to_move"] == "blue"
+        while not app.match.view["over"]:
+            assert screen.ready and app.match.view["to_move"] == "blue"
             assert app.key("z") and app.key("z") and app.key("Enter")
             human_moves += 1
             await settle(app)
@@ -97,7 +97,7 @@ def test_f1_lets_the_cpu_play_for_the_human() -> None:
     async def run() -> None:
         app, screen, _ = make_app(store_with(rules=["open"]), seed=40)
         engine = await start(app)
-        while not app.view["over"]:
+        while not app.match.view["over"]:
             assert screen.ready
             assert app.key("F1")
             await settle(app)
@@ -114,7 +114,7 @@ def test_autoplay_plays_both_sides_until_turned_off() -> None:
         await start(app)
         app.click("action", "autoplay")
         await settle(app, 3000)
-        assert app.view["over"]
+        assert app.match.view["over"]
         assert "data-result" in screen.regions["r-overlay"]
         assert 'data-action="autoplay"' in screen.regions["r-bar-bottom"]
         assert 'aria-pressed="true"' in screen.regions["r-bar-bottom"]
@@ -128,20 +128,20 @@ def test_a_move_confirmed_before_the_engine_is_up_waits_for_it() -> None:
         for seed in range(50):  # find a deal where blue moves first
             app, screen, _ = make_app(seed=seed)
             app.start()
-            if app.view["to_move"] == "blue":
+            if app.match.view["to_move"] == "blue":
                 break
         assert screen.ready
         assert "Engine loading" in screen.regions["r-status"]
         app.click("card", ("blue", "2"))
         app.click("cell", "4")
         app.click("cell", "4")
-        assert app.session.pending == (2, 4) and not screen.ready
+        assert app.match.pending == (2, 4) and not screen.ready
         assert "preview" in screen.regions["r-board"]
         app.click("cell", "5")  # a queued move is final
-        assert app.session.pending == (2, 4)
+        assert app.match.pending == (2, 4)
         await app.engine_ready(LocalEngine())
         await settle(app)
-        assert app.view["board"][4] is not None or app.view["over"]
+        assert app.match.view["board"][4] is not None or app.match.view["over"]
         assert "Engine loading" not in screen.regions["r-status"]
 
     asyncio.run(run())
@@ -152,14 +152,14 @@ def test_cpu_first_waits_for_the_engine_then_plays() -> None:
         for seed in range(50):
             app, screen, _ = make_app(seed=seed)
             app.start()
-            if app.view["to_move"] == "red":
+            if app.match.view["to_move"] == "red":
                 break
         assert not screen.ready
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app)
-        assert sum(1 for s in app.view["board"] if s) == 1
-        assert screen.ready and app.view["to_move"] == "blue"
+        assert sum(1 for s in app.match.view["board"] if s) == 1
+        assert screen.ready and app.match.view["to_move"] == "blue"
 
     asyncio.run(run())
 
@@ -173,14 +173,14 @@ def test_rule_changes_apply_to_the_next_match_only() -> None:
         app.click("rule", "same")
         app.click("rule", "banner")
         app.click("level", "master")
-        assert app.view["rules"] == ["banner"]
+        assert app.match.view["rules"] == ["banner"]
         assert "start a new match to play with them" in screen.regions["r-overlay"]
         stored = settings.parse(app.store.get(KEY))[0]
         assert stored["rules"] == ["same"] and stored["level"] == "master"
         app.click("do", "new")
         await settle(app)
-        assert app.view["rules"] == ["same"]
-        assert app.view["cells"] == [None] * 9
+        assert app.match.view["rules"] == ["same"]
+        assert app.match.view["cells"] == [None] * 9
         assert app.panel is None
 
     asyncio.run(run())
@@ -195,7 +195,7 @@ def test_pause_stops_input_and_escape_resumes() -> None:
         assert app.paused and not screen.ready and screen.flags["paused"]
         assert "Paused" in screen.regions["r-overlay"]
         app.click("card", ("blue", "0"))
-        assert app.sel.card is None
+        assert app.match.sel.card is None
         app.key("Escape")
         assert screen.ready and not app.paused
         app.click("action", "pause")
@@ -236,7 +236,7 @@ def test_new_game_during_the_cpu_turn_starts_clean() -> None:
         app.key("F5")
         await settle(app)
         assert app.match_counter == 3
-        assert sum(1 for s in app.view["board"] if s) <= 1
+        assert sum(1 for s in app.match.view["board"] if s) <= 1
         assert screen.ready
 
     asyncio.run(run())
@@ -275,11 +275,14 @@ def test_a_deal_code_fixes_the_first_match_only() -> None:
     code = deal_code(123456, ["plus", "same"], "houses")
     app, screen, _ = make_app(seed=9)
     app.start(code)
-    assert app.playing["seed"] == 123456 and sorted(app.playing["rules"]) == ["plus", "same"]
+    assert app.match.playing["seed"] == 123456 and sorted(app.match.playing["rules"]) == [
+        "plus",
+        "same",
+    ]
     app.click("action", "rules")
     assert code in screen.regions["r-overlay"]
     app.new_match(False)
-    assert app.playing["rules"] == ["banner"] and app.playing["seed"] != 123456
+    assert app.match.playing["rules"] == ["banner"] and app.match.playing["seed"] != 123456
 
 
 @pytest.mark.parametrize("code", ["T1-NOPE-0-5", "garbage", "T1-HOUSES-ZZZZZZZ-5"])
@@ -287,7 +290,7 @@ def test_a_bad_deal_code_is_refused_with_a_notice(code: str) -> None:
     app, screen, _ = make_app()
     app.start(code)
     assert "cannot be played" in screen.regions["r-notice"]
-    assert app.view is not None and app.playing["rules"] == ["banner"]
+    assert app.match.view is not None and app.match.playing["rules"] == ["banner"]
 
 
 def test_elemental_brings_the_elements_set_and_banner_the_houses() -> None:
@@ -308,13 +311,15 @@ def test_a_card_chosen_before_the_engine_is_up_stays_chosen_when_it_answers() ->
         for seed in range(1, 40):
             app, _, _ = make_app(seed=seed)
             app.start()
-            if app.view is not None and app.view["to_move"] == "blue":
+            if app.match.view is not None and app.match.view["to_move"] == "blue":
                 break
         app.click("card", ("blue", "2"))
-        assert app.sel.phase == "cell" and app.sel.card == 2
+        assert app.match.sel.phase == "cell" and app.match.sel.card == 2
         await app.engine_ready(LocalEngine())
         await settle(app)
-        assert app.sel.phase == "cell" and app.sel.card == 2, "the choice survives the sync"
+        assert app.match.sel.phase == "cell" and app.match.sel.card == 2, (
+            "the choice survives the sync"
+        )
 
     asyncio.run(run())
 
@@ -335,18 +340,18 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
             app, screen, sound = make_app(seed=seed)
             app.on_title_closed = lambda: closed.append(True)
             await start_behind_title(app)
-            if app.view["first"] == "red":
+            if app.match.view["first"] == "red":
                 break
         html = screen.regions["r-overlay"]
         assert "title-screen" in html and 'href="catch.html"' in html
         for do in ("title_play", "title_collection", "title_rules"):
             assert f'data-do="{do}"' in html
         assert not screen.ready and screen.focused[-1] == "#r-overlay .title-screen .primary"
-        assert all(cell is None for cell in app.view["board"])  # nobody played behind it
+        assert all(cell is None for cell in app.match.view["board"])  # nobody played behind it
         # Nor began to: the CPU was not asked, nor shown thinking, beneath the title.
-        assert app.engine is not None and app.session.synced
+        assert app.engine is not None and app.match.synced
         assert not [name for name, _ in app.engine.calls if name in ("cpu_move", "ponder")]
-        assert not app.session.thinking and not screen.flags.get("busy")
+        assert not app.match.thinking and not screen.flags.get("busy")
         # Nor does the line above the board speak of the held match's turn.
         assert '<span class="status-text"></span>' in screen.regions["r-status"]
         assert sound.music == [False]  # quiet by default
@@ -355,7 +360,7 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         for name in ("pause", "new", "autoplay", "rules", "collection"):
             app.click("action", name)  # nor do the table's bars (hidden behind it)
         assert app.title and not app.paused and not app.autoplay and app.panel is None
-        assert all(cell is None for cell in app.view["board"])
+        assert all(cell is None for cell in app.match.view["board"])
         app.click("action", "music")
         assert app.settings["music"] is True and sound.music == [False, True]
         assert 'data-action="music" aria-pressed="true"' in screen.regions["r-overlay"]
@@ -365,7 +370,7 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         await settle(app)
         assert not app.title and closed == [True]
         assert "title-screen" not in screen.regions["r-overlay"]
-        assert any(cell is not None for cell in app.view["board"])  # the CPU opened
+        assert any(cell is not None for cell in app.match.view["board"])  # the CPU opened
         assert screen.ready
         assert '<span class="status-text"></span>' not in screen.regions["r-status"]
 
@@ -387,52 +392,55 @@ def test_the_title_screen_leads_to_the_collection_and_the_rules() -> None:
 
 
 def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
-    from triad.ui import worker
+    from triad.worker import engine as worker
 
     async def run() -> None:
         app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=40)
         engine = await start(app)
-        while not app.view["over"]:
+        while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app)
         await settle(app)
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
-        assert len(dealt) == 1 and app.ahead is not None
+        assert len(dealt) == 1 and app.ahead.match is not None
         seed = dealt[0]["seed"]
-        assert app.ahead.playing["seed"] == seed and screen.data["ahead"] == "stopped"
+        assert app.ahead.match.playing["seed"] == seed and screen.data["ahead"] == "stopped"
         assert any(name == "ponder_ahead" for name, _ in engine.calls)
         app.key("Enter")  # a rematch: the match dealt ahead begins
         await settle(app)
-        assert app.playing["seed"] == seed and app.view["seed"] == seed
-        assert worker._ahead is None and app.ahead is None
-        while not app.view["over"]:
+        assert app.match.playing["seed"] == seed and app.match.view["seed"] == seed
+        assert worker.STATE.ahead is None and app.ahead.match is None
+        while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app)
         await settle(app)
-        first = app.ahead
+        first = app.ahead.match
         assert first is not None
         # the rules change while the result shows: that deal is given up, another dealt
         app.click("rule", "same")
         await settle(app)
-        assert not first.live and app.ahead is not None and app.ahead is not first
+        assert not first.live and app.ahead.match is not None and app.ahead.match is not first
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
         assert len(dealt) == 3 and dealt[-1]["rules"] == ["open", "same"]
         # a replay of the match takes the table: the match dealt ahead is given up
-        second = app.ahead
-        await app.replay_match()
+        second = app.ahead.match
+        await app.replay.open_match()
         await settle(app)
-        assert not second.live and app.ahead is None
+        assert not second.live and app.ahead.match is None
         asked = len(engine.calls)
-        app.close_replay()  # back to the result: dealt ahead again
+        app.replay.close()  # back to the result: dealt ahead again
         await settle(app)
-        assert app.ahead is not None and app.ahead.live
+        assert app.ahead.match is not None and app.ahead.match.live
         assert [n for n, _ in engine.calls[asked:]][:2] == ["deal_ahead", "ponder_ahead"]
         app.click("level", "expert")  # not master: nothing is dealt ahead
         await settle(app)
-        assert app.ahead is None
+        assert app.ahead.match is None
         app.key("Enter")
         await settle(app)
-        assert app.playing["level"] == "expert" and app.playing["rules"] == ["open", "same"]
+        assert app.match.playing["level"] == "expert" and app.match.playing["rules"] == [
+            "open",
+            "same",
+        ]
 
     asyncio.run(run())
 
@@ -446,15 +454,15 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
             engine = LocalEngine()
             app.spawn(app.engine_ready(engine))
             await settle(app)
-            if app.view["first"] == "red":
+            if app.match.view["first"] == "red":
                 break
         names = [name for name, _ in engine.calls]
         assert "ponder" in names and "cpu_move" not in names  # thinking, not playing
-        assert all(cell is None for cell in app.view["board"])
-        assert not app.session.thinking and not screen.flags.get("busy")
+        assert all(cell is None for cell in app.match.view["board"])
+        assert not app.match.thinking and not screen.flags.get("busy")
         app.key("Enter")  # Play: the CPU opens
         await settle(app)
         assert "cpu_move" in [name for name, _ in engine.calls]
-        assert sum(cell is not None for cell in app.view["board"]) == 1
+        assert sum(cell is not None for cell in app.match.view["board"]) == 1
 
     asyncio.run(run())

@@ -8,17 +8,18 @@ from typing import Any
 import pytest
 
 from tests.ui.helpers import LocalEngine, make_app, settle
-from triad.ui import app as app_module
 from triad.ui import settings
+from triad.ui import split as split_module
 from triad.ui.app import App
+from triad.ui.choices import read_deal_code
 from triad.ui.collect import BROKEN_KEY, KEY
 from triad.ui.settings import MemoryStore, SafeStore
 
 
 @pytest.fixture(autouse=True)
 def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 40)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
 
 def collection_store() -> SafeStore:
@@ -64,9 +65,9 @@ async def win_against_first(app: App, screen: Any) -> None:
     app.click("do", "deck_play")
     for _ in range(200):
         await settle(app)
-        if app.view.get("over") and app.coll.match is None:
+        if app.match.view.get("over") and app.coll.match is None:
             break
-    assert app.view["over"]
+    assert app.match.view["over"]
 
 
 def test_first_visit_starts_a_collection_and_the_album_filters() -> None:
@@ -100,7 +101,7 @@ def test_win_a_one_match_pick_after_a_reload_and_find_the_card() -> None:
         app, screen = await boot(store)
         before = total(store)
         await win_against_first(app, screen)
-        assert app.view["winner"] == "blue"
+        assert app.match.view["winner"] == "blue"
         assert app.panel == "trade"
         # A reload before the pick: the stored save holds the match as pending.
         again, _screen2 = await boot(store, seed=50)
@@ -187,19 +188,19 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         app.click("action", "autoplay")
         for _ in range(200):
             await settle(app)
-            if app.view["over"]:
+            if app.match.view["over"]:
                 break
-        final = app.view["board"]
+        final = app.match.view["board"]
         app.click("do", "replay")
         await settle(app)
-        assert app.replay is not None and screen.data["replay"] == "0"
-        assert all(slot is None for slot in app.view["board"])
-        last = len(app.replay["steps"]) - 1
+        assert app.replay.shown is not None and screen.data["replay"] == "0"
+        assert all(slot is None for slot in app.match.view["board"])
+        last = len(app.replay.shown["steps"]) - 1
         for _ in range(last):
             app.key("ArrowRight")
             await settle(app)
         assert screen.data["replay"] == str(last)
-        assert [s and (s["card"]["id"], s["owner"]) for s in app.view["board"]] == [
+        assert [s and (s["card"]["id"], s["owner"]) for s in app.match.view["board"]] == [
             s and (s["card"]["id"], s["owner"]) for s in final
         ]
         app.key("ArrowLeft")
@@ -210,7 +211,7 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         _name, text = screen.downloads[-1]
         assert json.loads(text)["format"] == "triad-match"
         app.click("do", "replay_exit")
-        assert app.replay is None and app.view["over"]
+        assert app.replay.shown is None and app.match.view["over"]
 
     asyncio.run(run())
 
@@ -223,10 +224,10 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
         mine["level"] = "master"
         settings.save(store, mine)
         app, screen = await boot(store, seed=5)
-        assert app.panel == "draft" and app.view is None
+        assert app.panel == "draft" and app.match.view is None
         picks = 0
         while app.panel == "draft":
-            draft = app.draft
+            draft = app.match.draft
             assert draft["to_pick"] == "blue"
             taken = set(draft["blue"]) | set(draft["red"])
             # The CPU has answered each pick: blue never holds more than red by two.
@@ -237,18 +238,20 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
             await settle(app)
             picks += 1
         assert picks == 5
-        assert len(app.view["hands"]["blue"]) == 5 and len(app.view["hands"]["red"]) == 5
+        assert (
+            len(app.match.view["hands"]["blue"]) == 5 and len(app.match.view["hands"]["red"]) == 5
+        )
         app.click("action", "autoplay")
         for _ in range(200):
             await settle(app)
-            if app.view["over"]:
+            if app.match.view["over"]:
                 break
-        assert app.view["over"]
+        assert app.match.view["over"]
         reply = json.loads(await app.engine.call("match_record", "{}"))  # type: ignore[union-attr]
         assert len(reply["record"]["draft"]) == 10
         app.click("do", "replay")
         await settle(app)
-        assert app.replay is not None and len(app.replay["steps"]) >= 10
+        assert app.replay.shown is not None and len(app.replay.shown["steps"]) >= 10
 
     asyncio.run(run())
 
@@ -264,11 +267,11 @@ def test_level_range_band_from_the_menu_deals_and_shares_that_band() -> None:
         assert 'data-band="4-6" aria-pressed="true"' in screen.regions["r-overlay"]
         app.click("do", "new")
         await settle(app)
-        levels = [c["level"] for p in ("blue", "red") for c in app.view["hands"][p]]
+        levels = [c["level"] for p in ("blue", "red") for c in app.match.view["hands"][p]]
         assert all(4 <= lv <= 6 for lv in levels)
-        shared = app_module.read_deal_code(app.deal_code())
+        shared = read_deal_code(app.choices.deal_code(app.match.playing))
         assert shared["level_range"] == [4, 6] and "level_range" in shared["rules"]
-        assert app.share_url() == ""  # no page address in tests
+        assert app.choices.share_url(app.match.playing) == ""  # no page address in tests
 
     asyncio.run(run())
 
@@ -286,9 +289,9 @@ def test_a_ladder_match_started_while_the_cpu_thinks_gets_no_stray_move() -> Non
         app.click("do", "deck_play")
         for _ in range(300):
             await settle(app)
-            if app.view.get("over") and app.coll.match is None:
+            if app.match.view.get("over") and app.coll.match is None:
                 break
-        assert app.view["over"]
+        assert app.match.view["over"]
         record = json.loads(await app.engine.call("match_record", "{}"))["record"]  # type: ignore[union-attr]
         assert sum(len(g) for g in record["games"]) >= 9
         assert app.coll.result is not None and app.coll.result.get("status") != "error"
@@ -297,7 +300,7 @@ def test_a_ladder_match_started_while_the_cpu_thinks_gets_no_stray_move() -> Non
 
 
 def board_count(app: App) -> int:
-    return sum(1 for slot in app.view["board"] if slot is not None)
+    return sum(1 for slot in app.match.view["board"] if slot is not None)
 
 
 async def reload_page(app: App, store: SafeStore, seed: int) -> tuple[App, Any]:
@@ -322,18 +325,18 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         app.click("do", "deck_play")
         for _ in range(300):
             await asyncio.sleep(0)
-            if app.view and board_count(app) >= 4 and not app.session.animating:
+            if app.match.view and board_count(app) >= 4 and not app.match.animating:
                 break
         saved = json.loads(store.get(KEY) or "{}")
         assert saved["active"]["opponent"] == "old-mabry"
         moves = sum(len(g) for g in saved["active"]["record"]["games"])
         assert moves >= 3
-        seen = [slot and slot["card"]["id"] for slot in app.view["board"]]
+        seen = [slot and slot["card"]["id"] for slot in app.match.view["board"]]
 
         again, screen2 = await reload_page(app, store, seed=77)
-        assert again.playing and again.playing.get("ladder") == "old-mabry"
+        assert again.match.playing and again.match.playing.get("ladder") == "old-mabry"
         assert again.timeline.count(("resumed", moves)) == 1
-        resumed = [slot and slot["card"]["id"] for slot in again.view["board"]]
+        resumed = [slot and slot["card"]["id"] for slot in again.match.view["board"]]
         assert sum(1 for c in resumed if c) >= moves
         assert all(c == seen[i] for i, c in enumerate(resumed) if c and seen[i])
         # the ladder says so and offers no other match meanwhile
@@ -344,9 +347,9 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         again.click("action", "autoplay")
         for _ in range(300):
             await settle(again)
-            if again.view.get("over") and again.coll.match is None:
+            if again.match.view.get("over") and again.coll.match is None:
                 break
-        assert again.view["over"]
+        assert again.match.view["over"]
         done = json.loads(store.get(KEY) or "{}")
         assert done["active"] is None
         result = again.coll.result
@@ -375,15 +378,15 @@ def test_a_ladder_match_left_for_a_quick_match_waits_in_the_ladder() -> None:
         store = collection_store()
         app, screen = await boot(store)
         await start_ladder_match(app)
-        assert app.playing.get("ladder") == "old-mabry"
-        while app.view["to_move"] != "blue":
+        assert app.match.playing.get("ladder") == "old-mabry"
+        while app.match.view["to_move"] != "blue":
             await settle(app)
-        cell = next(i for i in range(9) if app.view["board"][i] is None)
+        cell = next(i for i in range(9) if app.match.view["board"][i] is None)
         app.click("card", ("blue", "0"))
         app.click("cell", str(cell))
         app.click("cell", str(cell))
         await settle(app)
-        moves = sum(1 for slot in app.view["board"] if slot)
+        moves = sum(1 for slot in app.match.view["board"] if slot)
         app.click("action", "collection")
         assert f"under way ({moves} moves played)" in screen.regions["r-overlay"]
         app.key("Escape")
@@ -391,17 +394,17 @@ def test_a_ladder_match_left_for_a_quick_match_waits_in_the_ladder() -> None:
         app.click("action", "new")  # leaving the ladder match asks first
         assert app.panel == "leave" and "Mabry" in screen.regions["r-overlay"]
         app.key("Escape")  # no: the match plays on
-        assert app.panel is None and app.playing.get("ladder") == "old-mabry"
+        assert app.panel is None and app.match.playing.get("ladder") == "old-mabry"
         app.key("F5")
         app.click("do", "leave_yes")  # yes: a quick match replaces it on the table
         await settle(app)
-        assert not app.playing.get("ladder")
+        assert not app.match.playing.get("ladder")
         app.click("action", "collection")
         html = screen.regions["r-overlay"]
         assert 'data-active="saved"' in html and 'data-do="resume"' in html
         app.click("do", "resume")
         await settle(app)
-        assert app.panel is None and app.playing.get("ladder") == "old-mabry"
+        assert app.panel is None and app.match.playing.get("ladder") == "old-mabry"
 
     asyncio.run(run())
 
@@ -417,8 +420,8 @@ def test_an_active_match_that_cannot_go_on_is_explained_and_given_up() -> None:
         before = total(store)
 
         again, screen2 = await reload_page(app, store, seed=5)
-        assert again.panel == "collection" and again.view is not None
-        assert not again.playing.get("ladder"), "a quick match fills the table"
+        assert again.panel == "collection" and again.match.view is not None
+        assert not again.match.playing.get("ladder"), "a quick match fills the table"
         html = text_of(screen2.regions["r-overlay"])
         assert "cannot go on" in html
         again.click("do", "active_discard")
@@ -444,7 +447,7 @@ def test_a_shared_deal_opened_during_a_ladder_match_is_dealt_and_the_match_waits
         await again.engine_ready(LocalEngine())
         for _ in range(20):
             await settle(again)
-        assert again.playing["seed"] == 4242 and not again.playing.get("ladder")
+        assert again.match.playing["seed"] == 4242 and not again.match.playing.get("ladder")
         again.click("action", "collection")
         assert 'data-do="resume"' in screen.regions["r-overlay"]
 
@@ -456,7 +459,7 @@ def test_a_save_changed_in_another_tab_is_never_overwritten() -> None:
         store = collection_store()
         app, screen = await boot(store)
         await start_ladder_match(app)
-        assert app.playing.get("ladder") == "old-mabry"
+        assert app.match.playing.get("ladder") == "old-mabry"
         # Another tab imports a different collection meanwhile.
         other = json.loads(store.get(KEY) or "{}")
         other["active"] = None
@@ -468,7 +471,7 @@ def test_a_save_changed_in_another_tab_is_never_overwritten() -> None:
         for _ in range(30):
             await settle(app)
         assert json.loads(store.get(KEY) or "{}")["cards"] == {"pim-cobble": 7}
-        assert not app.playing.get("ladder"), "the ladder match stopped here"
+        assert not app.match.playing.get("ladder"), "the ladder match stopped here"
         assert "another tab" in screen.regions["r-notice"]
         assert app.coll.ready and app.coll.summary["total"] == 7
 
@@ -519,7 +522,7 @@ def test_a_refused_write_is_said_and_the_game_goes_on_in_memory() -> None:
         backend.full = True
         await start_ladder_match(app)
         assert "refused to save your collection" in screen.regions["r-notice"]
-        assert app.playing.get("ladder") == "old-mabry", "the match goes on"
+        assert app.match.playing.get("ladder") == "old-mabry", "the match goes on"
         assert backend.get(KEY) == kept and json.loads(store.get(KEY) or "{}")["active"]
 
     asyncio.run(run())
@@ -540,8 +543,8 @@ def test_play_clicked_while_a_deal_is_on_its_way_plays_the_dealt_cards() -> None
         await settle(app)
         dealt = list(app.coll.deck)
         assert dealt != before and len(dealt) == 5
-        assert app.playing is not None and app.playing.get("ladder") == "old-mabry"
-        assert [c["id"] for c in app.view["hands"]["blue"]] == dealt
+        assert app.match.playing is not None and app.match.playing.get("ladder") == "old-mabry"
+        assert [c["id"] for c in app.match.view["hands"]["blue"]] == dealt
         starts = [c for name, c in app.engine.calls if name == "collection_start"]
         assert len(starts) == 1
 

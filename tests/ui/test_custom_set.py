@@ -10,18 +10,20 @@ import pytest
 from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
 from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import start
-from triad.ui import app as app_module
-from triad.ui import customset, worker
+from triad.ui import customset
 from triad.ui import settings as prefs
-from triad.ui.app import read_deal_code, same_deal
+from triad.ui import split as split_module
+from triad.ui.choices import read_deal_code
 from triad.ui.local import dealer
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.table import same_deal
+from triad.worker import engine as worker
 
 
 @pytest.fixture(autouse=True)
 def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 40)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
 
 def call(name: str, payload: Any) -> dict[str, Any]:
@@ -193,15 +195,19 @@ def test_loading_a_file_chooses_it_keeps_it_and_deals_from_it() -> None:
         assert 'data-do="custom_remove"' in html
         app.click("do", "new")
         await settle(app)
-        assert app.view["card_set"]["id"] == "mine" and app.playing["card_set"] == "custom"
+        assert (
+            app.match.view["card_set"]["id"] == "mine" and app.match.playing["card_set"] == "custom"
+        )
         # The next visit finds it chosen, and deals it before the engine is up.
         again, _screen2, _ = make_app(s, use_dealer=True)
         again.start()
         assert again.settings["card_set"] == "custom"
-        assert again.view is not None and again.view["card_set"]["name"] == "Lantern Folk"
+        assert (
+            again.match.view is not None and again.match.view["card_set"]["name"] == "Lantern Folk"
+        )
         await again.engine_ready(LocalEngine())
         await settle(again)
-        assert again.session.synced and again.view["card_set"]["id"] == "mine"
+        assert again.match.synced and again.match.view["card_set"]["id"] == "mine"
 
     asyncio.run(run())
 
@@ -222,7 +228,9 @@ def test_a_bad_file_changes_nothing_and_says_why() -> None:
         html = menu(screen)
         assert "data-custom-error" in html and "card &#39;c2&#39;: field &#39;level&#39;" in html
         assert (s.get(prefs.KEY), s.get(customset.KEY), dict(app.settings)) == before
-        assert app.custom_set is not None and app.custom_set["name"] == "Lantern Folk"
+        assert (
+            app.choices.custom_set is not None and app.choices.custom_set["name"] == "Lantern Folk"
+        )
         await app.import_file("cardset", "x" * (customset.MAX_CHARS + 1))
         assert "too large" in menu(screen)
 
@@ -238,7 +246,7 @@ def test_removing_the_set_brings_the_houses_back() -> None:
         app.click("action", "rules")
         app.click("do", "custom_remove")
         await settle(app)
-        assert app.settings["card_set"] == "houses" and app.custom_set is None
+        assert app.settings["card_set"] == "houses" and app.choices.custom_set is None
         assert s.get(customset.KEY) is None
         assert 'data-set="custom"' not in menu(screen) and "data-custom-note" in menu(screen)
 
@@ -254,7 +262,7 @@ def test_a_broken_stored_set_falls_back_with_a_notice() -> None:
     assert app.settings["card_set"] == "houses" and app.settings["rules"] == ["same"]
     assert "could not be read" in screen.regions["r-notice"]
     assert s.get(customset.BROKEN_KEY) == '{"version": 1, "set": {"id": "x"'
-    assert app.view is not None and app.view["card_set"]["id"] == "houses"
+    assert app.match.view is not None and app.match.view["card_set"]["id"] == "houses"
 
 
 def test_the_menu_says_when_the_set_cannot_support_the_rules() -> None:
@@ -296,7 +304,7 @@ def test_deal_codes_name_the_custom_set_and_the_share_line_says_so() -> None:
         app.click("action", "rules")
         html = menu(screen)
         assert "data-share-own" in html and "data-share>" not in html
-        code = app.deal_code()
+        code = app.choices.deal_code(app.match.playing)
         assert "-MINE-" in code
         assert read_deal_code(code, "mine")["card_set"] == "custom"
         with pytest.raises(ValueError, match="'mine', which is not on this page"):
@@ -314,7 +322,7 @@ def test_a_code_for_an_unknown_set_starts_normally_with_a_notice() -> None:
         "friends_set" in screen.regions["r-notice"]
         and "not on this page" in screen.regions["r-notice"]
     )
-    assert app.view is not None and app.playing["card_set"] == "houses"
+    assert app.match.view is not None and app.match.playing["card_set"] == "houses"
 
 
 def test_every_text_of_a_hostile_set_is_drawn_as_text() -> None:
@@ -328,9 +336,9 @@ def test_every_text_of_a_hostile_set_is_drawn_as_text() -> None:
         seen = [menu(screen)]
         app.click("do", "new")
         await settle(app)
-        while not app.view["over"]:
-            player = app.view["to_move"]
-            cell = next(i for i in range(9) if app.view["board"][i] is None)
+        while not app.match.view["over"]:
+            player = app.match.view["to_move"]
+            cell = next(i for i in range(9) if app.match.view["board"][i] is None)
             app.click("card", (player, "0"))
             app.click("cell", str(cell))
             seen.append("".join(screen.regions.values()))

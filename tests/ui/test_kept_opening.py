@@ -12,10 +12,11 @@ from tests.ui.test_split import LocalHelper, assert_best_opening, until
 from triad.capture import Player
 from triad.collection.replay import read_record
 from triad.cpu import service
-from triad.ui import app as app_module
-from triad.ui import worker
-from triad.ui.app import AHEAD_KEY, AHEAD_VERSION, MATCH_KEY, App
+from triad.ui import split as split_module
+from triad.ui.ahead import AHEAD_KEY, AHEAD_VERSION
+from triad.ui.app import MATCH_KEY, App
 from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.worker import engine as worker
 
 BUILD = "b1"
 
@@ -23,24 +24,24 @@ BUILD = "b1"
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Master searches its move to the end and ponders the human's turn only briefly."""
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 2)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", None)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 2)
 
 
 def fresh_engine() -> None:
     """The worker and the extra worker as a reload leaves them: nothing of the last visit."""
-    worker._ahead = None
-    worker._session = None
+    worker.STATE.ahead = None
+    worker.STATE.in_play = None
     service._part_brains.clear()
 
 
 async def boot(app: App, helpers: bool) -> LocalEngine:
     """The engine (and an extra worker) up, and the page's first work with it under way."""
     if helpers:
-        app.helper_ready(LocalHelper())
+        app.searchers.ready(LocalHelper())
     engine = LocalEngine()
     app.spawn(app.engine_ready(engine))  # (the title holds it)
-    await until(app, lambda: app.session.synced)
+    await until(app, lambda: app.match.synced)
     await settle(app, 4000)
     return engine
 
@@ -56,11 +57,11 @@ async def result_with_opening_kept(helpers: bool) -> tuple[App, FakeScreen, Safe
         app.build = BUILD
         app.start()
         await boot(app, helpers)
-        while not app.view["over"]:
+        while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app, 4000)
-        await until(app, lambda a=app: worker._ahead is not None or a.ahead is None)
-        if worker._ahead is not None and worker._ahead.state.to_move is Player.RED:
+        await until(app, lambda a=app: worker.STATE.ahead is not None or a.ahead.match is None)
+        if worker.STATE.ahead is not None and worker.STATE.ahead.state.to_move is Player.RED:
             await until(app, lambda s=screen: s.data.get("ahead") == "done")
             return app, screen, store
     raise AssertionError("no match dealt ahead that the CPU opens")
@@ -104,11 +105,11 @@ def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
         app, _, store = await result_with_opening_kept(helpers)
         entry = json.loads(store.get(AHEAD_KEY))
         assert entry["version"] == AHEAD_VERSION and entry["build"] == BUILD
-        assert entry["playing"] == app.ahead.playing
+        assert entry["playing"] == app.ahead.match.playing
         kept = (entry["opening"]["card"], entry["opening"]["cell"])
         before_new_game = copy_of(store)
         app.key("Enter")  # New game in this visit: the match dealt ahead begins
-        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
+        await until(app, lambda: any(cell is not None for cell in app.match.view["board"]))
         assert store.get(AHEAD_KEY) is None  # (begun: never dealt again)
         assert first_move() == kept
         assert_best_opening()
@@ -117,13 +118,13 @@ def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
             store = copy_of(before_new_game)
             again, screen = reloaded(store, title)
             assert store.get(AHEAD_KEY) is None  # claimed
-            assert again.playing == entry["playing"]
+            assert again.match.playing == entry["playing"]
             engine = await boot(again, helpers)
             if title:
                 names = [name for name, _ in engine.calls]
                 assert "ponder" not in names and "think_part" not in names
                 again.key("Enter")  # Play
-            await until(again, lambda a=again: any(c is not None for c in a.view["board"]))
+            await until(again, lambda a=again: any(c is not None for c in a.match.view["board"]))
             await settle(again, 4000)
             names = [name for name, _ in engine.calls]
             assert "cpu_opening" in names
@@ -145,8 +146,8 @@ def test_the_kept_opening_goes_with_the_match_dealt_ahead_when_it_is_given_up() 
         await until(app, lambda: screen.data.get("ahead") in ("done", "stopped"))
         entry = json.loads(store.get(AHEAD_KEY) or "null")
         assert entry is None or entry["playing"]["rules"] == ["open", "same"]
-        await app.replay_match()  # a replay takes the table: the match dealt ahead too
-        assert app.ahead is None and store.get(AHEAD_KEY) is None
+        await app.replay.open_match()  # a replay takes the table: the match dealt ahead too
+        assert app.ahead.match is None and store.get(AHEAD_KEY) is None
 
     asyncio.run(run())
 
@@ -175,7 +176,7 @@ def red_seed() -> int:
         store = store_with(rules=["open"], level="master")
         app, _, _ = make_app(store, seed=seed)
         app.start()
-        if app.view["to_move"] == "red":
+        if app.match.view["to_move"] == "red":
             return seed
     raise AssertionError("no deal the CPU opens")
 
@@ -202,8 +203,8 @@ def test_an_entry_of_another_kind_is_dropped_and_a_new_match_dealt(raw: str) -> 
         store.set(AHEAD_KEY, raw)
         app, _ = reloaded(store)
         assert store.get(AHEAD_KEY) is None and store.get(KEY) == settings_text
-        assert app.playing["seed"] == 1000  # dealt anew
-        assert app.session.opening is None and not app.notices
+        assert app.match.playing["seed"] == 1000  # dealt anew
+        assert app.match.opening is None and not app.notices
         engine = await boot(app, False)
         assert "cpu_opening" not in [name for name, _ in engine.calls]
 
@@ -232,7 +233,7 @@ def test_a_kept_opening_the_engine_refuses_is_searched_as_ever() -> None:
             store = store_with(rules=["open"], level="master")
             store.set(AHEAD_KEY, json.dumps(an_entry(opening=opening)))
             app, screen = reloaded(store)
-            assert app.playing["seed"] == seed and app.session.opening == opening
+            assert app.match.playing["seed"] == seed and app.match.opening == opening
             engine = await boot(app, False)
             names = [name for name, _ in engine.calls]
             assert "cpu_opening" in names and "cpu_move" in names  # refused: searched

@@ -10,7 +10,7 @@ MAIN_THREAD = [
     *sorted(
         str(p.relative_to(ROOT))
         for p in (ROOT / "triad" / "ui").glob("*.py")
-        if p.name not in ("worker.py", "main.py")
+        if p.name != "main.py"
     ),
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",

@@ -10,36 +10,36 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import start, store_with
-from triad.ui import app as app_module
-from triad.ui import worker
+from triad.ui import split as split_module
 from triad.ui.app import MATCH_KEY, App
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.worker import engine as worker
 
 
 @pytest.fixture(autouse=True)
 def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 60)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 2)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 60)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 2)
 
 
 def blue_first(store: SafeStore | None = None) -> App:
     for seed in range(1, 60):
         app, _, _ = make_app(store or store_with(), seed=seed)
         app.start()
-        if app.view["to_move"] == "blue":
+        if app.match.view["to_move"] == "blue":
             return app
     raise AssertionError("no deal where blue moves first")
 
 
 def placed(app: App) -> int:
-    return sum(1 for slot in app.view["board"] if slot)
+    return sum(1 for slot in app.match.view["board"] if slot)
 
 
 def test_f1_before_the_engine_is_up_is_queued_and_played_once_it_is() -> None:
     async def run() -> None:
         app = blue_first()
         assert app.key("F1")
-        assert app.session.pending == "hint" and app.session.thinking
+        assert app.match.pending == "hint" and app.match.thinking
         assert not app.is_ready()
         assert app.key("Enter") and app.key("z")  # nothing of the human's while F1 waits
         app.click("cell", "4")
@@ -49,7 +49,7 @@ def test_f1_before_the_engine_is_up_is_queued_and_played_once_it_is() -> None:
         hints = [c for name, c in engine.calls if name == "cpu_move" and c.get("hint")]
         blue_moves = [c for name, c in engine.calls if name == "play" and c["player"] == "blue"]
         assert len(hints) == 1 and len(blue_moves) == 1
-        assert placed(app) >= 2 or app.view["over"]
+        assert placed(app) >= 2 or app.match.view["over"]
 
     asyncio.run(run())
 
@@ -64,7 +64,7 @@ def test_keys_and_clicks_while_the_hint_shows_send_nothing() -> None:
         real_sleep = app.sleep
 
         async def sleep(ms: float) -> None:
-            if app.session.phase == "hint" and not shown:
+            if app.match.phase == "hint" and not shown:
                 shown.append(True)
                 # The suggested move is on the board: the player mashes every key.
                 for key in ("Enter", "z", "Z", "F1", "ArrowLeft", "Enter"):
@@ -111,25 +111,28 @@ def test_a_quick_match_comes_back_move_for_move_after_a_reload() -> None:
         app, _, _ = make_app(store, seed=5)
         await start(app)
         for _ in range(3):
-            cell = next(i for i in range(9) if app.view["board"][i] is None)
-            app.click("card", (app.view["to_move"], "0"))
+            cell = next(i for i in range(9) if app.match.view["board"][i] is None)
+            app.click("card", (app.match.view["to_move"], "0"))
             app.click("cell", str(cell))
             app.click("cell", str(cell))
             await settle(app)
-        before = app.view
+        before = app.match.view
         assert placed(app) == 3 and store.get(MATCH_KEY)
         # The page is loaded again: the same position shows before the engine is up.
         again, _, _ = make_app(store, seed=99)
         again.start()
-        assert [s and s["card"]["id"] for s in again.view["board"]] == [
+        assert [s and s["card"]["id"] for s in again.match.view["board"]] == [
             s and s["card"]["id"] for s in before["board"]
         ]
-        assert again.playing["seed"] == app.playing["seed"]
+        assert again.match.playing["seed"] == app.match.playing["seed"]
         await again.engine_ready(LocalEngine())
         await settle(again)
-        assert again.view["board"] == before["board"] and again.view["hands"] == before["hands"]
-        cell = next(i for i in range(9) if again.view["board"][i] is None)
-        again.click("card", (again.view["to_move"], "0"))
+        assert (
+            again.match.view["board"] == before["board"]
+            and again.match.view["hands"] == before["hands"]
+        )
+        cell = next(i for i in range(9) if again.match.view["board"][i] is None)
+        again.click("card", (again.match.view["to_move"], "0"))
         again.click("cell", str(cell))
         again.click("cell", str(cell))
         await settle(again)
@@ -148,7 +151,7 @@ def test_a_stored_match_that_cannot_be_read_deals_a_new_one() -> None:
         store.set(MATCH_KEY, junk)
         app, _, _ = make_app(store)
         app.start()
-        assert app.view is not None and placed(app) == 0
+        assert app.match.view is not None and placed(app) == 0
 
 
 def rendered_scores(screen: Any) -> tuple[int, int]:
@@ -190,7 +193,7 @@ def test_mashing_keys_and_clicks_never_sends_a_move_out_of_turn(seed: int) -> No
                 await asyncio.sleep(0)
             blue, red = rendered_scores(screen)
             assert blue + red == 10
-            if app.view["over"] and not app.session.animating:
+            if app.match.view["over"] and not app.match.animating:
                 finished += 1
                 app.key("Enter")
         assert not [n for n in app.timeline if n[0] == "notice"]
@@ -230,13 +233,13 @@ def test_new_game_while_a_move_lands_never_draws_the_old_match_over_the_new() ->
         app.click("cell", "4")
         await settle(app)
         assert pressed and app.match_counter == pressed[0] + 1
-        assert app.view.get("match") == worker._session.token  # the new match's own view
+        assert app.match.view.get("match") == worker.STATE.in_play.token  # the new match's own view
         assert sum(rendered_scores_of(app).values()) == 10
         for _ in range(3):  # and it plays on
-            if app.view["over"]:
+            if app.match.view["over"]:
                 break
             if app.is_ready():
-                cell = next(i for i in range(9) if app.view["board"][i] is None)
+                cell = next(i for i in range(9) if app.match.view["board"][i] is None)
                 app.click("card", ("blue", "0"))
                 app.click("cell", str(cell))
                 app.click("cell", str(cell))

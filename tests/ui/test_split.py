@@ -11,10 +11,11 @@ from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import store_with
 from triad.collection.replay import read_record, replay_record
 from triad.cpu import service
-from triad.ui import app as app_module
-from triad.ui import worker
-from triad.ui.app import App, best_part
+from triad.parts import best_part
+from triad.ui import split as split_module
+from triad.ui.app import App
 from triad.ui.dom import Engine
+from triad.worker import engine as worker
 
 
 class LocalHelper(Engine):
@@ -59,7 +60,7 @@ def red_first_master() -> App:
     for seed in range(1, 60):
         app, _, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
         app.start()
-        if app.view["to_move"] == "red":
+        if app.match.view["to_move"] == "red":
             return app
     raise AssertionError("no deal where red moves first")
 
@@ -67,13 +68,13 @@ def red_first_master() -> App:
 def test_master_opens_with_a_move_of_the_exact_best_value_searched_in_parts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)  # every part to its end
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", None)  # every part to its end
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
         app = red_first_master()
         helper = LocalHelper()
-        app.helper_ready(helper)
+        app.searchers.ready(helper)
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app, 4000)
@@ -94,22 +95,22 @@ def test_master_opens_with_a_move_of_the_exact_best_value_searched_in_parts(
 def test_a_new_match_during_a_split_search_drops_its_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 60)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 60)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
         app = red_first_master()
         helper = LocalHelper()
         helper.held = asyncio.Event()
-        app.helper_ready(helper)
+        app.searchers.ready(helper)
         engine = LocalEngine()
         booted = asyncio.ensure_future(app.engine_ready(engine))
         for _ in range(200):  # until the CPU's split search waits for the extra worker
             await asyncio.sleep(0)
             if helper.calls:
                 break
-        assert helper.calls and app.session.thinking
-        old = app.session
+        assert helper.calls and app.match.thinking
+        old = app.match
         app.key("F5")  # a new match while the old one's search is under way
         assert not old.live
         helper.held.set()
@@ -117,8 +118,8 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
         await settle(app, 4000)
         state = worker._current().state
         assert state is not None
-        assert app.view.get("match") == worker._session.token  # the new match's own view
-        cells = [i for i in range(9) if app.view["board"][i] is not None]
+        assert app.match.view.get("match") == worker.STATE.in_play.token  # the new match's own view
+        cells = [i for i in range(9) if app.match.view["board"][i] is not None]
         assert cells == [i for i in range(9) if state.board[i] is not None]
         assert len(cells) <= 1  # at most the new match's own opening
         assert not [n for n in app.timeline if n[0] == "notice"]
@@ -154,10 +155,10 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title() -> None:
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
             app.title = True
             app.start()
-            if app.view["to_move"] == "red":
+            if app.match.view["to_move"] == "red":
                 break
         helper = LocalHelper()
-        app.helper_ready(helper)
+        app.searchers.ready(helper)
         engine = LocalEngine()
         app.spawn(app.engine_ready(engine))
         await until(app, lambda: screen.data.get("ponder") == "done")
@@ -165,13 +166,13 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title() -> None:
         assert "think_part" in names and "cpu_move" not in names  # thinking, not playing
         parts = [c for n, c in helper.calls if n == "cpu_part"]
         assert parts and all(c["part"] == 1 and c["parts"] == 2 for c in parts)
-        assert {c["key"] for c in parts} == {str(app.playing["seed"])}
-        assert all(cell is None for cell in app.view["board"])
+        assert {c["key"] for c in parts} == {str(app.match.playing["seed"])}
+        assert all(cell is None for cell in app.match.view["board"])
         asked = len(helper.calls)
         app.key("Enter")  # Play: the CPU opens, its parts thought through already
-        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
+        await until(app, lambda: any(cell is not None for cell in app.match.view["board"]))
         at_turn = [c for n, c in helper.calls[asked:] if n == "cpu_part"]
-        assert at_turn and at_turn[0]["key"] == str(app.playing["seed"])
+        assert at_turn and at_turn[0]["key"] == str(app.match.playing["seed"])
         assert screen.data["cpu-exact"] == "yes"
         assert_best_opening()
 
@@ -187,24 +188,24 @@ def test_the_match_dealt_ahead_is_thought_about_in_parts_and_begins_exact() -> N
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
             app.start()
             helper = LocalHelper()
-            app.helper_ready(helper)
+            app.searchers.ready(helper)
             engine = LocalEngine()
             await app.engine_ready(engine)
             await settle(app, 4000)
-            while not app.view["over"]:
+            while not app.match.view["over"]:
                 assert app.key("F1")
                 await settle(app, 4000)
-            await until(app, lambda a=app: worker._ahead is not None or a.ahead is None)
-            if worker._ahead is not None and worker._ahead.state.to_move.name == "RED":
+            await until(app, lambda a=app: worker.STATE.ahead is not None or a.ahead.match is None)
+            if worker.STATE.ahead is not None and worker.STATE.ahead.state.to_move.name == "RED":
                 break
         await until(app, lambda: screen.data.get("ahead") == "done")
-        ahead_seed = app.ahead.playing["seed"]
+        ahead_seed = app.ahead.match.playing["seed"]
         assert [c for n, c in engine.calls if n == "think_part" and c["seed"] == ahead_seed]
         parts = [c for n, c in helper.calls if n == "cpu_part" and c["key"] == str(ahead_seed)]
         assert parts and all(c["part"] == 1 and c["parts"] == 2 for c in parts)
         app.key("Enter")  # the match dealt ahead begins
-        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
-        assert app.playing["seed"] == ahead_seed
+        await until(app, lambda: any(cell is not None for cell in app.match.view["board"]))
+        assert app.match.playing["seed"] == ahead_seed
         assert screen.data["cpu-exact"] == "yes"
         assert_best_opening()
 
@@ -233,25 +234,25 @@ def test_an_extra_worker_that_comes_up_during_the_cpu_s_turn_takes_its_part(
 ) -> None:
     """Right after load the CPU's turn may begin while the extra worker still boots: the
     search is planned in parts from the start, and the worker takes its part once up."""
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)  # every part to its end
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", None)  # every part to its end
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
         app = red_first_master()
-        app.helper_booting()  # started, not up yet
+        app.searchers.started()  # started, not up yet
         engine = HeldEngine()
         app.spawn(app.engine_ready(engine))
         await until(app, lambda: any(n == "cpu_move" for n, _ in engine.calls))
         own = [c for n, c in engine.calls if n == "cpu_move"]
         assert own[0]["parts"] == 2 and own[0]["part"] == 0
         helper = LocalHelper()
-        app.helper_ready(helper)  # up while the engine searches its own part
+        app.searchers.ready(helper)  # up while the engine searches its own part
         await until(app, lambda: any(n == "cpu_part" for n, _ in helper.calls))
         asked = helper.calls[0][1]
         assert asked["part"] == 1 and asked["parts"] == 2 and asked["value"] is None
         assert ("joined", 1) in app.timeline
         engine.held.set()
-        await until(app, lambda: any(cell is not None for cell in app.view["board"]))
+        await until(app, lambda: any(cell is not None for cell in app.match.view["board"]))
         searched = {c["part"] for n, c in engine.calls if n == "cpu_move"}
         assert searched == {0}  # the worker's part was the worker's alone
         assert app.screen.data["cpu-exact"] == "yes"
@@ -265,12 +266,12 @@ def test_a_part_planned_for_a_worker_that_never_comes_up_is_searched_by_the_engi
 ) -> None:
     """The worker still boots when the engine has searched its own part: the engine
     searches the other part too, so the move is still exact."""
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", None)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
         app = red_first_master()
-        app.helper_booting()  # and never up
+        app.searchers.started()  # and never up
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app, 4000)
@@ -282,25 +283,40 @@ def test_a_part_planned_for_a_worker_that_never_comes_up_is_searched_by_the_engi
     asyncio.run(run())
 
 
+class SlowEngine(LocalEngine):
+    """The engine, each of whose moves takes `ms` of the page's clock."""
+
+    def __init__(self, app: App, ms: float) -> None:
+        super().__init__()
+        self.app = app
+        self.ms = ms
+
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
+        reply = await super().call(name, payload, more)
+        if name == "cpu_move":
+            self.app.screen.clock += self.ms
+        return reply
+
+
 def test_a_part_the_engine_takes_over_gets_what_is_left_of_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With a budget, the engine's second part has what its first left of it, and the
     move is made (a legal one: the engine plays it) whether or not it is exact."""
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", 400)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 400)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
         app = red_first_master()
-        app.helper_booting()
-        engine = LocalEngine()
+        app.searchers.started()
+        engine = SlowEngine(app, 100)
         await app.engine_ready(engine)
         await settle(app, 4000)
         parts = [c for n, c in engine.calls if n == "cpu_move" and c.get("value") is None]
         assert [c["part"] for c in parts] == [0, 1]
-        # (the page's clock: what its polls for a worker took, not the engine's search)
-        assert parts[0]["budget_ms"] == 400 and 30 <= parts[1]["budget_ms"] < 400
-        assert sum(cell is not None for cell in app.view["board"]) >= 1
+        # (the page's clock: the first part took 100 ms of it)
+        assert parts[0]["budget_ms"] == 400 and parts[1]["budget_ms"] == 300
+        assert sum(cell is not None for cell in app.match.view["board"]) >= 1
         assert app.screen.data["cpu-exact"] in ("yes", "no")
 
     asyncio.run(run())
@@ -309,18 +325,18 @@ def test_a_part_the_engine_takes_over_gets_what_is_left_of_the_budget(
 def test_a_worker_that_failed_to_boot_leaves_the_engine_searching_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(app_module, "CPU_BUDGET_MS", None)
-    monkeypatch.setattr(app_module, "PONDER_SLICES", 1)
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", None)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
         app = red_first_master()
-        app.helper_booting()
-        app.helper_failed()
+        app.searchers.started()
+        app.searchers.failed()
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app, 4000)
         own = [c for n, c in engine.calls if n == "cpu_move"]
-        assert own and all("parts" not in c for c in own)  # the whole search, alone
+        assert own and all(c.get("parts") is None for c in own)  # the whole search, alone
         assert not [n for n, _ in engine.calls if n == "cpu_split"]
         assert app.screen.data["cpu-exact"] == "yes"
         assert_best_opening()

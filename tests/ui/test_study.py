@@ -62,7 +62,7 @@ def test_replay_is_analysed_move_by_move_and_a_move_shows_the_best_one() -> None
         await app.engine_ready(LocalEngine())
         await settle(app)
         record, _ = random_record(["open", "plus"], 13)
-        await app.open_replay(json.dumps(record.to_json()))
+        await app.replay.open(json.dumps(record.to_json()))
         assert screen.data["analysis"] == "running" and screen.data["study"] == "analysis"
         for _ in range(100):
             await settle(app)
@@ -76,7 +76,7 @@ def test_replay_is_analysed_move_by_move_and_a_move_shows_the_best_one() -> None
         lost = next(i for i, r in enumerate(reviews) if r["lost"] > 0)
         app.click("ply", str(lost))
         r = reviews[lost]
-        assert app.replay["index"] == r["ply"] - 1
+        assert app.replay.shown["index"] == r["ply"] - 1
         board = screen.regions["r-board"]
         assert "ghost-played" in board and "ghost-best" in board
         text = screen.regions["r-replay"]
@@ -114,7 +114,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         app.click("cell", str(wrong["cell"]))
         await settle(app)
         assert screen.data["puzzle"] == "solving" and "Not this one" in screen.regions["r-replay"]
-        assert app.view["board"][wrong["cell"]] is None
+        assert app.match.view["board"][wrong["cell"]] is None
         app.click("do", "pz_hint")
         assert "pz-hint" in screen.regions["r-replay"]
         app.click("card", ("blue", str(solution["card"])))
@@ -123,7 +123,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         for _ in range(20):
             await settle(app)
         assert screen.data["puzzle"] == "solved"
-        assert app.view["board"][solution["cell"]]["owner"] == "blue"
+        assert app.match.view["board"][solution["cell"]]["owner"] == "blue"
         panel = screen.regions["r-replay"]
         assert "Solved!" in panel and 'data-streak="1"' in panel and "pz-line" in panel
         saved = json.loads(app.store.get(KEY))
@@ -145,7 +145,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         assert json.loads(app.store.get(KEY))["puzzles"]["solved"] == [DAY]  # not counted
         app.click("do", "replay_exit")
         await settle(app)
-        assert app.replay is None and screen.data["puzzle"] == ""
+        assert app.replay.shown is None and screen.data["puzzle"] == ""
 
     asyncio.run(run())
 
@@ -164,8 +164,8 @@ def test_a_new_match_ends_the_puzzle() -> None:
                 break
         app.click("action", "new")
         await settle(app)
-        assert app.replay is None and screen.data["study"] == "" and app.study.puzzle is None
+        assert app.replay.shown is None and screen.data["study"] == "" and app.study.puzzle is None
         assert "pz-panel" not in screen.regions.get("r-replay", "")
-        assert app.view is not None and not app.view.get("puzzle")
+        assert app.match.view is not None and not app.match.view.get("puzzle")
 
     asyncio.run(run())

@@ -55,7 +55,7 @@ ENGLISH = {
     "not_command": "{keyword} is not a command with these numbers",
     "too_large": "{number} is too large a number",
     "printed": "{name} printed an {error}",
-    # A bot's program, as the page runs it (`triad.ui.catch.botrunner`).
+    # A bot's program, as the page runs it (`triad.worker.botrunner`).
     "program_ended": "the program ended",
     "program_exited": "the program exited (code {code})",
     "program_starved": (

@@ -71,7 +71,7 @@ from triad.collection.trade import (
 from triad.notation import card_to_json, move_from_json
 from triad.state import Move
 
-#: The services the page calls as they are: the engine worker (`triad.ui.worker`)
+#: The services the page calls as they are: the engine worker (`triad.worker.engine`)
 #: exports these.
 EXPORTS = Exports()
 #: The services the engine worker wraps (a ladder match's start, moves, resume and

@@ -57,6 +57,8 @@ from triad.cpu.context import Context, View
 from triad.cpu.guess import Sightings
 from triad.cpu.solver import INF, NO_MOVE, Child, Position, Solver, Timeout
 from triad.observe import Observation
+from triad.parts import EPS as _EPS
+from triad.parts import best_traps
 from triad.state import Move
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "novice", "adept", "expert", "master")
@@ -754,20 +756,15 @@ class _Traps:
 
     def pick(self) -> Child | None:
         """The best trap counted so far (None before any move is fully counted)."""
-        if not self.scores:
+        tied = best_traps(self.scores)
+        if not tied:
             return None
-        low = min(k for k, _, _ in self.scores)
-        near = [(n, c) for k, n, c in self.scores if k <= low + _EPS]
-        fewest = min(n for n, _ in near)
-        tied = [c for n, c in near if n == fewest]
         return tied[int(self.salt * len(tied))]
 
     def score(self) -> tuple[float, int] | None:
         """The best trap's (chance kept, replies keeping the value), as `pick` ranks them."""
-        if not self.scores:
-            return None
-        low = min(k for k, _, _ in self.scores)
-        return low, min(n for k, n, _ in self.scores if k <= low + _EPS)
+        fewest = best_traps([(k, n, n) for k, n, _ in self.scores])
+        return (min(k for k, _, _ in self.scores), fewest[0]) if fewest else None
 
     def _spent(self) -> bool:
         return self.solver.nodes + self.solver.leaves - self.start >= TRAP_NODES
@@ -804,9 +801,6 @@ def reply_chances(solver: Solver, pos: Position) -> list[tuple[float, Child]]:
     total = sum(weights)
     order = sorted(range(len(replies)), key=lambda i: -weights[i])
     return [(weights[i] / total, replies[i]) for i in order]
-
-
-_EPS = 1e-9
 
 
 def choose_move(obs: Observation, level: str, budget_ms: float | None = 900, seed: int = 0) -> Move:

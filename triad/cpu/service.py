@@ -20,7 +20,7 @@ Typical page flow::
 
 The page's extra workers run this module for `cpu_part` alone: each searches
 one part of the moves of master's position (`Brain.search_part`) while the
-engine worker searches the first part (`triad.ui.worker.cpu_split`), during
+engine worker searches the first part (`triad.worker.engine.cpu_split`), during
 master's turn and, in slices, before it (the match beneath the title, the
 match dealt ahead). Each worker keeps a brain per match (the request's
 ``key``; the last `KEPT_MATCHES` are kept), so the match on the table and the

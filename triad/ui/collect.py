@@ -20,6 +20,7 @@ and from the worker.
 
 import json
 
+from triad.ui import client
 from triad.ui.text import explain, t
 
 KEY = "triad:collection"
@@ -48,6 +49,7 @@ class Collection:
         self.deck_error = ""
         self.dealing = 0  # deals of a deck asked of the engine and not yet answered
         self.starting = False  # a match for cards is being prepared by the engine
+        self.prepared = 0  # matches for cards prepared on this page (each gets its own id)
         self.match = None  # the prepared ladder match in play
         self.result = None  # what the last settled match did
         self.choice = None  # {"count", "candidates", "opponent", "error"} while a pick is due
@@ -57,11 +59,11 @@ class Collection:
 
     # ------------------------------------------------------------ the save
 
-    async def call(self, name: str, payload: str, more=None) -> dict:
-        engine = self.app.engine
-        if engine is None:
+    async def answer(self, asked) -> dict:
+        """A worker function's answer (`triad.ui.client`), its error in the player's words."""
+        if self.app.engine is None:
             return {"ok": False, "error": t("engine_loading")}
-        reply = json.loads(await engine.call(name, payload, more))
+        reply = await asked
         if not reply.get("ok") and reply.get("error"):
             reply["error"] = explain(reply["error"], reply.get("code"))
         return reply
@@ -97,7 +99,7 @@ class Collection:
     def elsewhere(self) -> None:
         """The stored save changed in another tab: a ladder match here stops (the other tab
         holds the true one), and the stored save is read again."""
-        if self.app.playing and self.app.playing.get("ladder"):
+        if self.app.match.playing and self.app.match.playing.get("ladder"):
             self.match = None
             self.app.new_match()  # a quick match takes the table; the ladder offers to resume
         if self.app.panel in ("deck", "trade"):
@@ -112,9 +114,9 @@ class Collection:
         self.status = "loading"
         raw = self.app.store.get(KEY)
         if raw is None:
-            reply = await self.call("collection_new", json.dumps({"seed": self.app.seed()}))
+            reply = await self.answer(client.collection_new(self.app.engine, seed=self.app.seed()))
         else:
-            reply = await self.call("collection_load", raw)
+            reply = await self.answer(client.collection_load(self.app.engine, raw))
         if not reply.get("ok"):
             self.error = reply.get("error", "")
             if reply.get("kind") == "newer":
@@ -148,12 +150,12 @@ class Collection:
             self.choice = pending
             self.picks = []
             self.app.open_panel("trade")
-        elif active and not active.get("error") and self.app.playing is None:
+        elif active and not active.get("error") and self.app.match.playing is None:
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
             await self.resume()
         else:
-            if active and active.get("error") and self.app.playing is None:
+            if active and active.get("error") and self.app.match.playing is None:
                 self.tab = "ladder"
                 self.app.open_panel("collection")  # say why the match cannot go on
             self.table_empty()
@@ -161,22 +163,21 @@ class Collection:
 
     async def refresh(self) -> None:
         save = self.save
-        ladder = await self.call("collection_ladder", save)
+        ladder = await self.answer(client.collection_ladder(self.app.engine, save))
         self.opponents = ladder.get("opponents", []) if ladder.get("ok") else []
         self.parts = ladder.get("parts", []) if ladder.get("ok") else []
         await self.load_album()
-        history = await self.call("collection_history", save)
+        history = await self.answer(client.collection_history(self.app.engine, save))
         self.history = history.get("matches", []) if history.get("ok") else []
-        owned = await self.call("collection_album", save, json.dumps({"owned": "found"}))
+        owned = await self.answer(client.collection_album(self.app.engine, save, owned="found"))
         self.owned = owned.get("cards", []) if owned.get("ok") else []
 
     async def load_album(self) -> None:
-        filters = {"owned": self.filters["owned"]}
-        if self.filters["level"] is not None:
-            filters["level"] = self.filters["level"]
-        if self.filters["banner"] is not None:
-            filters["banner"] = self.filters["banner"]
-        reply = await self.call("collection_album", self.save, json.dumps(filters))
+        f = self.filters
+        asked = client.collection_album(
+            self.app.engine, self.save, level=f["level"], banner=f["banner"], owned=f["owned"]
+        )
+        reply = await self.answer(asked)
         self.album = reply if reply.get("ok") else None
 
     @property
@@ -236,11 +237,11 @@ class Collection:
 
     async def dealt_deck(self) -> None:
         try:
-            reply = await self.call(
-                "collection_deal_deck", self.save, json.dumps({"seed": self.app.seed()})
-            )
+            asked = client.collection_deal_deck(self.app.engine, self.save, seed=self.app.seed())
+            reply = await self.answer(asked)
         finally:
             self.dealing -= 1
+            self.app.signal.wake()
         if reply.get("ok"):
             self.deck = list(reply["deck"])
             self.deck_error = ""
@@ -250,8 +251,8 @@ class Collection:
 
     async def play(self) -> None:
         """Prepare the match against the chosen opponent and hand it to the app."""
-        while self.dealing:  # a deal asked for just before: the match is played with it
-            await self.app.sleep(20)
+        # a deal asked for just before: the match is played with it
+        await self.app.signal.until(lambda: not self.dealing)
         opponent = self.opponent
         if opponent is None or not self.ready or self.starting:
             return
@@ -259,27 +260,25 @@ class Collection:
         if deck is not None and len(deck) != 5:
             return
         seed = self.app.seed()
-        self.app.match_counter += 1
+        self.prepared += 1
         match_id = (
-            "m-"
-            + str(int(self.app.screen.now()))
-            + "-"
-            + str(seed)
-            + "-"
-            + str(self.app.match_counter)
+            "m-" + str(int(self.app.screen.now())) + "-" + str(seed) + "-" + str(self.prepared)
         )
-        request = {
-            "opponent": opponent["id"],
-            "seed": seed,
-            "match_id": match_id[:64],
-            "deck": deck,
-        }
         # The worker's match is about to be replaced: the one on the table stops now, so
         # none of its moves can reach the new match.
         self.app.stop_match()
         self.starting = True  # Play clicked twice starts one match
         try:
-            reply = await self.call("collection_start", self.save, json.dumps(request))
+            reply = await self.answer(
+                client.collection_start(
+                    self.app.engine,
+                    self.save,
+                    seed=seed,
+                    opponent=opponent["id"],
+                    match_id=match_id[:64],
+                    deck=deck,
+                )
+            )
         finally:
             self.starting = False
         if not reply.get("ok"):
@@ -305,7 +304,7 @@ class Collection:
 
     def table_empty(self) -> None:
         """Nothing was resumed after all: deal a quick match so the table is not left bare."""
-        if self.app.playing is None:
+        if self.app.match.playing is None:
             self.app.new_match()
 
     @property
@@ -320,8 +319,8 @@ class Collection:
             active
             and self.match is not None
             and self.match.get("id") == active.get("id")
-            and self.app.playing
-            and self.app.playing.get("ladder")
+            and self.app.match.playing
+            and self.app.match.playing.get("ladder")
         )
 
     async def resume(self) -> None:
@@ -330,7 +329,7 @@ class Collection:
         if not active or not self.ready or active.get("error"):
             return
         self.app.stop_match()  # nothing of the match on the table reaches the resumed one
-        reply = await self.call("collection_resume", self.save)
+        reply = await self.answer(client.collection_resume(self.app.engine, self.save))
         if not reply.get("ok"):
             self.summary = dict(self.summary or {}, active=dict(active, error=reply.get("error")))
             self.tab = "ladder"
@@ -348,7 +347,7 @@ class Collection:
 
     async def progress(self) -> None:
         """A move of the ladder match was played: the save holds it now."""
-        reply = await self.call("collection_progress", self.save)
+        reply = await self.answer(client.collection_progress(self.app.engine, self.save))
         if reply.get("ok"):
             written = self.write(reply["save"])  # another tab's change stops the match here
             active = self.active
@@ -359,7 +358,7 @@ class Collection:
 
     async def discard_active(self) -> None:
         """Give up an active match that cannot be resumed (nothing is traded)."""
-        reply = await self.call("collection_discard_active", self.save)
+        reply = await self.answer(client.collection_discard_active(self.app.engine, self.save))
         if reply.get("ok") and self.write(reply["save"]):
             await self.took(reply)
 
@@ -367,7 +366,7 @@ class Collection:
 
     async def settle(self) -> None:
         """The ladder match is over: settle it, write the new save, then show the result."""
-        reply = await self.call("collection_end", self.save)
+        reply = await self.answer(client.collection_end(self.app.engine, self.save))
         self.match = None
         if not reply.get("ok"):
             self.result = {"status": "error", "error": reply.get("error", "")}
@@ -405,7 +404,9 @@ class Collection:
         choice = self.choice
         if choice is None or len(self.picks) != choice["count"]:
             return
-        reply = await self.call("collection_choose", self.save, json.dumps({"picks": self.picks}))
+        reply = await self.answer(
+            client.collection_choose(self.app.engine, self.save, picks=self.picks)
+        )
         if not reply.get("ok"):
             failed = dict(choice)
             failed["error"] = reply.get("error", "")
@@ -423,7 +424,7 @@ class Collection:
         self.app.draw()
 
     async def discard_pending(self) -> None:
-        reply = await self.call("collection_discard_pending", self.save)
+        reply = await self.answer(client.collection_discard_pending(self.app.engine, self.save))
         if reply.get("ok") and self.write(reply["save"]):
             self.choice = None
             self.app.close_panel(False)
@@ -432,7 +433,7 @@ class Collection:
     # ------------------------------------------------------------ files
 
     async def export(self) -> None:
-        reply = await self.call("collection_export", self.save)
+        reply = await self.answer(client.collection_export(self.app.engine, self.save))
         if reply.get("ok"):
             self.app.screen.download(reply["filename"], reply["text"])
             self.message = t("save_exported", name=reply["filename"])
@@ -442,7 +443,7 @@ class Collection:
 
     async def import_text(self, text: str) -> None:
         """An imported file replaces the save only when the worker accepts it."""
-        reply = await self.call("collection_import", text)
+        reply = await self.answer(client.collection_import(self.app.engine, text))
         if not reply.get("ok"):
             self.message = t("save_import_bad", error=reply.get("error", ""))
             self.app.draw()
@@ -453,7 +454,7 @@ class Collection:
         await self.took(reply)
 
     async def reset(self) -> None:
-        reply = await self.call("collection_reset", json.dumps({"seed": self.app.seed()}))
+        reply = await self.answer(client.collection_reset(self.app.engine, seed=self.app.seed()))
         self.confirm_reset = False
         if reply.get("ok"):
             self.write(reply["save"], replace=True)

@@ -5,8 +5,6 @@ only this module, `triad.ui.catch.dom` and the pages' `main` touch the DOM.
 Runs on the main thread under MicroPython.
 """
 
-import json
-
 from triad import api
 from triad.ui.settings import SafeStore
 
@@ -223,30 +221,6 @@ class Engine:
     async def failed(self, error: str) -> str:
         return api.refusal(error)
 
-    async def request(self, name: str, payload: dict) -> dict:
-        """Call `name` with `payload` as JSON; the reply's envelope as a dict."""
-        text = await self.call(name, json.dumps(payload))
-        try:
-            reply = json.loads(text)
-        except ValueError as e:  # a reply that is not JSON
-            return api.failure(str(e))
-        return reply if type(reply) is dict else api.failure("the reply is not a JSON object")
-
-    def new_match(self, payload: str):
-        return self.call("new_match", payload)
-
-    def play(self, payload: str):
-        return self.call("play", payload)
-
-    def cpu_move(self, payload: str):
-        return self.call("cpu_move", payload)
-
-    def ponder(self, payload: str):
-        return self.call("ponder", payload)
-
-    def validate(self, payload: str):
-        return self.call("validate", payload)
-
 
 async def boot_engine(app, handle) -> None:
     """Wait for a worker the boot script started; hand it to the page, or say why it failed."""
@@ -272,7 +246,7 @@ def helper_starter(js, app):
         except Exception:  # no navigator.hardwareConcurrency: one core
             cores = 1
         for _ in range(min(cores - 1, MAX_HELPERS)):
-            app.helper_booting()  # (a CPU move from now on plans a part for it)
+            app.searchers.started()  # (a CPU move from now on plans a part for it)
             app.spawn(boot_helper(app, js.window.triadStartWorker("triad.cpu.service")))
 
     return start
@@ -283,9 +257,9 @@ async def boot_helper(app, handle) -> None:
     try:
         await handle.ready
     except Exception:  # (it failed to boot: nothing is lost)
-        app.helper_failed()
+        app.searchers.failed()
         return
-    app.helper_ready(Engine(handle))
+    app.searchers.ready(Engine(handle))
 
 
 def follow_boot(js, app, module: str = "") -> None:

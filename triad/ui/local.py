@@ -101,7 +101,6 @@ def deal_view(request: dict, data: dict):
         hands,
         d.first,
         d.first,
-        {"blue": 5, "red": 5},
         None,
         0,
         set_info(data),
@@ -120,7 +119,7 @@ def deal_view(request: dict, data: dict):
 
 
 def make_view(
-    rules, cells, restrictions, board, hands, to_move, first, scores, winner, round_, card_set
+    rules, cells, restrictions, board, hands, to_move, first, winner, round_, card_set
 ) -> dict:
     """The page's view of a game, the one shape the page draws (`deal_view` makes the
     first one here, the engine worker every one after).
@@ -138,12 +137,25 @@ def make_view(
         "hands": hands,
         "to_move": to_move,
         "first": first,
-        "scores": scores,
+        "scores": scores_of(board, hands),
         "over": winner is not None,
         "winner": winner,
         "round": round_,
         "card_set": card_set,
     }
+
+
+def scores_of(board, hands) -> dict:
+    """Each House's size: its cards on the board plus its cards in hand (`GameState.score`,
+    read off a view's board and hands, as it shows while cards flip)."""
+    scores = {}
+    for player in ("blue", "red"):
+        owned = 0
+        for slot in board:
+            if slot is not None and slot["owner"] == player:
+                owned += 1
+        scores[player] = owned + len(hands[player])
+    return scores
 
 
 def request_set(request: dict) -> dict:

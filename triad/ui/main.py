@@ -221,6 +221,6 @@ js.document.getElementById("app").addEventListener("click", create_proxy(on_clic
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
 js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
-follow_boot(js, app, "triad.ui.worker")
+follow_boot(js, app, "triad.worker.engine")
 js.window.addEventListener("storage", create_proxy(on_storage))
 app.spawn(boot_engine(app, js.window.triadEngine))

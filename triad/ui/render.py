@@ -2,7 +2,7 @@
 
 Nothing here touches the DOM; the page puts each region's string into its
 element (see `regions`).  A match view is the JSON the engine worker sends
-(see `triad.ui.worker`): `board`, `hands`, `cells`, `restrictions`,
+(see `triad.worker.engine`): `board`, `hands`, `cells`, `restrictions`,
 `to_move`, `scores`, `over`, `winner`.
 """
 
@@ -10,7 +10,6 @@ from triad.ui import input as sel_phases
 from triad.ui.cardtext import card_name, card_title
 from triad.ui.html import attrs, classes, error_html, esc
 from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
-from triad.ui.study import st
 from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
@@ -636,7 +635,7 @@ def render_result(view: dict, ctx: dict) -> str:
         + esc(t("btn_replay"))
         + "</button>"
         + '<button type="button" data-do="analyse">'
-        + esc(st("an_button"))
+        + esc(t("an_button"))
         + "</button>"
         + '<button type="button" data-do="result">'
         + esc(t("btn_see_board"))

@@ -20,6 +20,27 @@ from triad.ui import settings as prefs
 from triad.ui.text import set_language
 
 
+class Signal:
+    """Wakes the tasks that wait for the page's state to reach a condition (`until`).
+
+    The page wakes it whenever its state may have changed (it draws, a worker
+    comes up, a match ends...): each waiting task tests its condition again,
+    so none polls on a timer.
+    """
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+
+    def wake(self) -> None:
+        event, self.event = self.event, asyncio.Event()
+        event.set()
+
+    async def until(self, condition) -> None:
+        """Return once `condition()` holds (tested now, and each time the page wakes)."""
+        while not condition():
+            await self.event.wait()
+
+
 class Shell:
     """What every page has: its world, its engine worker, its regions and its tasks."""
 
@@ -33,6 +54,7 @@ class Shell:
         self.engine_progress = 0.0  # how far its boot has got, 0..1
         self.shown = {}  # region -> the HTML last written there
         self.tasks = []
+        self.signal = Signal()  # woken whenever the page's state may have changed
 
     # ------------------------------------------------------------ the page's own
 
@@ -55,10 +77,12 @@ class Shell:
         """The worker could not boot: the page stays, and says so."""
         self.engine_error = str(error)
         self.draw()
+        self.signal.wake()
 
     async def engine_ready(self, engine) -> None:
         """The worker answered: the page carries on with it."""
         self.engine = engine
+        self.signal.wake()
         await self.engine_up()
 
     # ---------------------------------------------------------------- drawing
@@ -101,7 +125,9 @@ class Shell:
 
     # ----------------------------------------------------------------- tasks
 
-    def spawn(self, coro) -> None:
-        """Run `coro` as a task (kept, so none is collected half-way)."""
+    def spawn(self, coro):
+        """Run `coro` as a task (kept, so none is collected half-way); the task."""
         self.tasks = [task for task in self.tasks if not task.done()]
-        self.tasks.append(asyncio.create_task(coro))
+        task = asyncio.create_task(coro)
+        self.tasks.append(task)
+        return task

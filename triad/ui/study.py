@@ -20,8 +20,7 @@ Runs on the main thread under MicroPython: plain code, JSON to and from the
 worker.
 """
 
-import json
-
+from triad.ui import client
 from triad.ui.html import attrs, esc
 from triad.ui.text import t
 
@@ -304,9 +303,9 @@ class Study:
 
     # ------------------------------------------------------------- engine
 
-    async def call(self, name: str, payload: str, more=None) -> dict:
+    async def answer(self, asked) -> dict:
         """A worker function's answer, errors in the page's language (as the collection's)."""
-        return await self.app.coll.call(name, payload, more)
+        return await self.app.coll.answer(asked)
 
     def today(self) -> str:
         screen = self.app.screen
@@ -347,7 +346,9 @@ class Study:
 
     async def run_analysis(self, record: dict, run: int) -> None:
         a = self.analysis
-        reply = await self.call("analysis_start", json.dumps({"record": record, "side": "blue"}))
+        reply = await self.answer(
+            client.analysis_start(self.app.engine, record=record, side="blue")
+        )
         if run != self.runs:
             return
         if not reply.get("ok"):
@@ -357,8 +358,8 @@ class Study:
         token = reply["analysis"]
         self.app.draw()
         while True:
-            request = json.dumps({"analysis": token, "budget_ms": SLICE_MS})
-            reply = await self.call("analysis_step", request)
+            asked = client.analysis_step(self.app.engine, analysis=token, budget_ms=SLICE_MS)
+            reply = await self.answer(asked)
             if run != self.runs:
                 return
             if not reply.get("ok"):
@@ -386,13 +387,8 @@ class Study:
     def select(self, index: int) -> None:
         """Show move `index`: the position before it, the card played and the best one."""
         a = self.analysis
-        r = self.app.replay
-        if (
-            a is None
-            or r is None
-            or not 0 <= index < len(a["reviews"])
-            or self.app.session.animating
-        ):
+        r = self.app.replay.shown
+        if a is None or r is None or not 0 <= index < len(a["reviews"]) or self.app.match.animating:
             return
         review = a["reviews"][index]
         before = self.step_before(review)
@@ -400,13 +396,13 @@ class Study:
             return
         a["selected"] = index
         r["index"] = before
-        self.app.set_view(r["steps"][before]["view"])
+        self.app.match.view = r["steps"][before]["view"]
         self.app.screen.set_data("replay", str(before))
         self.app.draw()
 
     def step_before(self, review: dict):
         """The replay step showing the position the reviewed move was played in."""
-        steps = self.app.replay["steps"]
+        steps = self.app.replay.shown["steps"]
         for i, step in enumerate(steps):
             if step["game"] == review["game"] and (
                 i == 0 or step.get("rematch") or steps[i - 1]["game"] != step["game"]
@@ -418,8 +414,8 @@ class Study:
     def ghosts(self) -> dict:
         """Cards drawn faint on the board: the selected move's card and the best one."""
         a = self.analysis
-        r = self.app.replay
-        view = self.app.view
+        r = self.app.replay.shown
+        view = self.app.match.view
         if a is None or r is None or a["selected"] is None or view is None:
             return {}
         review = a["reviews"][a["selected"]]
@@ -472,7 +468,7 @@ class Study:
         if a["selected"] is not None:
             review = a["reviews"][a["selected"]]
             before = self.step_before(review)
-            steps = self.app.replay["steps"] if self.app.replay else []
+            steps = self.app.replay.shown["steps"] if self.app.replay.shown else []
             if before is not None and before < len(steps):
                 hand = steps[before]["view"]["hands"][review["player"]]
                 text = st("an_move", n=a["selected"] + 1) + " · " + review_text(review, hand)
@@ -496,8 +492,8 @@ class Study:
         """Show the puzzle of `day` (today by default), made in the worker."""
         app = self.app
         day = day or self.today()
-        back = app.replay["back"] if app.replay is not None else (app.view, app.playing)
-        app.begin_study_view()
+        back = app.replay.back()
+        app.replay.take_table()
         self.runs += 1
         self.analysis = None
         self.days_open = False
@@ -510,7 +506,7 @@ class Study:
             "message": "",
             "credited": False,
         }
-        app.replay = {"steps": [], "index": 0, "record": None, "back": back, "puzzle": True}
+        app.replay.shown = {"steps": [], "index": 0, "record": None, "back": back, "puzzle": True}
         app.screen.set_data("puzzle", "making")
         app.screen.set_data("study", "puzzle")
         app.draw()
@@ -519,7 +515,7 @@ class Study:
     async def load_puzzle(self, day: str, run: int) -> None:
         p = self.puzzle
         while True:
-            reply = await self.call("puzzle_steps", json.dumps({"date": day, "budget_ms": 250}))
+            reply = await self.answer(client.puzzle_steps(self.app.engine, date=day, budget_ms=250))
             if run != self.runs:
                 return
             if not reply.get("ok"):
@@ -534,10 +530,10 @@ class Study:
             self.app.draw()
         p["data"] = reply["puzzle"]
         p["status"] = "solving"
-        r = self.app.replay
+        r = self.app.replay.shown
         r["steps"] = reply["steps"]
         r["index"] = 0
-        self.app.set_view(r["steps"][0]["view"])
+        self.app.match.view = r["steps"][0]["view"]
         self.app.screen.set_data("replay", "0")
         await self.load_progress()
         if run != self.runs:
@@ -550,21 +546,21 @@ class Study:
         save = self.app.coll.save
         if save is None:
             return
-        reply = await self.call("puzzle_progress", save, json.dumps({"today": self.today()}))
+        reply = await self.answer(client.puzzle_progress(self.app.engine, save, today=self.today()))
         if reply.get("ok"):
             self.progress = reply["puzzles"]
 
     def begin_move(self) -> None:
         """The player picks a card and a space of the puzzle, as in a match."""
-        view = self.app.view
+        view = self.app.match.view
         empty = [i for i in range(9) if view["board"][i] is None]
-        self.app.sel.begin("blue", len(view["hands"]["blue"]), empty)
+        self.app.match.sel.begin("blue", len(view["hands"]["blue"]), empty)
         self.app.screen.set_data("puzzle", self.puzzle["status"])
         self.app.draw()
 
     def solving(self) -> bool:
         p = self.puzzle
-        r = self.app.replay
+        r = self.app.replay.shown
         return p is not None and p["status"] == "solving" and r is not None and r["index"] == 0
 
     def puzzle_move(self, move) -> None:
@@ -572,20 +568,20 @@ class Study:
         card, cell = move
         p = self.puzzle
         data = p["data"]
-        self.app.sel.end()
+        self.app.match.sel.end()
         solution = data["solution"]
         if card == solution["card"] and cell == solution["cell"]:
             p["status"] = "solved"
             p["message"] = st("pz_solved", score=score_text(data["value"]))
             self.app.screen.set_data("puzzle", "solved")
             self.app.spawn(self.after_solved(p))
-            self.app.spawn(self.app.replay_step(1))
+            self.app.match.spawn(self.app.replay.step(1))
             return
         value = None
         for entry in data["values"]:
             if entry["card"] == card and entry["cell"] == cell:
                 value = entry["value"]
-        hand = self.app.view["hands"]["blue"]
+        hand = self.app.match.view["hands"]["blue"]
         p["message"] = st(
             "pz_wrong",
             card=card_name(hand[card] if card < len(hand) else None),
@@ -606,8 +602,8 @@ class Study:
             p["message"] += " " + st("pz_no_save")
             self.app.draw()
             return
-        request = json.dumps({"date": p["date"], "today": self.today()})
-        reply = await self.call("puzzle_solved", coll.save, request)
+        asked = client.puzzle_solved(self.app.engine, coll.save, today=self.today(), date=p["date"])
+        reply = await self.answer(asked)
         if reply.get("ok") and coll.write(reply["save"]):
             self.progress = reply["puzzles"]
         self.app.draw()
@@ -625,7 +621,7 @@ class Study:
         if p is None or p["data"] is None or p["status"] != "solving":
             return
         data = p["data"]
-        hand = self.app.view["hands"]["blue"]
+        hand = self.app.match.view["hands"]["blue"]
         solution = data["solution"]
         p["credited"] = True
         p["status"] = "revealed"
@@ -635,9 +631,9 @@ class Study:
             cell=st(CELL_KEYS[solution["cell"]]),
             score=score_text(data["value"]),
         )
-        self.app.sel.end()
+        self.app.match.sel.end()
         self.app.screen.set_data("puzzle", "revealed")
-        self.app.spawn(self.app.replay_step(1))
+        self.app.match.spawn(self.app.replay.step(1))
 
     def toggle_days(self) -> None:
         self.days_open = not self.days_open
@@ -647,7 +643,7 @@ class Study:
         """Keys while the puzzle waits for the answer: the selection's, as in a match."""
         if action not in ("up", "down", "left", "right", "select", "cancel") or not self.solving():
             return False
-        sel = self.app.sel
+        sel = self.app.match.sel
         if not sel.active:
             return False
         self.app.keyboard = True
@@ -661,11 +657,11 @@ class Study:
     def line_html(self) -> str:
         """The solution's whole line in words, the move on the board highlighted."""
         data = self.puzzle["data"]
-        steps = self.app.replay["steps"]
+        steps = self.app.replay.shown["steps"]
         items = []
         for i, entry in enumerate(data["line"]):
             step = steps[i + 1] if i + 1 < len(steps) else {}
-            current = " current" if self.app.replay["index"] == i + 1 else ""
+            current = " current" if self.app.replay.shown["index"] == i + 1 else ""
             items.append(
                 '<span class="pz-move pz-move-'
                 + entry["player"]
@@ -747,7 +743,7 @@ class Study:
                     + "</p>"
                 )
             if p["hint"] and p["status"] == "solving":
-                hand = self.app.view["hands"]["blue"] if self.app.view else []
+                hand = self.app.match.view["hands"]["blue"] if self.app.match.view else []
                 card = hand[data["hint"]["card"]] if data["hint"]["card"] < len(hand) else None
                 key = "pz_hint_text" if data["hint"]["flips"] else "pz_hint_quiet"
                 rows.append(
@@ -798,7 +794,7 @@ class Study:
         """Back and forth along the solution's line (the replay's buttons)."""
         from triad.ui.render import render_replay_bar
 
-        r = self.app.replay
+        r = self.app.replay.shown
         index = r["index"]
         return render_replay_bar(index, len(r["steps"]) - 1, r["steps"][index], False)
 
@@ -821,7 +817,7 @@ class Study:
         if name == "puzzle":
             self.open_puzzle()
         elif name == "analyse":
-            self.app.spawn(self.app.replay_match())
+            self.app.spawn(self.app.replay.open_match())
         elif name == "pz_hint":
             self.hint()
         elif name == "pz_show":

@@ -209,18 +209,18 @@ app.act("help")
 print("dialog" in screen.regions["c-overlay"], app.key("Escape"), screen.regions["c-overlay"])
 app.field("wseed", "123")
 app.field("bot1", "random")
-print(app.w.seed, app.w.bots)
+print(app.watch.seed, app.watch.bots)
 
 
 class Referee:
-    """The referee worker (`triad.ui.dom.Engine.request`), answering a new match."""
+    """The referee worker (`triad.ui.dom.Engine.call`), answering a new match."""
 
     def __init__(self):
         self.calls = []
 
-    async def request(self, name, payload):
+    async def call(self, name, payload, more=None):
         self.calls.append(name)
-        return {"ok": True, "view": view}
+        return json.dumps({"ok": True, "view": view})
 
 
 async def boot():
@@ -242,4 +242,6 @@ def finish(coro):
 
 finish(boot())
 app.act("mode", "play")
-print(plain(screen.flags), plain(screen.data), app.pl.game["players"], len(screen.regions["c-map"]))
+print(
+    plain(screen.flags), plain(screen.data), app.play.game["players"], len(screen.regions["c-map"])
+)

@@ -10,9 +10,9 @@ from typing import Any
 from tests.ui.catch.helpers import FakeScreen
 from triad.catch.bots import make_bot
 from triad.ui.catch import store as saved
-from triad.ui.catch import worker
 from triad.ui.catch.app import CatchApp
 from triad.ui.settings import MemoryStore
+from triad.worker import referee as worker
 
 
 class Engine:
@@ -21,12 +21,10 @@ class Engine:
     def __init__(self) -> None:
         self.calls: list[str] = []
 
-    async def request(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
         self.calls.append(name)
         await asyncio.sleep(0)
-        reply = json.loads(getattr(worker, name)(json.dumps(payload)))
-        assert isinstance(reply, dict)
-        return reply
+        return str(getattr(worker, name)(payload))
 
 
 class ScriptedBot:
@@ -88,8 +86,8 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 def my_houses(app: CatchApp) -> list[int]:
-    assert app.pl.game is not None
-    return [h for h, u in enumerate(app.pl.game["state"]["units"][0]) if u]
+    assert app.play.game is not None
+    return [h for h, u in enumerate(app.play.game["state"]["units"][0]) if u]
 
 
 def test_a_game_against_a_bot_by_clicks() -> None:
@@ -103,24 +101,24 @@ def test_a_game_against_a_bot_by_clicks() -> None:
         a = my_houses(app)[0]
         app.click_house(a)
         assert 'class="house own0 sel"' in screen.regions["c-map"]
-        target = app.pl.board.adj[a][0]
+        target = app.play.board.adj[a][0]
         app.click_house(target)
         assert not screen.ready  # the referee checks the order
         await settle(app)
         assert screen.ready
-        assert app.pl.orders.items == [["MOVE", a, target, 1]]
+        assert app.play.orders.items == [["MOVE", a, target, 1]]
         assert f"Move 1 from {a} to {target}" in screen.regions["c-orders"]
         # The same house again: nothing stood there the whole turn any more.
         app.click_house(a)
-        app.click_house(app.pl.board.adj[a][-1])
+        app.click_house(app.play.board.adj[a][-1])
         await settle(app)
-        assert len(app.pl.orders.items) == 1
+        assert len(app.play.orders.items) == 1
         assert f"Refused: no unit stood on house {a} the whole turn" in screen.regions["c-notice"]
         app.act("end_turn")
         await settle(app)
         assert screen.ready and screen.data["turn"] == "1"
-        assert app.pl.orders.items == [] and "Turn 1" in screen.regions["c-log"]
-        assert app.pl.game["state"]["units"][0][target] >= 1
+        assert app.play.orders.items == [] and "Turn 1" in screen.regions["c-log"]
+        assert app.play.game["state"]["units"][0][target] >= 1
         for turn in range(2, 5):
             assert app.key("Enter")
             await settle(app)
@@ -137,20 +135,20 @@ def test_edits_are_checked_again_and_a_new_game_starts_afresh() -> None:
         a, b = my_houses(app)[:2]
         for house in (a, b):
             app.click_house(house)
-            app.click_house(app.pl.board.adj[house][0])
+            app.click_house(app.play.board.adj[house][0])
             await settle(app)
-        assert len(app.pl.orders.items) == 2 and len(app.pl.orders.checks) == 2
+        assert len(app.play.orders.items) == 2 and len(app.play.orders.checks) == 2
         app.act("remove", "0")
         await settle(app)
-        assert [i[1] for i in app.pl.orders.items] == [b] and len(app.pl.orders.checks) == 1
+        assert [i[1] for i in app.play.orders.items] == [b] and len(app.play.orders.checks) == 1
         app.act("clear")
-        assert app.pl.orders.items == []
+        assert app.play.orders.items == []
         app.act("bot", "planner")
         app.field("seed", "77")
         app.act("new_game")
         await settle(app)
-        assert app.pl.game["players"] == ["You", "Planner"]
-        assert app.pl.game["map"]["seed"] == 77 and screen.data["turn"] == "0"
+        assert app.play.game["players"] == ["You", "Planner"]
+        assert app.play.game["map"]["seed"] == 77 and screen.data["turn"] == "0"
 
     run(test)
 
@@ -160,23 +158,23 @@ def test_a_codingame_seed_is_shown_and_any_64_bit_seed_is_accepted() -> None:
         app, screen = make_app()
         app.start()
         await app.engine_ready(Engine())
-        assert f"Seed {app.pl.game['map']['seed']}" in screen.regions["c-score"]
+        assert f"Seed {app.play.game['map']['seed']}" in screen.regions["c-score"]
         app.field("seed", " -9223372036854775808 ")
         app.act("new_game")
         await settle(app)
-        assert app.pl.game["map"]["seed"] == -(2**63)
+        assert app.play.game["map"]["seed"] == -(2**63)
         assert "Seed -9223372036854775808" in screen.regions["c-score"]
         assert 'value="-9223372036854775808"' in screen.regions["c-setup"]
         for bad in ("9223372036854775808", "12ab", ""):
             app.field("seed", bad)
             assert "A CodinGame seed is a whole number" in screen.regions["c-notice"]
-            assert app.pl.seed == -(2**63)
+            assert app.play.seed == -(2**63)
         app.field("wseed", "1234567890123456789")
-        assert app.w.seed == 1234567890123456789
+        assert app.watch.seed == 1234567890123456789
         app.act("mode", "editor")
         app.field("eseed", "-42")
         app.field("eseed", "x")
-        assert app.ed.seed == -42 and 'value="-42"' in screen.regions["c-run"]
+        assert app.editor.seed == -42 and 'value="-42"' in screen.regions["c-run"]
 
     run(test)
 
@@ -192,8 +190,8 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         app.field("wseed", "12")
         app.act("watch")
         await settle(app)
-        total = app.w.total
-        assert total > 0 and app.w.at == total  # played through to the end
+        total = app.watch.total
+        assert total > 0 and app.watch.at == total  # played through to the end
         assert screen.ready and screen.data["at"] == str(total)
         assert screen.data["over"] == "1" and "Planner wins" in screen.regions["c-banner"]
         app.act("step", "-1")
@@ -208,7 +206,7 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         app.act("speed", "8")
         app.act("play")
         await settle(app)
-        assert app.w.at == total and not app.w.playing
+        assert app.watch.at == total and not app.watch.playing
         app.act("replay")
         await settle(app)
         name, text = screen.downloads[-1]
@@ -235,7 +233,7 @@ async def duel(
 
 
 def console(app: CatchApp) -> str:
-    return "".join(text for _, text in app.ed.console)
+    return "".join(text for _, text in app.editor.console)
 
 
 def test_a_bot_from_the_editor_plays_a_whole_match() -> None:
@@ -246,14 +244,14 @@ def test_a_bot_from_the_editor_plays_a_whole_match() -> None:
         assert screen.ready and screen.data["over"] == "1"
         text = console(app)
         assert "Match on map 5 against Random" in text and "Match over after" in text
-        assert app.ed.finished and "Tester wins" in app.ed.status
+        assert app.editor.finished and "Tester wins" in app.editor.status
         assert saved.find(app.doc, "Tester")["code"] == "print('hi')"  # saved before the run
         assert 'data-act="replay_duel"' in screen.regions["c-run"]
-        turns = app.ed.game["state"]["turn"]
+        turns = app.editor.game["state"]["turn"]
         app.act("replay_duel")
         await settle(app)
-        assert app.mode == "watch" and app.w.total == turns and app.w.at == 0
-        assert app.w.players == ["Tester", "Random"]
+        assert app.mode == "watch" and app.watch.total == turns and app.watch.at == 0
+        assert app.watch.players == ["Tester", "Random"]
 
     run(test)
 
@@ -266,7 +264,7 @@ def test_a_silent_bot_loses_on_time_and_its_worker_is_stopped() -> None:
         assert "did not answer within 50 ms on turn 3" in console(app)
         assert screen.data["over"] == "1" and screen.data["turn"] == "2"
         assert "Random wins" in screen.regions["c-banner"]
-        assert screen.ready and not app.ed.running
+        assert screen.ready and not app.editor.running
 
     run(test)
 
@@ -306,8 +304,8 @@ def test_a_crash_shows_the_traceback_and_stderr_in_the_console() -> None:
             return None
 
         app, screen = await duel(ScriptedBot(fault))
-        kinds = [kind for kind, _ in app.ed.console]
-        assert ("err", "thinking <hard>\n") in app.ed.console
+        kinds = [kind for kind, _ in app.editor.console]
+        assert ("err", "thinking <hard>\n") in app.editor.console
         assert "bad" in kinds and "KeyError: 7" in console(app)
         assert "Your bot stopped on turn 4: KeyError: 7" in console(app)
         assert "thinking &lt;hard&gt;" in screen.regions["c-console"]
@@ -351,12 +349,12 @@ def test_saved_bots_survive_a_reload_and_a_corrupt_save_is_kept() -> None:
     assert "Saved “Mine”" in screen.regions["c-notice"]
     again, screen2 = make_app(store)
     again.start("editor")
-    assert again.ed.name == "Mine" and again.ed.code == "print('WAIT')"
+    assert again.editor.name == "Mine" and again.editor.code == "print('WAIT')"
     assert "print(&#39;WAIT&#39;)" in screen2.regions["c-panel"]
     again.act("new_bot")
     assert screen2.values["c-name"] == "My bot" and "import sys" in screen2.values["c-code"]
     again.field("saved", "Example bot")
-    assert again.ed.code == screen2.values["c-code"] and again.doc["current"] == "Example bot"
+    assert again.editor.code == screen2.values["c-code"] and again.doc["current"] == "Example bot"
     store.set(saved.KEY, "{broken")
     third, screen3 = make_app(store)
     third.start("editor")
@@ -373,7 +371,7 @@ def test_escape_closes_help_and_cancels_a_selection() -> None:
         assert 'role="dialog"' in screen.regions["c-overlay"]
         assert app.key("Escape") and screen.regions["c-overlay"] == ""
         app.click_house(my_houses(app)[0])
-        assert app.key("Escape") and app.pl.orders.house == -1
+        assert app.key("Escape") and app.play.orders.house == -1
         app.act("help")
         app.backdrop()
         assert screen.regions["c-overlay"] == ""
@@ -390,42 +388,42 @@ def test_work_of_an_ended_session_changes_nothing() -> None:
         await app.engine_ready(Engine())
         # An order being checked when New game is pressed twice: the new match has none.
         a = my_houses(app)[0]
-        first = app.pl.match
+        first = app.play.match
         app.click_house(a)
-        app.click_house(app.pl.board.adj[a][0])
+        app.click_house(app.play.board.adj[a][0])
         app.act("new_game")
         app.act("new_game")
         await settle(app)
-        assert app.pl.match is not first and not first.live
-        assert app.pl.orders.items == [] and screen.data["turn"] == "0"
+        assert app.play.match is not first and not first.live
+        assert app.play.orders.items == [] and screen.data["turn"] == "0"
         # Pause pressed while the match to watch is fetched: it comes, paused at its start.
         app.act("mode", "watch")
         app.act("watch")
         app.act("pause")
         await settle(app)
-        assert app.w.total > 0 and app.w.at == 0 and not app.w.playing and screen.ready
+        assert app.watch.total > 0 and app.watch.at == 0 and not app.watch.playing and screen.ready
         # Watch pressed again while one plays: one timeline, of the last match.
         app.act("play")
         app.act("watch")
         await settle(app)
-        assert app.w.at == app.w.total and screen.ready
+        assert app.watch.at == app.watch.total and screen.ready
         # Stop pressed before the editor's bot was even started.
         bot = ScriptedBot(lambda turn: "timeout" if turn == 3 else None)
         app.start_bot = lambda: bot
         app.act("mode", "editor")
         app.act("run")
-        assert app.ed.running and not screen.ready
+        assert app.editor.running and not screen.ready
         app.act("stop")
         await settle(app)
-        assert bot.started == [] and not app.ed.running and "Stopped." in app.ed.status
+        assert bot.started == [] and not app.editor.running and "Stopped." in app.editor.status
         # A duel runs in the editor while the game is played in the Play tab.
         app.act("run")
         app.act("mode", "play")
         assert screen.ready  # the duel holds up no other tab
         app.act("end_turn")
         await settle(app)
-        assert app.pl.game["state"]["turn"] == 1
-        assert bot.started and bot.terminated and app.ed.finished
-        assert "on turn 3" in "".join(text for _, text in app.ed.console)
+        assert app.play.game["state"]["turn"] == 1
+        assert bot.started and bot.terminated and app.editor.finished
+        assert "on turn 3" in "".join(text for _, text in app.editor.console)
 
     run(test)

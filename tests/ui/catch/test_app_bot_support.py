@@ -20,9 +20,9 @@ def test_a_browser_that_cannot_feed_a_bot_is_told_before_any_worker_starts() -> 
         await settle(app)
         assert started == []
         assert "lacks WebAssembly JSPI" in console(app)
-        assert app.ed.status == t("bot_cannot_run")
+        assert app.editor.status == t("bot_cannot_run")
         assert t("running") not in "".join(screen.regions.values())
-        assert screen.ready and not app.ed.running
+        assert screen.ready and not app.editor.running
         # Where the browser can (JSPI, or the service worker in place), the bot runs.
         app.bot_support = lambda: "service-worker"
         bot = ScriptedBot()
@@ -52,7 +52,7 @@ def test_a_worker_without_jspi_leaves_no_running_status() -> None:
         await settle(app)
         assert bot.terminated and bot.turn == 0
         assert "lacks WebAssembly JSPI" in console(app)
-        assert app.ed.status == t("bot_cannot_run")
-        assert screen.ready and not app.ed.running
+        assert app.editor.status == t("bot_cannot_run")
+        assert screen.ready and not app.editor.running
 
     run(test)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.ui.catch.test_botrunner import FAILING, GREEDY_READER, STATEFUL
-from triad.ui.catch import botrunner
+from triad.worker import botrunner
 
 
 class Hangup(Exception):

@@ -10,7 +10,7 @@ import pytest
 from triad.catch.bots import make_bot
 from triad.catch.match import Match, recompute
 from triad.catch.words import plain
-from triad.ui.catch import worker
+from triad.worker import referee as worker
 
 
 def call(name: str, payload: Any) -> dict[str, Any]:

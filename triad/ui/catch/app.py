@@ -21,17 +21,17 @@ page and under CPython in tests:
 * `store`: `get`/`set` of strings (`triad.ui.settings.SafeStore`);
 * `sleep(ms)`: an awaitable pause; `seed()`: a fresh map number;
 * later, `engine_ready(engine)` with the referee worker: `await
-  engine.request(name, payload dict) -> reply dict` (`triad.ui.dom.Engine`,
+  its functions called through `triad.ui.catch.client` (`triad.ui.dom.Engine`,
   the envelope of `triad.api`); and `start_bot()` giving a
   bot worker: `await bot.ready()` (True or an error text), `await
-  bot.call(name, arg, timeout_ms) -> (status, value)` with status "ok",
+  `bot_start`/`bot_turn` -> (status, value)` with status "ok",
   "timeout" or "error", and `bot.terminate()`; `bot_support()`, how this
   browser can run a bot ("" when it cannot, checked before starting one).
 """
 
 import json
 
-from triad.ui.catch import board, render
+from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import Editor, Play, Watch
@@ -80,17 +80,17 @@ class CatchApp(Shell):
         self.notice_kind = "info"
         self.help_open = False
         self.pending = 0  # worker calls in flight that the human waits for
-        self.pl = Play(self, seed() % SEED_LIMIT)
-        self.w = Watch(self, seed() % SEED_LIMIT)
+        self.play = Play(self, seed() % SEED_LIMIT)
+        self.watch = Watch(self, seed() % SEED_LIMIT)
         self.doc, notice = saved.load(store, t("example_bot"))
         current = saved.find(self.doc, self.doc["current"])
         code = current["code"] if current else EXAMPLE_BOT
-        self.ed = Editor(self, self.doc, code, seed() % SEED_LIMIT)
-        self.modes = {"play": self.pl, "watch": self.w, "editor": self.ed}
+        self.editor = Editor(self, self.doc, code, seed() % SEED_LIMIT)
+        self.modes = {"play": self.play, "watch": self.watch, "editor": self.editor}
         if notice:
             self.notify(t(notice), "bad")
         if getattr(store, "denied", False):
-            self.ed.status = t("storage_session")
+            self.editor.status = t("storage_session")
 
     # ------------------------------------------------------------ lifecycle
 
@@ -102,7 +102,7 @@ class CatchApp(Shell):
         self.draw()
 
     async def engine_up(self) -> None:
-        await self.pl.new_game()
+        await self.play.new_game()
 
     def launch(self, coro) -> None:
         """Start a flow the human waits for: the page stops being `ready` at once, not
@@ -118,12 +118,13 @@ class CatchApp(Shell):
             self.pending -= 1
             self.draw()
 
-    async def call(self, name: str, payload: dict) -> dict:
-        """Call the referee worker; the human waits meanwhile (no `ready`)."""
+    async def waiting(self, asked) -> dict:
+        """The referee worker's answer to a call (`triad.ui.catch.client`); the human waits
+        meanwhile (no `ready`)."""
         self.pending += 1
         self.show_flags()
         try:
-            return await self.engine.request(name, payload)
+            return await asked
         finally:
             self.pending -= 1
             self.show_flags()
@@ -134,7 +135,7 @@ class CatchApp(Shell):
 
     async def download(self, slot: str) -> None:
         """Save a slot's replay as a file."""
-        reply = await self.call("replay", {"slot": slot})
+        reply = await self.waiting(client.replay(self.engine, slot=slot))
         if reply.get("ok"):
             self.screen.download(reply["filename"], json.dumps(reply["replay"]))
         else:
@@ -146,14 +147,14 @@ class CatchApp(Shell):
         if name in saved.OPPONENTS:
             return render.bot_label(name)
         if name in ("You", "Your bot"):
-            return t("you") if name == "You" else self.ed.name or t("your_bot")
+            return t("you") if name == "You" else self.editor.name or t("your_bot")
         return name
 
     # ------------------------------------------------------------ rendering
 
     def is_ready(self) -> bool:
         """Whether the page waits for the human's input (nothing of its own under way)."""
-        if self.engine is None or self.pending or self.pl.thinking:
+        if self.engine is None or self.pending or self.play.thinking:
             return False
         return self.modes[self.mode].ready()
 
@@ -167,7 +168,7 @@ class CatchApp(Shell):
         if self.panel_mode != self.mode:
             self.panel_mode = self.mode
             self.forget("c-panel")
-            ctx = {"code": self.ed.code, "setup_open": self.pl.game is None}
+            ctx = {"code": self.editor.code, "setup_open": self.play.game is None}
             self.put("c-panel", render.panel(self.mode, ctx))
             self.put("c-below", render.below(self.mode))
             # The regions inside the panel were just replaced.
@@ -198,6 +199,7 @@ class CatchApp(Shell):
         self.put("c-notice", render.notice(self.notice_text, self.notice_kind))
         self.put("c-overlay", render.help_dialog() if self.help_open else "")
         self.show_flags()
+        self.signal.wake()
 
     def map_marks(self, names, entry) -> dict:
         marks = {
@@ -207,7 +209,7 @@ class CatchApp(Shell):
             "captured": board.captured_triangles(entry),
         }
         if self.mode == "play":
-            picked = self.pl.marks()
+            picked = self.play.marks()
             for key in picked:
                 marks[key] = picked[key]
         return marks
@@ -241,25 +243,25 @@ class CatchApp(Shell):
             else:
                 self.seeded(name).seed = seed
         elif name in ("bot0", "bot1") and value in saved.OPPONENTS:
-            self.w.bots[int(name[-1])] = value
+            self.watch.bots[int(name[-1])] = value
         elif name == "scrub":
-            self.w.pause()
-            self.w.seek(int(value))
+            self.watch.pause()
+            self.watch.seek(int(value))
         elif name == "limits" and value in saved.LIMITS:
-            self.ed.set_limits(value)
+            self.editor.set_limits(value)
         elif name == "saved":
-            self.ed.open_bot(value)
+            self.editor.open_bot(value)
         elif name == "code":
-            self.ed.code = value
+            self.editor.code = value
             return  # the text box keeps its own text; nothing to draw
         elif name == "name":
-            self.ed.name = value
+            self.editor.name = value
             return
         self.draw()
 
     def seeded(self, field: str):
         """The mode whose map the seed field `field` sets."""
-        return {"seed": self.pl, "wseed": self.w, "eseed": self.ed}[field]
+        return {"seed": self.play, "wseed": self.watch, "eseed": self.editor}[field]
 
     def key(self, key: str) -> bool:
         """A key pressed outside a text field; True when it was used."""
@@ -272,12 +274,12 @@ class CatchApp(Shell):
 
     def click_house(self, house: int) -> None:
         if self.mode == "play":
-            self.pl.click("house", house)
+            self.play.click("house", house)
             self.draw()
 
     def click_triangle(self, key: str) -> None:
         if self.mode == "play":
-            self.pl.click("tri", key)
+            self.play.click("tri", key)
             self.draw()
 
     def backdrop(self) -> None:

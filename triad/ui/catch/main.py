@@ -16,8 +16,8 @@ from triad.ui.catch.app import CatchApp
 from triad.ui.catch.dom import BotWorker, Page
 from triad.ui.dom import boot_engine, browser_language, event_field, follow_boot, make_store
 
-ENGINE = "triad.ui.catch.worker"
-BOT_RUNNER = "triad.ui.catch.botrunner"
+ENGINE = "triad.worker.referee"
+BOT_RUNNER = "triad.worker.botrunner"
 LIVE_FIELDS = ("scrub", "code", "name")  # read on every keystroke or drag, not on change
 FORM_TAGS = ("INPUT", "TEXTAREA", "SELECT", "BUTTON")
 

@@ -8,7 +8,7 @@ empty map says (`empty`), and has it write its own regions (`draw`).
 
 Each mode runs its own work with the worker, as the card game runs a match
 (`triad.ui.session`): a piece of work (a match, a playback of the timeline,
-an editor's duel) is a `Session`, and the async flow that serves it holds
+an editor's duel) is a `Run`, and the async flow that serves it holds
 its session and stops as soon as that session has ended.  A New game, a new
 match to watch, Pause or Stop ends a session, and whatever still ran for it
 (a reply on its way, a timer) changes nothing.  There is no counter to
@@ -22,7 +22,7 @@ A mode reaches the page through `page` (the `CatchApp`): its worker
 import json
 
 from triad import api
-from triad.ui.catch import board, render
+from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.orders import Board, Orders, line
@@ -48,7 +48,7 @@ def why_not(reply: dict) -> str:
     return said(words) if words else reply.get("error", "?")
 
 
-class Session:
+class Run:
     """One piece of a mode's work, from its start to its end (`end`)."""
 
     def __init__(self) -> None:
@@ -66,11 +66,11 @@ def live(session) -> bool:
 # ---------------------------------------------------------------------- play
 
 
-class PlayMatch(Session):
+class PlayMatch(Run):
     """A match of the human against a built-in bot: the position, the orders, the turn."""
 
     def __init__(self, view: dict, names: list) -> None:
-        Session.__init__(self)
+        Run.__init__(self)
         self.game = {
             "players": names,
             "map": view["map"],
@@ -102,7 +102,7 @@ class Play:
         self.bot = "greedy"  # the opponent of the next match
         self.seed = seed  # the map of the next match
         self.match = None  # `PlayMatch` on show
-        self.dealing = None  # the New game asked for last (`Session`), until its match comes
+        self.dealing = None  # the New game asked for last (`Run`), until its match comes
         self.spare = Orders()  # the orders before the first match (none can be given)
 
     # What the match on show holds, as the page and its tests read it.
@@ -211,9 +211,11 @@ class Play:
             return
         if self.dealing is not None:
             self.dealing.end()  # New game pressed again: only the last one is dealt
-        asked = Session()
+        asked = Run()
         self.dealing = asked
-        reply = await page.call("new_game", {"slot": "play", "seed": self.seed, "bot": self.bot})
+        reply = await page.waiting(
+            client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
+        )
         if not asked.live:
             return
         asked.end()
@@ -231,7 +233,9 @@ class Play:
         """Add an order if the referee would apply it; otherwise say why not."""
         candidate = list(match.orders.items)
         candidate.append(item)
-        reply = await self.page.call("check", {"slot": "play", "line": line(candidate)})
+        reply = await self.page.waiting(
+            client.check(self.page.engine, slot="play", line=line(candidate))
+        )
         if not match.live:
             return
         if not reply.get("ok"):
@@ -250,7 +254,9 @@ class Play:
 
     async def recheck(self, match: PlayMatch, before: list) -> None:
         """Check the orders after an edit; an edit that makes one refused is undone."""
-        reply = await self.page.call("check", {"slot": "play", "line": match.orders.line()})
+        reply = await self.page.waiting(
+            client.check(self.page.engine, slot="play", line=match.orders.line())
+        )
         if not match.live:
             return
         bad = None
@@ -284,7 +290,7 @@ class Play:
         page.notice_text = ""
         page.draw()
         try:
-            reply = await page.engine.request("play", {"slot": "play", "line": match.orders.line()})
+            reply = await client.play(page.engine, slot="play", line=match.orders.line())
         finally:
             match.thinking = False
         if not match.live:
@@ -349,11 +355,11 @@ class Play:
 # --------------------------------------------------------------------- watch
 
 
-class Watched(Session):
+class Watched(Run):
     """A whole match being watched: its start, the frames fetched so far, its end."""
 
     def __init__(self, reply: dict, players: list) -> None:
-        Session.__init__(self)
+        Run.__init__(self)
         view = reply["view"]
         self.players = players  # display names
         self.map = view["map"]
@@ -373,9 +379,9 @@ class Watch:
         self.seed = seed
         self.speed = "1"
         self.match = None  # the `Watched` match on the timeline
-        self.asked = None  # the match asked of the worker (`Session`) until it comes
-        self.playback = None  # the timeline playing (`Session`), until paused or at its end
-        self.fetching = None  # the frame being fetched (`Session`)
+        self.asked = None  # the match asked of the worker (`Run`) until it comes
+        self.playback = None  # the timeline playing (`Run`), until paused or at its end
+        self.fetching = None  # the frame being fetched (`Run`)
         self.at = 0  # the turn on show
         self.want = 0  # the turn asked for (scrubbing asks faster than frames come)
         self.state = None
@@ -423,7 +429,7 @@ class Watch:
         elif name == "play" and self.match is not None:
             if self.at >= self.match.total or self.playing:
                 return
-            self.playback = Session()
+            self.playback = Run()
             page.spawn(self.play(self.playback))
         elif name == "pause":
             self.pause()
@@ -455,19 +461,19 @@ class Watch:
         for session in (self.asked, self.fetching, self.match):
             if session is not None:
                 session.end()  # a match asked for before, or watched, is dropped
-        asked = Session()
+        asked = Run()
         self.asked = asked
         # It plays as soon as it comes, unless Pause is pressed before.
-        playback = Session()
+        playback = Run()
         if not autoplay:
             playback.end()
         self.playback = playback
         page.launch(self.fetch(request, asked, playback))
 
-    async def fetch(self, request: dict, asked: Session, playback: Session) -> None:
+    async def fetch(self, request: dict, asked: Run, playback: Run) -> None:
         page = self.page
         page.draw()
-        reply = await page.call("watch", request)
+        reply = await page.waiting(client.watch(page.engine, **request))
         if not asked.live:
             return
         asked.end()
@@ -493,7 +499,7 @@ class Watch:
 
     async def follow(self, match: Watched) -> None:
         """Load frames until the shown one is the one asked for (scrubbing asks often)."""
-        fetching = Session()
+        fetching = Run()
         self.fetching = fetching
         try:
             while match.live and self.at != self.want:
@@ -506,7 +512,7 @@ class Watch:
     async def show_frame(self, match: Watched, turn: int) -> bool:
         frame = match.frames.get(turn)
         if frame is None:
-            reply = await self.page.call("frame", {"turn": turn})
+            reply = await self.page.waiting(client.frame(self.page.engine, turn=turn))
             if not match.live:
                 return False
             if not reply.get("ok"):
@@ -523,13 +529,15 @@ class Watch:
         self.page.draw()
         return True
 
-    async def play(self, playback: Session) -> None:
+    async def play(self, playback: Run) -> None:
         """Play the timeline on, a turn a frame, while `playback` lasts."""
         match = self.match
-        while playback.live and match.live and self.at < match.total:
-            if self.loading:
-                await self.page.sleep(20)
-                continue
+        page = self.page
+        # A frame a turn, to the last: a step or a seek pauses the playback first.
+        for _ in range(self.at, match.total):
+            await page.signal.until(lambda: not self.loading or not playback.live)
+            if not playback.live or not match.live:
+                break
             self.want = self.at + 1
             await self.follow(match)
             if not playback.live:
@@ -564,17 +572,17 @@ class Watch:
 # -------------------------------------------------------------------- editor
 
 
-class Duel(Session):
+class Duel(Run):
     """One match of the editor's bot against a built-in bot, run turn by turn."""
 
     def __init__(self) -> None:
-        Session.__init__(self)
+        Run.__init__(self)
         self.runner = None  # the bot's worker while it runs
         self.game = None  # {"players", "map", "state"} once the referee has dealt it
         self.entry = None  # the last turn's entry
 
     def end(self) -> None:
-        Session.end(self)
+        Run.end(self)
         runner = self.runner
         if runner is not None:
             runner.terminate()  # a bot that still thinks is stopped at once
@@ -646,7 +654,7 @@ class Editor:
             self.console = []
         elif name == "replay_duel":
             page.set_mode("watch")
-            page.w.watch({"slot": "duel"}, autoplay=False)
+            page.watch.watch({"slot": "duel"}, autoplay=False)
 
     def key(self, key: str) -> bool:
         return False
@@ -763,9 +771,7 @@ class Editor:
         if booted is not True:
             self.say("bad", t("bot_boot_failed", error=booted))
             return
-        reply = await page.engine.request(
-            "new_game", {"slot": "duel", "seed": self.seed, "bot": self.opponent}
-        )
+        reply = await client.new_game(page.engine, slot="duel", seed=self.seed, bot=self.opponent)
         if not duel.live:
             return
         if not reply.get("ok"):
@@ -779,7 +785,7 @@ class Editor:
         }
         self.say("info", t("bot_started", seed=self.seed, bot=render.bot_label(self.opponent)))
         page.draw()
-        status, started = await runner.call("start", self.code, first_ms + GRACE_MS)
+        status, started = await client.bot_start(runner, self.code, first_ms + GRACE_MS)
         if not duel.live:
             return
         if status == "timeout":
@@ -800,10 +806,12 @@ class Editor:
     async def turns(self, duel: Duel, text: str, first_ms: int, turn_ms: int) -> None:
         page = self.page
         runner = duel.runner
-        turn = 1
-        while duel.live:
+        # A turn of the bot's, each answered by the referee, to the game's turn limit.
+        for turn in range(1, render.MAX_TURNS + 1):
+            if not duel.live:
+                return
             limit = first_ms if turn == 1 else turn_ms
-            status, value = await runner.call("turn", text, limit + GRACE_MS)
+            status, value = await client.bot_turn(runner, text, limit + GRACE_MS)
             if not duel.live:
                 return
             if status == "timeout":
@@ -824,7 +832,7 @@ class Editor:
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
                 await self.lost(duel, late, reply["line"])
                 return
-            answer = await page.engine.request("play", {"slot": "duel", "line": reply["line"]})
+            answer = await client.play(page.engine, slot="duel", line=reply["line"])
             if not duel.live:
                 return
             if not answer.get("ok"):
@@ -834,7 +842,6 @@ class Editor:
             if answer["over"]:
                 return
             text = answer["input"]
-            turn += 1
             await page.sleep(DUEL_PAUSE_MS)
 
     def turn_shown(self, duel: Duel, answer: dict) -> None:
@@ -864,9 +871,7 @@ class Editor:
     async def lost(self, duel: Duel, reason: str, line_text: str) -> None:
         """The editor's bot loses by forfeit: tell the referee, show why."""
         self.say("bad", reason)
-        answer = await self.page.engine.request(
-            "forfeit", {"slot": "duel", "reason": reason, "line": line_text}
-        )
+        answer = await client.forfeit(self.page.engine, slot="duel", reason=reason, line=line_text)
         if duel.live and answer.get("ok"):
             self.turn_shown(duel, answer)
 

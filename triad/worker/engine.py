@@ -11,11 +11,12 @@ Every function returns `{"ok": true, ...}` or `{"ok": false, "error": msg,
 "code": code}` as a JSON string (`triad.api`: the services below return plain
 data, the envelope and the JSON are made at the edge); none raises for bad
 input, and the page may call only what `EXPORTS` lists.  Each request is a
-class declared below (`DealRequest`, `MoveRequest`, ...; the collection's
-and the studies' in their services), read and checked by `triad.wire`
-before the function runs: a malformed one is answered with an error naming
-the field.  Each reply is a TypedDict declared below too (`DealReply`,
-`PlayReply`, ...).  The match in play is one typed `Session`.  Each match
+class of `triad.worker.messages` (`DealRequest`, `MoveRequest`, ...; the
+collection's and the studies' in their services), read and checked by
+`triad.wire` before the function runs: a malformed one is answered with an
+error naming the field.  Each reply is a TypedDict there too (`DealReply`,
+`PlayReply`, ...); the views are made by `triad.worker.views`.  The worker's
+state is one `EngineState`, its match in play one typed `InPlay`.  Each match
 begun here has a token, the view's ``match``: `play`, `cpu_move` and
 `ponder` given a ``match`` that is not the one in play are refused with the
 code ``stale``, so a request meant for a finished match never reaches the
@@ -81,31 +82,63 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, cast
 
 from triad.api import Exports
-from triad.capture import Event, Player, type_counts
-from triad.cards import BUILTIN_SETS, Card, CardSet, CardSetError, builtin_set, load_card_set
+from triad.capture import Event, Player
+from triad.cards import BUILTIN_SETS, CardSet, CardSetError, builtin_set, load_card_set
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
 from triad.collection.save import load_save
-from triad.collection.service import PrepareRequest, ProgressReply, SettledReply, Summary
+from triad.collection.service import PrepareRequest, ProgressReply, SettledReply
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
 from triad.cpu import service as cpu_service
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
 from triad.match import DraftState, Match, MatchConfig, deal_match
-from triad.notation import MatchRecord, Replay, card_to_json, state_from_json
+from triad.notation import MatchRecord, Replay, state_from_json
 from triad.observe import observe
 from triad.rules import Rule, RuleSet
 from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
-from triad.ui.local import card_view, make_view, set_info
 from triad.wire import NOTHING, Empty
+from triad.worker.messages import (
+    AheadOpeningRequest,
+    AheadRequest,
+    CpuRequest,
+    DealReply,
+    DealRequest,
+    DraftPickRequest,
+    EngineMemoryReply,
+    InPlayRequest,
+    LadderReply,
+    LadderStartReply,
+    MoveReply,
+    MoveRequest,
+    OpeningReply,
+    OpeningRequest,
+    PartRequest,
+    PlayReply,
+    PonderReply,
+    PonderRequest,
+    PuzzleSteps,
+    RecordReply,
+    ReplayViews,
+    ResumeRequest,
+    RulesReply,
+    SetCheckReply,
+    SetRequest,
+    SplitReply,
+    Step,
+    View,
+    ViewReply,
+)
+from triad.worker.views import card_json, set_json, view_of
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
 EXPORTS = Exports()
@@ -116,138 +149,8 @@ globals().update(EXPORTS.include(service.EXPORTS))
 globals().update(EXPORTS.include(study_service.EXPORTS))
 
 
-# -- requests (JSON objects, read and checked by `triad.wire` before a service runs) --
-
-
-@dataclass(frozen=True, kw_only=True)
-class SetRequest:
-    """`validate`: the rules and the card set a match would be dealt from."""
-
-    rules: list[str]
-    #: A built-in set's id, or "custom" with the player's own set under ``set``.
-    card_set: str = "houses"
-    #: The player's own set (its JSON object or file text) when ``card_set`` is "custom".
-    set: dict[str, Any] | str | None = None
-    #: Level range's band ``[lo, hi]``, or null to draw it.
-    level_range: tuple[int, int] | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class DealRequest(SetRequest):
-    """`new_match`: the settings and the seed a match is dealt from."""
-
-    seed: int
-    level: str = "adept"
-    #: "cpu" (the CPU plays red) or "hotseat" (two humans).
-    mode: str = "cpu"
-
-
-@dataclass(frozen=True, kw_only=True)
-class ResumeRequest(DealRequest):
-    """`resume_match`: `new_match`'s request plus the record of the match to play on."""
-
-    record: dict[str, Any] | str
-
-
-@dataclass(frozen=True, kw_only=True)
-class InPlayRequest:
-    """A request about the match in play: its token (null: whichever is in play) and
-    the player it is for (null: the player to move)."""
-
-    match: int | None = None
-    player: str | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class MoveRequest(InPlayRequest):
-    """`play`: the card (its index in the hand) and the cell (0-8) of a move."""
-
-    card: int
-    cell: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class CpuRequest(InPlayRequest):
-    """`cpu_move`: the CPU's move (or, with ``hint``, the best move for a human) within
-    ``budget_ms`` (null: search to the end)."""
-
-    hint: bool = False
-    budget_ms: float | None = 900
-    #: Searched in this many parts over workers (`cpu_split`): this call searches part
-    #: ``part``, the first unless told (the engine may take a part planned for an extra
-    #: worker that did not come up in time).
-    parts: int | None = None
-    part: int = 0
-    #: With ``parts``: the position's value once every part is proven (the first part
-    #: then counts its traps, `triad.cpu.service.cpu_part`).
-    value: int | None = None
-    #: `cpu_split` before the turn: whether the move may be searched in parts at all,
-    #: even where the CPU has begun its search whole (`Brain.splittable`).
-    ahead: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class PartRequest(InPlayRequest):
-    """`think_part`: the CPU (red) searches part ``part`` of ``parts`` of its coming move
-    before its turn, for up to ``budget_ms``, in the match in play or, given ``seed``, in
-    the match dealt ahead with it; ``value`` as `CpuRequest`'s."""
-
-    part: int = 0
-    parts: int
-    budget_ms: float = 60
-    value: int | None = None
-    seed: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class PonderRequest(InPlayRequest):
-    """`ponder`: think about the position for up to ``budget_ms``."""
-
-    budget_ms: float = 60
-
-
-@dataclass(frozen=True, kw_only=True)
-class AheadRequest:
-    """`ponder_ahead`: think about the match dealt ahead with ``seed`` for up to ``budget_ms``."""
-
-    seed: int
-    budget_ms: float = 60
-
-
-@dataclass(frozen=True, kw_only=True)
-class AheadOpeningRequest:
-    """`ahead_opening`: the CPU's opening of the match dealt ahead with ``seed``, thought
-    through before it begins: the move master will play there (its card's index in the
-    hand, its cell) and its exact value, as the page's search in parts found them; none
-    given: the one the engine's own search (`ponder_ahead`) found."""
-
-    seed: int
-    card: int | None = None
-    cell: int | None = None
-    value: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class OpeningRequest(InPlayRequest):
-    """`cpu_opening`: an opening `ahead_opening` answered on an earlier visit, for the
-    match in play dealt from the same settings and seed: the move, its value and the id
-    of the card it plays."""
-
-    card: int
-    cell: int
-    value: int
-    card_id: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class DraftPickRequest:
-    """`draft_pick`: the index of the card taken from the draft's pool."""
-
-    index: int
-
-
 @dataclass
-class Session:
+class InPlay:
     """The match this worker plays: its deal, its CPU, its moves so far.
 
     ``state`` is None while the draft is on (``draft`` then holds it);
@@ -269,9 +172,6 @@ class Session:
     prepared: dict[str, Any] | None = None
 
 
-_session: Session | None = None
-
-
 @dataclass
 class Ahead:
     """The next match, dealt before it begins (`deal_ahead`): its CPU may think about its
@@ -286,9 +186,20 @@ class Ahead:
     record: MatchRecord
 
 
-_ahead: Ahead | None = None
-#: Tokens for the matches begun in this worker, one each.
-_tokens = itertools.count(1)
+@dataclass
+class EngineState:
+    """What the worker keeps from one call to the next: the match in play, the match dealt
+    ahead, the tokens of the matches begun here (one each), and the card sets of the
+    player's own seen this visit, by id (for replays of their matches)."""
+
+    in_play: InPlay | None = None
+    ahead: Ahead | None = None
+    tokens: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+    custom_sets: dict[str, CardSet] = field(default_factory=dict)
+
+
+#: The worker's state, in one object.
+STATE = EngineState()
 
 
 class NoMatchError(ValueError):
@@ -301,14 +212,12 @@ class StaleMatchError(ValueError):
     code = "stale"
 
 
-def _current(what: str = "match") -> Session:
-    if _session is None:
+def _current(what: str = "match") -> InPlay:
+    if STATE.in_play is None:
         raise NoMatchError(f"no {what} is being played")
-    return _session
+    return STATE.in_play
 
 
-#: Card sets of the player's own, by id, for replays of their matches this visit.
-_custom_sets: dict[str, CardSet] = {}
 #: Longest card set file read (the stored set has the same limit on the page).
 MAX_SET_CHARS = 100_000
 
@@ -328,10 +237,10 @@ def _custom_set(data: object) -> CardSet:
             f"card set {card_set.name!r} has {len(card_set)} cards; "
             f"a match needs at least {2 * HAND_SIZE} to deal two hands"
         )
-    known = _custom_sets.get(card_set.id)
+    known = STATE.custom_sets.get(card_set.id)
     if known is not None and known == card_set:
         return known
-    _custom_sets[card_set.id] = card_set
+    STATE.custom_sets[card_set.id] = card_set
     return card_set
 
 
@@ -371,216 +280,6 @@ def _check_deal(rules: RuleSet, card_set: CardSet, band: tuple[int, int] | None)
         )
 
 
-def _set_json(card_set: CardSet) -> dict[str, Any]:
-    info: dict[str, Any] = set_info(
-        {
-            "id": card_set.id,
-            "name": card_set.name,
-            "affinity_kind": card_set.affinity_kind,
-            "affinities": [
-                {"id": a.id, "name": a.name, "emblem": a.emblem, "color": a.color}
-                for a in card_set.affinities
-            ],
-        }
-    )
-    return info
-
-
-def _card_json(card: Card) -> CardView:
-    data = cast(CardView, card_view(card_to_json(card)))
-    data["level"] = card.level
-    return data
-
-
-class CardView(TypedDict):
-    """A card as the page draws it (`triad.ui.local.card_view`)."""
-
-    id: str
-    name: str
-    title: str
-    level: int
-    top: int
-    right: int
-    bottom: int
-    left: int
-    affinity: str | None
-    #: In a hand: whether the owner's opponent sees it.
-    open: NotRequired[bool]
-
-
-class Slot(TypedDict):
-    """A card on the board and its owner ("blue" or "red")."""
-
-    card: CardView
-    owner: str
-
-
-class View(TypedDict):
-    """The page's view of a game, the one shape it draws (`triad.ui.local.make_view`)."""
-
-    rules: list[str]
-    cells: list[str | None]
-    restrictions: list[dict[str, Any]]
-    board: list[Slot | None]
-    hands: dict[str, list[CardView]]
-    to_move: str | None
-    first: str
-    scores: dict[str, int]
-    over: bool
-    winner: str | None
-    round: int
-    card_set: dict[str, Any]
-    #: The deal's seed and the match's token (the local deal has neither).
-    seed: NotRequired[int]
-    match: NotRequired[int | None]
-    #: The FFXIV rules' marks (`ffxiv_view`).
-    forced: NotRequired[dict[str, int | None]]
-    typed: NotRequired[dict[str, Any]]
-    roulette: NotRequired[str | None]
-    swap: NotRequired[list[int] | None]
-    #: A daily puzzle's position (`puzzle_steps`).
-    puzzle: NotRequired[bool]
-
-
-# -- replies (the values of a success's envelope besides "ok") ----------------
-
-
-class SetCheckReply(TypedDict):
-    """`custom_set_check`: the set as the page keeps it, and what the page shows of it."""
-
-    set: dict[str, Any]
-    info: dict[str, Any]
-
-
-class DraftView(TypedDict):
-    """The draft being picked: the pool, the indices each player took, who picks next."""
-
-    pool: list[CardView]
-    blue: list[int]
-    red: list[int]
-    to_pick: str
-    card_set: dict[str, Any]
-
-
-class DealReply(TypedDict):
-    """`new_match`, `draft_pick`: the match's first view, or the draft while it is picked;
-    the picks the CPU made meanwhile."""
-
-    view: NotRequired[View]
-    draft: NotRequired[DraftView]
-    cpu_picks: NotRequired[list[int]]
-
-
-class ViewReply(TypedDict):
-    """`resume_match`: the view of the position reached."""
-
-    view: View
-
-
-class PlayReply(TypedDict):
-    """`play`: the placement's events, the card placed and the new view; after a drawn
-    game of Sudden Death, ``rematch`` and the drawn game's last view."""
-
-    events: list[dict[str, object]]
-    placed: CardView
-    view: View
-    rematch: NotRequired[bool]
-    drawn: NotRequired[View]
-
-
-class MoveReply(TypedDict):
-    """`cpu_move`: the move, its card's index in the hand and its cell (0-8); whether it
-    is of the best exact value; with ``parts``, the first part's value, whether it is
-    done and its trap, as `triad.cpu.service.cpu_part` answers (`cpu_split`)."""
-
-    card: int
-    cell: int
-    exact: bool
-    value: NotRequired[float]
-    done: NotRequired[bool]
-    trap: NotRequired[list[float] | None]
-
-
-class SplitReply(TypedDict):
-    """`cpu_split`: what the player sees (`Observation.to_json`), or null: no split."""
-
-    observation: dict[str, Any] | None
-
-
-class PonderReply(TypedDict):
-    """`ponder`: whether the CPU has nothing more to think about in this position."""
-
-    done: bool
-
-
-class OpeningReply(TypedDict):
-    """`ahead_opening`, `cpu_opening`: master's first move of a match (its card's index
-    in the hand, its cell), its exact value and the id of the card it plays; ``exact``:
-    of the best exact value (always: only such a move is answered)."""
-
-    card: int
-    cell: int
-    value: int
-    card_id: str
-    exact: bool
-
-
-class RulesReply(TypedDict):
-    """`validate`: the rule names, normalised."""
-
-    rules: list[str]
-
-
-class RecordReply(TypedDict):
-    """`match_record`: the engine's record of the match (`MatchRecord.to_json`)."""
-
-    record: dict[str, Any]
-
-
-class Step(TypedDict):
-    """One step of a replay or of a puzzle's line: the move played (null at a game's
-    start), the card placed and its events, and the view after it."""
-
-    game: int
-    rematch: bool
-    player: str | None
-    card: int | None
-    cell: int | None
-    placed: CardView | None
-    events: list[dict[str, object]]
-    view: View
-
-
-class ReplayViews(TypedDict):
-    """`replay_views`: the record played back, every step, and the outcome."""
-
-    record: dict[str, Any]
-    steps: list[Step]
-    summary: dict[str, Any]
-
-
-class LadderReply(TypedDict):
-    """`collection_resume`: the ladder match (`Prepared.to_json`) and its view."""
-
-    match: dict[str, Any]
-    view: View
-
-
-class LadderStartReply(LadderReply):
-    """`collection_start`: the match, its view, and the save holding it as active."""
-
-    save: str
-    summary: Summary
-
-
-class PuzzleSteps(TypedDict):
-    """`puzzle_steps`: the puzzle and its steps, or null and the tries while it is made."""
-
-    puzzle: dict[str, Any] | None
-    steps: NotRequired[list[Step]]
-    tries: NotRequired[int]
-
-
 @EXPORTS.service
 def custom_set_check(text: str) -> SetCheckReply:
     """Check a card set file with the engine: the set as the page keeps it, or why not."""
@@ -594,95 +293,16 @@ def custom_set_check(text: str) -> SetCheckReply:
     if not text.startswith("{"):
         raise CardSetError("card set: not valid JSON (a card set file starts with '{')")
     card_set = _custom_set(text)
-    return {"set": card_set.to_json(), "info": _set_json(card_set)}
+    return {"set": card_set.to_json(), "info": set_json(card_set)}
 
 
-def view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
-    """The page's view of a game: board, both hands (with what each shows), scores."""
-    open_all = Rule.OPEN in state.rules
-    hands: dict[str, list[CardView]] = {}
-    for player in (Player.BLUE, Player.RED):
-        mask = state.shown[player]
-        hand = []
-        for i, card in enumerate(state.hands[player]):
-            data = _card_json(card)
-            data["open"] = open_all or bool(mask >> i & 1)
-            hand.append(data)
-        hands[str(player)] = hand
-    board: list[Slot | None] = []
-    for slot in state.board:
-        board.append(
-            None if slot is None else {"card": _card_json(slot.card), "owner": str(slot.owner)}
-        )
-    blue, red = state.score
-    winner = None
-    if state.is_terminal:
-        winner = "draw" if state.winner is None else str(state.winner)
-    view = cast(
-        View,
-        make_view(
-            state.rules.names,
-            list(state.table.cells) if state.rules.affinity else [None] * 9,
-            [r.to_json() for r in state.table.restriction_list] if state.rules.power_wall else [],
-            board,
-            hands,
-            None if winner is not None else str(state.to_move),
-            str(state.table.first),
-            {"blue": blue, "red": red},
-            winner,
-            round_,
-            _set_json(card_set),
-        ),
-    )
-    view["seed"] = match.seed
-    view["match"] = _session.token if _session is not None else None
-    marks = ffxiv_view(state, match, round_)
-    view["forced"] = marks["forced"]
-    view["typed"] = marks["typed"]
-    view["roulette"] = marks["roulette"]
-    view["swap"] = marks["swap"]
-    return view
+def _view_of(state: GameState, match: Match, round_: int, card_set: CardSet) -> View:
+    """`view_of`, naming the match in play by its token."""
+    in_play = STATE.in_play
+    return view_of(state, match, round_, card_set, None if in_play is None else in_play.token)
 
 
-def ffxiv_view(state: GameState, match: Match, round_: int) -> dict[str, Any]:
-    """What the page shows of the FFXIV rules (RULES.md, "FFXIV rules").
-
-    ``forced``: per player, the hand index that player must play next (Order:
-    the first card, both players; Chaos: the drawn card of the player to
-    move), or None. ``typed``: under Ascension/Descension the +N/-N each board
-    cell's card shows and each hand card would fight with (0 elsewhere).
-    ``roulette``: the rule Roulette drew, or None. ``swap``: the hand indices
-    (blue, red) of the cards Swap exchanged at the deal (first game only).
-    """
-    rules = state.rules
-    forced: dict[str, int | None] = {"blue": None, "red": None}
-    if rules.order:
-        for player in (Player.BLUE, Player.RED):
-            forced[str(player)] = 0 if state.hands[player] else None
-    elif rules.chaos and state.drawn >= 0:
-        forced[str(state.to_move)] = state.drawn
-    step = 1 if rules.ascension else -1 if rules.descension else 0
-    counts = type_counts(state.board) if step else {}
-
-    def shown(card: Card) -> int:
-        return step * counts.get(card.affinity, 0) if card.affinity else 0
-
-    typed = {
-        "board": [0 if slot is None else shown(slot.card) for slot in state.board],
-        "hands": {str(p): [shown(c) for c in state.hands[p]] for p in (Player.BLUE, Player.RED)},
-    }
-    swap = None
-    if match.swap is not None and round_ == 0 and state.placements == 0:
-        swap = list(match.swap)
-    return {
-        "forced": forced,
-        "typed": typed,
-        "roulette": None if match.roulette is None else match.roulette.value,
-        "swap": swap,
-    }
-
-
-def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
+def _in_play(request: InPlayRequest) -> tuple[InPlay, GameState, Player]:
     """The match in play, its game and the request's player (default: the player to move).
 
     :raises ValueError: no match, an unknown player; `StaleMatchError`: the
@@ -702,20 +322,19 @@ def _in_play(request: InPlayRequest) -> tuple[Session, GameState, Player]:
 @EXPORTS.service
 def new_match(request: DealRequest) -> DealReply:
     """Deal a new match from the page's settings and seed: its view, or the draft."""
-    global _session, _ahead
-    ahead, _ahead = _ahead, None
+    ahead, STATE.ahead = STATE.ahead, None
     if ahead is not None and ahead.request == request:  # dealt ahead: it begins as it is
         _begin(ahead.match, ahead.state, ahead.card_set, ahead.brain, ahead.record)
-        return {"view": view_of(ahead.state, ahead.match, 0, ahead.card_set)}
+        return {"view": _view_of(ahead.state, ahead.match, 0, ahead.card_set)}
     match, card_set, brain, record = _deal(request)
     if match.drafting:
-        _session = Session(match, card_set, brain, record, level=request.level)
-        _session.draft = match.draft()
-        _session.cpu = None if request.mode == "hotseat" else Player.RED
-        return _draft_reply(_session)
+        STATE.in_play = InPlay(match, card_set, brain, record, level=request.level)
+        STATE.in_play.draft = match.draft()
+        STATE.in_play.cpu = None if request.mode == "hotseat" else Player.RED
+        return _draft_reply(STATE.in_play)
     state = match.start()
     _begin(match, state, card_set, brain, record)
-    return {"view": view_of(state, match, 0, card_set)}
+    return {"view": _view_of(state, match, 0, card_set)}
 
 
 @EXPORTS.service
@@ -728,15 +347,14 @@ def deal_ahead(request: DealRequest) -> SplitReply:
     ``observation``: when the CPU opens it and its search is worth splitting over the
     page's workers (`cpu_split`), what it sees, for their parts (`think_part`).
     """
-    global _ahead
-    _ahead = None
+    STATE.ahead = None
     if request.mode != "cpu":
         raise ValueError("only a match against the CPU is dealt ahead")
     match, card_set, brain, record = _deal(request)
     if match.drafting:
         raise ValueError("a drafted match is not dealt ahead: its hands are picked")
-    _ahead = Ahead(request, match, match.start(), card_set, brain, record)
-    state = _ahead.state
+    STATE.ahead = Ahead(request, match, match.start(), card_set, brain, record)
+    state = STATE.ahead.state
     if state.to_move is not Player.RED:
         return {"observation": None}
     seen = observe(state, Player.RED)
@@ -762,7 +380,7 @@ def ponder_ahead(request: AheadRequest) -> PonderReply:
     up to ``budget_ms``: its own first move when it opens, else its answers to the human's
     (``done``: nothing more to think about there). Refused (``stale``) once that match is
     no longer the one dealt ahead."""
-    ahead = _ahead
+    ahead = STATE.ahead
     if ahead is None or ahead.request.seed != request.seed:
         raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
     seen = observe(ahead.state, Player.RED)
@@ -776,7 +394,7 @@ def ahead_opening(request: AheadOpeningRequest) -> OpeningReply:
     its card, for the page to keep across a reload (`cpu_opening` plays it then).
     Refused when that match is no longer dealt ahead (``stale``), when the CPU does not
     open it or has not thought its opening through, or for a move that is not its own."""
-    ahead = _ahead
+    ahead = STATE.ahead
     if ahead is None or ahead.request.seed != request.seed:
         raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
     if request.card is None or request.cell is None or request.value is None:
@@ -839,22 +457,13 @@ def _opening(
     }
 
 
-class EngineMemoryReply(TypedDict):
-    """`engine_memory`: this worker's Pyodide heap (0 outside Pyodide) and the entries of
-    the transposition tables of the match in play's CPU and of the match dealt ahead's."""
-
-    heap_bytes: int
-    table: int
-    ahead_table: int
-
-
 @EXPORTS.service
 def engine_memory(_request: Empty = NOTHING) -> EngineMemoryReply:
     """This worker's memory, for the benchmarks."""
     return {
         "heap_bytes": cpu_service.heap_bytes(),
-        "table": cpu_service.table_size(None if _session is None else _session.brain),
-        "ahead_table": cpu_service.table_size(None if _ahead is None else _ahead.brain),
+        "table": cpu_service.table_size(None if STATE.in_play is None else STATE.in_play.brain),
+        "ahead_table": cpu_service.table_size(None if STATE.ahead is None else STATE.ahead.brain),
     }
 
 
@@ -869,11 +478,11 @@ def resume_match(request: ResumeRequest) -> ViewReply:
     record = read_record(request.record)
     if record.set_id != card_set.id or record.seed != request.seed:
         raise ValueError("the record is of another deal")
-    played = replay_record(record, _custom_sets)
+    played = replay_record(record, STATE.custom_sets)
     state, round_, games = _played_on(played, record)
     brain = Brain(request.level, seed=record.seed, pool=card_set.cards)
     _begin(played.match, state, card_set, brain, replace(record, games=()), round_, games)
-    return {"view": view_of(state, played.match, round_, card_set)}
+    return {"view": _view_of(state, played.match, round_, card_set)}
 
 
 def _played_on(played: Replay, record: MatchRecord) -> tuple[GameState, int, list[list[Move]]]:
@@ -907,7 +516,7 @@ def draft_pick(request: DraftPickRequest) -> DealReply:
     return _draft_reply(session)
 
 
-def _draft_reply(session: Session) -> DealReply:
+def _draft_reply(session: InPlay) -> DealReply:
     """Let the CPU pick while it is its turn; then the draft, or the match once it is done."""
     draft = session.draft
     assert draft is not None
@@ -924,14 +533,14 @@ def _draft_reply(session: Session) -> DealReply:
         state = match.start(draft.hands)
         record = replace(session.record, hands=None, draft=tuple(session.order))
         _begin(match, state, card_set, session.brain, record)
-        return {"view": view_of(state, match, 0, card_set), "cpu_picks": cpu_picks}
+        return {"view": _view_of(state, match, 0, card_set), "cpu_picks": cpu_picks}
     return {
         "draft": {
-            "pool": [_card_json(card) for card in draft.pool],
+            "pool": [card_json(card) for card in draft.pool],
             "blue": list(draft.blue_picks),
             "red": list(draft.red_picks),
             "to_pick": str(draft.to_pick),
-            "card_set": _set_json(card_set),
+            "card_set": set_json(card_set),
         },
         "cpu_picks": cpu_picks,
     }
@@ -945,22 +554,21 @@ def _begin(
     record: MatchRecord,
     round_: int = 0,
     games: list[list[Move]] | None = None,
-) -> Session:
+) -> InPlay:
     """A new match in play, with a token of its own: requests naming another are refused
     (and the match dealt ahead, if any, is given up)."""
-    global _session, _ahead
-    _ahead = None
-    _session = Session(
+    STATE.ahead = None
+    STATE.in_play = InPlay(
         match,
         card_set,
         brain,
         record,
-        token=next(_tokens),
+        token=next(STATE.tokens),
         state=state,
         round=round_,
         games=games or [[]],
     )
-    return _session
+    return STATE.in_play
 
 
 @EXPORTS.service
@@ -978,12 +586,12 @@ def play(request: MoveRequest) -> PlayReply:
     happened = [e.to_json() for e in events]
     again = match.rematch(new, round_ + 1) if new.is_terminal else None
     if again is not None:
-        drawn = view_of(new, match, round_, card_set)
+        drawn = _view_of(new, match, round_, card_set)
         session.round = round_ + 1
         session.state = again
         session.games.append([])
-        view = view_of(again, match, round_ + 1, card_set)
-        placed_json = _card_json(placed)
+        view = _view_of(again, match, round_ + 1, card_set)
+        placed_json = card_json(placed)
         return {
             "events": happened,
             "placed": placed_json,
@@ -994,8 +602,8 @@ def play(request: MoveRequest) -> PlayReply:
     session.state = new
     return {
         "events": happened,
-        "placed": _card_json(placed),
-        "view": view_of(new, match, round_, card_set),
+        "placed": card_json(placed),
+        "view": _view_of(new, match, round_, card_set),
     }
 
 
@@ -1043,7 +651,7 @@ def think_part(request: PartRequest) -> cpu_service.PartReply:
     extra workers search the other parts (`triad.cpu.service.cpu_part`); at its turn
     `cpu_move` with ``parts`` goes on from where it got."""
     if request.seed is not None:
-        ahead = _ahead
+        ahead = STATE.ahead
         if ahead is None or ahead.request.seed != request.seed:
             raise StaleMatchError(f"no match is dealt ahead with seed {request.seed}")
         brain, state = ahead.brain, ahead.state
@@ -1089,12 +697,12 @@ def match_record(_request: Empty = NOTHING) -> RecordReply:
 def _replay_views(text: str) -> ReplayViews:
     """Play a replay file or record back: each step as the page draws and animates it."""
     record = read_record(text)
-    played = replay_record(record, _custom_sets)
+    played = replay_record(record, STATE.custom_sets)
     card_set = played.match.config.card_set
     steps: list[Step] = []
     for game, states in enumerate(played.states):
         for ply, state in enumerate(states):
-            view = view_of(state, played.match, game, card_set)
+            view = _view_of(state, played.match, game, card_set)
             for hand in view["hands"].values():
                 for card in hand:
                     card["open"] = True  # a replay shows every card
@@ -1126,7 +734,7 @@ def collection_start(save_text: str, request: PrepareRequest) -> LadderStartRepl
         "match": reply["match"],
         "save": reply["save"],
         "summary": reply["summary"],
-        "view": view_of(state, match, 0, card_set),
+        "view": _view_of(state, match, 0, card_set),
     }
 
 
@@ -1143,10 +751,10 @@ def collection_resume(save_text: str) -> LadderReply:
     card_set = builtin_set(prepared.set_id)
     state, round_, games = _played_on(played, save.active.record)
     _play_prepared(prepared, played.match, state, card_set, round_, games)
-    return {"match": prepared.to_json(), "view": view_of(state, played.match, round_, card_set)}
+    return {"match": prepared.to_json(), "view": _view_of(state, played.match, round_, card_set)}
 
 
-def _ladder_session() -> tuple[Session, dict[str, Any]]:
+def _ladder_session() -> tuple[InPlay, dict[str, Any]]:
     session = _current("match for cards")
     if session.prepared is None:
         raise NoMatchError("no match for cards is being played")
@@ -1199,7 +807,7 @@ def collection_end(save_text: str) -> SettledReply:
 @EXPORTS.service
 def analysis_start(request: AnalysisRequest) -> AnalysisReply:
     """Start analysing a match record (`triad.study.service.analysis_start`)."""
-    return study_service.analysis_begin(request, _custom_sets)
+    return study_service.analysis_begin(request, STATE.custom_sets)
 
 
 @EXPORTS.service
@@ -1233,7 +841,7 @@ def _puzzle_step(
     move: Move | None = None,
     events: tuple[Event, ...] = (),
 ) -> Step:
-    view = view_of(state, match, 0, card_set)
+    view = _view_of(state, match, 0, card_set)
     view["puzzle"] = True
     return _step(view, 0, before, move, events)
 
@@ -1262,5 +870,5 @@ def _step(
         step["player"] = str(before.to_move)
         step["card"] = move.card
         step["cell"] = move.cell
-        step["placed"] = _card_json(before.hands[before.to_move][move.card])
+        step["placed"] = card_json(before.hands[before.to_move][move.card])
     return step

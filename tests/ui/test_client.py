@@ -1,0 +1,158 @@
+"""The page's worker clients against the workers' own `Exports`: every exported function
+has one client function, named as it is, sending exactly the fields its request class
+declares, with the same defaults."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import inspect
+import json
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from triad import wire
+from triad.cpu import service as cpu_service
+from triad.ui import client
+from triad.ui.catch import client as catch_client
+from triad.worker import botrunner
+from triad.worker import engine as engine_worker
+from triad.worker import referee as referee_worker
+
+
+class Recorder:
+    """A worker that keeps what it was sent and answers a success."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, ...]] = []
+
+    async def call(self, *args: Any) -> Any:
+        self.sent.append(args)
+        return '{"ok": true}'
+
+
+# Each client module, the export tables of the workers it calls, and its transport's
+# arguments after the function's name (the bot runner's calls carry a time limit).
+CLIENTS: list[tuple[ModuleType, list[Any]]] = [
+    (client, [engine_worker.EXPORTS, cpu_service.EXPORTS]),
+    (catch_client, [referee_worker.EXPORTS, botrunner.EXPORTS]),
+]
+
+
+def client_functions(module: ModuleType) -> dict[str, Any]:
+    return {name: getattr(module, name) for name in module.__all__}
+
+
+def sample(name: str) -> Any:
+    """A value for parameter `name` that says which parameter it came from."""
+    return "<" + name + ">"
+
+
+def sent_by(function: Any) -> tuple[str, list[Any]]:
+    """Call a client function with a sample for every parameter; what it sent: the name
+    called and its arguments."""
+    recorder = Recorder()
+    params = list(inspect.signature(function).parameters)
+    args = [recorder] + [sample(p) for p in params[1:]]
+    result = function(*args)
+    if inspect.isawaitable(result):
+        asyncio.run(_finish(result))
+    assert len(recorder.sent) == 1, function.__name__
+    name, *rest = recorder.sent[0]
+    return name, list(rest)
+
+
+async def _finish(awaitable: Any) -> Any:
+    return await awaitable
+
+
+def request_fields(kind: Any) -> dict[str, Any]:
+    """A request class's fields and their defaults (`inspect.Parameter.empty`: required)."""
+    out = {}
+    for f in dataclasses.fields(kind):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            out[f.name] = f.default_factory()
+        else:
+            out[f.name] = inspect.Parameter.empty
+    return out
+
+
+def signature_of(tables: list[Any], name: str) -> Any:
+    for table in tables:
+        if name in table.signatures:
+            return table.signatures[name]
+    raise AssertionError(f"{name!r} is exported by no worker the client calls")
+
+
+CASES = [
+    (module, tables, name, f)
+    for module, tables in CLIENTS
+    for name, f in sorted(client_functions(module).items())
+]
+
+
+@pytest.mark.parametrize(
+    ("module", "tables", "name", "function"),
+    CASES,
+    ids=[f"{m.__name__.rsplit('.', 2)[-2]}.{n}" for m, _, n, _ in CASES],
+)
+def test_client_function_matches_its_export(
+    module: ModuleType, tables: list[Any], name: str, function: Any
+) -> None:
+    called, args = sent_by(function)
+    signature = signature_of(tables, called)
+    params = dict(inspect.signature(function).parameters)
+    params.pop(next(iter(params)))  # the worker
+    assert called == name.removeprefix("bot_"), "a client function is named as its export"
+    assert set(params) >= {
+        f for kind in signature.kinds if wire.is_request(kind) for f in request_fields(kind)
+    }, f"{name} lacks a field of its request"
+    # Each argument as the export declares it: text as it is, or a request object
+    # holding exactly the request class's fields, with the client's defaults its own.
+    assert len(args) >= len(signature.kinds), f"{name} sends too few arguments"
+    for position, kind in enumerate(signature.kinds):
+        arg = args[position]
+        if not wire.is_request(kind):
+            assert isinstance(arg, str) and arg.startswith("<"), (name, position)
+            continue
+        fields = request_fields(kind)
+        sent = json.loads(arg)
+        assert set(sent) == set(fields), f"{name} sends {sorted(sent)}, not {sorted(fields)}"
+        assert sent == {field: sample(field) for field in fields}, f"{name} mixes its fields up"
+        for field, default in fields.items():
+            mine = params[field].default
+            if default is inspect.Parameter.empty:
+                assert mine is inspect.Parameter.empty, f"{name}: {field!r} is required"
+            else:
+                assert mine == default or (mine == () and default == []), (name, field)
+
+
+@pytest.mark.parametrize(("module", "tables"), CLIENTS, ids=lambda v: getattr(v, "__name__", ""))
+def test_every_export_has_a_client_function(module: ModuleType, tables: list[Any]) -> None:
+    names = {name.removeprefix("bot_") for name in client_functions(module)}
+    main = tables[0]
+    missing = sorted(set(main.signatures) - names)
+    assert not missing, f"{module.__name__} has no function for {missing}"
+
+
+def test_a_call_before_the_engine_is_up_is_refused_in_words() -> None:
+    reply = asyncio.run(_finish(client.play(None, card=0, cell=4)))
+    assert reply == {
+        "ok": False,
+        "error": client.NOT_UP,
+        "code": "engine_loading",
+        "kind": "invalid",
+    }
+
+
+def test_a_reply_that_is_not_json_is_an_error_envelope() -> None:
+    class Garbled:
+        async def call(self, *args: Any) -> str:
+            return "<html>"
+
+    reply = asyncio.run(_finish(client.match_record(Garbled())))
+    assert reply["ok"] is False and reply["error"]

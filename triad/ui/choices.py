@@ -1,0 +1,229 @@
+"""What the next quick match is dealt with: the settings, the player's own card set, and
+whether the engine can deal them; and the code that shares the match in play.
+
+A quick match may deal from the player's own card set (`triad.ui.customset`):
+it is checked by the engine when loaded, kept in the store, and sent along
+with every request that deals from it. The rule menu asks the engine whether
+its choices can be dealt and says why not (`check_menu`).
+
+`Choices` belongs to the page (`triad.ui.app.App`), whose `settings` it reads.
+Runs on the main thread under MicroPython.
+"""
+
+from triad.collection import dealcode
+from triad.deal import parse_deal_code
+from triad.ui import client, customset
+from triad.ui import settings as prefs
+from triad.ui.text import explain, t
+
+# The settings of a quick match that make its deal (what the engine's `DealRequest` takes).
+DEAL_FIELDS = ("rules", "seed", "card_set", "level_range", "level", "mode")
+
+
+class Choices:
+    """The player's choices for the next quick match, and the player's own card set."""
+
+    def __init__(self, page, custom_set) -> None:
+        self.page = page
+        self.custom_set = custom_set  # the player's own set, as kept (None: none is)
+        self.custom_error = ""  # why the last card set file was refused
+        self.custom_note = ""  # what became of the player's own card set
+        self.menu_error = ""  # why the menu's choices cannot be dealt ("" when they can)
+        self.checking = None  # the menu's check under way (a task)
+
+    def clear(self) -> None:
+        """A dialog opens: what the menu said of an earlier choice goes."""
+        self.menu_error = ""
+        self.custom_error = ""
+        self.custom_note = ""
+
+    # ---------------------------------------------------------------- deals
+
+    def playing(self) -> dict:
+        """What a quick match is dealt with now (the settings; no seed yet)."""
+        s = self.page.settings
+        playing = {
+            "rules": list(s["rules"]),
+            "level": s["level"],
+            "card_set": s["card_set"],
+            "mode": s["mode"],
+            "level_range": prefs.band_levels(s.get("band", ""))
+            if "level_range" in s["rules"]
+            else None,
+        }
+        self.fix_set(playing)
+        return playing
+
+    def fix_set(self, playing: dict) -> None:
+        """A match dealt from the player's own set names it (the default set when it is gone)."""
+        if playing["card_set"] == prefs.CUSTOM_SET:
+            if self.custom_set is None:
+                playing["card_set"] = prefs.DEFAULTS["card_set"]
+            else:
+                playing["custom_id"] = self.custom_set["id"]
+
+    def deal_request(self, playing: dict) -> dict:
+        """The engine's request for a deal with the settings `playing` (`DEAL_FIELDS`), with
+        the player's own set itself when it deals from it."""
+        request = {}
+        for field in DEAL_FIELDS:
+            if field in playing:
+                request[field] = playing[field]
+        if playing.get("card_set") == prefs.CUSTOM_SET:
+            request["set"] = self.custom_set
+        return request
+
+    def custom_id(self) -> str:
+        return self.custom_set["id"] if self.custom_set else ""
+
+    def deal_code(self, playing) -> str:
+        """The code of the match `playing` (seed, rules, card set, level band), to share it.
+
+        Codes carry check characters, so a mistyped one is refused. A player's own set
+        is named by its id: "" when a code cannot carry it.
+        """
+        set_id = playing["card_set"]
+        if set_id == prefs.CUSTOM_SET:
+            set_id = playing.get("custom_id", "")
+        try:
+            return dealcode.encode(
+                playing["seed"], playing["rules"], set_id, playing.get("level_range")
+            )
+        except ValueError:  # an id a code cannot carry (capitals, spaces, too long)
+            return ""
+
+    def share_url(self, playing) -> str:
+        """The address that deals the match `playing` again, for a friend (not with one's
+        own set)."""
+        page_url = self.page.page_url
+        if not page_url or playing["card_set"] == prefs.CUSTOM_SET:
+            return ""
+        code = self.deal_code(playing)
+        return page_url + "?deal=" + code if code else ""
+
+    # --------------------------------------------------- the player's set
+
+    async def load_custom_set(self, text: str) -> None:
+        """A card set file the player chose: checked by the engine, kept, and chosen.
+
+        A file the engine refuses changes nothing; the menu says why.
+        """
+        page = self.page
+        self.custom_error = ""
+        if len(text) > customset.MAX_CHARS:
+            self.custom_note = ""
+            self.custom_error = t("custom_too_big")
+            page.draw()
+            return
+        self.custom_note = t("custom_reading")
+        page.draw()
+        # the file is read once the engine is up
+        await page.signal.until(lambda: page.engine is not None or page.engine_error)
+        if page.engine is None:
+            self.custom_note = ""
+            self.custom_error = t("engine_failed", error=page.engine_error)
+            page.draw()
+            return
+        reply = await client.custom_set_check(page.engine, text)
+        self.custom_note = ""
+        if not reply.get("ok"):
+            error = explain(reply.get("error"), reply.get("code"))
+            self.custom_error = t("custom_bad", error=error)
+            page.draw()
+            return
+        data = reply["set"]
+        why = customset.save(page.store, data)
+        if why:
+            self.custom_error = t(why)
+            page.draw()
+            return
+        self.custom_set = data
+        page.settings["card_set"] = prefs.CUSTOM_SET
+        self.custom_note = t("custom_loaded", name=data["name"], count=len(data["cards"]))
+        page.save_settings()
+        await self.check_menu()
+
+    def remove_custom_set(self) -> None:
+        """Forget the player's own set; the default set is chosen again."""
+        page = self.page
+        customset.remove(page.store)
+        self.custom_set = None
+        self.custom_error = ""
+        self.custom_note = t("custom_removed")
+        if page.settings["card_set"] == prefs.CUSTOM_SET:
+            page.settings["card_set"] = prefs.DEFAULTS["card_set"]
+        page.save_settings()
+        self.recheck_menu()
+
+    # ----------------------------------------------------------- the menu
+
+    def recheck_menu(self) -> None:
+        """Check the menu's choices with the engine, when both are there (an earlier check
+        still under way is dropped: only the last choices count)."""
+        page = self.page
+        if page.engine is None or page.panel != "rules":
+            return
+        if self.checking is not None and not self.checking.done():
+            self.checking.cancel()
+        self.checking = page.spawn(self.check_menu())
+
+    async def check_menu(self) -> None:
+        """Ask the engine whether the menu's choices can be dealt; show why not in the menu."""
+        page = self.page
+        if page.engine is None or page.panel != "rules":
+            return
+        request = self.deal_request(self.playing())
+        request.pop("level", None)
+        request.pop("mode", None)
+        reply = await client.validate(page.engine, **request)
+        if page.panel != "rules":
+            return
+        error = "" if reply.get("ok") else explain(reply.get("error"), reply.get("code"))
+        if error != self.menu_error:
+            self.menu_error = error
+            page.draw()
+
+    def menu_custom(self) -> dict:
+        """What the rule menu shows of the player's own set."""
+        return {
+            "info": customset.info(self.custom_set),
+            "error": self.custom_error,
+            "note": self.custom_note,
+        }
+
+
+def read_deal_code(code: str, custom_id: str = "") -> dict:
+    """The shared deal of a code: a checked code, or the engine's own code without checks.
+
+    A code may name the player's own set by its id (`custom_id`, when one is kept).
+
+    :raises ValueError: neither kind of code, or a deal this page does not play.
+    """
+    try:
+        deal = dealcode.decode(code)
+        seed, rules, set_id, band = deal["seed"], deal["rules"], deal["set"], deal["level_range"]
+    except ValueError as checked:
+        try:
+            seed, rules, set_id, band = parse_deal_code(code)
+        except ValueError:
+            raise checked from None
+    if custom_id and set_id == custom_id.lower():
+        set_id = prefs.CUSTOM_SET
+    elif set_id not in prefs.CARD_SETS:
+        raise dealcode.DealCodeError(
+            "it deals from the card set "
+            + repr(set_id)
+            + ", which is not on this page (a player's own set must be loaded from its file first)",
+            "code_set",
+        )
+    for rule in rules:
+        if rule not in prefs.RULES:
+            raise dealcode.DealCodeError(
+                "rule " + repr(rule) + " is not played on this page", "code_rule"
+            )
+    return {
+        "seed": seed,
+        "rules": list(rules),
+        "card_set": set_id,
+        "level_range": None if band is None else list(band),
+    }

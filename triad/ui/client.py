@@ -1,0 +1,386 @@
+"""The card game's workers as the page calls them: one function per exported function.
+
+This is the only code of the page that names a worker function. Each function
+here posts its call at once (the worker computes while the page draws) and
+returns an awaitable of the reply's envelope as a dict (`triad.api`):
+``{"ok": true, ...}`` or ``{"ok": false, "error", "code", "kind"}``. Its
+keyword parameters are the fields of the function's request class, with the
+same defaults (`tests/ui/test_client.py` checks every one against the
+worker's `Exports`); a document (a save, a file's text) is passed as it is.
+
+``worker`` is the engine worker (`triad.ui.dom.Engine`), or None while it
+boots: the call is then answered at once with the ``engine_loading`` error.
+`cpu_part` is the one function of the extra workers (`triad.cpu.service`).
+
+Runs on the main thread under MicroPython.
+"""
+
+import json
+
+from triad import api
+
+#: The worker functions (`post`, `ask` and `ask_about` are how they are sent).
+__all__ = [
+    "ahead_opening",
+    "analysis_start",
+    "analysis_step",
+    "collection_album",
+    "collection_check_deck",
+    "collection_choose",
+    "collection_deal_deck",
+    "collection_discard_active",
+    "collection_discard_pending",
+    "collection_end",
+    "collection_export",
+    "collection_history",
+    "collection_import",
+    "collection_ladder",
+    "collection_load",
+    "collection_new",
+    "collection_progress",
+    "collection_reset",
+    "collection_resume",
+    "collection_start",
+    "collection_summary",
+    "cpu_move",
+    "cpu_opening",
+    "cpu_part",
+    "cpu_split",
+    "custom_set_check",
+    "deal_ahead",
+    "deal_code_make",
+    "deal_code_read",
+    "draft_pick",
+    "engine_memory",
+    "match_record",
+    "new_match",
+    "play",
+    "ponder",
+    "ponder_ahead",
+    "puzzle_progress",
+    "puzzle_solved",
+    "puzzle_steps",
+    "replay_export",
+    "replay_views",
+    "resume_match",
+    "think_part",
+    "validate",
+]
+
+NOT_UP = "the engine is still loading"
+
+
+async def _read(pending) -> dict:
+    text = await pending
+    try:
+        reply = json.loads(text)
+    except ValueError as e:  # a reply that is not JSON
+        return api.failure(str(e))
+    return reply if type(reply) is dict else api.failure("the reply is not a JSON object")
+
+
+async def _not_up() -> dict:
+    return api.failure(NOT_UP, "engine_loading")
+
+
+def post(worker, name: str, payload: str, more=None):
+    """Post `name` with `payload` (text) and `more` (a second argument, or None) now."""
+    if worker is None:
+        return _not_up()
+    return _read(worker.call(name, payload, more))
+
+
+def ask(worker, name: str, fields: dict):
+    """Post `name` with the request `fields` (as a JSON object)."""
+    return post(worker, name, json.dumps(fields))
+
+
+def ask_about(worker, name: str, document: str, fields=None):
+    """Post `name` with a document as it is, and a request after it when it takes one."""
+    return post(worker, name, document, None if fields is None else json.dumps(fields))
+
+
+# -- matches ------------------------------------------------------------------
+
+
+def new_match(
+    worker, rules, seed, card_set="houses", set=None, level_range=None, level="adept", mode="cpu"
+):
+    deal = _deal(rules, card_set, set, level_range, seed, level, mode)
+    return ask(worker, "new_match", deal)
+
+
+def resume_match(
+    worker,
+    rules,
+    seed,
+    record,
+    card_set="houses",
+    set=None,
+    level_range=None,
+    level="adept",
+    mode="cpu",
+):
+    request = _deal(rules, card_set, set, level_range, seed, level, mode)
+    request["record"] = record
+    return ask(worker, "resume_match", request)
+
+
+def deal_ahead(
+    worker, rules, seed, card_set="houses", set=None, level_range=None, level="adept", mode="cpu"
+):
+    deal = _deal(rules, card_set, set, level_range, seed, level, mode)
+    return ask(worker, "deal_ahead", deal)
+
+
+def _deal(rules, card_set, set, level_range, seed, level, mode) -> dict:
+    return {
+        "rules": rules,
+        "card_set": card_set,
+        "set": set,
+        "level_range": level_range,
+        "seed": seed,
+        "level": level,
+        "mode": mode,
+    }
+
+
+def validate(worker, rules, card_set="houses", set=None, level_range=None):
+    request = {"rules": rules, "card_set": card_set, "set": set, "level_range": level_range}
+    return ask(worker, "validate", request)
+
+
+def custom_set_check(worker, text):
+    return post(worker, "custom_set_check", text)
+
+
+def draft_pick(worker, index):
+    return ask(worker, "draft_pick", {"index": index})
+
+
+def play(worker, card, cell, match=None, player=None):
+    request = {"match": match, "player": player, "card": card, "cell": cell}
+    return ask(worker, "play", request)
+
+
+def match_record(worker):
+    return ask(worker, "match_record", {})
+
+
+def engine_memory(worker):
+    return ask(worker, "engine_memory", {})
+
+
+def deal_code_make(worker, seed, rules=(), set="houses", level_range=None):
+    request = {"seed": seed, "rules": rules, "set": set, "level_range": level_range}
+    return ask(worker, "deal_code_make", request)
+
+
+def deal_code_read(worker, code):
+    return post(worker, "deal_code_read", code)
+
+
+# -- the CPU --------------------------------------------------------------------
+
+
+def cpu_move(
+    worker,
+    match=None,
+    player=None,
+    hint=False,
+    budget_ms=900,
+    parts=None,
+    part=0,
+    value=None,
+    ahead=False,
+):
+    request = _cpu(match, player, hint, budget_ms, parts, part, value, ahead)
+    return ask(worker, "cpu_move", request)
+
+
+def cpu_split(
+    worker,
+    match=None,
+    player=None,
+    hint=False,
+    budget_ms=900,
+    parts=None,
+    part=0,
+    value=None,
+    ahead=False,
+):
+    request = _cpu(match, player, hint, budget_ms, parts, part, value, ahead)
+    return ask(worker, "cpu_split", request)
+
+
+def _cpu(match, player, hint, budget_ms, parts, part, value, ahead) -> dict:
+    return {
+        "match": match,
+        "player": player,
+        "hint": hint,
+        "budget_ms": budget_ms,
+        "parts": parts,
+        "part": part,
+        "value": value,
+        "ahead": ahead,
+    }
+
+
+def ponder(worker, match=None, player=None, budget_ms=60):
+    return ask(worker, "ponder", {"match": match, "player": player, "budget_ms": budget_ms})
+
+
+def think_part(worker, parts, match=None, player=None, part=0, budget_ms=60, value=None, seed=None):
+    request = {
+        "match": match,
+        "player": player,
+        "part": part,
+        "parts": parts,
+        "budget_ms": budget_ms,
+        "value": value,
+        "seed": seed,
+    }
+    return ask(worker, "think_part", request)
+
+
+def cpu_part(helper, observation, part, parts, budget_ms=900, value=None, quick=True, key=""):
+    """Part `part` of `parts` of master's search, by an extra worker (`triad.cpu.service`)."""
+    request = {
+        "observation": observation,
+        "part": part,
+        "parts": parts,
+        "budget_ms": budget_ms,
+        "value": value,
+        "quick": quick,
+        "key": key,
+    }
+    return ask(helper, "cpu_part", request)
+
+
+def ponder_ahead(worker, seed, budget_ms=60):
+    return ask(worker, "ponder_ahead", {"seed": seed, "budget_ms": budget_ms})
+
+
+def ahead_opening(worker, seed, card=None, cell=None, value=None):
+    request = {"seed": seed, "card": card, "cell": cell, "value": value}
+    return ask(worker, "ahead_opening", request)
+
+
+def cpu_opening(worker, card, cell, value, card_id, match=None, player=None):
+    request = {
+        "match": match,
+        "player": player,
+        "card": card,
+        "cell": cell,
+        "value": value,
+        "card_id": card_id,
+    }
+    return ask(worker, "cpu_opening", request)
+
+
+# -- replays and studies ----------------------------------------------------------
+
+
+def replay_views(worker, text):
+    return post(worker, "replay_views", text)
+
+
+def replay_export(worker, text):
+    return post(worker, "replay_export", text)
+
+
+def analysis_start(worker, record, side="blue"):
+    return ask(worker, "analysis_start", {"record": record, "side": side})
+
+
+def analysis_step(worker, analysis, budget_ms=150):
+    return ask(worker, "analysis_step", {"analysis": analysis, "budget_ms": budget_ms})
+
+
+def puzzle_steps(worker, date, budget_ms=300):
+    return ask(worker, "puzzle_steps", {"date": date, "budget_ms": budget_ms})
+
+
+def puzzle_progress(worker, save, today):
+    return ask_about(worker, "puzzle_progress", save, {"today": today})
+
+
+def puzzle_solved(worker, save, today, date):
+    return ask_about(worker, "puzzle_solved", save, {"today": today, "date": date})
+
+
+# -- the collection (each given the save, as stored) ------------------------------
+
+
+def collection_new(worker, seed):
+    return ask(worker, "collection_new", {"seed": seed})
+
+
+def collection_reset(worker, seed):
+    return ask(worker, "collection_reset", {"seed": seed})
+
+
+def collection_load(worker, save):
+    return ask_about(worker, "collection_load", save)
+
+
+def collection_import(worker, text):
+    return ask_about(worker, "collection_import", text)
+
+
+def collection_export(worker, save):
+    return ask_about(worker, "collection_export", save)
+
+
+def collection_summary(worker, save):
+    return ask_about(worker, "collection_summary", save)
+
+
+def collection_ladder(worker, save):
+    return ask_about(worker, "collection_ladder", save)
+
+
+def collection_history(worker, save):
+    return ask_about(worker, "collection_history", save)
+
+
+def collection_album(worker, save, level=None, banner=None, owned="all"):
+    filters = {"level": level, "banner": banner, "owned": owned}
+    return ask_about(worker, "collection_album", save, filters)
+
+
+def collection_check_deck(worker, save, deck=None):
+    return ask_about(worker, "collection_check_deck", save, {"deck": deck})
+
+
+def collection_deal_deck(worker, save, seed):
+    return ask_about(worker, "collection_deal_deck", save, {"seed": seed})
+
+
+def collection_start(worker, save, seed, opponent, match_id, deck=None):
+    request = {"seed": seed, "opponent": opponent, "match_id": match_id, "deck": deck}
+    return ask_about(worker, "collection_start", save, request)
+
+
+def collection_resume(worker, save):
+    return ask_about(worker, "collection_resume", save)
+
+
+def collection_progress(worker, save):
+    return ask_about(worker, "collection_progress", save)
+
+
+def collection_discard_active(worker, save):
+    return ask_about(worker, "collection_discard_active", save)
+
+
+def collection_end(worker, save):
+    return ask_about(worker, "collection_end", save)
+
+
+def collection_choose(worker, save, picks):
+    return ask_about(worker, "collection_choose", save, {"picks": picks})
+
+
+def collection_discard_pending(worker, save):
+    return ask_about(worker, "collection_discard_pending", save)

@@ -1,0 +1,372 @@
+"""The player's input: keys, clicks and taps, each dispatched from one table.
+
+A key is named by `KEYS` and acts on the topmost thing shown: the title
+screen, a dialog, Pause, a replay, the result, or the match. A click names
+what it acts on by a ``data-`` attribute of the element clicked (`CLICKS`:
+the attribute's name, without ``data-``, to the method that handles it):
+``data-action`` for the bars' buttons (`ACTIONS`), ``data-do`` for the
+buttons of dialogs and screens (`DIALOG`, `COLLECTION_FLOWS`), and one
+attribute for each kind of choice (a card, a cell, a rule...). A value a
+handler cannot read (a synthetic event, an attribute of another use) is
+ignored.
+
+`Controls` belongs to the page (`triad.ui.app.App`). Runs on the main thread
+under MicroPython.
+"""
+
+import json
+
+from triad import ruleinfo
+from triad.ui import settings as prefs
+
+KEYS = {
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+    "z": "select",
+    "Z": "select",
+    "Enter": "select",
+    "x": "cancel",
+    "X": "cancel",
+    "Backspace": "cancel",
+    "F1": "hint",
+    "F5": "new",
+    "Escape": "pause",
+}
+
+# Each kind of click (its element's `data-` attribute) and the method that handles it.
+CLICKS = {
+    "action": "on_action",
+    "do": "on_dialog",
+    "rule": "on_rule",
+    "lang": "on_lang",
+    "band": "on_band",
+    "level": "on_setting",
+    "set": "on_setting",
+    "mode": "on_setting",
+    "play": "on_setting",
+    "jump": "on_jump",
+    "card": "on_card",
+    "cell": "on_cell",
+    "draft": "on_draft",
+    "tab": "on_tab",
+    "flevel": "on_filter",
+    "fbanner": "on_filter",
+    "fowned": "on_filter",
+    "challenge": "on_challenge",
+    "deckadd": "on_deck_add",
+    "deckdel": "on_deck_remove",
+    "pick": "on_pick",
+    "ply": "on_study",
+    "puzzleday": "on_study",
+    "replay": "on_history_replay",
+}
+
+# The setting each settings choice writes.
+SETTING_OF = {"level": "level", "set": "card_set", "mode": "mode", "play": "play"}
+
+# Clicks after which the rule menu asks the engine again whether its choices can be dealt.
+MENU_CHOICES = ("rule", "band", "set")
+
+# The bars' buttons (`data-action`) and the method of `Controls` each calls.
+ACTIONS = {
+    "pause": "do_pause",
+    "sound": "do_sound",
+    "music": "do_music",
+    "rematch": "do_rematch",
+    "new": "do_new",
+    "autoplay": "do_autoplay",
+}
+
+# The buttons of dialogs and screens (`data-do`) and the method of `Controls` each calls.
+DIALOG = {
+    "pause": "do_pause",
+    "close": "do_close",
+    "replay": "do_replay",
+    "rules": "do_rules",
+    "custom_remove": "do_custom_remove",
+    "collection": "do_collection",
+    "result": "do_result",
+    "deck_clear": "do_deck_clear",
+    "leave_yes": "do_leave",
+}
+
+# Dialog buttons (`data-do`) that run a flow of the collection (`Collection` methods).
+COLLECTION_FLOWS = {
+    "deck_deal": "deal_deck",
+    "deck_play": "play",
+    "trade_take": "confirm_picks",
+    "trade_discard": "discard_pending",
+    "resume": "resume",
+    "active_discard": "discard_active",
+    "export": "export",
+    "reset_yes": "reset",
+}
+
+# Dialogs that Escape, their close button and a click beside them close.
+CLOSABLE = ("info", "rules", "collection", "deck", "leave")
+
+
+class Controls:
+    """Turns keys and clicks into what the page does."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    # ------------------------------------------------------------------ keys
+
+    def key(self, key: str) -> bool:
+        """A key went down; returns True when the page should not act on it itself."""
+        page = self.page
+        action = KEYS.get(key)
+        if action is None:
+            return False
+        if page.title:
+            if action in ("pause", "select"):
+                page.close_title()
+            return True
+        if action == "pause":
+            # Escape closes the topmost thing: a dialog opened over Pause first.
+            if page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
+                page.close_panel()
+            else:
+                page.toggle_pause()
+            return True
+        if page.replay.shown is not None:
+            return page.replay.key(action)
+        if action == "new":
+            page.start_new()
+            return True
+        if page.paused:
+            return True
+        if page.panel is not None:
+            return action == "hint"  # Enter and Backspace keep their meaning in dialogs
+        match = page.match
+        if match.view is not None and match.view.get("over"):
+            if action == "select" and not match.animating:
+                page.rematch()
+            return True
+        if action == "hint":
+            match.request_hint()
+            return True
+        if not match.may_act():
+            return True
+        page.keyboard = True
+        move = match.sel.key(action)
+        if move is not None:
+            page.human_move(move)
+        else:
+            page.draw()
+        return True
+
+    # ---------------------------------------------------------------- clicks
+
+    def click(self, kind: str, value) -> None:
+        """A click (or tap) on an element with one of the page's `data-` attributes."""
+        name = CLICKS.get(kind)
+        if name is None:
+            return
+        getattr(self, name)(kind, value)
+        if kind in MENU_CHOICES:
+            self.page.choices.recheck_menu()
+
+    def on_action(self, _kind: str, name: str) -> None:
+        page = self.page
+        if page.title and name not in ("sound", "music"):
+            return  # (beneath the title the bars are hidden; its own buttons lead on)
+        if name in ("info", "rules", "collection"):
+            if page.panel == name:
+                page.close_panel()
+            else:
+                page.open_panel(name)
+        elif name in ACTIONS:
+            getattr(self, ACTIONS[name])()
+
+    def on_dialog(self, _kind: str, name: str) -> None:
+        page = self.page
+        coll = page.coll
+        if name.startswith("title_") or (page.title and name == "backdrop"):
+            self.on_title(name)
+        elif page.study.action(name):
+            pass
+        elif name == "backdrop":
+            if page.panel in CLOSABLE:
+                page.close_panel()
+        elif name in DIALOG:
+            getattr(self, DIALOG[name])()
+        elif name in ("rematch", "new"):
+            page.close_panel(False)
+            page.start_new(name == "rematch")
+        elif name in COLLECTION_FLOWS:
+            page.spawn(getattr(coll, COLLECTION_FLOWS[name])())
+        elif name in ("reset", "reset_no"):
+            coll.confirm_reset = name == "reset"
+            page.draw()
+        elif name.startswith("replay_") and page.replay.shown is not None:
+            page.replay.key(name[7:])
+
+    # the bars' and dialogs' buttons
+
+    def do_pause(self) -> None:
+        self.page.toggle_pause()
+
+    def do_sound(self) -> None:
+        page = self.page
+        page.settings["sound"] = not page.settings["sound"]
+        page.save_settings()
+        page.play_sound("select")
+
+    def do_music(self) -> None:
+        page = self.page
+        page.settings["music"] = not page.settings.get("music", False)
+        page.save_settings()
+        page.sound_music()
+
+    def do_rematch(self) -> None:
+        self.page.rematch()
+
+    def do_new(self) -> None:
+        self.page.start_new()
+
+    def do_autoplay(self) -> None:
+        """Autoplay: the CPU plays the human's cards too, from the turn under way."""
+        page = self.page
+        match = page.match
+        page.autoplay = not page.autoplay
+        page.draw()
+        if page.autoplay and match.may_act() and page.engine is not None and match.synced:
+            match.sel.end()
+            match.spawn(match.next_turn())
+        elif not page.autoplay and match.view and not match.busy:
+            match.spawn(match.next_turn())
+
+    def do_close(self) -> None:
+        self.page.close_panel()
+
+    def do_replay(self) -> None:
+        self.page.spawn(self.page.replay.open_match())
+
+    def do_rules(self) -> None:
+        self.page.open_panel("rules")
+
+    def do_custom_remove(self) -> None:
+        self.page.choices.remove_custom_set()
+
+    def do_collection(self) -> None:
+        self.page.open_collection()
+
+    def do_result(self) -> None:
+        self.page.match.result_dismissed = True
+        self.page.draw()
+
+    def do_deck_clear(self) -> None:
+        self.page.coll.deck = []
+        self.page.draw()
+
+    def do_leave(self) -> None:
+        page = self.page
+        page.close_panel(False)
+        page.start_new(page.leave_again, True)
+
+    def on_title(self, name: str) -> None:
+        """A button of the title screen: Play, Collection, Rules or the daily puzzle (a click
+        beside does nothing)."""
+        page = self.page
+        if not page.title or name == "backdrop":
+            return
+        page.close_title(name == "title_play")
+        if name == "title_collection":
+            page.open_collection()
+        elif name == "title_rules":
+            page.open_panel("info")
+        elif name == "title_puzzle":
+            page.study.open_puzzle()
+
+    def on_rule(self, _kind: str, value: str) -> None:
+        page = self.page
+        rules = prefs.toggle(page.settings["rules"], value)
+        page.settings["rules"] = rules
+        # A rule may bring its card set along (the player's own set stays
+        # chosen: the menu says if it cannot).
+        brings = ruleinfo.CARD_SET_OF.get(value)
+        if brings and value in rules and page.settings["card_set"] != prefs.CUSTOM_SET:
+            page.settings["card_set"] = brings
+        page.save_settings()
+
+    def on_lang(self, _kind: str, value: str) -> None:
+        self.page.change_language(value)
+
+    def on_band(self, _kind: str, value: str) -> None:
+        self.page.settings["band"] = "" if value == "random" else value
+        self.page.save_settings()
+
+    def on_setting(self, kind: str, value: str) -> None:
+        self.page.settings[SETTING_OF[kind]] = value
+        self.page.save_settings()
+
+    def on_jump(self, _kind: str, value: str) -> None:
+        page = self.page
+        page.book_at = value[3:] if value.startswith("rb-") else value
+        page.draw()  # its chip lights up
+        page.screen.scroll_to(value)
+
+    def on_card(self, _kind: str, value) -> None:
+        page = self.page
+        player, index = value
+        match = page.match
+        if not page.accepting() or match.sel.player != player:
+            return
+        page.keyboard = False
+        match.sel.click_card(int(index))
+        page.play_sound("select")
+        page.draw()
+
+    def on_cell(self, _kind: str, value) -> None:
+        page = self.page
+        if not page.accepting():
+            return
+        page.keyboard = False
+        move = page.match.sel.click_cell(int(value))
+        if move is not None:
+            page.human_move(move)
+        else:
+            page.draw()
+
+    def on_draft(self, _kind: str, value: str) -> None:
+        if not value.isdigit():
+            return
+        self.page.match.pick_draft(value)
+
+    def on_tab(self, _kind: str, value: str) -> None:
+        coll = self.page.coll
+        coll.tab = value
+        coll.confirm_reset = False
+        self.page.draw()
+
+    def on_filter(self, kind: str, value: str) -> None:
+        self.page.spawn(self.page.coll.set_filter(kind[1:], value))
+
+    def on_challenge(self, _kind: str, value: str) -> None:
+        self.page.coll.challenge(value)
+
+    def on_deck_add(self, _kind: str, value: str) -> None:
+        self.page.coll.add_to_deck(value)
+
+    def on_deck_remove(self, _kind: str, value: str) -> None:
+        self.page.coll.remove_from_deck(int(value))
+
+    def on_pick(self, _kind: str, value: str) -> None:
+        self.page.coll.toggle_pick(int(value))
+
+    def on_study(self, kind: str, value: str) -> None:
+        self.page.study.click(kind, value)
+
+    def on_history_replay(self, _kind: str, value: str) -> None:
+        page = self.page
+        if not value.isdigit():
+            return
+        matches = page.coll.history
+        index = int(value)
+        if 0 <= index < len(matches):
+            page.spawn(page.replay.open(json.dumps(matches[index]["record"])))

@@ -1,0 +1,156 @@
+"""The replay viewer: a finished match, a match of the history or a replay file, move by move.
+
+While a replay (or the daily puzzle, `triad.ui.study`) is shown it takes the
+table: the match that was there ends, and the replay's positions are shown
+in a match of its own (`triad.ui.table.Match`), which plays each move's
+events as a match would. Leaving it brings back the result that was shown,
+or deals a new match. `shown` is what is on the table:
+``{"steps", "index", "record", "back"}`` (``"puzzle": True`` for the puzzle),
+``back`` being the view and settings to come back to.
+
+`Replay` belongs to the page (`triad.ui.app.App`). Runs on the main thread
+under MicroPython.
+"""
+
+import json
+
+from triad.ui import client, render
+from triad.ui.session import OVER, START
+from triad.ui.text import explain, t
+
+
+class Replay:
+    """The replay on the table, if any (`shown`)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.shown = None
+
+    async def open_match(self) -> None:
+        """Replay the match on the table (the one just finished)."""
+        page = self.page
+        if page.engine is None:
+            return
+        reply = await client.match_record(page.engine)
+        if reply.get("ok"):
+            await self.open(json.dumps(reply["record"]))
+        else:
+            page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
+
+    async def open(self, text: str) -> None:
+        """Show a replay (a record or a replay file) move by move."""
+        page = self.page
+        if page.engine is None:
+            return
+        reply = await client.replay_views(page.engine, text)
+        if not reply.get("ok"):
+            page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
+            return
+        back = self.back()
+        self.take_table()
+        self.shown = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
+        page.match.view = reply["steps"][0]["view"]
+        page.screen.set_data("replay", "0")
+        page.study.start_analysis(reply["record"])
+        page.draw()
+
+    def back(self) -> tuple:
+        """What leaving the replay about to be shown comes back to: the view and settings
+        of the match on the table (those of the replay's own, once one is shown)."""
+        if self.shown is not None:
+            return self.shown["back"]
+        return (self.page.match.view, self.page.match.playing)
+
+    def take_table(self) -> None:
+        """A replay or a puzzle takes the table: whatever was running stops here."""
+        page = self.page
+        page.new_table(page.match.playing)
+        page.panel = None
+        page.study.stop()
+
+    def key(self, action: str) -> bool:
+        page = self.page
+        if self.shown.get("puzzle") and page.study.puzzle_key(action):
+            return True
+        if action in ("right", "next", "select"):
+            page.match.spawn(self.step(1))
+        elif action in ("left", "back", "cancel"):
+            page.match.spawn(self.step(-1))
+        elif action in ("pause", "exit"):
+            self.close()
+        elif action == "export":
+            page.spawn(self.export())
+        return True
+
+    async def step(self, delta: int) -> None:
+        """Show the next position (playing its move out) or the one before."""
+        page = self.page
+        r = self.shown
+        match = page.match
+        if r is None or match.animating:
+            return
+        index = r["index"] + delta
+        if index < 0 or index >= len(r["steps"]):
+            return
+        step = r["steps"][index]
+        if delta > 0 and step["player"] is not None:
+            before = match.view
+            match.show_placing(step["player"], step["card"], step["cell"])
+            await match.play_events(
+                before, step["player"], step["cell"], step["placed"], step["events"]
+            )
+        elif delta > 0 and step["rematch"]:
+            await match.teatime(match.view)
+        if self.shown is not r:
+            return
+        r["index"] = index  # the bar moves on once the move has played out
+        match.view = step["view"]
+        match.to(START)
+        page.screen.set_data("replay", str(index))
+        page.draw()
+
+    async def export(self) -> None:
+        r = self.shown
+        page = self.page
+        if r is None or r.get("record") is None:
+            return
+        reply = await client.replay_export(page.engine, json.dumps(r["record"]))
+        if reply.get("ok"):
+            page.screen.download("triad-replay.json", reply["text"])
+        else:
+            page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
+
+    def stop(self) -> None:
+        """The replay leaves the table (a new match takes it)."""
+        if self.shown is not None:
+            self.shown = None
+            self.page.study.stop()
+            self.page.screen.set_data("replay", "")
+
+    def close(self) -> None:
+        """Leave the replay: back to the result that was shown, or a new match."""
+        r = self.shown
+        if r is None:
+            return
+        page = self.page
+        self.stop()
+        view, playing = r["back"]
+        if view is not None and view.get("over"):
+            match = page.new_table(playing)
+            match.to(OVER)
+            match.view = view
+            page.draw()
+            page.ahead.keep()
+        else:
+            page.new_match()
+
+    def bar(self) -> str:
+        r = self.shown
+        if r is None:
+            return ""
+        study = self.page.study
+        if r.get("puzzle"):
+            return study.puzzle_html()
+        steps = r["steps"]
+        bar = render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+        return study.analysis_html() + bar

@@ -1,0 +1,659 @@
+"""The match on the table: its deal, its turns, its moves, and every task it starts.
+
+The page (`triad.ui.app.App`) keeps exactly one `Match`, the one on the
+table. It owns everything of that match: the settings it was dealt with
+(`playing`), the view the engine (or the local dealer) sent, the human's
+selection, the draft, the phase of its turn, and each task it starts
+(`spawn`): the CPU thinking, a move or hint being shown, a placement playing
+out. A new match, a replay or a stopped match ends it (`end`), which cancels
+those tasks: nothing of one match can reach the next, and no task looks at a
+flag after an await to find out whether it still matters.
+
+The phase says who may act, so input can never race a move
+(`triad.ui.session`): ``start`` (dealt here, the engine not yet up; a move or
+F1 is queued as `pending`), ``human``, ``queued``, ``thinking``, ``hint``,
+``animating``, ``draft``, ``over``. Pause and the dialogs are overlays of the
+page, not phases: they hold the match where it is (`App.wait_unpaused`).
+
+The quick match on the table is kept in the store after every move
+(`MATCH_KEY`), so a reload or a crash loses nothing (`stored_match`).
+
+Runs on the main thread under MicroPython.
+"""
+
+import json
+
+from triad import api
+from triad.ui import anim, client, render
+from triad.ui import settings as prefs
+from triad.ui import split as parts
+from triad.ui.input import Selection
+from triad.ui.session import (
+    ANIMATING,
+    DRAFT,
+    HINT,
+    HINT_ASKED,
+    HUMAN,
+    OVER,
+    QUEUED,
+    START,
+    THINKING,
+)
+from triad.ui.text import explain, t
+
+# The quick match being played, kept so that a reload or a crash loses nothing:
+# {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
+MATCH_KEY = "triad.match"
+MATCH_VERSION = 1
+
+PONDER_GAP_MS = 40
+MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
+HINT_SHOW_MS = 450
+
+
+class Match:
+    """One match on the table, from its deal to its end (`playing` None: no match, e.g.
+    while a ladder match is being prepared)."""
+
+    def __init__(self, page, playing=None, view=None) -> None:
+        self.page = page
+        #: The settings the match was dealt with, its seed included.
+        self.playing = playing
+        self.live = True
+        self.phase = START
+        #: The view drawn: the engine's (or the local dealer's) last; a match begun over
+        #: another keeps that one's until its own comes.
+        self.view = view
+        self.sel = Selection()
+        #: Whether the engine has this match (its deal confirmed, or dealt there).
+        self.synced = False
+        #: A move `(card, cell)` or `HINT_ASKED`, asked for before the engine was up.
+        self.pending = None
+        #: The view before the placement being animated; the board as the animation shows
+        #: it, and the effects on its cells.
+        self.before = None
+        self.board_override = None
+        self.fx = {}
+        self.result_dismissed = False
+        #: Whether Roulette's drawn rule was called out.
+        self.announced = False
+        #: The engine's record of a quick match of the last visit, to play on (`stored_match`).
+        self.resume = None
+        #: Master's opening of this deal, thought through on an earlier visit (`Ahead.claim`).
+        self.opening = None
+        #: The draft being picked: {"pool", "blue", "red", "to_pick", "card_set"}, and the
+        #: CPU's picks so far.
+        self.draft = None
+        self.draft_cpu = []
+        self.tasks = []
+
+    # ------------------------------------------------------------- its life
+
+    def spawn(self, coro) -> None:
+        """Run `coro` as a task of this match: ended with it."""
+        self.tasks = [task for task in self.tasks if not task.done()]
+        self.tasks.append(self.page.spawn(coro))
+
+    def end(self) -> None:
+        """The match leaves the table: every task it started is cancelled. (MicroPython
+        cannot cancel the task that runs: a task of the match that ends it returns right
+        after.)"""
+        self.live = False
+        tasks, self.tasks = self.tasks, []
+        for task in tasks:
+            if not task.done():
+                try:  # noqa: SIM105 (MicroPython has no contextlib)
+                    task.cancel()
+                except RuntimeError:  # (MicroPython: "can't cancel self")
+                    pass
+
+    def to(self, phase: str) -> None:
+        self.phase = phase
+
+    @property
+    def thinking(self) -> bool:
+        return self.phase == THINKING
+
+    @property
+    def animating(self) -> bool:
+        return self.phase == ANIMATING
+
+    @property
+    def busy(self) -> bool:
+        """The CPU thinks, a hint shows or a placement plays out: no human input now."""
+        return self.phase in (THINKING, HINT, ANIMATING, QUEUED)
+
+    def token(self):
+        """The engine's token of this match, named in every move or CPU request: the engine
+        refuses one that reaches it after another match began (None: not dealt there)."""
+        return (self.view or {}).get("match")
+
+    @property
+    def humans(self) -> list:
+        if self.playing and self.playing["mode"] == "hotseat":
+            return ["blue", "red"]
+        return ["blue"]
+
+    def is_human(self, player) -> bool:
+        return player in self.humans
+
+    def ladder_under_way(self) -> bool:
+        """Whether this is a match for cards, not over."""
+        playing, view = self.playing, self.view
+        return bool(playing and playing.get("ladder") and view and not view.get("over"))
+
+    def may_act(self) -> bool:
+        """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""
+        return self.sel.active and self.phase in (START, HUMAN)
+
+    # ---------------------------------------------------------- the engine
+
+    async def sync(self) -> None:
+        """The engine is up: it deals this match (the deal shown here is confirmed or
+        replaced), or plays a match of the last visit on; a move or F1 queued meanwhile
+        is played."""
+        page = self.page
+        if self.playing is None or self.playing.get("ladder"):
+            return  # no quick match on the table (a ladder match is resumed by the collection)
+        request = page.choices.deal_request(self.playing)
+        if self.resume is not None:
+            # The quick match of the last visit: the engine plays its moves again.
+            reply = await client.resume_match(page.engine, record=self.resume, **request)
+            if not reply.get("ok"):
+                print("quick match not resumed:", reply.get("error"))
+                page.store.remove(MATCH_KEY)
+                page.new_match()
+                return
+        else:
+            reply = await client.new_match(page.engine, **request)
+        if not reply.get("ok"):
+            page.choices.menu_error = explain(reply.get("error"), reply.get("code"))
+            page.show_notice(t("menu_invalid", error=page.choices.menu_error))
+            return
+        if "draft" in reply:
+            self.show_draft(reply)
+            return
+        view = reply["view"]
+        if self.view is None or not same_deal(self.view, view):
+            # No local deal (or a different one): the engine's is the truth.
+            self.pending = None
+            self.sel.end()
+        self.view = view
+        self.synced = True
+        page.start_helpers(view["rules"])
+        page.timeline.append(("engine", 0))
+        self.announce()
+        pending, self.pending = self.pending, None
+        if pending == HINT_ASKED:
+            await self.hint()  # F1 before the engine was up: the CPU was shown thinking
+        elif pending is not None:
+            card, cell = pending
+            page.timeline.append(("confirm", page.clock_ms()))
+            await self.submit(self.view["to_move"], card, cell)
+        else:
+            page.draw()
+            await self.next_turn()
+
+    def moved(self) -> None:
+        """A move was played: a quick match is kept in the store (`MATCH_KEY`)."""
+        page = self.page
+        if self.playing.get("ladder") or page.engine is None:
+            return  # a ladder match is in the collection's save
+        if self.phase == OVER:
+            page.store.remove(MATCH_KEY)
+        else:
+            self.spawn(self.keep(self.view))
+
+    async def keep(self, view) -> None:
+        reply = await client.match_record(self.page.engine)
+        if self.phase != OVER and reply.get("ok"):
+            data = {
+                "version": MATCH_VERSION,
+                "playing": self.playing,
+                "view": view,
+                "record": reply["record"],
+            }
+            self.page.store.set(MATCH_KEY, json.dumps(data))
+
+    def announce(self) -> None:
+        """Roulette's drawn rule, called out once at the start of the match."""
+        view = self.view
+        if view is None or not view.get("roulette") or self.announced or self.page.title:
+            return  # (under the title screen, it is called out once the title is left)
+        self.announced = True
+        self.page.timeline.append(("roulette", view["roulette"]))
+        self.spawn(self.roulette_callout(view["roulette"]))
+
+    async def roulette_callout(self, rule: str) -> None:
+        page = self.page
+        page.screen.update("r-callout", render.render_roulette(rule))
+        await page.sleep(400 if page.reduced else 1600)
+        if not page.callout:
+            page.screen.update("r-callout", "")
+
+    # --------------------------------------------------------------- draft
+
+    def show_draft(self, reply: dict) -> None:
+        """The draft is on: twelve cards to pick from, in turn."""
+        self.draft = reply["draft"]
+        self.draft_cpu = reply.get("cpu_picks") or []
+        self.page.panel = "draft"
+        self.to(DRAFT)
+        self.page.draw()
+
+    def pick_draft(self, value: str) -> None:
+        draft = self.draft
+        if draft is None or self.page.engine is None or not self.is_human(draft["to_pick"]):
+            return
+        self.draft = None  # no second pick while this one is on its way
+        self.spawn(self.send_draft_pick(int(value)))
+
+    async def send_draft_pick(self, index: int) -> None:
+        page = self.page
+        reply = await client.draft_pick(page.engine, index=index)
+        if not reply.get("ok"):
+            page.show_notice(reply.get("error", ""))
+            return
+        if "draft" in reply:
+            self.show_draft(reply)
+            return
+        page.panel = None
+        self.view = reply["view"]
+        self.synced = True
+        page.draw()
+        await self.next_turn()
+
+    # --------------------------------------------------------------- turns
+
+    async def next_turn(self) -> None:
+        """Decide who acts now: wait for a human, or ask the CPU."""
+        page = self.page
+        view = self.view
+        if view is None:
+            return
+        if view.get("over"):
+            if self.playing.get("ladder") and page.coll.match is not None:
+                page.draw()
+                await page.coll.settle()  # the save is written before the result shows
+                if not self.live:
+                    return  # (settling it began another match)
+            self.finish()
+            return
+        player = view["to_move"]
+        if self.is_human(player) and not page.autoplay:
+            self.begin_human()
+            return
+        if page.engine is None or not self.synced:
+            page.draw()  # the engine is still loading; it will call back
+            return
+        if page.title and self.thinks_ahead():
+            # The title screen holds the match: the CPU plays once it is left, and master
+            # thinks its opening through meanwhile (it shows nothing of it).
+            self.spawn(self.ponder())
+        await page.signal.until(lambda: not page.title)
+        await self.cpu_turn(player)
+
+    def begin_human(self) -> None:
+        view = self.view
+        player = view["to_move"]
+        empty = [i for i in range(9) if view["board"][i] is None]
+        sel = self.sel
+        forced = (view.get("forced") or {}).get(player)  # Order, Chaos: the card to play
+        same_turn = (
+            sel.active
+            and sel.player == player
+            and sel.hand_size == len(view["hands"][player])
+            and sel.empty == empty
+            and sel.forced == forced
+        )
+        if not same_turn:
+            # A choice begun on the same position (the engine confirming the local
+            # deal meanwhile) is kept, not started over.
+            sel.begin(player, len(view["hands"][player]), empty, forced)
+        self.to(HUMAN if self.synced else START)
+        self.page.draw()
+        if (
+            self.playing["mode"] == "cpu"
+            and "open" in view["rules"]
+            and self.synced
+            and self.page.pondering is not self
+        ):
+            self.spawn(self.ponder())
+
+    def human_move(self, move) -> None:
+        page = self.page
+        card, cell = move
+        player = self.view["to_move"]
+        self.sel.end()
+        if page.engine is None or not self.synced:
+            # Queue the move until the worker is up; show it waiting on its cell.
+            self.pending = (card, cell)
+            self.to(QUEUED)
+            self.sel.choose(card, cell)
+            page.draw()
+            return
+        page.timeline.append(("confirm", page.clock_ms()))
+        # Ask the engine first: it works while the card is being drawn here.
+        reply = client.play(page.engine, match=self.token(), player=player, card=card, cell=cell)
+        self.show_placing(player, card, cell)
+        self.spawn(self.submit(player, card, cell, reply))
+
+    def request_hint(self) -> None:
+        """F1: the CPU plays the human's move; before the engine is up, once it is."""
+        view = self.view
+        if view is None or view.get("over") or not self.may_act():
+            return
+        # From this moment the turn is the CPU's (for the human): a key or a click
+        # that comes before the hint's task has begun finds no turn to play.
+        self.to(THINKING)
+        self.sel.end()
+        self.page.draw()
+        if self.page.engine is None or not self.synced:
+            self.pending = HINT_ASKED  # queued like a move until the engine is up
+            return
+        self.spawn(self.hint())
+
+    def show_placing(self, player: str, card: int, cell: int) -> None:
+        """Put the card on its cell at once; the engine's answer brings the flips."""
+        page = self.page
+        before = self.view
+        placed = before["hands"][player][card]
+        mid = dict(before)
+        hands = dict(before["hands"])
+        hands[player] = [c for i, c in enumerate(before["hands"][player]) if i != card]
+        mid["hands"] = hands
+        mid["to_move"] = None
+        board = anim.copy_board(before["board"])
+        board[cell] = {"card": placed, "owner": player}
+        self.before = before
+        self.view = mid
+        self.board_override = board
+        self.fx = {cell: "place"}
+        self.to(ANIMATING)
+        self.sel.end()
+        page.play_sound("place")
+        page.draw()
+        page.timeline.append(("placed", page.clock_ms()))
+
+    async def submit(self, player: str, card: int, cell: int, asked=None) -> None:
+        """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
+        page = self.page
+        if asked is None:
+            asked = client.play(
+                page.engine, match=self.token(), player=player, card=card, cell=cell
+            )
+        if self.before is None:
+            self.show_placing(player, card, cell)
+        before = self.before
+        reply = await asked
+        self.before = None
+        if reply.get("code") == "stale":
+            return  # meant for a match that is over: nothing of it may show
+        if not reply.get("ok"):
+            self.view = before
+            self.board_override = None
+            self.fx = {}
+            self.to(HUMAN)
+            page.show_notice(reply.get("error", ""))
+            page.draw()
+            await self.next_turn()
+            return
+        if self.playing.get("ladder") and page.coll.match is not None:
+            await page.coll.progress()  # the move is in the save before it shows
+        placed = placed_card(reply, before["hands"][player][card])
+        await self.play_events(before, player, cell, placed, reply["events"])
+        final = reply["view"]
+        if reply.get("rematch"):
+            # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
+            self.view = reply["drawn"]
+            page.draw()
+            await self.teatime(reply["drawn"])
+        self.view = final
+        self.to(OVER if final.get("over") else HUMAN)
+        page.draw()
+        page.timeline.append(("moved", player))
+        self.moved()
+        await self.next_turn()
+
+    async def teatime(self, drawn: dict) -> None:
+        page = self.page
+        step = anim.teatime_step(drawn["board"], page.reduced)
+        page.show_callout("teatime")
+        page.play_sound(step["sound"])
+        await page.sleep(step["ms"])
+        page.hide_callout()
+
+    async def play_events(self, before, player, cell, placed, events) -> None:
+        """Animate a placement's events in order."""
+        page = self.page
+        steps = anim.plan(before["board"], player, cell, placed, events, page.reduced)
+        first = True
+        for step in steps:
+            await page.wait_unpaused()
+            self.board_override = step["board"]
+            self.fx = step["fx"]
+            if step.get("callout"):
+                page.show_callout(step["callout"])
+            if not first:  # the landing sounded when the card was put down
+                page.play_sound(step["sound"])
+            page.draw()
+            if first:
+                page.timeline.append(("answered", page.clock_ms()))
+                page.answered += 1
+                page.screen.set_data("answered", str(page.answered))
+                first = False
+            if step["ms"]:
+                await page.sleep(step["ms"])
+            if step.get("callout"):
+                page.hide_callout()
+        self.board_override = None
+        self.fx = {}
+
+    def finish(self) -> None:
+        """The match is over: the result screen (drawn by the page) and its sound."""
+        page = self.page
+        self.sel.end()
+        self.to(OVER)
+        winner = self.view.get("winner")
+        if winner in (None, "draw"):
+            page.play_sound("draw")
+        elif self.playing["mode"] == "hotseat" or self.is_human(winner):
+            page.play_sound("win")
+        else:
+            page.play_sound("lose")
+        page.draw()
+        page.screen.focus("#r-overlay .result button")
+        page.timeline.append(("over", winner))
+        page.ahead.keep()
+
+    # ------------------------------------------------------------- the CPU
+
+    def thinks_ahead(self) -> bool:
+        """Whether master may think about its own first move before its turn begins."""
+        return (
+            self.playing is not None
+            and self.playing["mode"] == "cpu"
+            and self.playing["level"] == "master"
+            and "open" in self.view["rules"]
+            and self.synced
+            and self.page.pondering is not self
+            and self.opening is None  # (thought through on an earlier visit)
+        )
+
+    async def ponder(self) -> None:
+        """With open hands the CPU thinks ahead while the human chooses a card, and beneath
+        the title screen, which holds the match (master's own first move when it opens).
+
+        In short slices, so a move confirmed meanwhile waits at most one; until
+        the engine has nothing more to think about, or the human's turn is over
+        (or `PONDER_SLICES` have run).
+        """
+        page = self.page
+        page.pondering = self
+        page.screen.set_data("ponder", "thinking")
+        done = False
+        split = page.title  # master's opening may yet be split over the extra workers
+        try:
+            for _ in range(parts.PONDER_SLICES):
+                if page.paused:
+                    return
+                if not page.title and (self.phase != HUMAN or self.sel.phase != "hand"):
+                    return
+                if split and page.title and page.searchers.helpers:  # the extra workers help
+                    split = False
+                    obs = await self.split_ahead()
+                    if obs:
+                        found = await page.searchers.think(
+                            obs,
+                            parts.engine_part(page.engine, match=self.token()),
+                            self,
+                            lambda: page.title,
+                            lambda: not page.paused,
+                        )
+                        done = found is not None
+                        return
+                reply = await client.ponder(
+                    page.engine, match=self.token(), player="red", budget_ms=parts.PONDER_MS
+                )
+                if not reply.get("ok"):
+                    return
+                if reply.get("done"):
+                    done = True
+                    return
+                await page.sleep(PONDER_GAP_MS)
+        finally:
+            if page.pondering is self:  # (not a later match's pondering)
+                page.pondering = None
+                page.signal.wake()
+                # whether the CPU thought its answer to every move through (tests wait on it)
+                page.screen.set_data("ponder", "done" if done and self.live else "stopped")
+                if done and self.live:
+                    page.ahead.keep()  # nothing left to think about here: the next match
+
+    async def split_ahead(self):
+        """The CPU's view of its coming move for the extra workers, when its search may be
+        split (`cpu_split` before the turn), else None."""
+        page = self.page
+        reply = await client.cpu_split(page.engine, match=self.token(), player="red", ahead=True)
+        return reply.get("observation") if reply.get("ok") else None
+
+    async def cpu_turn(self, player: str) -> None:
+        # Autoplay plays the human's cards at the best level (a hint).
+        reply = await self.ask_cpu(player, self.is_human(player), MIN_THINK_MS)
+        if not reply.get("ok"):
+            self.page.show_notice(reply.get("error", "CPU error"))
+            self.page.draw()
+            return
+        await self.submit(player, reply["card"], reply["cell"])
+
+    async def hint(self) -> None:
+        """F1: the CPU chooses the human's move, shows it, and deploys it.
+
+        From the moment F1 is pressed the match is no longer the human's
+        (thinking, then the hint shown): no key or click can send a move of
+        its own meanwhile.
+        """
+        page = self.page
+        player = self.view["to_move"]
+        self.sel.end()
+        reply = await self.ask_cpu(player, True, 0)
+        if not reply.get("ok"):
+            page.show_notice(reply.get("error", "CPU error"))
+            self.begin_human()
+            return
+        self.to(HINT)
+        self.sel.begin(player, len(self.view["hands"][player]), [])
+        self.sel.choose(reply["card"], reply["cell"])
+        page.draw()
+        await page.sleep(HINT_SHOW_MS if not page.reduced else 60)
+        await page.wait_unpaused()
+        self.sel.end()
+        await self.submit(player, reply["card"], reply["cell"])
+
+    async def ask_cpu(self, player: str, hint: bool, at_least_ms: float):
+        """The CPU's reply for `player` (shown thinking meanwhile)."""
+        page = self.page
+        self.to(THINKING)
+        page.draw()
+        started = page.clock_ms()
+        page.asking += 1
+        try:
+            reply = await self.cpu_reply(player, hint)
+        finally:
+            page.asking -= 1
+            page.signal.wake()
+        spent = page.clock_ms() - started
+        if not hint and reply.get("ok"):
+            # how long the CPU's own move took and whether it was exact (benchmarks, tests)
+            page.screen.set_data("cpu-think", str(int(spent)))
+            page.screen.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
+        if spent < at_least_ms:
+            await page.sleep(at_least_ms - spent)
+        await page.wait_unpaused()
+        return reply
+
+    async def cpu_reply(self, player: str, hint: bool) -> dict:
+        """The engine's answer for `player` (`Searchers.reply`: split over the extra workers
+        where it pays). Master's opening of a match dealt ahead on an earlier visit is the
+        one thought through then (`Ahead.claim`), once the engine has checked it against
+        this deal (`cpu_opening`)."""
+        page = self.page
+        opening = self.opening
+        if opening is not None and not hint:
+            self.opening = None  # (played once at most)
+            reply = await client.cpu_opening(
+                page.engine,
+                match=self.token(),
+                player=player,
+                card=opening["card"],
+                cell=opening["cell"],
+                value=opening["value"],
+                card_id=opening["card_id"],
+            )
+            if reply.get("ok"):
+                page.screen.set_data("cpu-kept", "yes")  # (tests and benchmarks)
+                return api.success(card=reply["card"], cell=reply["cell"], exact=True)
+            print("kept opening not played:", reply.get("error"))
+        return await page.searchers.reply(player, hint, self.token())
+
+
+def stored_match(store, custom_id: str):
+    """The quick match of the last visit (`MATCH_KEY`), or None when there is none to play
+    on (`custom_id`: the id of the player's own set kept now, "" when none is)."""
+    try:
+        data = json.loads(store.get(MATCH_KEY) or "null")
+        if type(data) is not dict or data.get("version") != MATCH_VERSION:
+            return None
+        playing, view = data["playing"], data["view"]
+        for key in ("rules", "level", "card_set", "mode", "seed"):
+            playing[key]  # each must be there
+        if playing["card_set"] == prefs.CUSTOM_SET and playing.get("custom_id") != (
+            custom_id or None
+        ):
+            return None  # dealt from a set of the player's that is gone
+        if len(view["board"]) != 9 or view.get("over") or type(data["record"]) is not dict:
+            return None
+        for player in ("blue", "red"):
+            len(view["hands"][player])
+    except Exception as e:  # unreadable: a new deal, as on a first visit
+        print("stored match unreadable:", e)
+        return None
+    return data
+
+
+def placed_card(reply: dict, fallback):
+    """The card the engine placed (a hidden card is only known once it lands)."""
+    card = reply.get("placed")
+    return card if card else fallback
+
+
+def same_deal(a: dict, b: dict) -> bool:
+    """Whether two views hold the same deal: hands, first player and cells."""
+    if a.get("to_move") != b.get("to_move") or a.get("cells") != b.get("cells"):
+        return False
+    for player in ("blue", "red"):
+        ha = [c.get("id") if c else None for c in a["hands"][player]]
+        hb = [c.get("id") if c else None for c in b["hands"][player]]
+        if ha != hb:
+            return False
+    return True
