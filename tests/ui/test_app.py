@@ -466,3 +466,13 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
         assert sum(cell is not None for cell in app.match.view["board"]) == 1
 
     asyncio.run(run())
+
+
+def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
+    from triad.ui import controls
+
+    assert set(controls.CLICKS) == set(controls.KINDS) | {"card", "cell"}
+    for name in controls.CLICKS.values():
+        assert callable(getattr(controls.Controls, name)), name
+    for name in list(controls.ACTIONS.values()) + list(controls.DIALOG.values()):
+        assert callable(getattr(controls.Controls, name)), name

@@ -20,6 +20,7 @@ and from the worker.
 
 import json
 
+from triad import api
 from triad.ui import client
 from triad.ui.text import explain, t
 
@@ -62,7 +63,7 @@ class Collection:
     async def answer(self, asked) -> dict:
         """A worker function's answer (`triad.ui.client`), its error in the player's words."""
         if self.app.engine is None:
-            return {"ok": False, "error": t("engine_loading")}
+            return api.failure(t("engine_loading"), "engine_loading")
         reply = await asked
         if not reply.get("ok") and reply.get("error"):
             reply["error"] = explain(reply["error"], reply.get("code"))

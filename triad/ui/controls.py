@@ -35,7 +35,37 @@ KEYS = {
     "Escape": "pause",
 }
 
-# Each kind of click (its element's `data-` attribute) and the method that handles it.
+# The kinds of click read off an element's `data-` attributes, in the order they are read
+# (an element is one kind of click); a card in a hand and a cell come after them.
+KINDS = (
+    "action",
+    "do",
+    "rule",
+    "level",
+    "set",
+    "mode",
+    "jump",
+    "lang",
+    "play",
+    "tab",
+    "flevel",
+    "fbanner",
+    "fowned",
+    "challenge",
+    "deckadd",
+    "deckdel",
+    "pick",
+    "replay",
+    "draft",
+    "band",
+    "ply",
+    "puzzleday",
+)
+
+# What a click may land on (`main` finds the element clicked by it).
+TARGETS = ",".join("[data-" + kind + "]" for kind in KINDS) + ",[data-hand] [data-card],[data-cell]"
+
+# Each kind of click and the method that handles it.
 CLICKS = {
     "action": "on_action",
     "do": "on_dialog",

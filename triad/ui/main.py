@@ -12,6 +12,7 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.app import App
+from triad.ui.controls import KINDS, TARGETS
 from triad.ui.dom import (
     Screen,
     boot_engine,
@@ -23,39 +24,6 @@ from triad.ui.dom import (
 )
 from triad.ui.local import dealer
 from triad.ui.sound import WebAudio
-
-TARGETS = (
-    "[data-action],[data-do],[data-rule],[data-level],[data-set],[data-mode],[data-jump],"
-    "[data-lang],[data-play],[data-tab],[data-flevel],[data-fbanner],[data-fowned],"
-    "[data-challenge],[data-deckadd],[data-deckdel],[data-pick],[data-replay],[data-draft],[data-band],"
-    "[data-ply],[data-puzzleday],"
-    "[data-hand] [data-card],[data-cell]"
-)
-KINDS = (
-    "action",
-    "do",
-    "rule",
-    "level",
-    "set",
-    "mode",
-    "jump",
-    "lang",
-    "play",
-    "tab",
-    "flevel",
-    "fbanner",
-    "fowned",
-    "challenge",
-    "deckadd",
-    "deckdel",
-    "pick",
-    "replay",
-    "draft",
-    "band",
-    "ply",
-    "puzzleday",
-)
-
 
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
 
