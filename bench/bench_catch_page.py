@@ -50,7 +50,7 @@ def measure(label: str, run) -> None:
 def main() -> None:
     from triad.ui.catch import board
     from triad.ui.catch.app import CatchApp
-    from triad.ui.catch.modes import PlayMatch
+    from triad.ui.catch.play import PlayMatch
 
     data = load_fixture()
     game_map = data["view"]["map"]

@@ -33,9 +33,11 @@ import json
 
 from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
+from triad.ui.catch.editor import Editor
 from triad.ui.catch.example import EXAMPLE_BOT
-from triad.ui.catch.modes import Editor, Play, Watch
+from triad.ui.catch.play import Play
 from triad.ui.catch.text import t
+from triad.ui.catch.watch import Watch
 from triad.ui.shell import Shell
 
 MAX_TURNS = 200

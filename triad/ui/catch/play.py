@@ -1,0 +1,296 @@
+"""Triangle Catch's Play mode: a match against a built-in bot, by clicks or typed commands.
+
+A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
+"""
+
+from triad.ui.catch import board, client, render
+from triad.ui.catch import store as saved
+from triad.ui.catch.modes import NOTHING, Run, why_not
+from triad.ui.catch.orders import Board, Orders, line
+from triad.ui.catch.text import said, t
+
+
+class PlayMatch(Run):
+    """A match of the human against a built-in bot: the position, the orders, the turn."""
+
+    def __init__(self, view: dict, names: list) -> None:
+        Run.__init__(self)
+        self.game = {
+            "players": names,
+            "map": view["map"],
+            "state": view["state"],
+            "linkable": view["linkable"],
+        }
+        self.board = Board(view["state"], view["linkable"])
+        self.orders = Orders()
+        self.last = None  # the last turn's entry
+        self.hint = ""  # why the last click did nothing (a text key)
+        self.thinking = False  # the bot answers the turn just ended
+
+    def turn_played(self, reply: dict) -> None:
+        """The referee resolved a turn (`play`'s reply)."""
+        self.game["state"] = reply["state"]
+        self.game["linkable"] = reply["linkable"]
+        self.board = Board(reply["state"], reply["linkable"])
+        self.last = reply["turn"]
+        self.orders.reset()
+
+
+class Play:
+    """The human (player 0, blue) against a built-in bot, by clicks."""
+
+    empty = "loading"  # a match is dealt as soon as the referee is up
+
+    def __init__(self, page, seed: int) -> None:
+        self.page = page
+        self.bot = "greedy"  # the opponent of the next match
+        self.seed = seed  # the map of the next match
+        self.match = None  # `PlayMatch` on show
+        self.dealing = None  # the New game asked for last (`Run`), until its match comes
+        self.spare = Orders()  # the orders before the first match (none can be given)
+
+    # What the match on show holds, as the page and its tests read it.
+    @property
+    def game(self):
+        return None if self.match is None else self.match.game
+
+    @property
+    def board(self):
+        return None if self.match is None else self.match.board
+
+    @property
+    def orders(self) -> Orders:
+        return self.spare if self.match is None else self.match.orders
+
+    @property
+    def thinking(self) -> bool:
+        return self.match is not None and self.match.thinking
+
+    def ready(self) -> bool:
+        return self.match is not None and not self.match.thinking
+
+    def shown(self) -> tuple:
+        match = self.match
+        if match is None:
+            return NOTHING
+        game = match.game
+        return (game["map"], game["state"], game["players"], match.last, 0)
+
+    def leave(self) -> None:
+        """Another tab is shown (the match waits where it is)."""
+
+    def idle(self) -> bool:
+        """Whether a click on the map may add an order now."""
+        match = self.match
+        return match is not None and not match.thinking and not self.page.pending
+
+    # ------------------------------------------------------------- input
+
+    def act(self, name: str, arg: str) -> None:
+        if name == "bot" and arg in saved.OPPONENTS:
+            self.bot = arg
+            return
+        if name == "new_game":
+            self.page.launch(self.new_game())
+            return
+        if not self.idle():
+            return
+        match = self.match
+        match.hint = ""
+        o = match.orders
+        if name == "tri":
+            self.after_click(o.click_triangle(match.board, board.parse_tri(arg)))
+        elif name == "action":
+            self.after_click(o.choose(match.board, arg))
+        elif name == "amount":
+            self.after_click(o.set_amount(match.board, int(arg)))
+        elif name == "cancel":
+            o.clear_selection()
+        elif name in ("remove", "adjust"):
+            items = list(o.items)
+            if name == "remove":
+                changed = o.remove(int(arg))
+            else:
+                index, delta = arg.split(":")
+                changed = o.adjust(int(index), int(delta))
+            if changed:
+                self.page.launch(self.recheck(match, items))
+        elif name == "clear":
+            o.reset()
+        elif name == "end_turn":
+            self.page.launch(self.end_turn())
+
+    def click(self, kind: str, arg) -> None:
+        """A house (`kind` "house", its number) or a triangle ("tri", its key) was clicked."""
+        if not self.idle():
+            return
+        match = self.match
+        match.hint = ""
+        if kind == "house":
+            self.after_click(match.orders.click_house(match.board, arg))
+        else:
+            self.after_click(match.orders.click_triangle(match.board, board.parse_tri(arg)))
+
+    def key(self, key: str) -> bool:
+        if key == "Escape" and self.match is not None:
+            self.match.orders.clear_selection()
+            self.match.hint = ""
+            return True
+        if key == "Enter" and self.page.is_ready():
+            self.page.launch(self.end_turn())
+            return True
+        return False
+
+    def after_click(self, result: dict) -> None:
+        if "add" in result:
+            self.page.launch(self.add_order(self.match, result["add"]))
+        elif "hint" in result:
+            self.match.hint = result["hint"]
+
+    # ------------------------------------------------------------- flows
+
+    async def new_game(self) -> None:
+        page = self.page
+        if page.engine is None:
+            return
+        if self.dealing is not None:
+            self.dealing.end()  # New game pressed again: only the last one is dealt
+        asked = Run()
+        self.dealing = asked
+        reply = await page.waiting(
+            client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
+        )
+        if not asked.live:
+            return
+        asked.end()
+        if not reply.get("ok"):
+            page.notify(reply.get("error", "?"), "bad")
+            page.draw()
+            return
+        if self.match is not None:
+            self.match.end()
+        self.match = PlayMatch(reply["view"], [t("you"), render.bot_label(self.bot)])
+        page.notice_text = ""
+        page.draw()
+
+    async def add_order(self, match: PlayMatch, item: list) -> None:
+        """Add an order if the referee would apply it; otherwise say why not."""
+        candidate = list(match.orders.items)
+        candidate.append(item)
+        reply = await self.page.waiting(
+            client.check(self.page.engine, slot="play", line=line(candidate))
+        )
+        if not match.live:
+            return
+        if not reply.get("ok"):
+            self.page.notify(t("refused", reason=why_not(reply)), "bad")
+        else:
+            checks = reply["checks"]
+            last = checks[-1]
+            if not last.get("ok"):
+                self.page.notify(t("refused", reason=said(last.get("detail"))), "bad")
+                match.orders.checks = checks[:-1]
+            else:
+                match.orders.items = candidate
+                match.orders.checks = checks
+                self.page.notice_text = ""
+        self.page.draw()
+
+    async def recheck(self, match: PlayMatch, before: list) -> None:
+        """Check the orders after an edit; an edit that makes one refused is undone."""
+        reply = await self.page.waiting(
+            client.check(self.page.engine, slot="play", line=match.orders.line())
+        )
+        if not match.live:
+            return
+        bad = None
+        if not reply.get("ok"):
+            bad = why_not(reply)
+        else:
+            for check in reply["checks"]:
+                if not check.get("ok"):
+                    bad = said(check.get("detail"))
+                    break
+        if bad is None:
+            match.orders.checks = reply["checks"]
+            self.page.notice_text = ""
+        else:
+            match.orders.items = before
+            self.page.notify(t("refused", reason=bad), "bad")
+        self.page.draw()
+
+    async def end_turn(self) -> None:
+        match = self.match
+        page = self.page
+        if match is None or match.board.over or match.thinking:
+            return
+        for check in match.orders.checks:
+            if not check.get("ok"):
+                page.notify(t("refused_end", reason=said(check.get("detail"))), "bad")
+                page.draw()
+                return
+        match.thinking = True
+        match.orders.clear_selection()
+        page.notice_text = ""
+        page.draw()
+        try:
+            reply = await client.play(page.engine, slot="play", line=match.orders.line())
+        finally:
+            match.thinking = False
+        if not match.live:
+            return
+        if not reply.get("ok"):
+            page.notify(reply.get("error", "?"), "bad")
+        else:
+            match.turn_played(reply)
+        page.draw()
+
+    # ----------------------------------------------------------- drawing
+
+    def marks(self) -> dict:
+        """What the orders being given add to the map."""
+        match = self.match
+        if match is None or match.thinking:
+            return {}
+        marks = match.orders.marks(match.board)
+        if match.orders.items:
+            marks["last"] = []  # the new orders, not last turn's, once the human gives some
+        return marks
+
+    def draw(self) -> None:
+        page = self.page
+        page.put("c-setup", render.play_setup(self.bot, self.seed))
+        match = self.match
+        if match is None:
+            page.put("c-prompt", '<p class="prompt">' + t("loading") + "</p>")
+            page.put("c-orders", "")
+            page.put("c-log", "")
+            page.put("c-dock", "")
+            return
+        o = match.orders
+        if match.thinking:
+            prompt = ("bot_thinking", {"bot": render.bot_label(self.bot)})
+        elif match.hint:
+            prompt = (match.hint, {})
+        else:
+            prompt = o.prompt(match.board)
+        prompt_ctx = {
+            "prompt": prompt,
+            "house": o.house,
+            "amount": o.amount,
+            "available": max(1, o.available(match.board, o.house)) if o.house >= 0 else 1,
+            "tri": o.tri,
+            "action": o.action,
+            "my_tris": [] if match.board.over else match.board.my_triangles(),
+        }
+        orders_ctx = {
+            "items": o.items,
+            "checks": o.checks,
+            "line": o.line(),
+            "busy": page.pending or match.thinking,
+            "over": match.board.over,
+        }
+        page.put("c-prompt", render.play_prompt(prompt_ctx))
+        page.put("c-orders", render.play_orders(orders_ctx))
+        page.put("c-dock", render.dock(prompt_ctx, orders_ctx))
+        page.put("c-log", render.turn_log(match.last, match.game["players"]))
