@@ -27,8 +27,9 @@ affinities and restrictions when a Power Wall shift moves the cards.
 
 FFXIV rules (RULES.md): Reverse turns every basic comparison round (the
 lower value captures; with Battle an equal comparison goes to the smaller
-printed total); Fallen Ace lets a 1 capture an A in a basic comparison (an A
-a 1 under Reverse), on the values before any cell modifier. Ascension and
+printed total); Fallen Ace: between a 1 and an A in a basic comparison the
+attacking card always captures (a 1 takes an A, and an A still takes a 1,
+with or without Reverse), on the values before any cell modifier. Ascension and
 Descension give every card of a type +N/-N on all sides (N: the cards of that
 type on the board before the placement, clamped to 1..10); those values are
 the ones Same, Plus, the walls, Fallen Ace and Combo see, and the cell's
@@ -502,7 +503,7 @@ class _Compare:
         mine = self.values(card)[side]
         theirs = self.values(defender)[OPPOSITE[side]]
         if self.fallen_ace and mine + theirs == 11 and (mine == 1 or theirs == 1):
-            return 2 if (mine == 1) != self.reverse else 0
+            return 2  # (between a 1 and an A the attacker always captures)
         mine += modifier(card, self.cells[cell])
         theirs += modifier(defender, self.cells[where])
         if mine != theirs:

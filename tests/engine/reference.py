@@ -107,10 +107,8 @@ def reference_resolve(
         if "fallen_ace" in rules:
             a = side(attacker, index)
             d = side(defender, (index + 2) % 4)
-            if (a, d) == (1, 10):
-                return None if reverse else "basic"
-            if (a, d) == (10, 1):
-                return "basic" if reverse else None
+            if (a, d) in ((1, 10), (10, 1)):
+                return "basic"
         mine = value(attacker, index, at)
         theirs = value(defender, (index + 2) % 4, target)
         if reverse:

@@ -190,7 +190,7 @@ class DraftModel:
             x = min(max(sa[d] + da, 1), 10) if da else sa[d]
             y = min(max(sb[OPPOSITE[d]] + db, 1), 10) if db else sb[OPPOSITE[d]]
             if rules.fallen_ace and x + y == 11 and (x == 1 or y == 1):
-                hits.append(1 if (x == 1) == (flip > 0) else 0)
+                hits.append(1)  # (between a 1 and an A the attacker always captures)
                 continue
             x = flip * (x + ma[p])
             y = flip * (y + mb[q])

@@ -588,7 +588,7 @@ class Packed:
         """
         f = self.flags
         if f.fallen_ace and a + b == 11 and (a == 1 or b == 1):
-            return (a == 1) != f.reverse
+            return True  # (between a 1 and an A the attacker always captures)
         a += self.mod[i][c]
         b += self.mod[j][q]
         if a != b:
