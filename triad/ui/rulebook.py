@@ -253,10 +253,24 @@ def _ffxiv_diagrams(d: dict) -> None:
         grid(2, [mini((3, 5, 2, 4), "red", (1,)), mini((7, 6, 6, 2), "blue", (3,), "", "new")]),
         grid(2, [mini((3, 5, 2, 4), "blue", (1,), "flipped"), mini((7, 6, 6, 2), "blue")]),
     )
-    # Fallen Ace: the placed 1 takes red's A.
+    # Fallen Ace: the placed card's 1 takes red's A, and its A takes red's 1.
     d["fallen_ace"] = before_after(
-        grid(2, [mini((3, 10, 2, 4), "red", (1,)), mini((6, 6, 6, 1), "blue", (3,), "", "new")]),
-        grid(2, [mini((3, 10, 2, 4), "blue", (1,), "flipped"), mini((6, 6, 6, 1), "blue")]),
+        grid(
+            3,
+            [
+                mini((3, 10, 2, 4), "red", (1,)),
+                mini((6, 10, 6, 1), "blue", (1, 3), "", "new"),
+                mini((2, 5, 3, 1), "red", (3,)),
+            ],
+        ),
+        grid(
+            3,
+            [
+                mini((3, 10, 2, 4), "blue", (1,), "flipped"),
+                mini((6, 10, 6, 1), "blue"),
+                mini((2, 5, 3, 1), "blue", (3,), "flipped"),
+            ],
+        ),
     )
     # Ascension: one card of the type is down, so the placed 4 fights as 5 against red's 4.
     d["ascension"] = before_after(
