@@ -739,6 +739,61 @@ SCENARIOS = [
         "bb.bbr.b.",
         cells=[None, None, None, None, "fire", None, None, None, None],
     ),
+    Scenario(
+        "original_plus_one_group_first",
+        "Original (FF8's own code): Plus takes one group only. Up, down, left, right make "
+        "sums 10, 12, 10, 12: both reach two pairs, 10 first, so only the cards above and "
+        "to the left are taken (the seeds' reading takes all four).",
+        ["original", "plus"],
+        [None, "r:1151", None, "r:1711", None, "r:1118", None, "r:6111", None],
+        ("b", "5463", 4),
+        [("place", [4]), ("plus", [1, 3])],
+        ".b.bbr.r.",
+    ),
+    Scenario(
+        "original_plus_one_group_second",
+        "Original: up, down, left, right make sums 10, 12, 12, 10; 12 reaches two pairs "
+        "first, so only the cards below and to the left are taken.",
+        ["original", "plus"],
+        [None, "r:1151", None, "r:1911", None, "r:1116", None, "r:6111", None],
+        ("b", "5463", 4),
+        [("place", [4]), ("plus", [3, 7])],
+        ".r.bbr.b.",
+    ),
+    Scenario(
+        "original_same_takes_at_most",
+        "Original: once Same fires (5 = 5 above and to the left) it takes every opponent "
+        "neighbour whose touching value is at most 5: the 3 on the right too, as a Same "
+        "capture; the 9 below stays.",
+        ["original", "same"],
+        [None, "r:1151", None, "r:1511", None, "r:1113", None, "r:9111", None],
+        ("b", "5555", 4),
+        [("place", [4]), ("same", [1, 3, 5])],
+        ".b.bbb.r.",
+    ),
+    Scenario(
+        "original_same_ignores_elemental",
+        "Original: Same compares printed values, so the ice 5 on a fire cell (4 in an "
+        "ordinary attack, which would not take the 4) takes the 4 on its right once Same "
+        "fires.",
+        ["original", "same", "elemental"],
+        [None, "r:1151", None, "r:1511", None, "r:1114", None, None, None],
+        ("b", "5555:ice", 4),
+        [("place", [4]), ("same", [1, 3, 5])],
+        ".b.bbb...",
+        cells=[None, None, None, None, "fire", None, None, None, None],
+    ),
+    Scenario(
+        "original_chain_from_every_capture",
+        "Original: Plus takes the 8 above and the 6 on the left (sums 12), the 9 takes the 2 "
+        "on the right by the ordinary rule, and the chain starts from all three: the captured "
+        "A takes the 5 above it. No Combo switch is needed.",
+        ["original", "plus"],
+        [None, "r:1181", "r:1151", "r:1611", None, "r:A112", None, None, None],
+        ("b", "4956", 4),
+        [("place", [4]), ("plus", [1, 3]), ("basic", [5]), ("combo", [2])],
+        ".bbbbb...",
+    ),
 ]
 
 
