@@ -302,7 +302,8 @@ class DraftModel:
                 for j in range(i + 1, len(sums)):
                     fire += sum(w * sums[j].get(s, 0.0) for s, w in sums[i].items())
             chance += min(fire, 1.0)
-        return SPECIAL * (COMBO if rules.combo else 1.0) * chance / 9
+        chains = rules.combo or rules.original  # (under original Same and Plus always chain)
+        return SPECIAL * (COMBO if chains else 1.0) * chance / 9
 
 
 def draft_pick(draft: DraftState, table: Table, level: str = "master", seed: int = 0) -> int:
