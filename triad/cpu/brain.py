@@ -27,7 +27,8 @@ Levels (fixed, documented behaviour):
 Under Order only the cell is chosen (the solver offers the first card only).
 Under Chaos the drawn card is played; master values its cells by their exact
 expectation over the later draws (`triad.cpu.chance`) when the search fits
-the budget (pondering on the opponent's drawn card fills the table meanwhile),
+the budget (pondering on the opponent's drawn card fills the table meanwhile;
+without a time budget, `CHAOS_NODES` searched positions),
 and every level otherwise looks ahead as if later cards were chosen (a fair
 estimate, not a proof).
 
@@ -105,6 +106,11 @@ QUICK_DEPTH = 3
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
+#: Under Chaos without a time budget (the command line's `play`), master's exact
+#: search for the drawn card's best cell stops after this many searched positions
+#: (a count, not a time: a seeded game plays the same on any machine) and plays
+#: its three-ply lookahead's move; from 7 empty cells on it finishes well within.
+CHAOS_NODES = 100_000
 #: Slices of the search master begins for its own coming move before its turn (`Brain.ponder`).
 AHEAD_SLICE_MS = 30
 #: Master's exact search is split over workers (`Brain.search_part`) from this many empty cells.
@@ -481,15 +487,24 @@ class Brain:
         first = next(m for m, v in quick if v == top)
         yield Progress(first, top, False, False)
         index = ctx.hand_indices(obs.viewer)[obs.drawn]
+        chance = ctx.chance
+        # no time budget: a budget of searched positions instead (`CHAOS_NODES`)
+        limit = 0 if deadline else chance.nodes + CHAOS_NODES
         while True:
             end = time.perf_counter() + slice_ms / 1000
+            chance.node_limit = limit
             try:
-                cell, _, value = ctx.chance.best_cell(
+                cell, _, value = chance.best_cell(
                     ctx.position, index, min(end, deadline) if deadline else end
                 )
             except Timeout:
+                if limit and chance.nodes >= limit:
+                    yield Progress(first, top, False, True)
+                    return
                 yield Progress(first, top, False, False)
                 continue
+            finally:
+                chance.node_limit = 0
             yield Progress(Move(obs.drawn, cell), value / SCALE, True, True)
             return
 
