@@ -260,6 +260,14 @@ def test_master_under_chaos_without_a_time_budget_stops_at_its_node_budget() -> 
     assert brain_module.CHAOS_NODES <= chance.nodes < brain_module.CHAOS_NODES + 256
     again = Brain("master", 3).choose(observe(state, state.to_move), None)
     assert again == move
+    # the page's search (a time budget, pondering) is not bounded by positions:
+    # one card down, it goes on to the exact expectation, far past the budget
+    after, _ = state.apply(move)
+    view = observe(after, after.to_move)
+    brain = Brain("master", 3)
+    last = list(brain.search(view))[-1]
+    assert last.done and last.exact
+    assert brain._context is not None and brain._context.chance.nodes > brain_module.CHAOS_NODES
     # Seven empty cells: the exact search fits the budget
     rng = random.Random(3)
     for _ in range(2):

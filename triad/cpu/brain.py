@@ -306,7 +306,7 @@ class Brain:
         return last if last.done else None
 
     def search(
-        self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
+        self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0, nodes: int = 0
     ) -> Iterator[Progress]:
         """Anytime search for ``obs.viewer`` (both hands known): yields after each slice.
 
@@ -314,6 +314,8 @@ class Brain:
         exact search as it completes; the last one has ``done`` set. Stop
         iterating whenever the time is up and play the last move yielded. No
         slice runs past ``deadline`` (a ``time.perf_counter`` value; 0: none).
+        Under Chaos, ``nodes`` (0: none) bounds the searched positions: past
+        them the lookahead's move comes as the last `Progress`.
 
         :raises ValueError: cards are hidden, or the viewer is not to move.
         """
@@ -323,7 +325,7 @@ class Brain:
         _check_turn(obs)
         ctx = self._sync(view)
         if obs.table.rules.chaos and obs.drawn >= 0:
-            yield from self._chaos_search(ctx, obs, slice_ms, deadline)
+            yield from self._chaos_search(ctx, obs, slice_ms, deadline, nodes)
             return
         solver = ctx.solver
         pos = ctx.position
@@ -477,7 +479,7 @@ class Brain:
     # ---- internals --------------------------------------------------------
 
     def _chaos_search(
-        self, ctx: Context, obs: Observation, slice_ms: float, deadline: float
+        self, ctx: Context, obs: Observation, slice_ms: float, deadline: float, nodes: int
     ) -> Iterator[Progress]:
         # The drawn card's cells: a quick lookahead first, then exact expectations.
         solver = ctx.solver
@@ -488,8 +490,8 @@ class Brain:
         yield Progress(first, top, False, False)
         index = ctx.hand_indices(obs.viewer)[obs.drawn]
         chance = ctx.chance
-        # no time budget: a budget of searched positions instead (`CHAOS_NODES`)
-        limit = 0 if deadline else chance.nodes + CHAOS_NODES
+        # a budget of searched positions (`choose` without a time budget: `CHAOS_NODES`)
+        limit = chance.nodes + nodes if nodes else 0
         while True:
             end = time.perf_counter() + slice_ms / 1000
             chance.node_limit = limit
@@ -533,7 +535,9 @@ class Brain:
                 last = next(steps)
             return last
         # one slice as long as the budget: a blocking call needs no pauses.
-        steps = self.search(obs, 1e9 if budget_ms is None else budget_ms, deadline)
+        # (no time budget: under Chaos, a budget of searched positions instead)
+        nodes = CHAOS_NODES if budget_ms is None else 0
+        steps = self.search(obs, 1e9 if budget_ms is None else budget_ms, deadline, nodes)
         last = next(steps)
         for last in steps:
             if last.done or (deadline and time.perf_counter() > deadline):
