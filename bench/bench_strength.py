@@ -6,6 +6,7 @@
     python bench/bench_strength.py --part weights  # what the hidden hands' weights change
     python bench/bench_strength.py --part check    # the README's `play` command
     python bench/bench_strength.py --part budget   # master's time a move, Open and hidden
+    python bench/bench_strength.py --part chaos    # master against expert under Chaos
     options: --games N (games per row; default: the counts the tables were made with),
              --only before|now (traps and hidden: one column of the table),
              --only uniform|1|4|1000 (weights: one column)
@@ -46,6 +47,7 @@ WEIGHT_DEALS = 20
 #: the weights' table: the modelled opponent's temperatures (1000: as good as none)
 TEMPERATURES = ("1", "4", "1000")
 BUDGET_DEALS = 10
+CHAOS_GAMES = 100
 OPEN = RuleSet.parse(["open"])
 HIDDEN = RuleSet.parse([])
 
@@ -71,6 +73,14 @@ def check(games: int, only: str) -> None:
     """`python -m triad play --blue master --red greedy --games 30 --seed 4242 --rules open`."""
     header("the README's play command")
     row("Open", "master", "greedy", games or 30, 4242, OPEN)
+
+
+def chaos(games: int, only: str) -> None:
+    """Master against expert under Chaos, Open and hidden (master's search of the
+    drawn card's cells is bounded by `brain.CHAOS_NODES` searched positions)."""
+    header(f"master against expert under Chaos ({brain_module.CHAOS_NODES:,} positions a move)")
+    for label, names in (("Chaos, Open", ["chaos", "open"]), ("Chaos, hidden", ["chaos"])):
+        row(label, "master", "expert", games or CHAOS_GAMES, 7, RuleSet.parse(names))
 
 
 def traps(games: int, only: str) -> None:
@@ -252,13 +262,13 @@ def move_times(rules: RuleSet, deals: int) -> dict[int, list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    names = ("check", "traps", "hidden", "weights", "budget")
+    names = ("check", "traps", "hidden", "weights", "budget", "chaos")
     parser.add_argument("--part", choices=names, action="append")
     parser.add_argument("--games", type=int, default=0, help="games per row (0: the default)")
     columns = ("before", "now", "uniform", *TEMPERATURES)
     parser.add_argument("--only", choices=columns, default="", help="one column")
     options = parser.parse_args()
-    parts = options.part or ["check", "budget", "traps", "hidden", "weights"]
+    parts = options.part or ["check", "budget", "traps", "hidden", "weights", "chaos"]
     for part in parts:
         run = {
             "check": check,
@@ -266,6 +276,7 @@ def main() -> None:
             "hidden": hidden,
             "weights": weights,
             "budget": budget,
+            "chaos": chaos,
         }[part]
         run(options.games, options.only)
 

@@ -621,23 +621,51 @@ SCENARIOS = [
     ),
     Scenario(
         "fallen_ace_basic",
-        "Fallen Ace: the placed 1 captures the A above; its A does not capture the 1 on its "
-        "right; 5 beats 4 as usual and 1 loses to 9.",
+        "Fallen Ace: the placed 1 captures the A above and its A still captures the 1 on its "
+        "right (between a 1 and an A the attacker captures); 5 beats 4 as usual and 1 loses "
+        "to 9.",
         ["fallen_ace"],
         [None, "r:11A1", None, "r:1411", None, "r:1111", None, "r:9111", None],
         ("b", "1A15", 4),
-        [("place", [4]), ("basic", [1, 3])],
-        ".b.bbr.r.",
+        [("place", [4]), ("basic", [1, 3, 5])],
+        ".b.bbb.r.",
     ),
     Scenario(
         "fallen_ace_reverse",
-        "Fallen Ace with Reverse: the A captures the 1, the 1 never captures the A; 1 under 9 "
-        "captures, 5 over 4 does not.",
+        "Fallen Ace with Reverse: the A captures the 1 and the 1 still captures the A (between "
+        "a 1 and an A the attacker captures); 1 under 9 captures, 5 over 4 does not.",
         ["fallen_ace", "reverse"],
         [None, "r:11A1", None, "r:1411", None, "r:1111", None, "r:9111", None],
         ("b", "1A15", 4),
-        [("place", [4]), ("basic", [5, 7])],
-        ".r.rbb.b.",
+        [("place", [4]), ("basic", [1, 5, 7])],
+        ".b.rbb.b.",
+    ),
+    Scenario(
+        "fallen_ace_ace_takes_one",
+        "Fallen Ace as FFXIV plays it: the placed A still captures the 1 it touches.",
+        ["fallen_ace"],
+        [None, "r:5551", None, None, None, None, None, None, None],
+        ("b", "5A55", 0),
+        [("place", [0]), ("basic", [1])],
+        "bb.......",
+    ),
+    Scenario(
+        "fallen_ace_reverse_one_takes_ace",
+        "Fallen Ace with Reverse as FFXIV plays it: the placed 1 still captures the A it touches.",
+        ["fallen_ace", "reverse"],
+        [None, "r:555A", None, None, None, None, None, None, None],
+        ("b", "5155", 0),
+        [("place", [0]), ("basic", [1])],
+        "bb.......",
+    ),
+    Scenario(
+        "fallen_ace_combo_both_ways",
+        "Fallen Ace in a Combo chain: the Same captures attack; a 1 takes an A and an A takes a 1.",
+        ["fallen_ace", "same", "combo"],
+        ["r:1A11", "r:1151", "r:1111", None, None, "r:A115", None, None, "r:1111"],
+        ("b", "5555", 4),
+        [("place", [4]), ("same", [1, 5]), ("combo", [0, 2])],
+        "bbb.bb..r",
     ),
     Scenario(
         "fallen_ace_combo",
@@ -651,12 +679,12 @@ SCENARIOS = [
     Scenario(
         "fallen_ace_before_cell_modifiers",
         "Fallen Ace compares the values before the cell's +1/-1: a 1 (2 on its fire cell) takes "
-        "an A (11 on its water cell), and an A (11) still does not take a 1.",
+        "an A (11 on its water cell); the As (11) take the 1s beside them.",
         ["fallen_ace", "elemental"],
         [None, "r:11A1:water", None, "r:1111", None, "r:1151", None, "r:4111", None],
         ("b", "1A5A:fire", 4),
-        [("place", [4]), ("basic", [1, 7])],
-        ".b.rbr.b.",
+        [("place", [4]), ("basic", [1, 3, 5, 7])],
+        ".b.bbb.b.",
         cells=[None, "water", None, None, "fire", None, None, None, None],
     ),
     Scenario(
@@ -710,6 +738,61 @@ SCENARIOS = [
         [("place", [4]), ("same", [3, 7]), ("basic", [1])],
         "bb.bbr.b.",
         cells=[None, None, None, None, "fire", None, None, None, None],
+    ),
+    Scenario(
+        "original_plus_one_group_first",
+        "Original (FF8's own code): Plus takes one group only. Up, down, left, right make "
+        "sums 10, 12, 10, 12: both reach two pairs, 10 first, so only the cards above and "
+        "to the left are taken (the seeds' reading takes all four).",
+        ["original", "plus"],
+        [None, "r:1151", None, "r:1711", None, "r:1118", None, "r:6111", None],
+        ("b", "5463", 4),
+        [("place", [4]), ("plus", [1, 3])],
+        ".b.bbr.r.",
+    ),
+    Scenario(
+        "original_plus_one_group_second",
+        "Original: up, down, left, right make sums 10, 12, 12, 10; 12 reaches two pairs "
+        "first, so only the cards below and to the left are taken.",
+        ["original", "plus"],
+        [None, "r:1151", None, "r:1911", None, "r:1116", None, "r:6111", None],
+        ("b", "5463", 4),
+        [("place", [4]), ("plus", [3, 7])],
+        ".r.bbr.b.",
+    ),
+    Scenario(
+        "original_same_takes_at_most",
+        "Original: once Same fires (5 = 5 above and to the left) it takes every opponent "
+        "neighbour whose touching value is at most 5: the 3 on the right too, as a Same "
+        "capture; the 9 below stays.",
+        ["original", "same"],
+        [None, "r:1151", None, "r:1511", None, "r:1113", None, "r:9111", None],
+        ("b", "5555", 4),
+        [("place", [4]), ("same", [1, 3, 5])],
+        ".b.bbb.r.",
+    ),
+    Scenario(
+        "original_same_ignores_elemental",
+        "Original: Same compares printed values, so the ice 5 on a fire cell (4 in an "
+        "ordinary attack, which would not take the 4) takes the 4 on its right once Same "
+        "fires.",
+        ["original", "same", "elemental"],
+        [None, "r:1151", None, "r:1511", None, "r:1114", None, None, None],
+        ("b", "5555:ice", 4),
+        [("place", [4]), ("same", [1, 3, 5])],
+        ".b.bbb...",
+        cells=[None, None, None, None, "fire", None, None, None, None],
+    ),
+    Scenario(
+        "original_chain_from_every_capture",
+        "Original: Plus takes the 8 above and the 6 on the left (sums 12), the 9 takes the 2 "
+        "on the right by the ordinary rule, and the chain starts from all three: the captured "
+        "A takes the 5 above it. No Combo switch is needed.",
+        ["original", "plus"],
+        [None, "r:1181", "r:1151", "r:1611", None, "r:A112", None, None, None],
+        ("b", "4956", 4),
+        [("place", [4]), ("plus", [1, 3]), ("basic", [5]), ("combo", [2])],
+        ".bbbbb...",
     ),
 ]
 

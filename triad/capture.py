@@ -27,13 +27,20 @@ affinities and restrictions when a Power Wall shift moves the cards.
 
 FFXIV rules (RULES.md): Reverse turns every basic comparison round (the
 lower value captures; with Battle an equal comparison goes to the smaller
-printed total); Fallen Ace lets a 1 capture an A in a basic comparison (an A
-a 1 under Reverse), on the values before any cell modifier. Ascension and
+printed total); Fallen Ace: between a 1 and an A in a basic comparison the
+attacking card always captures (a 1 takes an A, and an A still takes a 1,
+with or without Reverse), on the values before any cell modifier. Ascension and
 Descension give every card of a type +N/-N on all sides (N: the cards of that
 type on the board before the placement, clamped to 1..10); those values are
 the ones Same, Plus, the walls, Fallen Ace and Combo see, and the cell's
 affinity modifier applies on top for basic comparisons (`type_counts`,
 `typed_sides`).
+
+Original (RULES.md, "Original: FF8's own code"): Plus takes one group only,
+the sum that first reaches the most pairs in the order up, down, left, right;
+a Same that fires takes every opponent neighbour whose touching value is at
+most the placed card's; once Same or Plus has captured, the chain starts
+from every card the placement captured, and it always runs (no Combo switch).
 
 Only cards of the placer's opponent ever flip, and the card just placed never
 does. The hot path trusts its input: `triad.state` and `triad.cli` validate.
@@ -52,6 +59,7 @@ __all__ = [
     "CELLS",
     "DIRECTIONS",
     "EMPTY_BOARD",
+    "FF8_ORDER",
     "NO_AFFINITIES",
     "NO_RESTRICTIONS",
     "OPPOSITE",
@@ -79,6 +87,9 @@ CELLS: tuple[int, ...] = tuple(range(9))
 DIRECTIONS: tuple[str, str, str, str] = ("up", "right", "down", "left")
 #: The neighbour's touching side for each side index.
 OPPOSITE: tuple[int, int, int, int] = (2, 3, 0, 1)
+#: The order FF8's own code walks a card's sides in (up, down, left, right):
+#: under `original`, Plus takes the sum that first reaches the most pairs.
+FF8_ORDER: tuple[int, int, int, int] = (0, 2, 3, 1)
 #: Power Wall comparison operators.
 RESTRICTION_OPS: tuple[str, str, str] = ("=", "<", ">")
 
@@ -376,34 +387,45 @@ def resolve(
     compare = _Compare(cells, values, rules)
 
     # Same / Same Wall and Plus / Plus Wall, on printed (or Ascension/Descension) values.
+    original = rules.original
     chain: list[int] = []
     if full and (rules.same or rules.plus):
         same_cells: list[int] = []
+        at_most: list[int] = []  # (original: neighbours a Same that fires takes)
         same_walls = 0
         sums: dict[int, list[int]] = {}
+        winner = -1  # (original: the sum Plus takes, the first to reach the most pairs)
         same_on = rules.same
         plus_on = rules.plus
         same_wall = rules.same_wall and not wrap
         plus_wall = rules.plus_wall and not wrap
-        for d in range(4):
+        for d in FF8_ORDER if original else range(4):
             n = nbrs[d]
             side = sides[d]
             if n < 0:
                 if same_wall and side == 10:
                     same_walls += 1
-                if plus_wall:
-                    sums.setdefault(side + 10, []).append(-1)
-                continue
-            other = new[n]
-            if other is None:
-                continue
-            touching = values(other.card)[OPPOSITE[d]]
-            if same_on and side == touching:
-                same_cells.append(n)
+                if not plus_wall:
+                    continue
+                total = side + 10
+            else:
+                other = new[n]
+                if other is None:
+                    continue
+                touching = values(other.card)[OPPOSITE[d]]
+                if same_on and side == touching:
+                    same_cells.append(n)
+                if side >= touching:
+                    at_most.append(n)
+                total = side + touching
             if plus_on:
-                sums.setdefault(side + touching, []).append(n)
+                group = sums.setdefault(total, [])
+                group.append(n)
+                if winner < 0 or len(group) > len(sums[winner]):
+                    winner = total
         if same_on and len(same_cells) + same_walls >= 2:
-            flipped = sorted(n for n in same_cells if _owner(new, n) == opponent)
+            taken = at_most if original else same_cells
+            flipped = sorted(n for n in taken if _owner(new, n) == opponent)
             if flipped:
                 for n in flipped:
                     new[n] = Placed(_card(new, n), player)
@@ -412,7 +434,7 @@ def resolve(
         if plus_on:
             plus_flipped: list[int] = []
             plus_wall_used = False
-            for group in sums.values():
+            for group in [sums[winner]] if original and winner >= 0 else sums.values():
                 if len(group) < 2:
                     continue
                 hit = [n for n in group if n >= 0 and _owner(new, n) == opponent]
@@ -437,9 +459,10 @@ def resolve(
     if battle:
         events.append(Event(_BATTLE, tuple(battle)))
 
-    # Combo: breadth first from the Same/Plus captures.
-    if rules.combo and chain:
-        wave = sorted(chain)
+    # Combo: breadth first from the Same/Plus captures (original: from every
+    # capture of the placement, once Same or Plus has captured; always on).
+    if (rules.combo or original) and chain:
+        wave = sorted(chain + basic + battle) if original else sorted(chain)
         while wave:
             next_wave: list[int] = []
             for source in wave:
@@ -502,7 +525,7 @@ class _Compare:
         mine = self.values(card)[side]
         theirs = self.values(defender)[OPPOSITE[side]]
         if self.fallen_ace and mine + theirs == 11 and (mine == 1 or theirs == 1):
-            return 2 if (mine == 1) != self.reverse else 0
+            return 2  # (between a 1 and an A the attacker always captures)
         mine += modifier(card, self.cells[cell])
         theirs += modifier(defender, self.cells[where])
         if mine != theirs:

@@ -24,8 +24,8 @@ depend on Banner, for example). In order, the decisions are:
    collection mode (``pools``), else 10 distinct cards from the set, the
    first five to blue; otherwise the chosen ``hands`` as given;
 4. cells (`board_setup`): with ``banner`` each cell independently gets an
-   affinity with probability 1/3, with ``elemental`` 1/10, the affinity
-   uniform over the set's;
+   affinity with probability 1/3, with ``elemental`` 1/10 (3/10 with
+   ``original``: FF8's own board set-up), the affinity uniform over the set's;
 5. Power Wall (`board_setup`): each non-centre cell independently gets a
    restriction with probability 1/2: operator ``=``, ``<`` or ``>`` (even
    odds), a direction uniform among those pointing from the cell's edge to
@@ -55,6 +55,9 @@ DRAFT_SIZE = 12
 MAX_REMATCHES = 5
 BANNER_ODDS = (1, 3)
 ELEMENTAL_ODDS = (1, 10)
+#: Elemental under ``original``: FF8's board set-up gives a cell an element
+#: when ``rand() % 100 < 30``.
+ORIGINAL_ELEMENTAL_ODDS = (3, 10)
 WALL_ODDS = (1, 2)
 OPS = ["=", "<", ">"]
 #: Power Wall directions allowed per cell: from the cell's edge to the opposite edge.
@@ -302,7 +305,7 @@ def board_setup(
     if "banner" in rules:
         odds = BANNER_ODDS
     elif "elemental" in rules:
-        odds = ELEMENTAL_ODDS
+        odds = ORIGINAL_ELEMENTAL_ODDS if "original" in rules else ELEMENTAL_ODDS
     if odds is not None:
         if not affinities:
             raise ValueError("the banner and elemental rules need a card set with affinities")

@@ -30,6 +30,7 @@ RULES: list[tuple[str, int]] = [
     ("draft", 13),
     ("level_range", 14),
     ("sudden_death", 15),
+    ("original", 24),
     ("reverse", 16),
     ("fallen_ace", 17),
     ("ascension", 18),

@@ -72,6 +72,7 @@ class Rule(StrEnum):
     CHAOS = "chaos"
     SWAP = "swap"
     ROULETTE = "roulette"
+    ORIGINAL = "original"
 
 
 class Trade(StrEnum):
@@ -118,6 +119,7 @@ CAPTURE_RULES: frozenset[Rule] = frozenset(
         Rule.FALLEN_ACE,
         Rule.ASCENSION,
         Rule.DESCENSION,
+        Rule.ORIGINAL,
     }
 )
 
@@ -158,6 +160,7 @@ class RuleSet:
         "elemental",
         "fallen_ace",
         "order",
+        "original",
         "plus",
         "plus_wall",
         "power_wall",
@@ -185,6 +188,7 @@ class RuleSet:
     descension: bool
     order: bool
     chaos: bool
+    original: bool
 
     def __init__(self, rules: Iterable[Rule] = ()) -> None:
         chosen = set(rules)

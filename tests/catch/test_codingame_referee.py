@@ -273,3 +273,27 @@ def test_10_drawn_the_other_way_the_same_path_is_blocked() -> None:
     state = scenario(mine={3: 1, 4: 1, 5: 1}, theirs={0: 2}, owned={(3, 4, 5): 0})
     _, report = play(state, "ADD_PATH 5 3 4 1")
     assert "would cross a path" in outcome(report, 0).detail
+
+
+# 11. Three houses in a row make a triangle unless another house stands on their line.
+
+
+def test_11_houses_in_a_row_are_no_triangle_with_a_fourth_house_on_their_line() -> None:
+    # 0, 2, 4 and 6 stand in a row (y = 0). The path 4-0 passes through house 2, so
+    # 0, 2, 4 are pairwise joined; the referee's side test puts every house on their
+    # line inside them, house 6 too though it lies beyond 4: no triangle (0 2 4).
+    state = scenario(mine={4: 1, 5: 1, 6: 1}, theirs={3: 2}, owned={(4, 5, 6): 0})
+    after, report = play(state, "ADD_PATH 4 5 6 0")
+    assert outcome(report, 0).ok
+    assert (0, 4) in after.layout.paths_of(after.paths)
+    assert after.triangle_of((0, 2, 4)) < 0
+    assert "\n0 2 4 " not in turn_input(after, 0)
+
+
+def test_11_three_houses_alone_in_a_row_are_a_triangle() -> None:
+    # 1, 3, 5 are alone on their line (y = 170): once 1-5 joins them they list as one.
+    state = scenario(mine={0: 1, 1: 1, 2: 1}, theirs={6: 2}, owned={(0, 1, 2): 0})
+    after, report = play(state, "ADD_PATH 1 0 2 5")
+    assert outcome(report, 0).ok
+    assert after.triangle_of((1, 3, 5)) >= 0
+    assert "\n1 3 5 " in turn_input(after, 0)

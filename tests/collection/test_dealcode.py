@@ -62,6 +62,7 @@ def test_exclusive_rules_agree_with_the_engine() -> None:
         (["draft", "level_range", "power_wall"], [4, 6]),
         (["level_range", "three_open"], None),
         (["random", "banner", "power_wall"], None),
+        (["original", "same", "plus", "banner"], None),
     ],
 )
 def test_a_code_deals_the_same_match(rules: list[str], band: list[int] | None) -> None:

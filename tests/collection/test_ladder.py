@@ -40,7 +40,7 @@ def test_the_shipped_ladder_is_valid_and_rising() -> None:
     assert len({o.rules for o in ladder.opponents}) == len(ladder.opponents), "rules differ"
     assert {o.trade.value for o in first} == {"one", "diff", "direct", "all"}
     assert {o.house for o in first} == set(HOUSES.affinity_ids)
-    assert len(ladder.parts) == 2
+    assert len(ladder.parts) == 3
     for part in ladder.parts:
         assert set(part["title"]) == set(part["blurb"]) == set(LANGUAGES)
     names = {c.name for c in HOUSES.cards}
@@ -134,9 +134,12 @@ FFXIV = {"reverse", "fallen_ace", "ascension", "descension", "order", "chaos", "
 
 def test_the_second_part_plays_the_ffxiv_rules() -> None:
     ladder = default_ladder()
+    first = [o for o in ladder.opponents if o.part == 1]
     second = [o for o in ladder.opponents if o.part == 2]
     assert 3 <= len(second) <= 6
-    assert ladder.opponents[-len(second) :] == tuple(second), "part two comes after part one"
+    assert ladder.opponents[len(first) : len(first) + len(second)] == tuple(second), (
+        "part two comes after part one"
+    )
     played: set[str] = set()
     for opponent in second:
         names = set(opponent.rules.names)
@@ -146,9 +149,20 @@ def test_the_second_part_plays_the_ffxiv_rules() -> None:
     levels = [CPU_LEVELS.index(o.level) for o in second]
     assert levels == sorted(levels) and second[-1].level == "master"
     # the first opponent of part two opens once the last of part one is beaten
-    last_of_first = ladder.opponents[-len(second) - 1]
-    assert second[0].id in ladder.unlocked([o.id for o in ladder.opponents[: -len(second)]])
+    last_of_first = first[-1]
+    assert second[0].id in ladder.unlocked([o.id for o in first])
     assert second[0].id not in ladder.unlocked([last_of_first.id][:0])
+
+
+def test_the_third_part_plays_ff8s_own_code() -> None:
+    ladder = default_ladder()
+    third = [o for o in ladder.opponents if o.part == 3]
+    assert third and ladder.opponents[-len(third) :] == tuple(third), "part three comes last"
+    for opponent in third:
+        assert Rule.ORIGINAL in opponent.rules, opponent.id
+        assert opponent.rules.same or opponent.rules.plus, opponent.id
+    last_of_second = [o for o in ladder.opponents if o.part == 2][-1]
+    assert third[0].id in ladder.unlocked([last_of_second.id])
 
 
 def test_parts_follow_each_other() -> None:

@@ -222,3 +222,18 @@ def test_the_match_being_played_is_in_the_save_until_settled() -> None:
     dropped = ok(service.collection_discard_active(moved))
     assert dropped["summary"]["active"] is None
     assert "no match for cards" in error(service.collection_resume(dropped["save"]))["error"]
+
+
+def test_a_match_under_original_is_saved_with_its_rules() -> None:
+    # the FF8 original opponent's match, settled into the save: its rules read back whole
+    hestor = next(o for o in LADDER.opponents if o.id == "archivist-hestor")
+    save = new_save(1).with_changes(cards=dict.fromkeys(BLUE_HAND, 1))
+    record = record_of(hestor.rules.names, hestor.trade, BLUE_HAND, hestor.cards)
+    games, _ = find_games(record, lambda g, f: f.winner is Player.BLUE)
+    match = finished(record, games, opponent=hestor.id)
+    text = dump_save(settle(save, match, LADDER).save)
+    settled = load_save(text)
+    kept = settled.pending.record if settled.pending else settled.history[-1].record
+    assert kept.rules == hestor.rules and "original" in kept.rules.names
+    assert hestor.id in settled.beaten
+    assert ok(service.collection_load(text))["summary"]

@@ -32,6 +32,7 @@ def main() -> None:
         ["open", "reverse", "fallen_ace", "ascension", "banner", "same", "combo"],
         ["open", "order", "descension", "swap"],
         ["open", "chaos", "plus"],
+        ["open", "original", "same", "plus", "banner"],
     ):
         for seed in (1, 2):
             state = deal_match(MatchConfig(RuleSet.parse(names), cards), seed).start()

@@ -96,6 +96,15 @@ def brute_value(state: GameState) -> int:
     return max(-brute_value(state.apply(m)[0]) for m in state.legal_moves())
 
 
+def assert_values_are_plain_minimax(state: GameState) -> None:
+    """The solver's value of ``state`` and of each of its moves are `brute_value`'s."""
+    ctx = Context(View.of(state))
+    assert ctx.solver.value(ctx.position) == brute_value(state), state
+    for child, v in ctx.solver.move_values(ctx.position):
+        after, _ = state.apply(ctx.move_of(child, state.to_move))
+        assert v == -brute_value(after), (state, child)
+
+
 @functools.lru_cache(maxsize=200_000)
 def brute_expectation(state: GameState) -> Fraction:
     """Chaos: the expected value for the side to move before its card is drawn

@@ -244,3 +244,34 @@ def test_master_under_chaos_picks_the_best_expected_cell() -> None:
         progress = list(Brain("master", seed).search(observe(state, state.to_move)))
         assert progress[-1].done and progress[-1].exact
         assert progress[-1].value == pytest.approx(float(max(values.values())))
+
+
+def test_master_under_chaos_without_a_time_budget_stops_at_its_node_budget() -> None:
+    # The empty board's drawn card: its exact expectation needs far more than
+    # CHAOS_NODES positions, so master plays its lookahead's move, having searched
+    # no more than its budget (a count: the same move on any machine).
+    config = MatchConfig(RuleSet.parse(["open", "chaos"]), CARDS)
+    state = deal_match(config, 3).start()
+    brain = Brain("master", 3)
+    move = brain.choose(observe(state, state.to_move), None)
+    assert move.card == state.drawn and not brain.exact
+    chance = brain._context.chance if brain._context else None
+    assert chance is not None and chance.node_limit == 0
+    assert brain_module.CHAOS_NODES <= chance.nodes < brain_module.CHAOS_NODES + 256
+    again = Brain("master", 3).choose(observe(state, state.to_move), None)
+    assert again == move
+    # the page's search (a time budget, pondering) is not bounded by positions:
+    # one card down, it goes on to the exact expectation, far past the budget
+    after, _ = state.apply(move)
+    view = observe(after, after.to_move)
+    brain = Brain("master", 3)
+    last = list(brain.search(view))[-1]
+    assert last.done and last.exact
+    assert brain._context is not None and brain._context.chance.nodes > brain_module.CHAOS_NODES
+    # Seven empty cells: the exact search fits the budget
+    rng = random.Random(3)
+    for _ in range(2):
+        state, _ = state.apply(rng.choice(state.legal_moves()))
+    brain = Brain("master", 3)
+    brain.choose(observe(state, state.to_move), None)
+    assert brain.exact

@@ -37,6 +37,7 @@ def position(state: GameState) -> str:
         ["same", "plus", "combo"],
         ["power_wall", "banner"],
         ["reverse", "fallen_ace", "ascension", "order", "same"],
+        ["original", "same", "plus", "elemental"],
     ],
 )
 def test_solve_matches_brute_force(

@@ -24,10 +24,12 @@ from triad.cpu.cli import play_games
 from triad.rules import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
-# hidden hands (sampled deals) and Open (exact search, traps); every level that searches
+# hidden hands (sampled deals) and Open (exact search, traps); every level that searches;
+# Chaos (master's expectation search bounded by positions searched)
 RUNS = [
     ("master", "expert", 1, ["open"]),
     ("master", "expert", 1, []),
+    ("master", "expert", 1, ["chaos", "open"]),
 ]
 SEED = 11
 

@@ -9,6 +9,7 @@ import pytest
 from tests.cpu.helpers import (
     CAPTURE_RULES,
     assert_fail_soft,
+    assert_values_are_plain_minimax,
     brute_expectation,
     brute_value,
     dealt,
@@ -198,11 +199,7 @@ def test_type_counts_with_many_cards_of_one_type(names: list[str]) -> None:
         state = GameState.new(table, hands[0], hands[1])
         for _ in range(rng.choice([4, 5, 6])):
             state, _ = state.apply(rng.choice(state.legal_moves()))
-        ctx = Context(View.of(state))
-        assert ctx.solver.value(ctx.position) == brute_value(state), state
-        for child, v in ctx.solver.move_values(ctx.position):
-            after, _ = state.apply(ctx.move_of(child, state.to_move))
-            assert v == -brute_value(after), (state, child)
+        assert_values_are_plain_minimax(state)
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ RECORDED = {
     ("open power_wall same plus combo", 1): (0, 5, 5, 418, 2018, -2),
     ("open power_wall same plus combo", 2): (2, 5, 4, 504, 2312, -6),
     ("open reverse fallen_ace", 1): (0, 3, 5, 448, 445, 4),
-    ("open reverse fallen_ace", 2): (2, 5, 5, 539, 695, -10),
+    ("open reverse fallen_ace", 2): (2, 5, 5, 527, 660, -10),
     ("open ascension", 1): (2, 5, 5, 471, 531, -6),
     ("open ascension", 2): (2, 4, 1, 504, 606, -8),
     ("open descension same combo", 1): (0, 5, 5, 483, 576, -8),

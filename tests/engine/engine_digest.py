@@ -27,6 +27,7 @@ RULE_SETS = [
     ["reverse", "fallen_ace", "same", "combo", "battle", "chaos"],
     ["ascension", "plus", "combo", "banner", "order", "swap"],
     ["descension", "elemental", "same", "fallen_ace", "roulette", "draft"],
+    ["original", "elemental", "same", "plus", "same_wall"],
 ]
 
 

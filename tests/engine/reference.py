@@ -46,6 +46,7 @@ def reference_resolve(
     same_on = "same" in rules or "same_wall" in rules
     plus_on = "plus" in rules or "plus_wall" in rules
     shifted = False
+    original = "original" in rules
 
     restriction = restrictions[cell] if "power_wall" in rules else None
     if restriction is not None:
@@ -107,10 +108,8 @@ def reference_resolve(
         if "fallen_ace" in rules:
             a = side(attacker, index)
             d = side(defender, (index + 2) % 4)
-            if (a, d) == (1, 10):
-                return None if reverse else "basic"
-            if (a, d) == (10, 1):
-                return "basic" if reverse else None
+            if (a, d) in ((1, 10), (10, 1)):
+                return "basic"
         mine = value(attacker, index, at)
         theirs = value(defender, (index + 2) % 4, target)
         if reverse:
@@ -130,8 +129,10 @@ def reference_resolve(
     special: list[Pos] = []
     if not shifted and (same_on or plus_on):
         same_pairs: list[Pos | None] = []
+        at_most: list[Pos | None] = []
         sums: list[tuple[int, Pos | None]] = []
-        for index in range(4):
+        # original: the sides in FF8's order (up, down, left, right), for Plus's one group
+        for index in (0, 2, 3, 1) if original else range(4):
             target = look(here, index)
             mine = side(card, index)
             if target is None:
@@ -145,11 +146,14 @@ def reference_resolve(
             theirs = side(grid[target][0], (index + 2) % 4)
             if mine == theirs:
                 same_pairs.append(target)
+            if mine >= theirs:
+                at_most.append(target)
             sums.append((mine + theirs, target))
         if same_on and len(same_pairs) >= 2:
-            won = sorted(
-                cell_of(p) for p in same_pairs if p is not None and grid[p][1] is not player
-            )
+            taken = same_pairs
+            if original:  # every neighbour whose touching value is at most ours
+                taken = same_pairs + at_most
+            won = sorted({cell_of(p) for p in taken if p is not None and grid[p][1] is not player})
             for c in won:
                 flip(pos_of(c))
             special += [pos_of(c) for c in won]
@@ -160,6 +164,8 @@ def reference_resolve(
         if plus_on:
             won_plus: list[int] = []
             walls = False
+            if original:
+                sums = [(s, t) for s, t in sums if s == _one_group(sums)]
             for total, target in sums:
                 group = [t for s, t in sums if s == total]
                 if len(group) < 2 or target is None or grid[target][1] is player:
@@ -191,8 +197,10 @@ def reference_resolve(
     if battle:
         events.append(Event(EventKind.BATTLE, tuple(sorted(battle))))
 
-    if "combo" in rules:
+    if "combo" in rules or original:
         wave = sorted(set(special), key=cell_of)
+        if original and special:  # the chain starts from every capture
+            wave = sorted(set(special) | {pos_of(c) for c in basic + battle}, key=cell_of)
         while wave:
             caught: set[Pos] = set()
             for source in wave:
@@ -212,3 +220,14 @@ def reference_resolve(
     for p, (c, owner) in grid.items():
         result[cell_of(p)] = Placed(c, owner)
     return tuple(result), events
+
+
+def _one_group(sums: list[tuple[int, Pos | None]]) -> int:
+    """Original's Plus: of the sums shared by the most sides, the one whose last
+    such side comes first in ``sums`` (listed up, down, left, right)."""
+    most = max(sum(1 for s, _ in sums if s == total) for total, _ in sums)
+    ends = {}
+    for at, (total, _) in enumerate(sums):
+        if sum(1 for s, _ in sums[: at + 1] if s == total) == most:
+            ends.setdefault(total, at)
+    return min(ends, key=lambda total: ends[total])

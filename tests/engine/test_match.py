@@ -61,6 +61,15 @@ def test_banner_and_elemental_odds() -> None:
     assert 0.07 < share < 0.13
     assert set(elemental) - {None} == set(ELEMENTS.affinity_ids)
     assert set(deal_match(config(), 5).table.cells) == {None}
+    # original: FF8's own board set-up, a cell elemental 30 times in 100
+    original = [
+        c
+        for s in range(300)
+        for c in deal_match(config("elemental", "original", card_set="elements"), s).table.cells
+    ]
+    share = sum(c is not None for c in original) / len(original)
+    assert 0.26 < share < 0.34
+    assert set(original) - {None} == set(ELEMENTS.affinity_ids)
 
 
 def test_power_wall_restrictions() -> None:

@@ -22,7 +22,7 @@ def test_rule_names_are_the_command_line_names() -> None:
         "same", "same_wall", "plus", "plus_wall", "combo", "elemental", "banner", "battle",
         "broken_wall", "power_wall", "open", "three_open", "random", "draft", "level_range",
         "sudden_death", "reverse", "fallen_ace", "ascension", "descension", "order", "chaos",
-        "swap", "roulette",
+        "swap", "roulette", "original",
     ]  # fmt: skip
     assert [t.value for t in Trade] == ["none", "one", "diff", "direct", "all"]
 

@@ -21,4 +21,4 @@ def test_deal_is_the_same_under_micropython() -> None:
 @needs_pyodide
 def test_engine_is_the_same_under_pyodide() -> None:
     expected = same_output_in_node("tests/engine/engine_digest.py", "pyodide_runner.mjs")
-    assert expected.count("\n") == 10
+    assert expected.count("\n") == 11

@@ -66,7 +66,7 @@ def test_every_capture_rule_and_event_kind_is_covered() -> None:
         for r in (
             Rule.SAME, Rule.SAME_WALL, Rule.PLUS, Rule.PLUS_WALL, Rule.COMBO, Rule.ELEMENTAL,
             Rule.BANNER, Rule.BATTLE, Rule.BROKEN_WALL, Rule.POWER_WALL, Rule.REVERSE,
-            Rule.FALLEN_ACE, Rule.ASCENSION, Rule.DESCENSION,
+            Rule.FALLEN_ACE, Rule.ASCENSION, Rule.DESCENSION, Rule.ORIGINAL,
         )
     }  # fmt: skip
     assert capture_rules <= rules

@@ -61,3 +61,20 @@ def test_active_rules_are_marked_in_the_contents() -> None:
 
 def test_strong_marks_never_open_markup() -> None:
     assert rulebook.inline("a *b* <c> *d") == "a <strong>b</strong> &lt;c&gt; *d"
+
+
+def test_the_original_section_draws_each_of_its_three_cases() -> None:
+    html = rulebook.render_rulebook([])
+    section = html[html.index('id="rb-original"') :]
+    section = section[: section.index("</section>")]
+    assert section.count('class="diagram"') == 3
+    text = re.sub(r"<[^>]+>", "", section)
+    for phrase in (
+        "one group only",
+        "lower or equal",
+        "starts from every capture",
+        "3 times in 10",
+    ):
+        assert phrase in text, phrase
+    # the cards each diagram shows taken: 2 (Plus), 3 (Same) and 4 (the chain)
+    assert section.count("flipped") == 2 + 3 + 4

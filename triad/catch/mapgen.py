@@ -5,7 +5,9 @@ path (a pair of houses at most 400 apart), which candidates block which, and
 every *potential triangle* (three houses pairwise joined by candidates, with
 no other house inside). Blocking and insides are CodinGame's tests
 (``geometry.cg_crossing``, ``geometry.cg_inside``), so with three houses in a
-row a path may pass through the middle one, as on CodinGame. Paths in play are
+row a path may pass through the middle one, as on CodinGame, and the three
+make a triangle unless another house stands anywhere on their line (the side
+test puts every such house inside them, beyond the corners too). Paths in play are
 always candidates, so the game state is a bitmask of candidate indices: the
 current triangles are the potential ones whose three edges are all present,
 and a path can be added when its candidate's crossing mask meets no present
@@ -48,7 +50,7 @@ integers), the project's SplitMix64 (``triad.prng``).
 import math
 from dataclasses import dataclass
 
-from triad.catch.geometry import Point, cg_crossing, cg_inside, dist2, flat_angle
+from triad.catch.geometry import Point, cg_crossing, cg_inside, dist2, flat_angle, orient
 from triad.catch.javarandom import JavaRandom
 from triad.prng import Rng
 
@@ -535,15 +537,22 @@ def _potential_triangles(
                 if (a, c) not in pair_of:
                     continue
                 pa, pb, pc = houses[a], houses[b], houses[c]
-                left = min(pa[0], pb[0], pc[0])
-                right = max(pa[0], pb[0], pc[0])
-                top = min(pa[1], pb[1], pc[1])
-                bottom = max(pa[1], pb[1], pc[1])
-                if any(
-                    left <= p[0] <= right and top <= p[1] <= bottom and cg_inside(p, pa, pb, pc)
-                    for p in houses
-                ):
-                    continue
+                if orient(pa, pb, pc) == 0:
+                    # three houses in a row: the referee's side test puts every house on
+                    # their line inside, wherever it is on the line
+                    if any(cg_inside(p, pa, pb, pc) for p in houses):
+                        continue
+                else:
+                    # only a house within the corners' box can be inside (a quick test first)
+                    left = min(pa[0], pb[0], pc[0])
+                    right = max(pa[0], pb[0], pc[0])
+                    top = min(pa[1], pb[1], pc[1])
+                    bottom = max(pa[1], pb[1], pc[1])
+                    if any(
+                        left <= p[0] <= right and top <= p[1] <= bottom and cg_inside(p, pa, pb, pc)
+                        for p in houses
+                    ):
+                        continue
                 corners.append((a, b, c))
                 edges.append(
                     (1 << pair_of[(a, b)]) | (1 << pair_of[(a, c)]) | (1 << pair_of[(b, c)])

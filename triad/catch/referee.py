@@ -15,7 +15,8 @@ referee differs from it, the referee's behaviour holds:
   own neighbours does not count). Both players are judged on the same
   counts.
 - Triangles: three houses pairwise joined by paths with no house inside in
-  the referee's side test (``geometry.cg_inside``). They are listed in the
+  the referee's side test (``geometry.cg_inside``; three houses in a row have
+  every other house on their line inside them). They are listed in the
   order of their corners' ids. A triangle that loses a side disappears; if
   it comes back it is new (neutral, eligible for both).
 - Eligibility: each triangle has one flag per player. Using it clears the

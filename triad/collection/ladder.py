@@ -23,7 +23,8 @@ Texts are given in every language of the page (`LANGUAGES`).
 Parts: the ladder comes in parts, each with a title and a blurb (``parts``);
 an opponent's ``part`` (1 when absent) numbers the part it belongs to, and
 parts follow each other in the list (part two after part one...). The
-second part's opponents play the FFXIV rules.
+second part's opponents play the FFXIV rules, the third's FF8's own code
+(the rule ``original``).
 
 Unlock rule: the first opponent is open from the start; each next one opens
 once the one before it has been beaten (won against at least once).

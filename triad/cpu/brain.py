@@ -27,7 +27,8 @@ Levels (fixed, documented behaviour):
 Under Order only the cell is chosen (the solver offers the first card only).
 Under Chaos the drawn card is played; master values its cells by their exact
 expectation over the later draws (`triad.cpu.chance`) when the search fits
-the budget (pondering on the opponent's drawn card fills the table meanwhile),
+the budget (pondering on the opponent's drawn card fills the table meanwhile;
+without a time budget, `CHAOS_NODES` searched positions),
 and every level otherwise looks ahead as if later cards were chosen (a fair
 estimate, not a proof).
 
@@ -107,6 +108,11 @@ QUICK_DEPTH = 3
 #: cells (about 0.4 s for 7 under Pyodide; master's own move needs only the best
 #: cell's, which it looks for at any stage within its budget).
 CHAOS_EXACT_FROM = 7
+#: Under Chaos without a time budget (the command line's `play`), master's exact
+#: search for the drawn card's best cell stops after this many searched positions
+#: (a count, not a time: a seeded game plays the same on any machine) and plays
+#: its three-ply lookahead's move; from 7 empty cells on it finishes well within.
+CHAOS_NODES = 100_000
 #: Slices of the search master begins for its own coming move before its turn (`Brain.ponder`).
 AHEAD_SLICE_MS = 30
 #: Master's exact search is split over workers (`Brain.search_part`) from this many empty cells.
@@ -302,7 +308,7 @@ class Brain:
         return last if last.done else None
 
     def search(
-        self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0
+        self, obs: Observation, slice_ms: float = 40, deadline: float = 0.0, nodes: int = 0
     ) -> Iterator[Progress]:
         """Anytime search for ``obs.viewer`` (both hands known): yields after each slice.
 
@@ -310,6 +316,8 @@ class Brain:
         exact search as it completes; the last one has ``done`` set. Stop
         iterating whenever the time is up and play the last move yielded. No
         slice runs past ``deadline`` (a ``time.perf_counter`` value; 0: none).
+        Under Chaos, ``nodes`` (0: none) bounds the searched positions: past
+        them the lookahead's move comes as the last `Progress`.
 
         :raises ValueError: cards are hidden, or the viewer is not to move.
         """
@@ -319,7 +327,7 @@ class Brain:
         _check_turn(obs)
         ctx = self._sync(view)
         if obs.table.rules.chaos and obs.drawn >= 0:
-            yield from self._chaos_search(ctx, obs, slice_ms, deadline)
+            yield from self._chaos_search(ctx, obs, slice_ms, deadline, nodes)
             return
         solver = ctx.solver
         pos = ctx.position
@@ -473,7 +481,7 @@ class Brain:
     # ---- internals --------------------------------------------------------
 
     def _chaos_search(
-        self, ctx: Context, obs: Observation, slice_ms: float, deadline: float
+        self, ctx: Context, obs: Observation, slice_ms: float, deadline: float, nodes: int
     ) -> Iterator[Progress]:
         # The drawn card's cells: a quick lookahead first, then exact expectations.
         solver = ctx.solver
@@ -483,15 +491,24 @@ class Brain:
         first = next(m for m, v in quick if v == top)
         yield Progress(first, top, False, False)
         index = ctx.hand_indices(obs.viewer)[obs.drawn]
+        chance = ctx.chance
+        # a budget of searched positions (`choose` without a time budget: `CHAOS_NODES`)
+        limit = chance.nodes + nodes if nodes else 0
         while True:
             end = time.perf_counter() + slice_ms / 1000
+            chance.node_limit = limit
             try:
-                cell, _, value = ctx.chance.best_cell(
+                cell, _, value = chance.best_cell(
                     ctx.position, index, min(end, deadline) if deadline else end
                 )
             except Timeout:
+                if limit and chance.nodes >= limit:
+                    yield Progress(first, top, False, True)
+                    return
                 yield Progress(first, top, False, False)
                 continue
+            finally:
+                chance.node_limit = 0
             yield Progress(Move(obs.drawn, cell), value / SCALE, True, True)
             return
 
@@ -520,7 +537,9 @@ class Brain:
                 last = next(steps)
             return last
         # one slice as long as the budget: a blocking call needs no pauses.
-        steps = self.search(obs, 1e9 if budget_ms is None else budget_ms, deadline)
+        # (no time budget: under Chaos, a budget of searched positions instead)
+        nodes = CHAOS_NODES if budget_ms is None else 0
+        steps = self.search(obs, 1e9 if budget_ms is None else budget_ms, deadline, nodes)
         last = next(steps)
         for last in steps:
             if last.done or (deadline and time.perf_counter() > deadline):

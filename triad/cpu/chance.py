@@ -17,8 +17,8 @@ full search, Star2 probes each draw with its most promising cell: what that
 cell is worth is a floor for the draw, and floors that already reach the
 window's top end the node. Cells are tried in the order of the cards they
 hold at once. The table keeps every exact value found and every bound
-(keyed like `triad.cpu.solver.Solver`'s), so a deadline (``Timeout``) loses
-nothing: the next call goes on from there.
+(keyed like `triad.cpu.solver.Solver`'s), so a deadline or a node limit (``Timeout``)
+loses nothing: the next call goes on from there.
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ class ChanceSolver:
         self.bounds: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self.deadline = 0.0
+        #: searched positions after which a search gives up (`Timeout`); 0: none.
+        #: A count, not a time: a seeded game plays the same on any machine.
+        self.node_limit = 0
         self.top = SCALE * total  # no score difference is larger
         #: a hand's draws: (a card, how many of the hand are identical to it)
         self.groups: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -139,7 +142,10 @@ class ChanceSolver:
         if hi <= alpha:
             return hi
         self.nodes += 1
-        if self.deadline and not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and (
+            (self.deadline and time.perf_counter() > self.deadline)
+            or (self.node_limit and self.nodes >= self.node_limit)
+        ):
             raise Timeout
         a = max(alpha, lo)
         b = min(beta, hi)

@@ -27,13 +27,14 @@ def rule_flags(rules: RuleSet) -> RuleFlags:
         same_wall=rules.same_wall,
         plus=rules.plus,
         plus_wall=rules.plus_wall,
-        combo=rules.combo,
+        combo=rules.combo or rules.original,  # (FF8 has no Combo switch)
         battle=rules.battle,
         broken_wall=rules.broken_wall,
         reverse=rules.reverse,
         fallen_ace=rules.fallen_ace,
         typed=1 if rules.ascension else -1 if rules.descension else 0,
         order=rules.order,
+        original=rules.original,
     )
 
 

@@ -190,7 +190,7 @@ class DraftModel:
             x = min(max(sa[d] + da, 1), 10) if da else sa[d]
             y = min(max(sb[OPPOSITE[d]] + db, 1), 10) if db else sb[OPPOSITE[d]]
             if rules.fallen_ace and x + y == 11 and (x == 1 or y == 1):
-                hits.append(1 if (x == 1) == (flip > 0) else 0)
+                hits.append(1)  # (between a 1 and an A the attacker always captures)
                 continue
             x = flip * (x + ma[p])
             y = flip * (y + mb[q])
@@ -302,7 +302,8 @@ class DraftModel:
                 for j in range(i + 1, len(sums)):
                     fire += sum(w * sums[j].get(s, 0.0) for s, w in sums[i].items())
             chance += min(fire, 1.0)
-        return SPECIAL * (COMBO if rules.combo else 1.0) * chance / 9
+        chains = rules.combo or rules.original  # (under original Same and Plus always chain)
+        return SPECIAL * (COMBO if chains else 1.0) * chance / 9
 
 
 def draft_pick(draft: DraftState, table: Table, level: str = "master", seed: int = 0) -> int:

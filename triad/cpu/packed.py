@@ -17,6 +17,8 @@ grow by ``key + add[cell][card]``, never ``|``. Every flip cache is keyed by
 those counts too (far fewer keys than by which cards are down); the cache
 value of a Combo-starting placement carries the placed card's code (bits 18
 and up) for the chain.
+Under `original` (FF8's own code) Same and Plus take what that code takes and
+always chain, from every cell the placement took (`Packed.original`).
 Under Order a hand only ever offers its first card (the lowest index: a
 hand's cards are numbered in the order dealt).
 """
@@ -30,6 +32,8 @@ Cell = int
 
 # side order is top, right, bottom, left; OPPOSITE[d] is the touching side.
 OPPOSITE = (2, 3, 0, 1)
+# the order FF8's own code walks the sides in: up, down, left, right
+FF8_ORDER = (0, 2, 3, 1)
 POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(512))
 CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(9) if m >> c & 1) for m in range(512)
@@ -88,6 +92,8 @@ class RuleFlags(NamedTuple):
     #: +1 under Ascension, -1 under Descension, 0 otherwise.
     typed: int = 0
     order: bool = False
+    #: Same, Plus and the chain as FF8's own code resolves them (`Packed.original`)
+    original: bool = False
 
 
 class Restriction(NamedTuple):
@@ -541,7 +547,10 @@ class Packed:
         )
         # without Same or Plus a placement takes by the basic rule alone
         self.cache: tuple[FlipCache, ...] = (
-            tuple((FlipCache if flags.typed else SidesCache)(self, c) for c in range(9))
+            tuple(
+                (FlipCache if flags.typed or flags.original else SidesCache)(self, c)
+                for c in range(9)
+            )
             if flags.same or flags.plus
             else self.basic_cache
         )
@@ -588,7 +597,7 @@ class Packed:
         """
         f = self.flags
         if f.fallen_ace and a + b == 11 and (a == 1 or b == 1):
-            return (a == 1) != f.reverse
+            return True  # (between a 1 and an A the attacker always captures)
         a += self.mod[i][c]
         b += self.mod[j][q]
         if a != b:
@@ -666,6 +675,8 @@ class Packed:
         f = self.flags
         if not (f.same or f.plus):
             return self.basic(card, cell, key)
+        if f.original:
+            return self.original(card, cell, key)
         if not self.typed:  # (worked out by `SidesCache` from the area's codes)
             return self.cache[cell][key & self.area[cell]]
         beat, same_count, same_cells, sums = self._typed_sides(card, cell, key)
@@ -680,6 +691,64 @@ class Packed:
         if f.combo and special:
             return beat | special | special << 9 | (card + 1) << 18
         return beat | special
+
+    def original(self, card: int, cell: Cell, key: int) -> int:
+        """`candidates` under `original`, as FF8's own code resolves Same and Plus.
+
+        A Same that fires takes every neighbour whose touching value is at most
+        the card's; Plus takes the one sum that first reaches the most pairs,
+        the sides taken up, down, left, right. Bits 9..17 hold what Same or Plus
+        take (the chain starts only if one of them is the opponent's, and then
+        from every cell the placement takes: `chain`), bits 18 and up the card's code.
+        """
+        f = self.flags
+        w = self.width
+        s = self.slot
+        typed = self.typed
+        cards = self.cards
+        sides = self.values(card, key, card) if typed else cards[card].sides
+        near = self.neigh[cell]
+        same_count = 0
+        at_most = 0
+        pairs: dict[int, int] = {}  # cells (a wall: none) by sum
+        counts: dict[int, int] = {}
+        most = 0
+        winner = 0
+        for d in FF8_ORDER:
+            q = near[d]
+            if q < 0:
+                if f.same_wall and sides[d] == 10:
+                    same_count += 1
+                if not f.plus_wall:
+                    continue
+                total = sides[d] + 10
+                bit = 0
+            else:
+                code = key >> (w * q) & s
+                if not code:
+                    continue
+                them = self.values(code - 1, key, card) if typed else cards[code - 1].sides
+                other = them[OPPOSITE[d]]
+                bit = 1 << q
+                if sides[d] == other:
+                    same_count += 1
+                if sides[d] >= other:
+                    at_most |= bit
+                total = sides[d] + other
+            if f.plus:
+                n = counts.get(total, 0) + 1
+                counts[total] = n
+                pairs[total] = pairs.get(total, 0) | bit
+                if n > most:
+                    most = n
+                    winner = total
+        special = at_most if f.same and same_count >= 2 else 0
+        if most >= 2:
+            special |= pairs[winner]
+        x = self.basic(card, cell, key) | special
+        if special:
+            x |= special << 9 | (card + 1) << 18
+        return x
 
     def _typed_sides(
         self, card: int, cell: Cell, key: int
@@ -719,7 +788,8 @@ class Packed:
         cells that start the chain, its bits 18 and up the placed card's code.
         """
         left = theirs & ~flipped
-        queue = list(CELLS_OF[x >> 9 & theirs])
+        # (original: from every cell the placement took, once Same or Plus took one)
+        queue = list(CELLS_OF[flipped if self.flags.original else x >> 9 & theirs])
         w = self.width
         s = self.slot
         # (each cell taken joins the queue as it is walked: the chain reaches the

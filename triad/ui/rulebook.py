@@ -244,7 +244,60 @@ def _diagrams() -> dict:
         grid(3, [mini((5, 3, 3, 2), "blue"), "", mini((2, 1, 4, 4), "blue", (1,), "flipped")]),
     )
     _ffxiv_diagrams(d)
+    _original_diagrams(d)
     return d
+
+
+def _original_diagrams(d: dict) -> None:
+    # FF8 original, Plus: up, down, left, right make 10, 12, 10, 12; 10 reaches two
+    # pairs first, so only the cards above and on the left are taken.
+    d["original_plus"] = _around_centre(
+        (5, 4, 6, 3),
+        {1: (1, 1, 5, 1), 3: (1, 7, 1, 1), 5: (1, 1, 1, 8), 7: (6, 1, 1, 1)},
+        (1, 3),
+        t("critical"),
+    )
+    # Same fires (5 = 5 above and on the left) and takes the 3 on the right too.
+    d["original_same"] = _around_centre(
+        (5, 5, 5, 5),
+        {1: (1, 1, 5, 1), 3: (1, 5, 1, 1), 5: (1, 1, 1, 3), 7: (9, 1, 1, 1)},
+        (1, 3, 5),
+        t("break"),
+    )
+    # Plus takes above and on the left, 9 beats 2 on the right, and the chain starts
+    # from all three: the captured A takes the card above it.
+    d["original_chain"] = _around_centre(
+        (4, 9, 5, 6),
+        {1: (1, 1, 8, 1), 2: (1, 1, 5, 1), 3: (1, 6, 1, 1), 5: (10, 1, 1, 2)},
+        (1, 2, 3, 5),
+        t("bonus"),
+    )
+
+
+#: The side of a card next to the centre that touches it, by its cell.
+_TOUCHING = {1: 2, 3: 1, 5: 3, 7: 0}
+
+
+def _around_centre(placed, cards: dict, taken, word: str) -> str:
+    """Blue deploys `placed` on the centre among red `cards` (values by cell); the
+    cards on the cells of `taken` turn blue."""
+    before = []
+    after = []
+    for cell in range(9):
+        if cell == 4:
+            before.append(mini(placed, "blue", (0, 1, 2, 3), "", "new"))
+            after.append(mini(placed, "blue"))
+        elif cell in cards:
+            hl = (_TOUCHING[cell],) if cell in _TOUCHING else ()
+            before.append(mini(cards[cell], "red", hl))
+            if cell in taken:
+                after.append(mini(cards[cell], "blue", hl, "flipped"))
+            else:
+                after.append(mini(cards[cell], "red", hl))
+        else:
+            before.append("")
+            after.append("")
+    return before_after(grid(3, before), grid(3, after), word)
 
 
 def _ffxiv_diagrams(d: dict) -> None:
@@ -253,10 +306,24 @@ def _ffxiv_diagrams(d: dict) -> None:
         grid(2, [mini((3, 5, 2, 4), "red", (1,)), mini((7, 6, 6, 2), "blue", (3,), "", "new")]),
         grid(2, [mini((3, 5, 2, 4), "blue", (1,), "flipped"), mini((7, 6, 6, 2), "blue")]),
     )
-    # Fallen Ace: the placed 1 takes red's A.
+    # Fallen Ace: the placed card's 1 takes red's A, and its A takes red's 1.
     d["fallen_ace"] = before_after(
-        grid(2, [mini((3, 10, 2, 4), "red", (1,)), mini((6, 6, 6, 1), "blue", (3,), "", "new")]),
-        grid(2, [mini((3, 10, 2, 4), "blue", (1,), "flipped"), mini((6, 6, 6, 1), "blue")]),
+        grid(
+            3,
+            [
+                mini((3, 10, 2, 4), "red", (1,)),
+                mini((6, 10, 6, 1), "blue", (1, 3), "", "new"),
+                mini((2, 5, 3, 1), "red", (3,)),
+            ],
+        ),
+        grid(
+            3,
+            [
+                mini((3, 10, 2, 4), "blue", (1,), "flipped"),
+                mini((6, 10, 6, 1), "blue"),
+                mini((2, 5, 3, 1), "blue", (3,), "flipped"),
+            ],
+        ),
     )
     # Ascension: one card of the type is down, so the placed 4 fights as 5 against red's 4.
     d["ascension"] = before_after(
