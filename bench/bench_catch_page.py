@@ -101,8 +101,8 @@ def main() -> None:
     app.start("play")
     app.engine = object()
     view = {"map": game_map, "state": state, "linkable": data["view"]["linkable"]}
-    app.pl.match = PlayMatch(view, ["You", "Planner"])
-    app.pl.match.last = frame["entry"]
+    app.play.match = PlayMatch(view, ["You", "Planner"])
+    app.play.match.last = frame["entry"]
 
     def refresh() -> None:
         app.shown = {}  # every region written, as after a turn
