@@ -101,11 +101,9 @@ def capture_diagrams() -> dict[str, tuple[Grid, Grid]]:
 
 
 def rules_of(name: str) -> RuleSet:
-    """The diagram's rule; a chain (Combo) is started by Same or Plus, both on."""
-    names = [] if name == "basic" else [name]
-    if name == "combo":
-        names += ["same", "plus"]
-    return RuleSet.parse(names)
+    """The rules the diagram is drawn under: its own rule, or those the rulebook names."""
+    names = rulebook.DIAGRAM_RULES.get(name) or ([] if name == "basic" else [name])
+    return RuleSet.parse(list(names))
 
 
 def board_cell(grid: Grid, index: int) -> int:

@@ -248,6 +248,17 @@ def _diagrams() -> dict:
     return d
 
 
+#: The rules a capture diagram is drawn under, where they are more than the rule it is
+#: named after: a chain (Combo) is started by Same or Plus; FF8 original's three cases
+#: show its Plus, its Same and its chain (which Plus starts).
+DIAGRAM_RULES = {
+    "combo": ("combo", "same", "plus"),
+    "original_plus": ("original", "plus"),
+    "original_same": ("original", "same"),
+    "original_chain": ("original", "plus"),
+}
+
+
 def _original_diagrams(d: dict) -> None:
     # FF8 original, Plus: up, down, left, right make 10, 12, 10, 12; 10 reaches two
     # pairs first, so only the cards above and on the left are taken.
