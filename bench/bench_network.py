@@ -58,6 +58,13 @@ PROBE = """
 """
 
 
+CACHED = """async () => {
+    const keys = await caches.keys();
+    if (keys.length !== 1) return -1;
+    return (await (await caches.open(keys[0])).keys()).length;
+}"""
+
+
 def precache_count(dist: Path) -> int:
     sw = (dist / "sw.js").read_text()
     start = sw.index("const FILES = ") + len("const FILES = ")
@@ -99,16 +106,10 @@ def first_visit(browser: Any, server: PacedServer, dist: Path) -> dict[str, Any]
     cpu_card = net["cards"]["1" if cpu_first else "2"] / 1000
     playable = net["ready"][0] / 1000
     # The whole visit: until the service worker's cache holds the game, and a moment more.
-    page.wait_for_function(
-        """async (n) => {
-            const keys = await caches.keys();
-            if (keys.length !== 1) return false;
-            return (await (await caches.open(keys[0])).keys()).length >= n;
-        }""",
-        arg=precache_count(dist),
-        timeout=TIMEOUT_MS,
-        polling=500,
-    )
+    expected = precache_count(dist)
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while page.evaluate(CACHED) < expected and time.monotonic() < deadline:
+        time.sleep(0.25)
     time.sleep(1.0)
     visit = server.link.total
     twice = sorted(p for p, n in server.full_downloads().items() if n > 1)

@@ -174,8 +174,40 @@
   }
 
   // --- Offline: a service worker caches the whole game on the first visit. ---
+  // A visit after the first is served from its cache (triad/ui/main.py reads data-warm).
+  var offlineOk = storageOk && "serviceWorker" in navigator;
+  html.dataset.warm = offlineOk && navigator.serviceWorker.controller ? "1" : "0";
+  // Settled once the service worker controls the page (at once after the first visit), or
+  // when it cannot: workers started then fetch through it, and so fill its cache as
+  // they load (nothing is downloaded twice).
+  var controlledFailed = function () {};
+  var controlled = new Promise(function (resolve) {
+    if (!offlineOk || navigator.serviceWorker.controller) { resolve(); return; }
+    navigator.serviceWorker.addEventListener("controllerchange", function () { resolve(); });
+    setTimeout(resolve, 5000); // a worker slow to install does not hold the game back
+    controlledFailed = resolve;
+  });
+
+  // Once the engine is up and the page waits for the player, the service worker fetches
+  // the files of the game nothing has asked for yet (the rest of the offline cache).
+  function fillWhenIdle() {
+    if (!offlineOk) return;
+    var idleSince = 0;
+    var timer = setInterval(function () {
+      var engine = window.triadEngine;
+      var up = html.dataset.engine === "none" || (engine && engine.state !== "loading");
+      if (!up || !html.classList.contains("ready")) { idleSince = 0; return; }
+      if (!idleSince) { idleSince = Date.now(); return; }
+      if (Date.now() - idleSince < 1500) return;
+      clearInterval(timer);
+      navigator.serviceWorker.ready.then(function (reg) {
+        if (reg.active) reg.active.postMessage("fill");
+      });
+    }, 500);
+  }
+
   function registerServiceWorker() {
-    if (!storageOk || !("serviceWorker" in navigator)) return;
+    if (!offlineOk) return;
     var sw = navigator.serviceWorker;
     var hadController = !!sw.controller;
     var reloading = false;
@@ -203,8 +235,10 @@
         });
       });
     }).catch(function (err) {
+      controlledFailed();
       console.warn("Triad: offline play is not available here:", err && err.message ? err.message : err);
     });
+    fillWhenIdle();
   }
   // The page counts as fresh (safe to update in place) until the player first touches it.
   html.dataset.fresh = "1";
@@ -258,7 +292,8 @@
       ready: null,
       module: module,
       terminate: function () {
-        worker.terminate();
+        stopped = true;
+        if (worker) worker.terminate();
         engine.state = "failed";
         engine.message = "stopped";
         Object.keys(pending).forEach(function (id) {
@@ -274,7 +309,7 @@
         return new Promise(function (resolve, reject) {
           pending[id] = { resolve: resolve, reject: reject };
           if (!blocking) {
-            worker.postMessage({ id: id, name: name, args: args });
+            send({ id: id, name: name, args: args });
             return;
           }
           // Numbered in the order of the calls: the worker reads them in that order.
@@ -296,51 +331,67 @@
         detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message }
       }));
     }
-    // The worker's name carries the module (and "blocking"): see engine-worker.js.
-    var worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
+    // Started once the service worker controls the page (see `controlled`); what the page
+    // sends it meanwhile waits.
+    var worker = null;
+    var stopped = false;
+    var queue = [];
+    function send(message) {
+      if (worker) worker.postMessage(message);
+      else queue.push(message);
+    }
     if (blocking) {
       channel = blockingChannel();
-      channel.then(function (c) { worker.postMessage({ type: "channel", channel: c.channel, key: c.key }); },
+      channel.then(function (c) { send({ type: "channel", channel: c.channel, key: c.key }); },
         function (error) { rejectReady(error); });
     }
-    worker.addEventListener("message", function (event) {
-      var data = event.data;
-      if (data.type === "result") {
-        var p = pending[data.id];
-        delete pending[data.id];
-        if (!p) return;
-        if ("error" in data) p.reject(new Error(data.error));
-        else p.resolve(data.value);
-      } else if (data.type === "output") {
-        // What the worker's Python writes, as it is written (a program's console, say).
-        window.dispatchEvent(new CustomEvent("triad-worker-output", {
-          detail: { module: module, stream: data.stream, text: data.text }
-        }));
-        console.debug("[" + module + "] " + data.text);
-      } else if (data.type === "progress") {
-        engine.progress = data.progress;
-        engine.message = data.message;
-        emit();
-      } else if (data.type === "ready") {
-        engine.state = "ready";
-        engine.progress = 1;
-        engine.message = "Engine ready";
-        emit();
-        resolveReady(engine);
-      } else if (data.type === "failed") {
+    controlled.then(function () {
+      if (stopped) return;
+      // The worker's name carries the module (and "blocking"): see engine-worker.js.
+      worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
+      listen(worker);
+      queue.splice(0).forEach(function (message) { worker.postMessage(message); });
+    });
+    function listen(worker) {
+      worker.addEventListener("message", function (event) {
+        var data = event.data;
+        if (data.type === "result") {
+          var p = pending[data.id];
+          delete pending[data.id];
+          if (!p) return;
+          if ("error" in data) p.reject(new Error(data.error));
+          else p.resolve(data.value);
+        } else if (data.type === "output") {
+          // What the worker's Python writes, as it is written (a program's console, say).
+          window.dispatchEvent(new CustomEvent("triad-worker-output", {
+            detail: { module: module, stream: data.stream, text: data.text }
+          }));
+          console.debug("[" + module + "] " + data.text);
+        } else if (data.type === "progress") {
+          engine.progress = data.progress;
+          engine.message = data.message;
+          emit();
+        } else if (data.type === "ready") {
+          engine.state = "ready";
+          engine.progress = 1;
+          engine.message = "Engine ready";
+          emit();
+          resolveReady(engine);
+        } else if (data.type === "failed") {
+          engine.state = "failed";
+          engine.message = data.message;
+          console.error("Triad: the engine could not start: " + data.message);
+          emit();
+          rejectReady(new Error(data.message));
+        }
+      });
+      worker.addEventListener("error", function (event) {
         engine.state = "failed";
-        engine.message = data.message;
-        console.error("Triad: the engine could not start: " + data.message);
+        engine.message = event.message || "the engine worker failed";
         emit();
-        rejectReady(new Error(data.message));
-      }
-    });
-    worker.addEventListener("error", function (event) {
-      engine.state = "failed";
-      engine.message = event.message || "the engine worker failed";
-      emit();
-      rejectReady(new Error(engine.message));
-    });
+        rejectReady(new Error(engine.message));
+      });
+    }
     return engine;
   }
 
