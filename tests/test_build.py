@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -44,7 +45,26 @@ def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
     assert not [n for n in names if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
     assert not list(dist.rglob("*.map"))
     pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
-    assert pyodide == {*build.PYODIDE_FILES, Path(build.SNAPSHOT).name}
+    shipped = {f"{n}.gz" if n in build.GZIPPED else n for n in build.PYODIDE_FILES}
+    assert pyodide == {*shipped, Path(build.SNAPSHOT).name}
+
+
+def test_pyodide_s_large_files_ship_gzipped_and_the_worker_knows_them(dist: Path) -> None:
+    """The engine worker unpacks the gzipped files itself (any host), and shows the progress
+    of the bytes its boot downloads."""
+    folder = dist / "runtime" / "pyodide"
+    for name in build.GZIPPED:
+        original = build.NODE_MODULES / "pyodide" / name
+        assert gzip.decompress((folder / f"{name}.gz").read_bytes()) == original.read_bytes()
+    worker = (dist / "engine-worker.js").read_text()
+    assert "const GZIPPED = " + json.dumps(list(build.GZIPPED)) in worker
+    sizes = json.loads(
+        worker[
+            worker.index("const SIZES = ") + 14 : worker.index(";\n", worker.index("const SIZES"))
+        ]
+    )
+    assert sizes["pyodide.asm.wasm.gz"] == (folder / "pyodide.asm.wasm.gz").stat().st_size
+    assert sizes["engine.zip"] == (dist / "engine.zip").stat().st_size
 
 
 def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:
@@ -62,7 +82,7 @@ const known = py.runPython("import sys; 'triad.ui.worker' in sys.modules");
 const reply = py.pyimport("triad.ui.worker").new_match(JSON.stringify({{ rules: ["same"], seed: 7 }}));
 console.log(JSON.stringify({{ known, ok: JSON.parse(reply).ok }}));
 """.format(
-        pyodide=dist / "runtime" / "pyodide",
+        pyodide=build.NODE_MODULES / "pyodide",  # (dist/ holds its large files gzipped)
         snapshot=snapshot,
         zip=dist / "engine.zip",
     )

@@ -328,7 +328,8 @@
     engine.ready.catch(function () {});
     function emit() {
       window.dispatchEvent(new CustomEvent("triad-engine", {
-        detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message }
+        detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message,
+          loaded: engine.loaded, total: engine.total }
       }));
     }
     // Started once the service worker controls the page (see `controlled`); what the page
@@ -370,6 +371,8 @@
         } else if (data.type === "progress") {
           engine.progress = data.progress;
           engine.message = data.message;
+          engine.loaded = data.loaded || 0; // bytes of the download come, of their total
+          engine.total = data.total || 0;
           emit();
         } else if (data.type === "ready") {
           engine.state = "ready";

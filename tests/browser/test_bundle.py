@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import build
+from bench.pacing import PacedServer
 from tests.browser.conftest import (
     BOOT_TIMEOUT_MS,
     Server,
@@ -101,6 +102,34 @@ def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, 
         }"""
     )
     assert tier == "ornate"
+
+
+def test_a_first_visit_downloads_no_file_twice_and_then_plays_offline(
+    new_context: Any, dist: Path
+) -> None:
+    """Every byte the server sends is counted, the workers' and the service worker's too."""
+    srv = PacedServer(dist)
+    try:
+        context, _ = new_context(origins=(srv.origin,))
+        page = context.new_page()
+        page.goto(srv.url)
+        wait_ready(page)
+        wait_engine(page)
+        wait_offline_ready(page, precache_size(dist))
+        sent: dict[str, int] = {}
+        for path, times in srv.full_downloads().items():
+            path = "/index.html" if path == "/" else path  # one file, two addresses
+            sent[path] = sent.get(path, 0) + times
+        assert {path: n for path, n in sent.items() if n > 1} == {}
+        build_bytes = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+        assert srv.link.total <= 1.1 * build_bytes
+        srv.stop()
+        page.reload()
+        wait_ready(page)
+        wait_engine(page)
+        play_one_move(page)
+    finally:
+        srv.stop()
 
 
 def test_works_from_a_sub_folder(

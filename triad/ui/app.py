@@ -1731,6 +1731,7 @@ class App(Shell):
             "aff": self.aff,
             "thinking": self.session.thinking,
             "engine_progress": self.engine_progress,
+            "engine_bytes": self.engine_bytes,
             "engine_loading": self.view is not None
             and self.replay is None
             and (self.engine is None or not self.session.synced)
@@ -1768,7 +1769,7 @@ class App(Shell):
                 "r-status": ""
                 if self.draft is not None
                 else '<span class="engine-loading"><i class="spinner"></i>'
-                + render.loading_text(self.engine_progress)
+                + render.loading_text(self.engine_progress, self.engine_bytes)
                 + "</span>",
             }
         parts["r-overlay"] = self.overlay_html(view, ctx)
