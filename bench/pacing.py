@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -125,6 +126,15 @@ class _Handler(build._Handler):
         super().send_response(code, message)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closes a connection midway (a page closed) is no error here."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class PacedServer:
     """`directory` served on 127.0.0.1 through one paced, counted link."""
 
@@ -132,8 +142,7 @@ class PacedServer:
         self.link = Link(mbps, latency_ms)
         handler = type("Handler", (_Handler,), {"link": self.link})
         factory: Any = functools.partial(handler, directory=str(directory))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), factory)
-        self.httpd.daemon_threads = True
+        self.httpd = _Server(("127.0.0.1", 0), factory)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.origin = self.url.rstrip("/")
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
