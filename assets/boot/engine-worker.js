@@ -98,9 +98,9 @@ self.fetch = (resource, init) => {
   return nativeFetch(resource, init);
 };
 
-// Whether the service worker's cache holds the snapshot: a first visit starts Python
-// from nothing rather than download it (a third of the engine's bytes); the service
-// worker fetches it later, for the next visits.
+// Whether the service worker's cache holds the snapshot: a first visit on a slow line
+// starts Python from nothing rather than download it (half the engine's bytes); the
+// service worker fetches it later, for the next visits.
 async function snapshotCached() {
   try {
     return !!(self.caches && (await caches.match(new URL(SNAPSHOT, import.meta.url).href)));
@@ -110,20 +110,28 @@ async function snapshotCached() {
 }
 
 async function readSnapshot() {
-  if (typeof DecompressionStream !== "function" || !(await snapshotCached())) return null;
-  try {
-    const response = counted("engine-snapshot.bin.gz", await fetch(new URL(SNAPSHOT, import.meta.url)));
-    if (!response.ok || !response.body) return null;
-    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(unpacked).arrayBuffer());
-  } catch {
-    return null; // no snapshot in this build, or a browser that cannot read it
-  }
+  const response = await fetchFile("engine-snapshot.bin.gz");
+  if (!response.ok || !response.body) throw new Error(`the snapshot: HTTP ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+
+// Whether the line looks fast enough for the snapshot to come sooner than Python would
+// start from nothing (3-5 s here): judged by how fast Pyodide's module script came, a
+// share of the line only, as the page downloads at the same time (measured through
+// bench/pacing.py: 0.4 MB/s at 9 Mbit/s, 2.5 MB/s at 50 Mbit/s, 5.3 MB/s unpaced).
+let lineSpeed = 0; // bytes per second
+function fastLine() {
+  return lineSpeed > 0 && SIZES["engine-snapshot.bin.gz"] / lineSpeed < 4;
 }
 
 // Pyodide's module script, from its gzipped copy (an import cannot go through fetch).
 async function pyodideModule() {
-  const text = await (await fetchFile("pyodide.asm.mjs")).text();
+  const response = await fetchFile("pyodide.asm.mjs");
+  const start = performance.now();
+  const text = await response.text();
+  const seconds = (performance.now() - start) / 1000;
+  if (seconds > 0.02) lineSpeed = SIZES["pyodide.asm.mjs.gz"] / seconds;
   const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   try {
     return (await import(url)).default;
@@ -132,7 +140,7 @@ async function pyodideModule() {
   }
 }
 
-async function startPython(snapshot) {
+async function startPython(useSnapshot) {
   const options = {
     indexURL: PYODIDE,
     createPyodideModule: await pyodideModule(),
@@ -140,10 +148,15 @@ async function startPython(snapshot) {
     stdout: (text) => post({ type: "output", stream: "stdout", text }),
     stderr: (text) => post({ type: "output", stream: "stderr", text }),
   };
-  if (snapshot) {
+  // The snapshot when the cache holds it (a visit after the first), or when the line is fast.
+  const cached = useSnapshot && (await snapshotCached());
+  if (cached || (useSnapshot && fastLine())) {
+    planned.add("engine-snapshot.bin.gz");
     try {
-      return await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      // A promise: Pyodide's wasm downloads meanwhile.
+      return await loadPyodide({ ...options, _loadSnapshot: readSnapshot() });
     } catch (error) {
+      planned.delete("engine-snapshot.bin.gz");
       post({ type: "output", stream: "stderr", text: `snapshot not used: ${error}` });
     }
   }
@@ -159,8 +172,8 @@ async function boot() {
   // Made without stack switching (JSPI), the snapshot serves every module but a bot's that
   // waits for its input by suspending: that one starts Python from nothing.
   const jspiBot = MODULE === "triad.ui.catch.botrunner" && !BLOCKING;
-  if (!jspiBot && "engine-snapshot.bin.gz" in SIZES && (await snapshotCached())) planned.add("engine-snapshot.bin.gz");
-  const pyodide = await startPython(jspiBot ? null : await readSnapshot());
+  const snapshot = !jspiBot && "engine-snapshot.bin.gz" in SIZES && typeof DecompressionStream === "function";
+  const pyodide = await startPython(snapshot);
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
   if (!/^triad(\.\w+)+$/.test(MODULE)) throw new Error(`not a module of the game: ${MODULE}`);
