@@ -180,6 +180,19 @@
   // Settled once the service worker controls the page (at once after the first visit), or
   // when it cannot: workers started then fetch through it, and so fill its cache as
   // they load (nothing is downloaded twice).
+  // Settled once the page has drawn its first screen (the title or the table), at once on
+  // a visit after the first: on a first visit the workers' downloads (Pyodide, 7 MB) wait
+  // for the page's own (MicroPython and the page's code, 2 MB), so that the player sees
+  // the game sooner; the engine comes as soon either way, the line being busy.
+  var drawn = new Promise(function (resolve) {
+    if (html.dataset.warm === "1" || !html.classList.contains("booting")) { resolve(); return; }
+    new MutationObserver(function (changes, observer) {
+      if (html.classList.contains("booting")) return;
+      observer.disconnect();
+      resolve();
+    }).observe(html, { attributes: true, attributeFilter: ["class"] });
+    setTimeout(resolve, 8000); // a page slow to draw does not hold the engine back
+  });
   var controlledFailed = function () {};
   var controlled = new Promise(function (resolve) {
     if (!offlineOk || navigator.serviceWorker.controller) { resolve(); return; }
@@ -346,7 +359,7 @@
       channel.then(function (c) { send({ type: "channel", channel: c.channel, key: c.key }); },
         function (error) { rejectReady(error); });
     }
-    controlled.then(function () {
+    Promise.all([controlled, drawn]).then(function () {
       if (stopped) return;
       // The worker's name carries the module (and "blocking"): see engine-worker.js.
       worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
