@@ -280,6 +280,7 @@ def _page_text(page: Path) -> str:
     """A page with the head every page shares (assets/boot/head.html) put in, and the
     game-icons.net icons its loading screen draws inline ({{ICON name}}: the icon's SVG)."""
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
+    head = head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
     text = page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
     icons = _game_icons()
     if "{{ART_SPRITE}}" in text:
@@ -303,6 +304,15 @@ def _icon_body(icons: dict[str, Any], name: str, where: str = "") -> str:
             f"build.py: {where or 'the page'} names the icon {name!r}, not in game-icons.net's set"
         )
     return str(entry["body"])
+
+
+def _modulepreloads() -> str:
+    """Links that fetch at once the modules core.js imports one after another (its chunks,
+    then MicroPython's script): on a slow line each step of that chain costs a round trip."""
+    chunks = [n for n in _pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
+    urls = [f"./runtime/pyscript/{n}" for n in chunks if n.endswith(".js") and n != "core.js"]
+    urls.append("./runtime/micropython/micropython.mjs")
+    return "".join(f'<link rel="modulepreload" href="{url}">\n' for url in urls)
 
 
 def _copy_runtimes(dist: Path) -> None:
