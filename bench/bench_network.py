@@ -4,8 +4,8 @@ The server (bench/pacing.py) shares one link among all its responses (9 Mbit/s
 with 170 ms per request, "fast 4G", and 50 Mbit/s with 20 ms) and counts every
 byte it sends, whoever asks: the page, the engine worker and the service worker.
 A new browser profile opens the game, clicks Play on the title screen as soon as
-it shows, places a card as soon as the table takes one, and waits for the CPU's
-card; then for the service worker's cache to hold the whole game; then reloads
+it shows, places a card as soon as the table takes one (the deal is fixed: the
+default rules, the player moves first), and waits for the CPU's card; then for the service worker's cache to hold the whole game; then reloads
 (a warm visit, served from that cache). Times are from navigation start.
 
 Goals at 9 Mbit/s (issue 32): title <= 1.5 s, playable table <= 2 s, CPU's first
@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 from bench.pacing import PacedServer  # noqa: E402
+from tests.browser.test_page_session import fixed_seed_script, seed_where  # noqa: E402
 
 PROFILES = ((9.0, 170.0), (50.0, 20.0))
 TIMEOUT_MS = 180_000
@@ -80,6 +81,7 @@ def first_visit(browser: Any, server: PacedServer, dist: Path) -> dict[str, Any]
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(PROBE)
+    context.add_init_script(fixed_seed_script(seed_where("blue", ["banner"])))
     page = context.new_page()
     page.goto(server.url, wait_until="commit")
     origin = page.evaluate("performance.timeOrigin") / 1000
