@@ -200,6 +200,8 @@
     setTimeout(resolve, 5000); // a worker slow to install does not hold the game back
     controlledFailed = resolve;
   });
+  var workersMayStart = false;
+  var workersStart = Promise.all([controlled, drawn]).then(function () { workersMayStart = true; });
 
   // Once the engine is up and the page waits for the player, the service worker fetches
   // the files of the game nothing has asked for yet (the rest of the offline cache).
@@ -359,13 +361,17 @@
       channel.then(function (c) { send({ type: "channel", channel: c.channel, key: c.key }); },
         function (error) { rejectReady(error); });
     }
-    Promise.all([controlled, drawn]).then(function () {
+    function spawn() {
       if (stopped) return;
       // The worker's name carries the module (and "blocking"): see engine-worker.js.
       worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
       listen(worker);
       queue.splice(0).forEach(function (message) { worker.postMessage(message); });
-    });
+    }
+    // At once when nothing is awaited (a visit after the first): the page's code may rely on
+    // the worker being under way when this returns.
+    if (workersMayStart) spawn();
+    else workersStart.then(spawn);
     function listen(worker) {
       worker.addEventListener("message", function (event) {
         var data = event.data;
