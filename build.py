@@ -64,8 +64,9 @@ PYODIDE_FILES = (
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 SYNC_MESSAGE = "sync-message/sync-message.js"  # under runtime/
 # PyScript chunks that core.js never loads for a plain `mpy` script: the code
-# editor, the terminal's xterm, the Pyodide package graph and the zip reader.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
+# editor, the terminal's xterm and the Pyodide package graph (the zip reader unpacks
+# the page's Python files).
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph)")
 
 # Python files the main thread (MicroPython) needs, besides triad/ui/**; the Pyodide
 # workers get the whole package (engine.zip).
@@ -559,8 +560,25 @@ def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     modes = [p.stem for p in ROOT.glob("*.html") if (ROOT / "triad" / "ui" / p.stem).is_dir()]
 
     def write(name: str, files: list[str]) -> None:
-        lines = [f'"./{f}" = "./{f}"' for f in files]
-        (dist / name).write_text(template.replace("# {{FILES}}", "\n".join(lines)))
+        # One zip the page unpacks (PyScript's "./*" target), not one request per file: on
+        # a slow line forty files went six at a time, a round trip each.
+        archive = (
+            "page.zip" if name == "pyscript.toml" else name.removesuffix(".toml") + "-page.zip"
+        )
+        # Each folder has an entry of its own before its files: the unpacking makes one
+        # folder level at a time.
+        folders = sorted(
+            {"/".join(f.split("/")[:i]) + "/" for f in files for i in range(1, f.count("/") + 1)}
+        )
+        with zipfile.ZipFile(dist / archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for folder in folders:
+                zf.writestr(zipfile.ZipInfo(folder, date_time=(2020, 1, 1, 0, 0, 0)), b"")
+            for f in files:
+                info = zipfile.ZipInfo(f, date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, (dist / f).read_bytes())
+        line = f'"./{archive}" = "./*"'
+        (dist / name).write_text(template.replace("# {{FILES}}", line))
 
     def own(name: str, mode: str) -> bool:
         """Whether a file is the mode's alone: its code, or its words (lang/CODE/MODE.json)."""

@@ -168,7 +168,7 @@ WORKERS_SEEN = """
   window.Worker = class extends Original {
     constructor(url, options) {
       const name = (options && options.name) || "";
-      window.__workers.push([name, booting()]);
+      if (name) window.__workers.push([name, booting()]); // (not the zip reader's, unnamed)
       super(url, options);
       if (name !== "triad.ui.worker") return;
       const add = this.addEventListener.bind(this);
