@@ -77,6 +77,29 @@ function counted(name, response) {
   return new Response(response.body.pipeThrough(counter), { status: response.status, headers: response.headers });
 }
 
+// A gzipped body unpacked; one the host has already unpacked (a host that serves NAME.gz
+// with "Content-Encoding: gzip", as some do) passed on as it is.
+async function gunzipped(body) {
+  const reader = body.getReader();
+  const first = await reader.read();
+  const rest = new ReadableStream({
+    start(controller) {
+      if (!first.done) controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const head = first.value || new Uint8Array(0);
+  const gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  return gzip ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
+}
+
 async function fetchFile(name) {
   const url = PYODIDE + name;
   if (!GZIPPED.includes(name) || typeof DecompressionStream !== "function") {
@@ -84,7 +107,7 @@ async function fetchFile(name) {
   }
   const response = counted(name + ".gz", await nativeFetch(url + ".gz"));
   if (!response.ok) throw new Error(`${name}.gz: HTTP ${response.status}`);
-  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const body = await gunzipped(response.body);
   return new Response(body, { headers: { "Content-Type": TYPES[name.split(".").pop()] } });
 }
 
@@ -112,8 +135,7 @@ async function snapshotCached() {
 async function readSnapshot() {
   const response = await fetchFile("engine-snapshot.bin.gz");
   if (!response.ok || !response.body) throw new Error(`the snapshot: HTTP ${response.status}`);
-  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  return new Uint8Array(await new Response(await gunzipped(response.body)).arrayBuffer());
 }
 
 // Whether the line looks fast enough for the snapshot to come sooner than Python would

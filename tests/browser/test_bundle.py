@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -130,6 +133,33 @@ def test_a_first_visit_downloads_no_file_twice_and_then_plays_offline(
         play_one_move(page)
     finally:
         srv.stop()
+
+
+class _EncodingHost(build._Handler):
+    """A host that serves NAME.gz with "Content-Encoding: gzip": the browser unpacks it."""
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith(".gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+def test_plays_where_the_host_unpacks_the_gzipped_files(new_context: Any, dist: Path) -> None:
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_EncodingHost, directory=str(dist))
+    )
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        context, _ = new_context(origins=(origin,))
+        page = context.new_page()
+        page.goto(origin + "/")
+        wait_ready(page)
+        wait_engine(page)
+        play_one_move(page)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_works_from_a_sub_folder(
