@@ -50,7 +50,6 @@ const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "applica
 // shown while the engine loads is the bytes come of their total.
 const SIZES = {}/* {{SIZES}} */;
 const loaded = {};
-const arrived = {}; // by file: when its first and last bytes came
 const planned = new Set(Object.keys(SIZES).filter((name) => name !== "engine-snapshot.bin.gz"));
 
 function report() {
@@ -70,9 +69,6 @@ function counted(name, response) {
   loaded[name] = 0;
   const counter = new TransformStream({
     transform(chunk, controller) {
-      const now = performance.now();
-      arrived[name] = arrived[name] || [now, now];
-      arrived[name][1] = now;
       loaded[name] += chunk.byteLength;
       report();
       controller.enqueue(chunk);
@@ -125,7 +121,7 @@ self.fetch = (resource, init) => {
   return nativeFetch(resource, init);
 };
 
-// Whether the service worker's cache holds the snapshot: a first visit on a slow line
+// Whether the service worker's cache holds the snapshot: a first visit
 // starts Python from nothing rather than download it (half the engine's bytes); the
 // service worker fetches it later, for the next visits.
 async function snapshotCached() {
@@ -142,23 +138,9 @@ async function readSnapshot() {
   return new Uint8Array(await new Response(await gunzipped(response.body)).arrayBuffer());
 }
 
-// Whether the line looks fast enough for the snapshot to come sooner than Python would
-// start from nothing (3-5 s here): judged by how fast Pyodide's module script came, from
-// its first byte to its last, a share of the line only, as the page may download at the
-// same time (measured through bench/pacing.py: 0.6 MB/s at 9 Mbit/s, 3.3 MB/s at
-// 50 Mbit/s, 15 MB/s unpaced; unpacking and a busy CPU no longer count).
-let lineSpeed = 0; // bytes per second
-function fastLine() {
-  return lineSpeed > 0 && SIZES["engine-snapshot.bin.gz"] / lineSpeed < 4;
-}
-
 // Pyodide's module script, from its gzipped copy (an import cannot go through fetch).
 async function pyodideModule() {
   const text = await (await fetchFile("pyodide.asm.mjs")).text();
-  // From its first byte to its last, unpacking aside: all at once is a fast line.
-  const [first, last] = arrived["pyodide.asm.mjs.gz"] || [0, 0];
-  const seconds = (last - first) / 1000;
-  lineSpeed = seconds > 0.005 ? SIZES["pyodide.asm.mjs.gz"] / seconds : Infinity;
   const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   try {
     return (await import(url)).default;
@@ -175,9 +157,10 @@ async function startPython(useSnapshot) {
     stdout: (text) => post({ type: "output", stream: "stdout", text }),
     stderr: (text) => post({ type: "output", stream: "stderr", text }),
   };
-  // The snapshot when the cache holds it (a visit after the first), or when the line is fast.
-  const cached = useSnapshot && (await snapshotCached());
-  if (cached || (useSnapshot && fastLine())) {
+  // The snapshot when the cache holds it (a visit after the first). Fetched on a first
+  // visit, even on a fast line, it held the engine back (bench_network at 50 Mbit/s:
+  // engine up at 11-15 s against 7.8 s without it, and the table waited for it).
+  if (useSnapshot && (await snapshotCached())) {
     planned.add("engine-snapshot.bin.gz");
     try {
       // A promise: Pyodide's wasm downloads meanwhile.
