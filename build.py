@@ -19,6 +19,7 @@ import ast
 import contextlib
 import datetime
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -71,8 +72,9 @@ PYODIDE_FILES = (
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 SYNC_MESSAGE = "sync-message/sync-message.js"  # under runtime/
 # PyScript chunks that core.js never loads for a plain `mpy` script: the code
-# editor, the terminal's xterm, the Pyodide package graph and the zip reader.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
+# editor, the terminal's xterm and the Pyodide package graph (the zip reader unpacks
+# the page's Python files).
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph)")
 
 # Python files the main thread (MicroPython) needs, besides triad/ui/** (the page's own);
 # the Pyodide workers (triad/worker/) get the whole package (engine.zip).
@@ -277,6 +279,7 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     # Made from engine.zip and Pyodide, both in the build id; the snapshot itself is not
     # byte for byte the same from one run to the next, so it stays out of the id.
     _write_snapshot(dist)
+    _gzip_runtime(dist)
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files if f not in LAZY_FILES)]
     worker = (boot / "sw.js").read_text()
@@ -295,6 +298,7 @@ def _page_text(page: Path) -> str:
     """A page with the head every page shares (assets/boot/head.html) put in, and the
     game-icons.net icons its loading screen draws inline ({{ICON name}}: the icon's SVG)."""
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
+    head = head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
     text = page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
     icons = _game_icons()
     if "{{ART_SPRITE}}" in text:
@@ -318,6 +322,15 @@ def _icon_body(icons: dict[str, Any], name: str, where: str = "") -> str:
             f"build.py: {where or 'the page'} names the icon {name!r}, not in game-icons.net's set"
         )
     return str(entry["body"])
+
+
+def _modulepreloads() -> str:
+    """Links that fetch at once the modules core.js imports one after another (its chunks,
+    then MicroPython's script): on a slow line each step of that chain costs a round trip."""
+    chunks = [n for n in _pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
+    urls = [f"./runtime/pyscript/{n}" for n in chunks if n.endswith(".js") and n != "core.js"]
+    urls.append("./runtime/micropython/micropython.mjs")
+    return "".join(f'<link rel="modulepreload" href="{url}">\n' for url in urls)
 
 
 def _copy_runtimes(dist: Path) -> None:
@@ -524,6 +537,35 @@ def _write_snapshot(dist: Path) -> None:
     shutil.copy2(cached, dist / SNAPSHOT)
 
 
+# Pyodide's files shipped gzipped (NAME.gz only): the engine worker unpacks them with the
+# browser's DecompressionStream, so the saving does not depend on the host compressing
+# what it serves (9.6 MB of wasm is 3.5 MB gzipped). Its list in engine-worker.js matches.
+GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+
+
+def _gzip_runtime(dist: Path) -> None:
+    """Gzip GZIPPED (reproducibly), and write into engine-worker.js the bytes of each file
+    the engine's boot downloads, for the progress it shows."""
+    folder = dist / "runtime" / "pyodide"
+    for name in GZIPPED:
+        raw = folder / name
+        (folder / (name + ".gz")).write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
+        raw.unlink()
+    sizes = {
+        p.name: p.stat().st_size
+        for p in [
+            *(folder / (name + ".gz") for name in GZIPPED),
+            folder / "python_stdlib.zip",
+            dist / "engine.zip",
+            dist / SNAPSHOT,
+        ]
+        if p.exists()
+    }
+    worker = dist / "engine-worker.js"
+    text = worker.read_text()
+    worker.write_text(text.replace("{}/* {{SIZES}} */", json.dumps(sizes)))
+
+
 def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     """pyscript.toml for the card game (index.html), NAME.toml for each other mode's page.
 
@@ -535,8 +577,25 @@ def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     modes = [p.stem for p in ROOT.glob("*.html") if (ROOT / "triad" / "ui" / p.stem).is_dir()]
 
     def write(name: str, files: list[str]) -> None:
-        lines = [f'"./{f}" = "./{f}"' for f in files]
-        (dist / name).write_text(template.replace("# {{FILES}}", "\n".join(lines)))
+        # One zip the page unpacks (PyScript's "./*" target), not one request per file: on
+        # a slow line forty files went six at a time, a round trip each.
+        archive = (
+            "page.zip" if name == "pyscript.toml" else name.removesuffix(".toml") + "-page.zip"
+        )
+        # Each folder has an entry of its own before its files: the unpacking makes one
+        # folder level at a time.
+        folders = sorted(
+            {"/".join(f.split("/")[:i]) + "/" for f in files for i in range(1, f.count("/") + 1)}
+        )
+        with zipfile.ZipFile(dist / archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for folder in folders:
+                zf.writestr(zipfile.ZipInfo(folder, date_time=(2020, 1, 1, 0, 0, 0)), b"")
+            for f in files:
+                info = zipfile.ZipInfo(f, date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, (dist / f).read_bytes())
+        line = f'"./{archive}" = "./*"'
+        (dist / name).write_text(template.replace("# {{FILES}}", line))
 
     def own(name: str, mode: str) -> bool:
         """Whether a file is the mode's alone: its code, or its words (lang/CODE/MODE.json)."""

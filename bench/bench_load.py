@@ -16,6 +16,7 @@ import argparse
 import statistics
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from bench.bench_network import CACHED, precache_count  # noqa: E402
 from tests.browser.conftest import SKIP_TITLE  # noqa: E402
 
 # Stamps the moments the page became ready and the engine booted, relative to navigation start.
@@ -70,16 +72,13 @@ def measure(page: Any, reload: bool, url: str) -> dict[str, float]:
     }
 
 
-def wait_cached(page: Any) -> None:
+def wait_cached(page: Any, dist: Path) -> None:
+    """Wait until the service worker's cache holds the whole game (filled once the page waits
+    for the player); polled, as wait_for_function takes an async function's promise for true."""
     page.wait_for_function("() => navigator.serviceWorker.controller")
-    page.wait_for_function(
-        """async () => {
-            const keys = await caches.keys();
-            if (keys.length !== 1) return false;
-            const cache = await caches.open(keys[0]);
-            return !!(await cache.match('./runtime/pyodide/pyodide.asm.wasm'));
-        }"""
-    )
+    expected = precache_count(dist)
+    while page.evaluate(CACHED) < expected:
+        time.sleep(0.25)
 
 
 def main() -> int:
@@ -109,7 +108,7 @@ def main() -> int:
             context.add_init_script(SKIP_TITLE)  # the table at once, as after a reload
             page = context.new_page()
             cold.append(measure(page, False, url))
-            wait_cached(page)
+            wait_cached(page, args.dist)
             warm.append(measure(page, True, url))
             context.close()
         browser.close()

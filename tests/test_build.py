@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -31,11 +32,22 @@ def test_pyscript_runs_the_vendored_interpreter_and_lists_existing_files(dist: P
     interpreter = config["interpreter"]
     assert interpreter.startswith("./runtime/")
     assert (dist / interpreter).is_file()
-    assert config["files"], "the page's Python files are listed"
-    for source, target in config["files"].items():
-        assert source == target
-        assert (dist / source).is_file(), source
-    assert "./triad/deal.py" in config["files"]
+    # The page's Python files come in one zip, unpacked where the page reads them.
+    assert config["files"] == {"./page.zip": "./*"}
+    names = page_files(dist, "pyscript.toml")
+    assert "triad/deal.py" in names
+    with zipfile.ZipFile(dist / "page.zip") as zf:
+        for name in names:
+            assert zf.read(name) == (dist / name).read_bytes(), name
+
+
+def page_files(dist: Path, config: str) -> set[str]:
+    """The files in the zip(s) a page's PyScript config unpacks."""
+    names: set[str] = set()
+    for source in tomllib.loads((dist / config).read_text())["files"]:
+        with zipfile.ZipFile(dist / source) as zf:
+            names |= {n for n in zf.namelist() if not n.endswith("/")}
+    return names
 
 
 def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
@@ -44,12 +56,31 @@ def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
     assert not [n for n in names if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
     assert not list(dist.rglob("*.map"))
     pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
-    assert pyodide == {*build.PYODIDE_FILES, Path(build.SNAPSHOT).name}
+    shipped = {f"{n}.gz" if n in build.GZIPPED else n for n in build.PYODIDE_FILES}
+    assert pyodide == {*shipped, Path(build.SNAPSHOT).name}
     # the test tools among the npm packages (gremlins.js, puppeteer-core) stay out
     package = json.loads((build.ROOT / "package.json").read_text())
     for tool in package["devDependencies"]:
         name = tool.split("/")[-1].removesuffix(".js")
         assert not [p for p in dist.rglob("*") if name in p.name], f"{tool} is shipped"
+
+
+def test_pyodide_s_large_files_ship_gzipped_and_the_worker_knows_them(dist: Path) -> None:
+    """The engine worker unpacks the gzipped files itself (any host), and shows the progress
+    of the bytes its boot downloads."""
+    folder = dist / "runtime" / "pyodide"
+    for name in build.GZIPPED:
+        original = build.NODE_MODULES / "pyodide" / name
+        assert gzip.decompress((folder / f"{name}.gz").read_bytes()) == original.read_bytes()
+    worker = (dist / "engine-worker.js").read_text()
+    assert "const GZIPPED = " + json.dumps(list(build.GZIPPED)) in worker
+    sizes = json.loads(
+        worker[
+            worker.index("const SIZES = ") + 14 : worker.index(";\n", worker.index("const SIZES"))
+        ]
+    )
+    assert sizes["pyodide.asm.wasm.gz"] == (folder / "pyodide.asm.wasm.gz").stat().st_size
+    assert sizes["engine.zip"] == (dist / "engine.zip").stat().st_size
 
 
 def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:
@@ -67,7 +98,7 @@ const known = py.runPython("import sys; 'triad.worker.engine' in sys.modules");
 const reply = py.pyimport("triad.worker.engine").new_match(JSON.stringify({{ rules: ["same"], seed: 7 }}));
 console.log(JSON.stringify({{ known, ok: JSON.parse(reply).ok }}));
 """.format(
-        pyodide=dist / "runtime" / "pyodide",
+        pyodide=build.NODE_MODULES / "pyodide",  # (dist/ holds its large files gzipped)
         snapshot=snapshot,
         zip=dist / "engine.zip",
     )
@@ -128,12 +159,12 @@ def test_zip_for_itch_io(dist: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
-    card_game = tomllib.loads((dist / "pyscript.toml").read_text())["files"]
+    card_game = {f"./{n}" for n in page_files(dist, "pyscript.toml")}
     for page in dist.glob("*.html"):
         mode = page.stem
         if not (build.ROOT / "triad" / "ui" / mode).is_dir():
             continue
-        mode_files = tomllib.loads((dist / f"{mode}.toml").read_text())["files"]
+        mode_files = {f"./{n}" for n in page_files(dist, f"{mode}.toml")}
         assert any(f.startswith(f"./triad/ui/{mode}/") for f in mode_files)
         assert not any(f.startswith(f"./triad/ui/{mode}/") for f in card_game)
         # The mode's words in each language, for its page only; the card game's for both.

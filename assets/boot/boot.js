@@ -174,8 +174,55 @@
   }
 
   // --- Offline: a service worker caches the whole game on the first visit. ---
+  // A visit after the first is served from its cache (triad/ui/main.py reads data-warm).
+  var offlineOk = storageOk && "serviceWorker" in navigator;
+  html.dataset.warm = offlineOk && navigator.serviceWorker.controller ? "1" : "0";
+  // Settled once the service worker controls the page (at once after the first visit), or
+  // when it cannot: workers started then fetch through it, and so fill its cache as
+  // they load (nothing is downloaded twice).
+  // Settled once the page has drawn its first screen (the title or the table), at once on
+  // a visit after the first: on a first visit the workers' downloads (Pyodide, 7 MB) wait
+  // for the page's own (MicroPython and the page's code, 2 MB), so that the player sees
+  // the game sooner; the engine comes as soon either way, the line being busy.
+  var drawn = new Promise(function (resolve) {
+    if (html.dataset.warm === "1" || !html.classList.contains("booting")) { resolve(); return; }
+    new MutationObserver(function (changes, observer) {
+      if (html.classList.contains("booting")) return;
+      observer.disconnect();
+      resolve();
+    }).observe(html, { attributes: true, attributeFilter: ["class"] });
+    setTimeout(resolve, 8000); // a page slow to draw does not hold the engine back
+  });
+  var controlledFailed = function () {};
+  var controlled = new Promise(function (resolve) {
+    if (!offlineOk || navigator.serviceWorker.controller) { resolve(); return; }
+    navigator.serviceWorker.addEventListener("controllerchange", function () { resolve(); });
+    setTimeout(resolve, 5000); // a worker slow to install does not hold the game back
+    controlledFailed = resolve;
+  });
+  var workersMayStart = false;
+  var workersStart = Promise.all([controlled, drawn]).then(function () { workersMayStart = true; });
+
+  // Once the engine is up and the page waits for the player, the service worker fetches
+  // the files of the game nothing has asked for yet (the rest of the offline cache).
+  function fillWhenIdle() {
+    if (!offlineOk) return;
+    var idleSince = 0;
+    var timer = setInterval(function () {
+      var engine = window.triadEngine;
+      var up = html.dataset.engine === "none" || (engine && engine.state !== "loading");
+      if (!up || !html.classList.contains("ready")) { idleSince = 0; return; }
+      if (!idleSince) { idleSince = Date.now(); return; }
+      if (Date.now() - idleSince < 1500) return;
+      clearInterval(timer);
+      navigator.serviceWorker.ready.then(function (reg) {
+        if (reg.active) reg.active.postMessage("fill");
+      });
+    }, 500);
+  }
+
   function registerServiceWorker() {
-    if (!storageOk || !("serviceWorker" in navigator)) return;
+    if (!offlineOk) return;
     var sw = navigator.serviceWorker;
     var hadController = !!sw.controller;
     var reloading = false;
@@ -203,8 +250,10 @@
         });
       });
     }).catch(function (err) {
+      controlledFailed();
       console.warn("Triad: offline play is not available here:", err && err.message ? err.message : err);
     });
+    fillWhenIdle();
   }
   // The page counts as fresh (safe to update in place) until the player first touches it.
   html.dataset.fresh = "1";
@@ -258,7 +307,8 @@
       ready: null,
       module: module,
       terminate: function () {
-        worker.terminate();
+        stopped = true;
+        if (worker) worker.terminate();
         engine.state = "failed";
         engine.message = "stopped";
         Object.keys(pending).forEach(function (id) {
@@ -274,7 +324,7 @@
         return new Promise(function (resolve, reject) {
           pending[id] = { resolve: resolve, reject: reject };
           if (!blocking) {
-            worker.postMessage({ id: id, name: name, args: args });
+            send({ id: id, name: name, args: args });
             return;
           }
           // Numbered in the order of the calls: the worker reads them in that order.
@@ -293,54 +343,77 @@
     engine.ready.catch(function () {});
     function emit() {
       window.dispatchEvent(new CustomEvent("triad-engine", {
-        detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message }
+        detail: { module: module, state: engine.state, progress: engine.progress, message: engine.message,
+          loaded: engine.loaded, total: engine.total }
       }));
     }
-    // The worker's name carries the module (and "blocking"): see engine-worker.js.
-    var worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
+    // Started once the service worker controls the page (see `controlled`); what the page
+    // sends it meanwhile waits.
+    var worker = null;
+    var stopped = false;
+    var queue = [];
+    function send(message) {
+      if (worker) worker.postMessage(message);
+      else queue.push(message);
+    }
     if (blocking) {
       channel = blockingChannel();
-      channel.then(function (c) { worker.postMessage({ type: "channel", channel: c.channel, key: c.key }); },
+      channel.then(function (c) { send({ type: "channel", channel: c.channel, key: c.key }); },
         function (error) { rejectReady(error); });
     }
-    worker.addEventListener("message", function (event) {
-      var data = event.data;
-      if (data.type === "result") {
-        var p = pending[data.id];
-        delete pending[data.id];
-        if (!p) return;
-        if ("error" in data) p.reject(new Error(data.error));
-        else p.resolve(data.value);
-      } else if (data.type === "output") {
-        // What the worker's Python writes, as it is written (a program's console, say).
-        window.dispatchEvent(new CustomEvent("triad-worker-output", {
-          detail: { module: module, stream: data.stream, text: data.text }
-        }));
-        console.debug("[" + module + "] " + data.text);
-      } else if (data.type === "progress") {
-        engine.progress = data.progress;
-        engine.message = data.message;
-        emit();
-      } else if (data.type === "ready") {
-        engine.state = "ready";
-        engine.progress = 1;
-        engine.message = "Engine ready";
-        emit();
-        resolveReady(engine);
-      } else if (data.type === "failed") {
+    function spawn() {
+      if (stopped) return;
+      // The worker's name carries the module (and "blocking"): see engine-worker.js.
+      worker = new Worker("./engine-worker.js", { type: "module", name: module + (blocking ? " blocking" : "") });
+      listen(worker);
+      queue.splice(0).forEach(function (message) { worker.postMessage(message); });
+    }
+    // At once when nothing is awaited (a visit after the first): the page's code may rely on
+    // the worker being under way when this returns.
+    if (workersMayStart) spawn();
+    else workersStart.then(spawn);
+    function listen(worker) {
+      worker.addEventListener("message", function (event) {
+        var data = event.data;
+        if (data.type === "result") {
+          var p = pending[data.id];
+          delete pending[data.id];
+          if (!p) return;
+          if ("error" in data) p.reject(new Error(data.error));
+          else p.resolve(data.value);
+        } else if (data.type === "output") {
+          // What the worker's Python writes, as it is written (a program's console, say).
+          window.dispatchEvent(new CustomEvent("triad-worker-output", {
+            detail: { module: module, stream: data.stream, text: data.text }
+          }));
+          console.debug("[" + module + "] " + data.text);
+        } else if (data.type === "progress") {
+          engine.progress = data.progress;
+          engine.message = data.message;
+          engine.loaded = data.loaded || 0; // bytes of the download come, of their total
+          engine.total = data.total || 0;
+          emit();
+        } else if (data.type === "ready") {
+          engine.state = "ready";
+          engine.progress = 1;
+          engine.message = "Engine ready";
+          emit();
+          resolveReady(engine);
+        } else if (data.type === "failed") {
+          engine.state = "failed";
+          engine.message = data.message;
+          console.error("Triad: the engine could not start: " + data.message);
+          emit();
+          rejectReady(new Error(data.message));
+        }
+      });
+      worker.addEventListener("error", function (event) {
         engine.state = "failed";
-        engine.message = data.message;
-        console.error("Triad: the engine could not start: " + data.message);
+        engine.message = event.message || "the engine worker failed";
         emit();
-        rejectReady(new Error(data.message));
-      }
-    });
-    worker.addEventListener("error", function (event) {
-      engine.state = "failed";
-      engine.message = event.message || "the engine worker failed";
-      emit();
-      rejectReady(new Error(engine.message));
-    });
+        rejectReady(new Error(engine.message));
+      });
+    }
     return engine;
   }
 

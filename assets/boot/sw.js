@@ -1,5 +1,8 @@
 /* Triad's service worker: the whole game cached on the first visit, so it plays offline.
  *
+ * On the first visit it downloads nothing the page fetches itself: it keeps what passes
+ * through it, and fetches the rest once the page says the player is idle.
+ *
  * build.py writes the build id (a hash of every file) and the list of files into
  * this script. Each build has a cache of its own, filled completely before the
  * build takes over, and the old build's cache is deleted once the new one is
@@ -15,16 +18,45 @@ const BUILD = "{{BUILD}}";
 const FILES = [/* {{FILES}} */];
 // Files of this build cached when first fetched instead (the whole icon set).
 const LAZY = [/* {{LAZY}} */].map((file) => new URL(file, self.registration.scope).href);
+// What this worker keeps when it passes through: the build's files, lazy or not.
+const KEEP = new Set([...FILES.map((file) => new URL(file, self.registration.scope).href), ...LAZY]);
 const PREFIX = `triad:${self.registration.scope}:`;
 const CACHE = PREFIX + BUILD;
 
+// Fetch into the cache every file of the build it does not hold yet. "no-cache" revalidates
+// with the server: a file the page has just fetched comes back as a 304 from the HTTP
+// cache, not a second download. The page's address is stored under both its names.
+function fill(cache) {
+  const fetchInto = (file) =>
+    fetch(new Request(file, { cache: "no-cache" })).then((response) => {
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      if (file !== "./") return cache.put(file, response);
+      return Promise.all([cache.put(file, response.clone()), cache.put("./index.html", response)]);
+    });
+  return cache.keys().then((held) => {
+    const have = new Set(held.map((request) => request.url));
+    const todo = FILES.filter((file) => !have.has(new URL(file, self.registration.scope).href));
+    return Promise.all(
+      todo.map((file) => {
+        if (file !== "./index.html") return fetchInto(file);
+        if (todo.includes("./")) return null; // stored with "./"
+        return cache.match("./").then((page) => (page ? cache.put(file, page) : fetchInto(file)));
+      })
+    );
+  });
+}
+
 self.addEventListener("install", (event) => {
-  // "no-cache" revalidates with the server: fresh files, without downloading again
-  // what the first visit has just fetched.
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })))
-    )
+    caches.keys().then((keys) => {
+      // An update: the new build takes over only once every file of it is cached, so a
+      // page never mixes files of two versions.
+      if (keys.some((k) => k.startsWith(PREFIX) && k !== CACHE)) return caches.open(CACHE).then(fill);
+      // A first visit: nothing is fetched twice. This worker takes the page over at once,
+      // keeps what the page and its workers fetch through it, and fetches the rest when the
+      // page says the player is idle (the message "fill").
+      return self.skipWaiting();
+    })
   );
 });
 
@@ -39,6 +71,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "fill") event.waitUntil(caches.open(CACHE).then(fill));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -50,9 +83,9 @@ self.addEventListener("fetch", (event) => {
       cache.match(request, { ignoreSearch: true }).then((hit) => {
         if (hit) return hit;
         const url = request.url.split(/[?#]/)[0];
-        if (!LAZY.includes(url)) return fetch(request);
+        if (!KEEP.has(url) || request.headers.has("range")) return fetch(request);
         return fetch(request).then((response) => {
-          if (response.ok) cache.put(url, response.clone());
+          if (response.status === 200) event.waitUntil(cache.put(url, response.clone()));
           return response;
         });
       })

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +14,7 @@ from typing import Any
 import pytest
 
 import build
+from bench.pacing import PacedServer
 from tests.browser.conftest import (
     BOOT_TIMEOUT_MS,
     Server,
@@ -37,21 +42,28 @@ def own_server(dist: Path, tmp_path: Path) -> Iterator[Callable[..., Server]]:
 
 
 def precache_size(dist: Path) -> int:
-    """The service worker caches every file but itself, and "./" for index.html."""
-    return sum(1 for p in dist.rglob("*") if p.is_file())
+    """The service worker caches every file but itself and the lazy ones (the whole icon
+    set), and "./" for index.html."""
+    return sum(1 for p in dist.rglob("*") if p.is_file()) - len(build.LAZY_FILES)
 
 
-def wait_offline_ready(page: Any, expected: int) -> None:
-    """Wait until the service worker controls the page and one cache holds every file."""
+CACHED = """async () => {
+    const keys = await caches.keys();
+    if (keys.length !== 1) return -1;
+    return (await (await caches.open(keys[0])).keys()).length;
+}"""
+
+
+def wait_offline_ready(page: Any, expected: int, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the service worker controls the page and one cache holds every file.
+
+    Polled with evaluate: wait_for_function takes the promise of an async function for a
+    true value at once."""
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
-    page.wait_for_function(
-        """async (expected) => {
-            const keys = await caches.keys();
-            if (keys.length !== 1) return false;
-            return (await (await caches.open(keys[0])).keys()).length === expected;
-        }""",
-        arg=expected,
-    )
+    deadline = time.monotonic() + timeout_ms / 1000
+    while page.evaluate(CACHED) < expected:
+        assert time.monotonic() < deadline, f"the cache holds {page.evaluate(CACHED)} files"
+        time.sleep(0.25)
 
 
 def test_loads_from_its_own_host_only(new_context: Any, server: Server, dist: Path) -> None:
@@ -93,6 +105,61 @@ def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, 
         }"""
     )
     assert tier == "ornate"
+
+
+def test_a_first_visit_downloads_no_file_twice_and_then_plays_offline(
+    new_context: Any, dist: Path
+) -> None:
+    """Every byte the server sends is counted, the workers' and the service worker's too."""
+    srv = PacedServer(dist)
+    try:
+        context, _ = new_context(origins=(srv.origin,))
+        page = context.new_page()
+        page.goto(srv.url)
+        wait_ready(page)
+        wait_engine(page)
+        wait_offline_ready(page, precache_size(dist))
+        sent: dict[str, int] = {}
+        for path, times in srv.full_downloads().items():
+            path = "/index.html" if path == "/" else path  # one file, two addresses
+            sent[path] = sent.get(path, 0) + times
+        assert {path: n for path, n in sent.items() if n > 1} == {}
+        build_bytes = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+        assert srv.link.total <= 1.1 * build_bytes
+        srv.stop()
+        page.reload()
+        wait_ready(page)
+        wait_engine(page)
+        play_one_move(page)
+    finally:
+        srv.stop()
+
+
+class _EncodingHost(build._Handler):
+    """A host that serves NAME.gz with "Content-Encoding: gzip": the browser unpacks it."""
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith(".gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+def test_plays_where_the_host_unpacks_the_gzipped_files(new_context: Any, dist: Path) -> None:
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_EncodingHost, directory=str(dist))
+    )
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        context, _ = new_context(origins=(origin,))
+        page = context.new_page()
+        page.goto(origin + "/")
+        wait_ready(page)
+        wait_engine(page)
+        play_one_move(page)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_works_from_a_sub_folder(

@@ -10,6 +10,7 @@ the page's state, never on time.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -134,7 +135,12 @@ def test_reloads_with_the_server_stopped(open_page: Callable[..., EnginePage], d
             "caches.keys().then((keys) => keys.length === 1 &&"
             " caches.open(keys[0]).then((c) => c.keys()).then((k) => k.length))"
         )
-        page.wait(f"{cached}.then((n) => n >= {files})", BOOT_MS)
+        # Polled with js(), which awaits the promise (wait() would take it for true at once);
+        # the service worker fills its cache once the page has waited for the player.
+        deadline = time.monotonic() + BOOT_MS / 1000
+        while (page.js(cached) or 0) < files:
+            assert time.monotonic() < deadline, f"the cache holds {page.js(cached)} files"
+            time.sleep(0.25)
         srv.stop()
         page.reload()
         page.wait(READY, BOOT_MS)

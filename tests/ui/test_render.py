@@ -269,3 +269,17 @@ def test_every_builtin_card_and_banner_has_its_french_words() -> None:
             assert words["titles"][c["id"]][0] == c["title"], c["id"]
             if c["id"] in words["names"]:
                 assert words["names"][c["id"]][0] == c["name"]
+
+
+def test_the_engine_loading_text_counts_the_bytes_of_its_download() -> None:
+    assert render.loading_text(0.3, (3_100_000, 7_400_000)) == "Engine loading… 3.1 of 7.4 MB"
+    try:
+        set_language("fr")
+        assert render.loading_text(0.3, (3_100_000, 7_400_000)) == (
+            "Chargement du moteur… 3,1 sur 7,4 Mo"
+        )
+    finally:
+        set_language("en")
+    # Once downloaded (Python starting), or without byte counts: the share.
+    assert render.loading_text(0.9, (7_400_000, 7_400_000)) == "Engine loading… 90%"
+    assert render.loading_text(0.5) == "Engine loading… 50%"

@@ -454,6 +454,7 @@ class App(Shell):
             "aff": aff,
             "thinking": match.thinking,
             "engine_progress": self.engine_progress,
+            "engine_bytes": self.engine_bytes,
             "engine_loading": match.view is not None
             and not replay
             and (self.engine is None or not match.synced)
@@ -491,7 +492,7 @@ class App(Shell):
                 "r-status": ""
                 if match.draft is not None
                 else '<span class="engine-loading"><i class="spinner"></i>'
-                + render.loading_text(self.engine_progress)
+                + render.loading_text(self.engine_progress, self.engine_bytes)
                 + "</span>",
             }
         parts["r-overlay"] = self.overlay_html(view, ctx)

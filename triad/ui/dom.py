@@ -275,7 +275,11 @@ def follow_boot(js, app, module: str = "") -> None:
             progress = float(detail.progress)
         except Exception:  # an event without progress: nothing to show
             return
-        app.engine_loading(progress)
+        try:
+            loaded, total = int(detail.loaded or 0), int(detail.total or 0)
+        except Exception:  # no byte counts: the share alone
+            loaded, total = 0, 0
+        app.engine_loading(progress, loaded, total)
 
     js.window.addEventListener("triad-engine", create_proxy(on_engine))
 

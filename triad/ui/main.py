@@ -172,9 +172,9 @@ def remember_title() -> None:
 
 def served_from_cache() -> bool:
     """Whether the service worker serves this page (a visit after the first: the game's
-    files are in its cache)."""
+    files are in its cache). boot.js looks before the worker of a first visit takes over."""
     try:
-        return bool(js.navigator.serviceWorker.controller)
+        return str(js.document.documentElement.dataset.warm) == "1"
     except Exception:  # no service worker here
         return False
 

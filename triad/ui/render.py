@@ -492,14 +492,24 @@ def render_status(view: dict, ctx: dict) -> str:
     if ctx.get("engine_loading"):
         parts.append(
             '<span class="engine-loading" role="status"><i class="spinner"></i>'
-            + esc(loading_text(ctx.get("engine_progress", 0)))
+            + esc(loading_text(ctx.get("engine_progress", 0), ctx.get("engine_bytes")))
             + "</span>"
         )
     return "".join(parts)
 
 
-def loading_text(progress) -> str:
-    """The engine loading text, with how far it has got once the worker says so."""
+def megabytes(n: int) -> str:
+    """Bytes as megabytes with one decimal, in the page's language (3.1 / 3,1)."""
+    text = "%.1f" % (n / 1e6)
+    return text.replace(".", ",") if language() == "fr" else text
+
+
+def loading_text(progress, got=None) -> str:
+    """The engine loading text, with how far it has got once the worker says so: the bytes of
+    its download come of their total while it downloads, then the share."""
+    loaded, total = got or (0, 0)
+    if total and loaded < total:
+        return t("engine_loading_mb", got=megabytes(loaded), total=megabytes(total))
     if progress and 0 < progress < 1:
         return t("engine_loading_pct", pct=int(progress * 100))
     return t("engine_loading")

@@ -52,6 +52,7 @@ class Shell:
         self.engine = None  # the worker, once booted (`triad.ui.dom.Engine`)
         self.engine_error = ""  # why it could not boot
         self.engine_progress = 0.0  # how far its boot has got, 0..1
+        self.engine_bytes = (0, 0)  # the bytes of its download come so far, and their total
         self.shown = {}  # region -> the HTML last written there
         self.tasks = []
         self.signal = Signal()  # woken whenever the page's state may have changed
@@ -67,9 +68,10 @@ class Shell:
 
     # ----------------------------------------------------------------- engine
 
-    def engine_loading(self, progress: float) -> None:
-        """The worker reports how far its boot has got (0..1)."""
+    def engine_loading(self, progress: float, loaded: int = 0, total: int = 0) -> None:
+        """The worker reports how far its boot has got (0..1), and the bytes of its download."""
         self.engine_progress = progress
+        self.engine_bytes = (loaded, total)
         if self.engine is None:
             self.draw()
 
