@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 from bench.pacing import PacedServer  # noqa: E402
+from bench.pagebench import click_move  # noqa: E402
 from tests.browser.test_page_session import fixed_seed_script, seed_where  # noqa: E402
 
 PROFILES = ((9.0, 170.0), (50.0, 20.0))
@@ -93,13 +94,7 @@ def first_visit(browser: Any, server: PacedServer, dist: Path) -> dict[str, Any]
     net = page.evaluate("window.__net")
     cpu_first = bool(net["cards"])
     if not cpu_first:
-        # The player's move: a card, then the middle free cell twice.
-        free = page.locator("[data-cell]:not([data-owner])")
-        cell = free.nth(free.count() // 2).get_attribute("data-cell")
-        page.locator('[data-hand="blue"] [data-card]').first.click()
-        target = page.locator(f'[data-cell="{cell}"]')
-        target.click()
-        target.click()
+        click_move(page)  # the player's move: a card, then the middle free cell twice
         page.wait_for_function("() => 2 in window.__net.cards", timeout=TIMEOUT_MS)
     else:
         page.wait_for_function("() => window.__net.ready.length", timeout=TIMEOUT_MS)
