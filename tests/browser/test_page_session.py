@@ -560,7 +560,8 @@ def test_new_game_while_a_card_lands_leaves_nothing_of_the_old_match(
     page.locator(f'[data-cell="{cell}"]').click()
     page.wait_for_function("() => window.__f5")
     page.locator(".engine-loading").wait_for(state="detached")  # the new match is dealt
-    assert page.evaluate("window.__beats.length") >= 1
+    # Whatever timer was asked for since F5 was held back: the old match's beat is no longer
+    # among them (its task was cancelled with it), and running them now changes nothing.
     page.evaluate("() => window.__endBeat()")
     # The new match plays on: its first moves each way, checked whole after each turn.
     while not wait_turn(page):
