@@ -24,7 +24,6 @@ from triad.ui.table import Match
 # plays an answer of an older engine.
 AHEAD_KEY = "triad.ahead"
 AHEAD_VERSION = 1
-PONDER_GAP_MS = 40
 
 
 class Ahead:
@@ -125,7 +124,7 @@ class Ahead:
                     done = True
                     await self.keep_opening(ahead, None)
                     return
-                await page.sleep(PONDER_GAP_MS)
+                await page.sleep(parts.PONDER_GAP_MS)
         finally:
             if self.match is ahead:  # (not once it was given up or begun)
                 # whether the next match's opening was thought through (tests wait on it)

@@ -19,6 +19,7 @@ from triad.ui import client
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
 PONDER_SLICES = 2000  # at most this many a turn (about two minutes)
+PONDER_GAP_MS = 40  # between two slices, so a move confirmed meanwhile is taken at once
 # Between the slices of a search in parts ahead: a call that comes meanwhile waits one
 # slice at most anyway (a worker answers its calls in turn), so the workers keep busy.
 PART_GAP_MS = 5

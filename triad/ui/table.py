@@ -46,7 +46,6 @@ from triad.ui.text import explain, t
 MATCH_KEY = "triad.match"
 MATCH_VERSION = 1
 
-PONDER_GAP_MS = 40
 MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
 HINT_SHOW_MS = 450
 
@@ -520,7 +519,7 @@ class Match:
                 if reply.get("done"):
                     done = True
                     return
-                await page.sleep(PONDER_GAP_MS)
+                await page.sleep(parts.PONDER_GAP_MS)
         finally:
             if page.pondering is self:  # (not a later match's pondering)
                 page.pondering = None

@@ -40,7 +40,6 @@ from triad.ui.catch.text import t
 from triad.ui.catch.watch import Watch
 from triad.ui.shell import Shell
 
-MAX_TURNS = 200
 SEED_LIMIT = 2147483648  # fresh maps are numbered below this; any CodinGame seed is accepted
 SEED_MIN = -9223372036854775808
 SEED_MAX = 9223372036854775807
