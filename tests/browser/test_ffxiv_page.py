@@ -16,7 +16,7 @@ import pytest
 from tests.browser.conftest import Server, Watch, wait_ready
 from tests.browser.test_page_play import finish_checks, open_page, over, wait_turn
 from triad.cards import builtin_set
-from triad.deal import deal_code
+from triad.collection.dealcode import encode as deal_code
 from triad.match import MatchConfig, deal_match
 from triad.rules import RuleSet
 

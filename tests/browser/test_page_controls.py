@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
-from tests.browser.test_page_play import RECORDER, finish_checks, open_page
+from tests.browser.test_page_play import RECORDER, finish_checks, open_page, settings_script
 from triad.ui.choices import read_deal_code
 from triad.ui.local import dealer
 from triad.ui.settings import RULES
@@ -180,10 +180,38 @@ def test_corrupt_settings_fall_back_to_defaults_with_a_notice(
     assert stored["version"] == 1 and stored["rules"] == ["banner", "same"]
 
 
+@pytest.mark.parametrize("code", ["T1-NOPE-!!-12", "T1-HOUSES-1S-1PQ9M"])
 def test_bad_deal_code_is_refused_and_the_game_starts(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
+    code: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    page = open_page(new_context, server, query="?deal=T1-NOPE-!!-12")
+    """Garbage, and a shared code cut short, each reach the player in player words."""
+    page = open_page(new_context, server, query="?deal=" + code)
     wait_ready(page)
-    assert "cannot be played" in page.locator(".notice").inner_text()
+    notice = page.locator(".notice")
+    assert "Ask for the link again" in notice.inner_text()
+    assert notice.locator("details").count() == 0  # no decoder's detail
+    assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "press Play for a new one"), ("fr", "appuyez sur Jouer pour une nouvelle")],
+)
+def test_a_bad_deal_code_is_said_on_the_title_and_play_does_what_it_says(
+    lang: str, said: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(title=True)
+    context.add_init_script(settings_script(lang=lang))
+    page = context.new_page()
+    page.goto(server.url + "?deal=T1-HOUSES-1S-1PQ9M")
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    assert said in alert.inner_text()
+    assert page.locator(".notice").count() == 0  # said once, inside the title card
+    card = page.locator(".title-screen").bounding_box()
+    box = alert.bounding_box()
+    assert card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"]
+    page.locator(".title-screen .primary").click()
+    wait_ready(page)
+    assert page.get_by_role("alert").count() == 0
     assert page.locator('[data-hand="blue"] [data-card]').count() == 5

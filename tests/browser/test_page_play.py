@@ -15,7 +15,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
-from triad.deal import deal_code
+from triad.collection.dealcode import encode as deal_code
 from triad.worker import engine as worker
 
 pytestmark = pytest.mark.browser

@@ -30,6 +30,7 @@ from tests.browser.test_page_play import (
 from tests.collection.helpers import LADDER, find_games, prepared_for, rich_save
 from tests.conftest import ARTIFACTS
 from triad import deal as dealing
+from triad.collection import dealcode
 from triad.collection.save import dump_save
 from triad.collection.trade import progress, settle, start
 from triad.ui.local import load_set
@@ -45,7 +46,7 @@ def blue_first_code(rules: list[str]) -> str:
     levels, powers, affinities = dealing.set_tables(load_set("houses"))
     for seed in range(1, 200):
         if dealing.deal(seed, rules, levels, powers, affinities, None).first == "blue":
-            return dealing.deal_code(seed, rules, "houses")
+            return dealcode.encode(seed, rules, "houses")
     raise AssertionError("no deal where blue moves first")
 
 

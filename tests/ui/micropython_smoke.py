@@ -199,9 +199,9 @@ for lang in ("en", "fr"):
         print(line)
     show(lang + " replay", render.render_replay_bar(3, 9, {"rematch": True, "view": {}}))
 set_language("en")
-print(sorted(read_deal_code("T1-HOUSES-1S-1O7FXHR").items()))
+print(sorted(read_deal_code("T1-HOUSES-1S-1O7FXHR-HR").items()))
 try:
-    read_deal_code("T1-HOUSES-1S-1O7FXHQ")
+    read_deal_code("T1-HOUSES-1S-1O7FXHR-HA")
 except ValueError as e:
     print("refused", e)
 draft_view = {

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 
 from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
+from triad.collection import dealcode
+from triad.deal import deal_code
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
@@ -270,9 +272,7 @@ def test_denied_storage_is_announced_once() -> None:
 
 
 def test_a_deal_code_fixes_the_first_match_only() -> None:
-    from triad.deal import deal_code
-
-    code = deal_code(123456, ["plus", "same"], "houses")
+    code = dealcode.encode(123456, ["plus", "same"], "houses")
     app, screen, _ = make_app(seed=9)
     app.start(code)
     assert app.match.playing["seed"] == 123456 and sorted(app.match.playing["rules"]) == [
@@ -285,12 +285,41 @@ def test_a_deal_code_fixes_the_first_match_only() -> None:
     assert app.match.playing["rules"] == ["banner"] and app.match.playing["seed"] != 123456
 
 
-@pytest.mark.parametrize("code", ["T1-NOPE-0-5", "garbage", "T1-HOUSES-ZZZZZZZ-5"])
-def test_a_bad_deal_code_is_refused_with_a_notice(code: str) -> None:
+# A shared code cut short, the engine's code without its check characters, a
+# mistyped check, an unknown set and plain garbage: each is refused aloud.
+BAD_CODES = [
+    "T1-HOUSES-1S-1PQ9M",
+    deal_code(123456, ["plus", "same"], "houses"),
+    dealcode.encode(123456, ["same"], "houses")[:-1] + "0",
+    "T1-NOPE-0-5",
+    "garbage",
+    "T1-HOUSES-ZZZZZZZ-5",
+]
+
+
+@pytest.mark.parametrize("code", BAD_CODES)
+def test_a_bad_deal_code_is_refused_with_a_notice_in_player_words(code: str) -> None:
     app, screen, _ = make_app()
     app.start(code)
-    assert "cannot be played" in screen.regions["r-notice"]
+    notice = screen.regions["r-notice"]
+    assert "Ask for the link again" in notice and "here is a new one" in notice
+    assert "<details" not in notice  # no decoder's detail: it helps nobody here
     assert app.match.view is not None and app.match.playing["rules"] == ["banner"]
+    assert app.match.playing["seed"] != 123456
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bad_deal_code_under_the_title_is_said_on_the_title(lang: str) -> None:
+    app, screen, _ = make_app()
+    app.settings["lang"] = lang
+    app.apply_language()
+    app.title = True
+    app.start("T1-HOUSES-1S-1PQ9M")
+    overlay = screen.regions["r-overlay"]
+    assert 'class="title-alert" role="alert"' in overlay
+    said = {"en": "press Play for a new one", "fr": "appuyez sur Jouer pour une nouvelle"}
+    assert said[lang] in overlay
+    assert not screen.regions.get("r-notice")  # said once, where the player looks
 
 
 def test_elemental_brings_the_elements_set_and_banner_the_houses() -> None:

@@ -41,7 +41,7 @@ from triad.ui.shell import Shell
 from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
-from triad.ui.text import explain, language, t
+from triad.ui.text import language, t
 
 __all__ = ["MATCH_KEY", "App"]
 
@@ -88,6 +88,7 @@ class App(Shell):
         self.paused = False
         self.title = False  # the title screen is shown (main.py asks for it at the start)
         self.on_title_closed = None  # called when the player leaves the title screen
+        self.bad_deal = ""  # why the address's deal code was refused (said on the title)
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
         self.book_at = ""  # the rulebook's section last jumped to
@@ -133,10 +134,12 @@ class App(Shell):
             try:
                 shared = read_deal_code(deal_code, self.choices.custom_id())
             except ValueError as e:
-                error = explain(e, getattr(e, "code", ""))
-                self.notices.append(t("notice_bad_deal", error=error))
+                # Said in the player's words only: the decoder's detail helps nobody here.
+                self.bad_deal = getattr(e, "code", "") or "code_bad"
         if shared is not None or self.coll.stored_active():
             self.title = False  # a match under way: the player lands back in it
+        if self.bad_deal and not self.title:
+            self.notices.append(t("notice_bad_deal", error=t("err_" + self.bad_deal)))
         if shared is None and self.coll.stored_active():
             # A ladder match under way comes back once the engine is up, so no
             # quick match is dealt meanwhile.
@@ -461,6 +464,7 @@ class App(Shell):
             and not self.engine_error,
             "paused": self.paused,
             "title": self.title,
+            "bad_deal": self.bad_deal,
             "panel": self.panel,
             "sound": self.settings["sound"],
             "music": self.settings.get("music", False),

@@ -11,7 +11,6 @@ Runs on the main thread under MicroPython.
 """
 
 from triad.collection import dealcode
-from triad.deal import parse_deal_code
 from triad.ui import client, customset
 from triad.ui import settings as prefs
 from triad.ui.text import explain, t
@@ -193,20 +192,16 @@ class Choices:
 
 
 def read_deal_code(code: str, custom_id: str = "") -> dict:
-    """The shared deal of a code: a checked code, or the engine's own code without checks.
+    """The shared deal of a checked code (`dealcode.encode`, what the page shares).
 
     A code may name the player's own set by its id (`custom_id`, when one is kept).
+    A code the decoder refuses is refused here too: a shared code cut short or
+    mistyped must never deal some other deal without a word.
 
-    :raises ValueError: neither kind of code, or a deal this page does not play.
+    :raises DealCodeError: a code that does not read, or a deal this page does not play.
     """
-    try:
-        deal = dealcode.decode(code)
-        seed, rules, set_id, band = deal["seed"], deal["rules"], deal["set"], deal["level_range"]
-    except ValueError as checked:
-        try:
-            seed, rules, set_id, band = parse_deal_code(code)
-        except ValueError:
-            raise checked from None
+    deal = dealcode.decode(code)
+    seed, rules, set_id, band = deal["seed"], deal["rules"], deal["set"], deal["level_range"]
     if custom_id and set_id == custom_id.lower():
         set_id = prefs.CUSTOM_SET
     elif set_id not in prefs.CARD_SETS:

@@ -46,6 +46,19 @@ def _toggle(action: str, on: bool, label: str, symbol_on: str, symbol_off: str) 
     )
 
 
+def _bad_deal(code: str) -> str:
+    """Why the deal code of the page's address cannot be played, and what to do."""
+    if not code:
+        return ""
+    return (
+        '<p class="title-alert" role="alert">'
+        + icon("info")
+        + "<span>"
+        + esc(t("title_bad_deal", error=t("err_" + code)))
+        + "</span></p>"
+    )
+
+
 def render_title(ctx: dict, lang: str) -> str:
     """The title screen as a dialog over the table."""
     fan = "".join(
@@ -81,6 +94,7 @@ def render_title(ctx: dict, lang: str) -> str:
         + '<p class="tagline">'
         + esc(t("title_tagline"))
         + "</p>"
+        + _bad_deal(ctx.get("bad_deal", ""))
         + '<div class="title-menu">'
         + _button("title_play", t("title_play"), "play", "primary")
         + _button("title_collection", t("title_collection"), "album")
