@@ -16,6 +16,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine
 from tests.browser.test_page_play import open_page, wait_turn
+from tests.browser.test_page_session import HeldEngine
 from triad.study.puzzle import daily_json
 
 pytestmark = pytest.mark.browser
@@ -95,6 +96,36 @@ def test_the_daily_puzzle_solved_by_clicks(
     page.locator('html[data-puzzle=""]').wait_for(state="attached")
     page.evaluate("() => document.getElementById('app').click()")  # `data-replay=""`: still nothing
     page.wait_for_timeout(300)  # an error would be logged by then (the context fails on it)
+
+
+def test_the_puzzle_opened_before_the_engine_is_up_waits_for_its_own_position(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """A first visit: "Daily puzzle" on the title while the engine still loads. No other
+    deal sits on the table meanwhile, nothing takes a move, and once the engine is up the
+    puzzle's own position waits for the player (`html.ready`) and is solved."""
+    context, _ = new_context(title=True)
+    engine = HeldEngine(context)
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator('[data-do="title_puzzle"]').click()
+    page.locator('html[data-puzzle="making"]').wait_for(state="attached")
+    assert page.locator("[data-hand] [data-card], [data-cell]").count() == 0
+    page.keyboard.press("Enter")
+    page.mouse.click(640, 300)
+    assert "ready" not in (page.get_attribute("html", "class") or "")
+    engine.release()
+    page.locator("html.ready").wait_for(state="attached", timeout=WORK_MS)
+    assert page.get_attribute("html", "data-puzzle") == "solving"
+    puzzle = daily_json(datetime.date.fromisoformat(page.evaluate(LOCAL_DATE)))
+    position = puzzle["position"]
+    placed = sum(1 for space in position["board"] if space is not None)
+    assert page.locator("[data-cell][data-owner]").count() == placed
+    assert page.locator('[data-hand="blue"] [data-card]').count() == len(position["hands"]["blue"])
+    solution = puzzle["solution"]
+    deploy(page, solution["card"], solution["cell"])
+    page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
+    assert page.locator(f'[data-cell="{solution["cell"]}"]').get_attribute("data-owner") == "blue"
 
 
 def test_a_match_analysed_after_it_ends(

@@ -499,6 +499,9 @@ class App(Shell):
                 + render.loading_text(self.engine_progress, self.engine_bytes)
                 + "</span>",
             }
+            if self.replay.shown is not None:
+                # A replay or the puzzle is on its way: no other deal stays on the table.
+                parts.update({"r-side-red": "", "r-side-blue": "", "r-board": ""})
         parts["r-overlay"] = self.overlay_html(view, ctx)
         parts["r-replay"] = self.replay.bar()
         for region in parts:
@@ -570,7 +573,10 @@ class App(Shell):
         return affinity_table(data["kind"], data["affinities"])
 
     def is_ready(self) -> bool:
-        return self.replay.shown is None and self.accepting()
+        """Whether the page waits for the player's move: in a match, or the puzzle's."""
+        if self.replay.shown is not None and not self.study.solving():
+            return False
+        return self.accepting()
 
     # ------------------------------------------------------------ plumbing
 

@@ -151,12 +151,12 @@ class Collection:
             self.choice = pending
             self.picks = []
             self.app.open_panel("trade")
-        elif active and not active.get("error") and self.app.match.playing is None:
+        elif active and not active.get("error") and self.table_free():
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
             await self.resume()
         else:
-            if active and active.get("error") and self.app.match.playing is None:
+            if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
                 self.app.open_panel("collection")  # say why the match cannot go on
             self.table_empty()
@@ -303,9 +303,13 @@ class Collection:
             return False
         return type(data) is dict and type(data.get("active")) is dict
 
+    def table_free(self) -> bool:
+        """Whether the table was kept free for the save's match: no match, replay or puzzle."""
+        return self.app.match.playing is None and self.app.replay.shown is None
+
     def table_empty(self) -> None:
         """Nothing was resumed after all: deal a quick match so the table is not left bare."""
-        if self.app.match.playing is None:
+        if self.table_free():
             self.app.new_match()
 
     @property

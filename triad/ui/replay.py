@@ -62,9 +62,13 @@ class Replay:
         return (self.page.match.view, self.page.match.playing)
 
     def take_table(self) -> None:
-        """A replay or a puzzle takes the table: whatever was running stops here."""
+        """A replay or a puzzle takes the table: whatever was running stops here.
+
+        The table is left empty until the replay's or the puzzle's first position is
+        there: never a deal of the match that ended, which would take moves (`back`
+        keeps what leaving comes back to)."""
         page = self.page
-        page.new_table(page.match.playing)
+        page.new_table(None, False)
         page.panel = None
         page.study.stop()
 

@@ -514,6 +514,11 @@ class Study:
 
     async def load_puzzle(self, day: str, run: int) -> None:
         p = self.puzzle
+        app = self.app
+        # Opened before the engine is up (a first visit): it is made once the engine is.
+        await app.signal.until(lambda: app.engine is not None or bool(app.engine_error))
+        if run != self.runs:
+            return
         while True:
             reply = await self.answer(client.puzzle_steps(self.app.engine, date=day, budget_ms=250))
             if run != self.runs:
@@ -565,6 +570,8 @@ class Study:
 
     def puzzle_move(self, move) -> None:
         """The player's answer: the solution plays out, another move is explained."""
+        if not self.solving():
+            return  # (the puzzle is not there yet, or already answered)
         card, cell = move
         p = self.puzzle
         data = p["data"]
