@@ -99,6 +99,14 @@ def finish_checks(page: Any) -> str:
     text = page.locator("[data-result]").inner_text()
     blue, red = scores(page)
     assert blue + red == 10
+    # The result names each score and puts them in the table's order (red on the left).
+    shown = {p: page.locator(f"[data-result] .f-{p}") for p in ("red", "blue")}
+    assert shown["red"].locator(".f-n").inner_text() == str(red)
+    assert shown["blue"].locator(".f-n").inner_text() == str(blue)
+    table = {p: page.locator(f'[data-score="{p}"]').bounding_box() for p in ("red", "blue")}
+    if abs(table["red"]["x"] - table["blue"]["x"]) > 50:
+        left = table["red"]["x"] < table["blue"]["x"]
+        assert (shown["red"].bounding_box()["x"] < shown["blue"].bounding_box()["x"]) == left
     assert page.locator("[data-cell][data-owner]").count() == 9
     assert page.evaluate("window.__readyWhileBusy") == 0
     assert page.locator("html.ready").count() == 0

@@ -180,6 +180,9 @@ def test_result_screen_holds_the_outcome() -> None:
     assert "You lose" in render.render_result(dict(v, winner="red"), ctx())
     assert "Draw" in render.render_result(dict(v, winner="draw"), ctx())
     assert "Red wins!" in render.render_result(dict(v, winner="red"), ctx(mode="hotseat"))
+    # One order everywhere: red (the CPU, on the table's left) first, each score named.
+    assert html.index("f-red") < html.index("f-blue")
+    assert '<span class="sr">CPU 4, You 6</span>' in html
 
 
 def test_buttons_carry_their_actions() -> None:

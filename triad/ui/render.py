@@ -599,7 +599,27 @@ def result_title(view: dict, ctx: dict) -> str:
 def render_result(view: dict, ctx: dict) -> str:
     """The result screen (`data-result` holds its text)."""
     title = result_title(view, ctx)
-    score = t("final_score", blue=view["scores"]["blue"], red=view["scores"]["red"])
+    scores = view["scores"]
+    # Red's score first, as the table shows the sides (red on the left), each named.
+    score = t(
+        "final_score",
+        red_name=player_name("red", ctx),
+        red=scores["red"],
+        blue_name=player_name("blue", ctx),
+        blue=scores["blue"],
+    )
+
+    def side(player: str) -> str:
+        return (
+            '<span class="f-side f-'
+            + player
+            + '" aria-hidden="true"><span class="f-n">'
+            + esc(scores[player])
+            + '</span><span class="f-who">'
+            + esc(player_name(player, ctx))
+            + "</span></span>"
+        )
+
     winner = view.get("winner") or "draw"
     note = ""
     if winner == "draw" and view.get("round"):
@@ -627,12 +647,11 @@ def render_result(view: dict, ctx: dict) -> str:
         + '<h2 class="result-title">'
         + esc(title)
         + "</h2>"
-        + '<p class="final"><span class="f-blue">'
-        + esc(view["scores"]["blue"])
-        + "</span>"
-        + '<span class="f-sep" aria-hidden="true">–</span><span class="f-red">'
-        + esc(view["scores"]["red"])
-        + '</span><span class="sr">'
+        + '<p class="final">'
+        + side("red")
+        + '<span class="f-sep" aria-hidden="true">–</span>'
+        + side("blue")
+        + '<span class="sr">'
         + esc(score)
         + "</span></p>"
         + note
