@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.test_page_play import settings_script
 from triad.collection import dealcode, service
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -117,6 +118,33 @@ def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
     open_tab(page, "ladder")
     assert page.locator('[data-opponent="old-mabry"]').get_attribute("data-state") == "beaten"
     assert page.locator('[data-opponent="dessa-coldwater"] [data-challenge]').count() == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "it has 0 of 5 cards. Pick 5 more"), ("fr", "Choisissez-en encore 5")]
+)
+def test_play_the_match_looks_off_until_five_cards_and_a_click_says_why(
+    lang: str, said: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context()
+    context.add_init_script(settings_script(lang=lang))
+    page = context.new_page()
+    boot(page, server.url)
+    open_tab(page, "ladder")
+    page.locator('[data-challenge="old-mabry"]').click()
+    play = page.locator('[data-do="deck_play"]')
+    assert play.get_attribute("aria-disabled") == "true"
+    off = play.evaluate("(b) => getComputedStyle(b).backgroundImage")
+    play.click(force=True)  # (Playwright waits for aria-disabled buttons; a player does not)
+    alert = page.locator(".dialog.coll [role=alert]")
+    alert.wait_for()
+    assert said in alert.inner_text()
+    shot(page, "deck-short-" + lang)
+    assert page.locator(".dialog.coll").count() == 1  # no match started
+    page.locator('[data-do="deck_deal"]').click()
+    page.locator('[data-deck="5"]').wait_for(state="attached")
+    assert play.get_attribute("aria-disabled") is None and alert.count() == 0
+    assert play.evaluate("(b) => getComputedStyle(b).backgroundImage") != off
 
 
 def ready_for_the_master() -> str:

@@ -442,8 +442,9 @@ def render_deck(coll, aff: dict) -> str:
             '<button type="button" data-do="deck_clear">' + esc(t("deck_clear")) + "</button>"
         )
     buttons.append(
-        '<button type="button" class="big" data-do="deck_play"'
-        + ("" if ready else " disabled")
+        '<button type="button" data-do="deck_play"'
+        # Not `disabled`: a click on it says what is missing (`Collection.play`).
+        + (' class="big"' if ready else ' class="big off" aria-disabled="true"')
         + ">"
         + icon("play")
         + esc(t("deck_play"))

@@ -259,6 +259,9 @@ class Collection:
             return
         deck = None if opponent.get("deals_random") else list(self.deck)
         if deck is not None and len(deck) != 5:
+            # (the button looks off until five are chosen; a click says why)
+            self.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
+            self.app.draw()
             return
         seed = self.app.seed()
         self.prepared += 1
