@@ -121,7 +121,8 @@ def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "it has 0 of 5 cards. Pick 5 more"), ("fr", "Choisissez-en encore 5")]
+    ("lang", "said"),
+    [("en", "0 of its 5 cards chosen. Pick 5 more"), ("fr", "Choisissez-en encore 5")],
 )
 def test_play_the_match_looks_off_until_five_cards_and_a_click_says_why(
     lang: str, said: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
