@@ -678,6 +678,30 @@ def test_nothing_of_the_match_starts_beneath_the_title_screen(
     assert len(owned_cells(page)) == 1
 
 
+@pytest.mark.parametrize(("button", "panel"), [("title_collection", ".dialog.coll")])
+def test_collection_opened_from_the_title_holds_the_match_until_it_closes(
+    button: str, panel: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """No match starts behind the Collection opened from the title: the CPU opens this
+    deal once the player closes the dialog, and not before."""
+    context, _ = new_context(title=True, reduced_motion="reduce")
+    context.add_init_script(settings_script(rules=["banner"]))
+    context.add_init_script(fixed_seed_script(seed_where("red", ["banner"])))
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator(f'[data-do="{button}"]').click()
+    page.locator(panel).wait_for()
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    page.wait_for_timeout(1500)  # (only more time to go wrong in; nothing waits on it)
+    assert page.locator(".side-red .turn-mark.thinking, html.busy").count() == 0
+    assert owned_cells(page) == {}
+    page.keyboard.press("Escape")
+    page.locator('[data-cell][data-owner="red"]').wait_for(state="attached")  # the CPU opens
+    wait_ready(page)
+    assert len(owned_cells(page)) == 1
+
+
 # The engine's answer to "Deal five at random" is held until the test lets it through,
 # and then deals the five cards the test chose: the test knows which cards are the new deal.
 HOLD_DEAL = """(deck) => {

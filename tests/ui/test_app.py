@@ -420,6 +420,29 @@ def test_the_title_screen_leads_to_the_collection_and_the_rules() -> None:
     asyncio.run(run())
 
 
+@pytest.mark.parametrize("button", ["title_collection", "title_rules"])
+def test_a_panel_opened_from_the_title_holds_the_match_until_it_closes(button: str) -> None:
+    async def run() -> None:
+        for seed in range(1, 40):  # a deal where the CPU opens
+            app, screen, _ = make_app(seed=seed)
+            await start_behind_title(app)
+            if app.match.view["first"] == "red":
+                break
+        app.click("do", button)
+        await settle(app)
+        assert not app.title and app.panel is not None
+        assert all(cell is None for cell in app.match.view["board"])  # nothing behind it
+        assert not [name for name, _ in app.engine.calls if name in ("cpu_move", "ponder")]
+        assert not app.match.thinking and not screen.flags.get("busy")
+        app.key("Escape")
+        await settle(app)
+        assert app.panel is None
+        assert any(cell is not None for cell in app.match.view["board"])  # the CPU opened
+        assert screen.ready
+
+    asyncio.run(run())
+
+
 def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
     from triad.worker import engine as worker
 

@@ -43,7 +43,7 @@ class Ahead:
             page.engine is not None
             and page.match.phase in (OVER, HUMAN)
             and page.replay.shown is None
-            and not page.title
+            and not page.held()
             and s.get("play") != "collection"
             and s["mode"] == "cpu"
             and s["level"] == "master"

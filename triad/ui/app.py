@@ -89,6 +89,7 @@ class App(Shell):
         self.title = False  # the title screen is shown (main.py asks for it at the start)
         self.on_title_closed = None  # called when the player leaves the title screen
         self.bad_deal = ""  # why the address's deal code was refused (said on the title)
+        self.title_panel = False  # a panel opened from the title holds the match as it did
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
         self.book_at = ""  # the rulebook's section last jumped to
@@ -111,7 +112,6 @@ class App(Shell):
         self.study = Study(self)
         self.replay = Replay(self)
         self.match_counter = 0
-        self.cards = {}  # card id -> card, read from the card set files when first needed
         self.sound_music()
 
     # ----------------------------------------------------------------- start
@@ -228,6 +228,7 @@ class App(Shell):
         until it has its own, unless not `keep_view`."""
         ended = self.match
         ended.end()
+        self.title_panel = False  # (the match a panel held beneath the title has ended)
         self.ahead.end()  # whatever replaces the table gives up the match dealt ahead
         self.screen.set_data("ahead", "")
         self.match = Match(self, playing, ended.view if keep_view else None)
@@ -243,7 +244,7 @@ class App(Shell):
         """Whether the engine has nothing to do for the match on the table now: neither
         searches a move or a hint, nor ponders (a move shown thinking or landing waits on
         the page's pace, not the engine's)."""
-        if self.title or self.paused or self.asking or self.pondering is not None:
+        if self.held() or self.paused or self.asking or self.pondering is not None:
             return False
         return self.match.phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
 
@@ -268,7 +269,7 @@ class App(Shell):
         if again and opponent is not None and self.coll.ready:
             self.coll.challenge(opponent["id"])
         else:
-            self.open_collection()
+            self.controls.open_collection()
 
     def stop_match(self) -> None:
         """Stop the match in play (its pending turns and moves are dropped)."""
@@ -302,19 +303,6 @@ class App(Shell):
             return
         self.match.human_move(move)
 
-    def card_by_id(self, ident: str):
-        """A card of the built-in sets by id (names for the trade and the result screen)."""
-        if not self.cards:
-            from triad.ui.local import card_view, load_set
-
-            for set_id in prefs.CARD_SETS:
-                try:
-                    for card in load_set(set_id)["cards"]:
-                        self.cards[card["id"]] = card_view(card)
-                except Exception as e:  # a set that cannot be read: its ids show as they are
-                    print("card set unavailable:", e)
-        return self.cards.get(ident)
-
     # ------------------------------------------------------------------ input
 
     def key(self, key: str) -> bool:
@@ -347,12 +335,27 @@ class App(Shell):
 
     # -------------------------------------------------------- what is shown
 
-    def close_title(self, redraw: bool = True) -> None:
-        """The player leaves the title screen: the match held beneath it starts."""
+    def held(self) -> bool:
+        """Whether the match beneath waits to start: under the title screen, or a panel
+        (Collection, Rules) opened from it, so that no CPU move plays behind the panel."""
+        return self.title or self.title_panel
+
+    def close_title(self, redraw: bool = True, panel: bool = False) -> None:
+        """The player leaves the title screen: the match held beneath it starts (once the
+        panel the player went to, if `panel`, closes)."""
         self.title = False
-        self.signal.wake()
+        self.title_panel = panel
         if self.on_title_closed is not None:
             self.on_title_closed()
+        self.release_match(redraw)
+
+    def release_match(self, redraw: bool = True) -> None:
+        """The match held beneath the title starts, unless a panel still holds it."""
+        self.signal.wake()
+        if self.held():
+            if redraw:
+                self.draw()
+            return
         match = self.match
         match.announce()
         if match.phase == HUMAN and match.view is not None and not match.view.get("over"):
@@ -375,16 +378,15 @@ class App(Shell):
         if name == "rules":
             self.choices.recheck_menu()
 
-    def open_collection(self) -> None:
-        self.coll.tab = "ladder"
-        self.open_panel("collection")
-
     def close_panel(self, redraw: bool = True) -> None:
         self.panel = None
         self.pause_on_top = self.paused
         self.coll.confirm_reset = False
         self.coll.message = ""
-        if redraw:
+        if self.title_panel:
+            self.title_panel = False
+            self.release_match(redraw)
+        elif redraw:
             self.draw()
 
     def show_callout(self, kind: str) -> None:
@@ -581,7 +583,7 @@ class App(Shell):
     # ------------------------------------------------------------ plumbing
 
     async def wait_unpaused(self) -> None:
-        await self.signal.until(lambda: not self.paused and not self.title)
+        await self.signal.until(lambda: not self.paused and not self.held())
 
     def clock_ms(self) -> float:
         return self.screen.now()

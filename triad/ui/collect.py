@@ -22,11 +22,29 @@ import json
 
 from triad import api
 from triad.ui import client
+from triad.ui import settings as prefs
 from triad.ui.text import explain, t
 
 KEY = "triad:collection"
 BROKEN_KEY = "triad:collection:broken"
 TABS = ["ladder", "album", "history", "save"]
+
+
+_CARDS = {}  # card id -> card of the built-in sets, read from their files when first needed
+
+
+def card_by_id(ident: str):
+    """A card of the built-in sets by id (names for the trade and the result screen)."""
+    if not _CARDS:
+        from triad.ui.local import card_view, load_set
+
+        for set_id in prefs.CARD_SETS:
+            try:
+                for card in load_set(set_id)["cards"]:
+                    _CARDS[card["id"]] = card_view(card)
+            except Exception as e:  # a set that cannot be read: its ids show as they are
+                print("card set unavailable:", e)
+    return _CARDS.get(ident)
 
 
 class Collection:
@@ -204,7 +222,7 @@ class Collection:
         for c in self.owned:
             if c["id"] == ident:
                 return c
-        return self.app.card_by_id(ident)
+        return card_by_id(ident)
 
     def challenge(self, ident: str) -> None:
         opponent = self.opponent_by_id(ident)

@@ -284,7 +284,7 @@ class Controls:
         self.page.choices.remove_custom_set()
 
     def do_collection(self) -> None:
-        self.page.open_collection()
+        self.open_collection()
 
     def do_result(self) -> None:
         self.page.match.result_dismissed = True
@@ -299,15 +299,20 @@ class Controls:
         page.close_panel(False)
         page.start_new(page.leave_again, True)
 
+    def open_collection(self) -> None:
+        self.page.coll.tab = "ladder"
+        self.page.open_panel("collection")
+
     def on_title(self, name: str) -> None:
         """A button of the title screen: Play, Collection, Rules or the daily puzzle (a click
         beside does nothing)."""
         page = self.page
         if not page.title or name == "backdrop":
             return
-        page.close_title(name == "title_play")
+        # Collection and Rules keep holding the match beneath until they close.
+        page.close_title(name == "title_play", name in ("title_collection", "title_rules"))
         if name == "title_collection":
-            page.open_collection()
+            self.open_collection()
         elif name == "title_rules":
             page.open_panel("info")
         elif name == "title_puzzle":

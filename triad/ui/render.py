@@ -610,14 +610,10 @@ def render_result(view: dict, ctx: dict) -> str:
     )
 
     def side(player: str) -> str:
+        number = '<span class="f-n">' + esc(scores[player]) + "</span>"
+        who = '<span class="f-who">' + esc(player_name(player, ctx)) + "</span>"
         return (
-            '<span class="f-side f-'
-            + player
-            + '" aria-hidden="true"><span class="f-n">'
-            + esc(scores[player])
-            + '</span><span class="f-who">'
-            + esc(player_name(player, ctx))
-            + "</span></span>"
+            '<span class="f-side f-' + player + '" aria-hidden="true">' + number + who + "</span>"
         )
 
     winner = view.get("winner") or "draw"

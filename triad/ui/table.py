@@ -217,7 +217,7 @@ class Match:
     def announce(self) -> None:
         """Roulette's drawn rule, called out once at the start of the match."""
         view = self.view
-        if view is None or not view.get("roulette") or self.announced or self.page.title:
+        if view is None or not view.get("roulette") or self.announced or self.page.held():
             return  # (under the title screen, it is called out once the title is left)
         self.announced = True
         self.page.timeline.append(("roulette", view["roulette"]))
@@ -285,11 +285,11 @@ class Match:
         if page.engine is None or not self.synced:
             page.draw()  # the engine is still loading; it will call back
             return
-        if page.title and self.thinks_ahead():
+        if page.held() and self.thinks_ahead():
             # The title screen holds the match: the CPU plays once it is left, and master
             # thinks its opening through meanwhile (it shows nothing of it).
             self.spawn(self.ponder())
-        await page.signal.until(lambda: not page.title)
+        await page.signal.until(lambda: not page.held())
         await self.cpu_turn(player)
 
     def begin_human(self) -> None:
@@ -491,14 +491,14 @@ class Match:
         page.pondering = self
         page.screen.set_data("ponder", "thinking")
         done = False
-        split = page.title  # master's opening may yet be split over the extra workers
+        split = page.held()  # master's opening may yet be split over the extra workers
         try:
             for _ in range(parts.PONDER_SLICES):
                 if page.paused:
                     return
-                if not page.title and (self.phase != HUMAN or self.sel.phase != "hand"):
+                if not page.held() and (self.phase != HUMAN or self.sel.phase != "hand"):
                     return
-                if split and page.title and page.searchers.helpers:  # the extra workers help
+                if split and page.held() and page.searchers.helpers:  # the extra workers help
                     split = False
                     obs = await self.split_ahead()
                     if obs:
@@ -506,7 +506,7 @@ class Match:
                             obs,
                             parts.engine_part(page.engine, match=self.token()),
                             self,
-                            lambda: page.title,
+                            lambda: page.held(),
                             lambda: not page.paused,
                         )
                         done = found is not None
