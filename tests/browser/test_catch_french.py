@@ -55,6 +55,7 @@ def test_the_french_page_says_the_referees_words_in_french(
     source = next(h for h, u in enumerate(units) if u)
     for _ in range(2):
         page.locator(f'[data-house="{source}"]').click()
+        assert "(1 unité)." in page.locator("#c-panel .prompt").inner_text()
         target = page.evaluate(
             "() => [...document.querySelectorAll('svg.map .houses > g')].findIndex("
             "g => g.classList.contains('target'))"

@@ -107,6 +107,7 @@ def test_a_game_against_a_bot_by_clicks(
     # A move: a house, then one of the neighbours highlighted.
     source = mine[0]
     page.locator(f'[data-house="{source}"]').click()
+    assert "click where to (1 unit)." in page.locator("#c-panel .prompt").inner_text()
     target = page.evaluate(
         "() => [...document.querySelectorAll('svg.map .houses > g')].findIndex("
         "g => g.classList.contains('target'))"
@@ -175,6 +176,31 @@ def test_the_map_turns_upright_on_a_phone(
     dock.locator('[data-act="end_turn"]').tap()
     wait_ready(page)
     assert data(page, "turn") == "1"
+
+
+def test_the_editor_on_a_small_phone_shows_names_limits_and_code_whole(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """At 360 px the saved bot's name and the time limits have the row's width, long code
+    lines wrap instead of running off the box, and a reload keeps each mode's map."""
+    page = open_catch(
+        new_context,
+        server,
+        "#editor",
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    for box in ("#c-saved", "#c-limits"):
+        assert page.locator(box).bounding_box()["width"] >= 0.6 * 360, box
+    code = page.locator("#c-code")
+    assert code.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    page.locator("#c-eseed").fill("4242")
+    page.locator("#c-eseed").dispatch_event("change")
+    shot(page, "phone-editor")
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#c-eseed").input_value() == "4242"
 
 
 def test_watching_two_bots_with_the_timeline(

@@ -40,9 +40,27 @@ from triad.ui.catch.text import t
 from triad.ui.catch.watch import Watch
 from triad.ui.shell import Shell
 
+MAPS_KEY = "triad:catch-maps"  # the last map number of each mode (`App.keep_maps`)
 SEED_LIMIT = 2147483648  # fresh maps are numbered below this; any CodinGame seed is accepted
 SEED_MIN = -9223372036854775808
 SEED_MAX = 9223372036854775807
+
+
+def kept_maps(store) -> dict:
+    """The map numbers kept by `App.keep_maps` (field -> seed); what is unreadable is left
+    out (a fresh map is drawn for it)."""
+    try:
+        kept = json.loads(store.get(MAPS_KEY) or "{}")
+    except ValueError:
+        return {}
+    if type(kept) is not dict:
+        return {}
+    out = {}
+    for field in ("seed", "wseed", "eseed"):
+        seed = kept.get(field)
+        if type(seed) is int and parse_seed(str(seed)) is not None:
+            out[field] = seed
+    return out
 
 
 def parse_seed(text: str):
@@ -81,13 +99,15 @@ class CatchApp(Shell):
         self.notice_kind = "info"
         self.help_open = False
         self.pending = 0  # worker calls in flight that the human waits for
-        self.play = Play(self, seed() % SEED_LIMIT)
-        self.watch = Watch(self, seed() % SEED_LIMIT)
+        maps = kept_maps(store)  # the map numbers of the last visit: the same maps again
+        self.play = Play(self, maps.get("seed", seed() % SEED_LIMIT))
+        self.watch = Watch(self, maps.get("wseed", seed() % SEED_LIMIT))
         self.doc, notice = saved.load(store, t("example_bot"))
         current = saved.find(self.doc, self.doc["current"])
         code = current["code"] if current else EXAMPLE_BOT
-        self.editor = Editor(self, self.doc, code, seed() % SEED_LIMIT)
+        self.editor = Editor(self, self.doc, code, maps.get("eseed", seed() % SEED_LIMIT))
         self.modes = {"play": self.play, "watch": self.watch, "editor": self.editor}
+        self.keep_maps()
         if notice:
             self.notify(t(notice), "bad")
         if getattr(store, "denied", False):
@@ -243,6 +263,7 @@ class CatchApp(Shell):
                     self.forget(region)
             else:
                 self.seeded(name).seed = seed
+                self.keep_maps()
         elif name in ("bot0", "bot1") and value in saved.OPPONENTS:
             self.watch.bots[int(name[-1])] = value
         elif name == "scrub":
@@ -298,6 +319,13 @@ class CatchApp(Shell):
     def reseed(self, field: str) -> None:
         if field in ("seed", "wseed", "eseed"):
             self.seeded(field).seed = self.seed() % SEED_LIMIT
+            self.keep_maps()
+
+    def keep_maps(self) -> None:
+        """Keep each mode's map number, so that a reload plays the same maps (the dice
+        button draws a new one)."""
+        maps = {field: self.seeded(field).seed for field in ("seed", "wseed", "eseed")}
+        self.store.set(MAPS_KEY, json.dumps(maps))
 
     def resize(self, portrait: bool) -> None:
         if portrait != self.portrait:

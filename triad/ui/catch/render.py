@@ -315,7 +315,7 @@ def panel(mode: str, ctx: dict) -> str:
         + '<section class="card code"><label class="lbl" for="c-code">'
         + esc(t("code"))
         + '</label><textarea id="c-code" class="codebox" spellcheck="false" autocapitalize="off"'
-        + ' autocomplete="off" wrap="off" data-field="code">'
+        + ' autocomplete="off" wrap="soft" data-field="code">'
         + esc(ctx.get("code", ""))
         + "</textarea></section>"
     )
