@@ -101,6 +101,11 @@ def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
     boot(page, server.url, playable=False)
     page.locator("[data-trade]").wait_for(state="attached")
     assert stored(page) == before
+    # Each card on offer says how many of it the player owns already, or that it is new.
+    for slot in page.locator(".candidates > li").all():
+        have = before["cards"].get(slot.locator(".card").get_attribute("data-id"), 0)
+        said = slot.locator("[data-owned]").inner_text()
+        assert said == (f"You have {have}" if have else "New card"), said
     taken = page.locator('[data-pick="0"] .card').get_attribute("data-id")
     page.locator('[data-pick="0"]').click()
     page.locator('[data-do="trade_take"]').click()

@@ -485,6 +485,12 @@ def render_trade(coll, aff: dict) -> str:
         card = coll.card(candidates[i])
         on = i in coll.picks
         face = render_card(card, "red", aff, "album-card") if card else esc(candidates[i])
+        have = coll.copies(candidates[i])  # what the player already owns of it
+        owned = (
+            '<span class="copies" data-owned="' + str(have) + '">' + esc(t("trade_owned", n=have))
+            if have
+            else '<span class="copies new" data-owned="0">' + esc(t("trade_new"))
+        ) + "</span>"
         cards.append(
             '<li class="slot"><button type="button"'
             + attrs(
@@ -496,7 +502,9 @@ def render_trade(coll, aff: dict) -> str:
             )
             + ">"
             + face
-            + "</button></li>"
+            + "</button>"
+            + owned
+            + "</li>"
         )
     out.append('<ul class="album candidates">' + "".join(cards) + "</ul>")
     out.append(
