@@ -215,3 +215,56 @@ def test_a_bad_deal_code_is_said_on_the_title_and_play_does_what_it_says(
     wait_ready(page)
     assert page.get_by_role("alert").count() == 0
     assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+
+
+@pytest.mark.parametrize(
+    ("lang", "pills", "line"),
+    [
+        (
+            "en",
+            ["Banner", "Same", "Ascension", "Reverse: lower wins"],
+            "a card of that House gets +1",
+        ),
+        (
+            "fr",
+            ["Bannière", "Identique", "Inversion : le plus petit gagne"],
+            "cette Maison y gagne +1",
+        ),
+    ],
+)
+def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
+    lang: str,
+    pills: list[str],
+    line: str,
+    new_context: Callable[..., tuple[Any, Watch]],
+    server: Server,
+) -> None:
+    """A new player's first match points at the legend once; the legend opens by its
+    button, a rule's pill or L, names each symbol on the table, and closes with Escape."""
+    rules = ["ascension", "banner", "reverse", "same"]
+    page = open_page(new_context, server, rules=rules, lang=lang)
+    wait_ready(page)
+    shown = page.locator("#r-status .rule-mark").all_inner_texts()
+    for pill in pills:
+        assert pill in shown, shown
+    tip = page.get_by_role("note")
+    assert tip.count() == 1
+    page.keyboard.press("l")
+    legend = page.get_by_role("dialog")
+    legend.wait_for()
+    text = legend.inner_text()
+    assert line in text
+    houses = page.evaluate(
+        "() => [...new Set([...document.querySelectorAll('[data-cell] .terr-icon')]"
+        ".map((e) => e.getAttribute('aria-label')))]"
+    )
+    assert houses and all(house in text for house in houses)
+    assert page.locator("[data-legend-tip]").count() == 0  # seen: the pointer goes
+    page.keyboard.press("Escape")
+    legend.wait_for(state="detached")
+    page.locator("#r-status .rule-mark").first.click()
+    page.locator("[data-legend]").wait_for()
+    page.locator('[data-legend] [data-do="close"]').click()
+    page.reload()
+    wait_ready(page)
+    assert page.locator("[data-legend-tip]").count() == 0  # never again

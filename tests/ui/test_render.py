@@ -189,7 +189,18 @@ def test_buttons_carry_their_actions() -> None:
     c = ctx()
     html = render.render_bar_top(c) + render.render_bar_right(c) + render.render_bar_bottom(c)
     assert sorted(attr_values(html, "data-action")) == sorted(
-        ["pause", "new", "info", "rules", "collection", "music", "sound", "rematch", "autoplay"]
+        [
+            "pause",
+            "new",
+            "info",
+            "rules",
+            "collection",
+            "legend",
+            "music",
+            "sound",
+            "rematch",
+            "autoplay",
+        ]
     )
 
 

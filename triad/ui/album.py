@@ -10,7 +10,7 @@ HTML.
 from triad.ui.cardtext import card_name
 from triad.ui.collect import TABS
 from triad.ui.html import attrs, classes, error_html, esc, file_button
-from triad.ui.icons import affinity_name, icon
+from triad.ui.icons import affinity_name, close_button, icon
 from triad.ui.menu import rules_summary
 from triad.ui.render import render_card
 from triad.ui.text import explain, language, t
@@ -33,11 +33,9 @@ def head(title: str, ident: str) -> str:
         + '">'
         + icon("album")
         + esc(title)
-        + '</h2><button type="button" class="close" data-do="close" aria-label="'
-        + esc(t("btn_close"))
-        + '">'
-        + icon("close")
-        + "</button></div>"
+        + "</h2>"
+        + close_button(t("btn_close"))
+        + "</div>"
     )
 
 

@@ -34,6 +34,7 @@ from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
 from triad.ui.controls import Controls
 from triad.ui.icons import affinity_table
+from triad.ui.legend import TIP_KEY
 from triad.ui.local import scores_of
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
@@ -90,6 +91,7 @@ class App(Shell):
         self.on_title_closed = None  # called when the player leaves the title screen
         self.bad_deal = ""  # why the address's deal code was refused (said on the title)
         self.title_panel = False  # a panel opened from the title holds the match as it did
+        self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
         self.book_at = ""  # the rulebook's section last jumped to
@@ -476,6 +478,7 @@ class App(Shell):
             "ladder": bool(match.playing and match.playing.get("ladder")),
             "replay": replay,
             "ghosts": self.study.ghosts(),
+            "legend_tip": not self.tip_seen and not self.title and match.view is not None,
         }
 
     def draw(self) -> None:
@@ -540,6 +543,10 @@ class App(Shell):
 
             return render_leave(self.coll)
         playing = match.playing
+        if self.panel == "legend":
+            from triad.ui.legend import render_legend
+
+            return render_legend(view, ctx)
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 

@@ -18,6 +18,7 @@ import json
 
 from triad import ruleinfo
 from triad.ui import settings as prefs
+from triad.ui.legend import TIP_KEY
 
 KEYS = {
     "ArrowUp": "up",
@@ -33,6 +34,9 @@ KEYS = {
     "F1": "hint",
     "F5": "new",
     "Escape": "pause",
+    "l": "legend",
+    "L": "legend",
+    "?": "legend",
 }
 
 # The kinds of click read off an element's `data-` attributes, in the order they are read
@@ -120,6 +124,7 @@ DIALOG = {
     "result": "do_result",
     "deck_clear": "do_deck_clear",
     "leave_yes": "do_leave",
+    "legend_tip": "do_legend_tip",
 }
 
 # Dialog buttons (`data-do`) that run a flow of the collection (`Collection` methods).
@@ -135,7 +140,7 @@ COLLECTION_FLOWS = {
 }
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend")
 
 
 class Controls:
@@ -162,6 +167,9 @@ class Controls:
                 page.close_panel()
             else:
                 page.toggle_pause()
+            return True
+        if action == "legend":  # the legend over the match, a replay or the puzzle
+            self.on_action("action", "legend")
             return True
         if page.replay.shown is not None:
             return page.replay.key(action)
@@ -205,7 +213,9 @@ class Controls:
         page = self.page
         if page.title and name not in ("sound", "music"):
             return  # (beneath the title the bars are hidden; its own buttons lead on)
-        if name in ("info", "rules", "collection"):
+        if name == "legend":
+            self.do_legend_tip()  # (the first match's pointer has done its work)
+        if name in ("info", "rules", "collection", "legend"):
             if page.panel == name:
                 page.close_panel()
             else:
@@ -240,6 +250,14 @@ class Controls:
 
     def do_pause(self) -> None:
         self.page.toggle_pause()
+
+    def do_legend_tip(self) -> None:
+        """The pointer to the legend goes, for good."""
+        page = self.page
+        if not page.tip_seen:
+            page.tip_seen = True
+            page.store.set(TIP_KEY, "seen")
+            page.draw()
 
     def do_sound(self) -> None:
         page = self.page

@@ -60,6 +60,13 @@ SYMBOLS = {
     "new": '<path d="M10.6 3h2.8v7.6H21v2.8h-7.6V21h-2.8v-7.6H3v-2.8h7.6Z"/>',
     "close": '<path d="M5 5l14 14M19 5 5 19"' + _STROKE + ' stroke-width="2.8"/>',
     "up": '<path d="M12 3.5 20 13h-5v7.5H9V13H4Z"/>',
+    "legend": (
+        '<circle cx="12" cy="12" r="9.3"' + _STROKE + ' stroke-width="2"/>'
+        '<path d="M9.3 9.4a2.8 2.8 0 1 1 4 2.5c-.8.4-1.3 1-1.3 1.9v.7"'
+        + _STROKE
+        + ' stroke-width="2.2"/>'
+        '<circle cx="12" cy="17.4" r="1.35"/>'
+    ),
     "down": '<path d="M12 20.5 4 11h5V3.5h6V11h5Z"/>',
     "back": (
         '<path d="M12 2 22 12 12 22 2 12Z" opacity=".9"/>'
@@ -246,6 +253,17 @@ def sprite() -> str:
         )
     parts.append("</defs></svg>")
     return "".join(parts)
+
+
+def close_button(label: str) -> str:
+    """A dialog's close button (its head's right end), named `label`."""
+    return (
+        '<button type="button" class="close" data-do="close" aria-label="'
+        + esc(label)
+        + '">'
+        + icon("close")
+        + "</button>"
+    )
 
 
 def icon(name: str, cls: str = "icon", label: str = "") -> str:

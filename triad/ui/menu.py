@@ -8,7 +8,7 @@ it (`data-do="custom_remove"`).
 """
 
 from triad.ui.html import attrs, error_html, esc, file_button
-from triad.ui.icons import icon
+from triad.ui.icons import close_button, icon
 from triad.ui.settings import (
     BANDS,
     CARD_SETS,
@@ -163,11 +163,9 @@ def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> 
         + '<div class="dialog-head"><h2 id="menu-title">'
         + icon("rules")
         + esc(t("menu_title"))
-        + '</h2><button type="button" class="close" data-do="close" aria-label="'
-        + esc(t("btn_close"))
-        + '">'
-        + icon("close")
-        + "</button></div>"
+        + "</h2>"
+        + close_button(t("btn_close"))
+        + "</div>"
         + note
         + '<p class="menu-current">'
         + esc(t("menu_current", rules=rules_summary(playing.get("rules", []))))

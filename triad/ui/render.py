@@ -10,6 +10,7 @@ from triad.ui import input as sel_phases
 from triad.ui.cardtext import card_name, card_title
 from triad.ui.html import attrs, classes, error_html, esc
 from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
+from triad.ui.legend import render_tip, rule_marks
 from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
@@ -464,19 +465,6 @@ def status_text(view: dict, ctx: dict) -> str:
     return turn_text(player, ctx)
 
 
-def rule_marks(view: dict) -> list:
-    """Marks for rules that change how a match reads: Reverse, and Roulette's drawn rule."""
-    rules = view.get("rules") or []
-    marks = []
-    if "reverse" in rules:
-        marks.append(t("mark_reverse"))
-    if "fallen_ace" in rules:
-        marks.append(t("mark_fallen_ace"))
-    if view.get("roulette"):
-        marks.append(t("mark_roulette", rule=t("rule_" + view["roulette"])))
-    return marks
-
-
 def render_status(view: dict, ctx: dict) -> str:
     """The line above the board. Beneath the title screen the match is held and not yet
     shown: no turn, no rule marks (Roulette's draw is called out once the title is left),
@@ -485,8 +473,12 @@ def render_status(view: dict, ctx: dict) -> str:
         parts = ['<span class="status-text"></span>']
     else:
         parts = ['<span class="status-text">' + esc(status_text(view, ctx)) + "</span>"]
-        for mark in rule_marks(view):
-            parts.append('<span class="rule-mark">' + esc(mark) + "</span>")
+        for mark in rule_marks(view):  # each opens the legend
+            parts.append(
+                '<button type="button" class="rule-mark" data-action="legend">'
+                + esc(mark)
+                + "</button>"
+            )
         if view.get("round"):
             parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
     if ctx.get("engine_loading"):
@@ -557,6 +549,14 @@ def render_bar_right(ctx: dict) -> str:
             None,
             "open" if ctx.get("panel") in ("collection", "deck") else "",
         )
+        + button(
+            "legend",
+            "legend",
+            t("btn_legend"),
+            None,
+            "open" if ctx.get("panel") == "legend" else "",
+        )
+        + (render_tip() if ctx.get("legend_tip") else "")
         + "</div>"
     )
 

@@ -9,7 +9,7 @@ the real cards.
 """
 
 from triad.ui.html import esc
-from triad.ui.icons import icon
+from triad.ui.icons import close_button, icon
 from triad.ui.text import LANGUAGES, language, read_lang, t
 
 
@@ -477,11 +477,8 @@ def _render_rulebook(active_rules: list, current: str) -> str:
         + '<div class="dialog-head"><h2 id="rb-title">'
         + esc(rulebook["title"])
         + "</h2>"
-        + '<button type="button" class="close" data-do="close" aria-label="'
-        + esc(t("btn_close"))
-        + '">'
-        + icon("close")
-        + "</button></div>"
+        + close_button(t("btn_close"))
+        + "</div>"
         + '<nav class="rb-toc">'
         + "".join(toc)
         + "</nav>"
