@@ -27,6 +27,9 @@ class Screen:
     def set_flag(self, name, on):
         self.flags[name] = bool(on)
 
+    def say(self, region, text, keep):
+        self.regions[region] = self.regions.get(region, "") + "<p>" + text + "</p>"
+
     def scroll_to(self, ident):
         pass
 

@@ -38,6 +38,7 @@ from triad.ui.local import scores_of
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
 from triad.ui.shell import Shell
+from triad.ui.speech import Speaker
 from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
@@ -106,6 +107,7 @@ class App(Shell):
         self.warm = False  # the game's files come from the service worker's cache (main.py)
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.controls = Controls(self)
+        self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.coll = Collection(self)
         self.study = Study(self)
         self.replay = Replay(self)

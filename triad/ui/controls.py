@@ -18,6 +18,7 @@ import json
 
 from triad import ruleinfo
 from triad.ui import settings as prefs
+from triad.ui import speech
 
 KEYS = {
     "ArrowUp": "up",
@@ -33,6 +34,10 @@ KEYS = {
     "F1": "hint",
     "F5": "new",
     "Escape": "pause",
+    "r": "read",
+    "R": "read",
+    "l": "again",
+    "L": "again",
 }
 
 # The kinds of click read off an element's `data-` attributes, in the order they are read
@@ -156,6 +161,9 @@ class Controls:
             if action in ("pause", "select"):
                 page.close_title()
             return True
+        if action in ("read", "again"):
+            self.speak(action)
+            return True
         if action == "pause":
             # Escape closes the topmost thing: a dialog opened over Pause first.
             if page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
@@ -189,6 +197,19 @@ class Controls:
         else:
             page.draw()
         return True
+
+    def speak(self, action: str) -> None:
+        """R reads the whole table out (the board, both hands, the score); L says the last
+        announcement again."""
+        page = self.page
+        view = page.match.view
+        if action == "again" or view is None:
+            page.speech.repeat()
+            return
+        if page.match.board_override is not None:
+            view = dict(view)
+            view["board"] = page.match.board_override
+        page.speech.say(speech.table_text(view, page.ctx()))
 
     # ---------------------------------------------------------------- clicks
 

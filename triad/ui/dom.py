@@ -37,7 +37,7 @@ class Screen:
         if el is None:
             return
         scrolled = self.scrolled(el)
-        focus = self.focused(el) if region == "r-overlay" else None
+        focus = self.focused(el)
         el.innerHTML = html
         for key in scrolled:
             node = el.querySelector(key[0])
@@ -93,6 +93,18 @@ class Screen:
                 return
             node = enabled.item(min(place, enabled.length - 1))
         node.focus()
+
+    def say(self, region: str, text: str, keep: int) -> None:
+        """Add a sentence to a log region (assistive technology reads what is added);
+        the oldest leave it past `keep`."""
+        el = self.element(region)
+        if el is None:
+            return
+        line = self.document.createElement("p")
+        line.textContent = text
+        el.appendChild(line)
+        while el.children.length > keep:
+            el.removeChild(el.firstElementChild)
 
     def set_flag(self, name: str, on) -> None:
         on = bool(on)

@@ -126,6 +126,10 @@ def on_key(event) -> None:
     tag = str(event_field(target, "tagName", "")) if target is not None else ""
     if tag == "BUTTON" and key in ("Enter", " "):
         return  # a focused dialog button does its own job
+    if tag == "DIV" and key in ("Enter", " ") and target.getAttribute("role") == "button":
+        event.preventDefault()  # a focused card or space is chosen as by a click
+        target.click()
+        return
     if any(event_field(event, mod, False) for mod in ("ctrlKey", "altKey", "metaKey")):
         return
     if app.key(key):

@@ -7,9 +7,10 @@ element (see `regions`).  A match view is the JSON the engine worker sends
 """
 
 from triad.ui import input as sel_phases
+from triad.ui import speech
 from triad.ui.cardtext import card_name, card_title
-from triad.ui.html import attrs, classes, error_html, esc
-from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
+from triad.ui.html import attrs, classes, error_html, esc, hidden
+from triad.ui.icons import UI_ART, affinity_icon, art, icon, sprite
 from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
@@ -74,18 +75,6 @@ def modifier(card: dict, cell_affinity) -> int:
     if cell_affinity is None:
         return 0
     return 1 if card.get("affinity") == cell_affinity else -1
-
-
-def card_label(card: dict) -> str:
-    return t(
-        "card_label",
-        name=card_name(card) or "?",
-        level=card.get("level", 1),
-        top=side_text(card["top"]),
-        right=side_text(card["right"]),
-        bottom=side_text(card["bottom"]),
-        left=side_text(card["left"]),
-    )
 
 
 #: Card faces drawn so far: the page draws both hands and the board again at
@@ -182,12 +171,17 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typ
     )
     title = card_title(card)
     fit = "nm-" + str(lines) if lines > 1 else ""
+    label = speech.card_words(card, aff, owner, mod, typed)
+    button = ("role", "button") in (extra or [])
     pairs = [
         ("class", classes(["card", "own-" + owner, "tier-" + tier(level), fit, cls])),
         ("data-id", card.get("id")),
-        ("aria-label", card_label(card)),
         ("title", t("card_title", name=name, title=title) if title else name or None),
     ]
+    if button:  # named by its text: what shows is hidden, the words are read
+        parts = [hidden(part) for part in parts] + ['<span class="sr">' + esc(label) + "</span>"]
+    else:
+        pairs += [("role", "img"), ("aria-label", label)]
     if extra:
         pairs = pairs + extra
     return "<div" + attrs(pairs) + ">" + "".join(parts) + "</div>"
@@ -197,7 +191,8 @@ def render_back(owner: str, cls: str = "", extra=None) -> str:
     """A face-down card (its owner still marked, for the colour-blind too)."""
     pairs = [
         ("class", classes(["card", "back", "own-" + owner, cls])),
-        ("aria-label", t("card_hidden")),
+        ("role", "img"),
+        ("aria-label", t("say_card_hidden", owner=t(owner))),
     ]
     if extra:
         pairs = pairs + extra
@@ -248,9 +243,13 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
         if choosing and (forced is None or i == forced):
             state.append("pickable")
         extra = [("data-card", str(i)), ("style", "--i:" + str(i) + ";--n:" + str(count))]
-        if choosing:
+        if player in humans and card is not None:
+            # the human's cards are buttons, to be chosen when it is their turn
             extra.append(("role", "button"))
-            extra.append(("tabindex", "-1"))
+            pick = "pickable" in state
+            extra.append(("tabindex", "0" if pick else "-1"))
+            extra.append(("aria-disabled", None if pick else "true"))
+            extra.append(("aria-pressed", "true" if "sel" in state else "false"))
         if hand_visible(view, player, i, card, humans):
             face = render_card(
                 card,
@@ -398,7 +397,6 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     ghost = (ctx.get("ghosts") or {}).get(i)
     if slot is None:
         state.append("empty")
-        label = t("cell_empty", n=i + 1)
         if ghost is not None:
             state.append("ghost-" + ghost["kind"])
             inner.append(render_card(ghost["card"], ghost["owner"], aff, "preview ghost"))
@@ -416,7 +414,6 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         owner = slot["owner"]
         card = slot["card"]
         pairs.append(("data-owner", owner))
-        label = t("cell_card", n=i + 1, name=card_name(card) or "?", owner=t(owner))
         typed = ((view.get("typed") or {}).get("board") or [0] * 9)[i]
         inner.append(
             render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff), None, typed)
@@ -424,12 +421,13 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     if choosing and sel.cell_cursor == i:
         state.append("cursor")
         inner.append(icon("cursor", "cell-cursor"))
-    if cell_aff:
-        label = label + ". " + t("territory", name=affinity_name(cell_aff, aff))
     pairs.append(("class", " ".join(state)))
-    pairs.append(("aria-label", label))
-    if choosing and slot is None:
-        pairs.append(("role", "button"))
+    # A button named by its words (what shows is hidden): chosen while a card is.
+    pick = choosing and slot is None
+    pairs += [("role", "button"), ("tabindex", "0" if pick else "-1")]
+    pairs.append(("aria-disabled", None if pick else "true"))
+    label = speech.cell_words(view, i, aff)
+    inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
 
@@ -440,7 +438,15 @@ def render_board(view: dict, ctx: dict, fx=None) -> str:
     cls = "board"
     if "broken_wall" in (view.get("rules") or []):
         cls += " broken"
-    return '<div class="' + cls + '">' + "".join(cells) + "</div>"
+    return (
+        '<div class="'
+        + cls
+        + '" role="group" aria-label="'
+        + esc(t("say_board_label"))
+        + '">'
+        + "".join(cells)
+        + "</div>"
+    )
 
 
 def status_text(view: dict, ctx: dict) -> str:
@@ -720,6 +726,9 @@ def render_frame() -> str:
         + '<div class="layer overlay-layer" id="r-overlay"></div>'
         + '<div class="replay-layer" id="r-replay"></div>'
         + '<div class="notice-layer" id="r-notice"></div>'
+        + '<div class="sr" id="r-say" role="log" aria-live="assertive" aria-label="'
+        + esc(t("say_log"))
+        + '"></div>'
         + "</div>"
     )
 

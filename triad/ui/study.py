@@ -22,6 +22,7 @@ worker.
 
 from triad.ui import client
 from triad.ui.html import attrs, esc
+from triad.ui.speech import CELL_KEYS
 from triad.ui.text import t
 
 #: Milliseconds of work per call to the worker (it answers other calls in between).
@@ -29,17 +30,6 @@ SLICE_MS = 120
 #: Earlier days of puzzles offered.
 EARLIER_DAYS = 7
 MARK_CLASSES = ("best", "inaccuracy", "blunder")
-CELL_KEYS = (
-    "cell_tl",
-    "cell_t",
-    "cell_tr",
-    "cell_l",
-    "cell_c",
-    "cell_r",
-    "cell_bl",
-    "cell_b",
-    "cell_br",
-)
 
 
 def st(key: str, **values) -> str:
