@@ -9,6 +9,7 @@ its screens, so the test stays quick.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 PLAY = '.title-screen [data-do="title_play"]'
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def axe_violations(page: Any, screen: str) -> list[str]:
@@ -101,3 +103,144 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     found += axe_violations(page, "deck")
     close_dialog(page)
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# Everything the page's log region (role=log) says, as a screen reader hears it.
+HEAR = """(() => { window.__heard = [];
+  new MutationObserver((changes) => { for (const c of changes) {
+    if (c.target.getAttribute && c.target.getAttribute('role') === 'log') {
+      for (const n of c.addedNodes) window.__heard.push(n.textContent); } } })
+  .observe(document, {childList: true, subtree: true}); })();"""
+
+WHERE = "top left|top right|bottom left|bottom right|top|bottom|left|right|centre"
+MOVE = re.compile(r"^(Blue|Red) plays (.+?), ([0-9A]( [0-9A]){3}), on the (" + WHERE + r")\.")
+TAKEN = re.compile(r"([^:,.]+?) on the (" + WHERE + r")\b")
+SCORE = re.compile(r"Score: Blue (\d+), Red (\d+)\.")
+RESULT = re.compile(r"^(You win|You lose|Draw)\. Final score: Blue (\d+), Red (\d+)\.$")
+
+
+def heard(page: Any) -> list[str]:
+    return list(page.evaluate("window.__heard"))
+
+
+def hear_turn(page: Any, since: int) -> list[str]:
+    """Wait until the log says it is the human's turn or the result; what it said since."""
+    page.wait_for_function(
+        "(n) => window.__heard.length > n && /(Your turn\\.|Final score: .*)$/"
+        ".test(window.__heard[window.__heard.length - 1])",
+        arg=since,
+        timeout=180_000,
+    )
+    return heard(page)[since:]
+
+
+def names(page: Any, role: str, group: str) -> list[str]:
+    """The accessible names of the `role` elements of a named group, from its aria snapshot."""
+    tree = page.get_by_role("group", name=group).aria_snapshot()
+    return re.findall(r"- '?" + role + r' "([^"]*)"', tree)
+
+
+def board_of(page: Any) -> dict[str, tuple[str, str] | None]:
+    """Each space by its name, as the accessibility tree gives it: (owner, card) or None."""
+    board: dict[str, tuple[str, str] | None] = {}
+    for name in names(page, "button", "Board"):
+        if ", empty" in name:
+            board[name.split(",")[0]] = None
+            continue
+        where, _, rest = name.partition(": ")
+        owner = "Blue" if ", Blue" in rest else "Red"
+        board[where] = (owner, rest.split(", level")[0])
+    return board
+
+
+def counts(page: Any, board: dict[str, tuple[str, str] | None]) -> tuple[int, int]:
+    """Blue's and Red's cards: on the board and in hand."""
+    blue = len(names(page, "button", "Your hand"))
+    red = len(names(page, "img", "CPU's hand"))
+    for slot in board.values():
+        if slot is not None:
+            blue += slot[0] == "Blue"
+            red += slot[0] == "Red"
+    return blue, red
+
+
+def follow(model: dict[str, tuple[str, str] | None], said: str) -> str:
+    """Apply one announced move to the model of the board; returns who moved."""
+    move = MOVE.match(said)
+    assert move, said
+    player, card, where = move.group(1), move.group(2), move.group(5)
+    assert model[where] is None, (said, model)
+    model[where] = (player, card)
+    rest = said[move.end() :]
+    for taken in re.findall(r"[Cc]aptures ([^.]*)\.", rest):
+        for found in TAKEN.finditer(taken):
+            name, spot = found.group(1).strip(), found.group(2)
+            slot = model[spot]
+            assert slot is not None and slot[0] != player and slot[1] == name, (said, model)
+            model[spot] = (player, name)
+    return player
+
+
+def test_a_whole_match_played_by_what_a_screen_reader_gets(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce", **DESKTOP)
+    context.add_init_script(settings_script(lang="en", sound=False, rules=["open", "same", "plus"]))
+    context.add_init_script(HEAR)
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_function("window.__heard.length > 0", timeout=180_000)
+    assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
+    model = board_of(page)
+    assert model == dict.fromkeys(model) and len(model) == 9
+    done = 0
+    cpu_moves = 0
+    while True:
+        said = hear_turn(page, done)
+        done += len(said)
+        for line in said:
+            if line.startswith("New match"):
+                continue
+            result = RESULT.match(line)
+            if result:
+                continue
+            cpu_moves += follow(model, line) == "Red"
+        board = board_of(page)
+        assert board == model, "\n".join(said)
+        blue, red = counts(page, board)
+        last = said[-1]
+        result = RESULT.match(last)
+        if result:
+            assert (int(result.group(2)), int(result.group(3))) == (blue, red)
+            assert blue + red == 10
+            break
+        score = [SCORE.search(line) for line in said if SCORE.search(line)]
+        if score:
+            assert (int(score[-1].group(1)), int(score[-1].group(2))) == (blue, red)
+        # R reads the whole table; L says it again.
+        page.keyboard.press("r")
+        page.wait_for_function("(n) => window.__heard.length > n", arg=done)
+        table = heard(page)[done]
+        assert table.startswith("Board: top left") and "Your hand: " in table
+        page.keyboard.press("l")
+        page.wait_for_function("(n) => window.__heard.length > n + 1", arg=done)
+        assert heard(page)[done + 1] == table
+        done += 2
+        # Choose a card and a space by their names, by keyboard.
+        hand = page.get_by_role("group", name="Your hand")
+        card = hand.get_by_role("button", disabled=False).first
+        card.focus()
+        page.keyboard.press("Enter")
+        free = [w for w, slot in model.items() if slot is None]
+        where = "centre" if "centre" in free else free[0]
+        space = page.get_by_role("group", name="Board").get_by_role(
+            "button", name=re.compile("^" + where + ", empty"), disabled=False
+        )
+        space.focus()
+        page.keyboard.press("Enter")
+        space.focus()
+        page.keyboard.press("Enter")
+    assert cpu_moves >= 4
+    found = axe_violations(page, "result")
+    assert not found, json.dumps(found, indent=1)
+    page.screenshot(path=str(ARTIFACTS / "a11y-match-end.png"))

@@ -87,7 +87,7 @@ class Screen:
         """Focus the same control again; if it is gone or disabled, the next one of its kind."""
         name, selector, place = focus
         node = el.querySelector(selector)
-        if node is None or node.disabled:
+        if node is None or node.matches(":disabled"):
             enabled = el.querySelectorAll("[" + name + "]:not([disabled])")
             if enabled.length == 0:
                 return

@@ -178,8 +178,9 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typ
         ("data-id", card.get("id")),
         ("title", t("card_title", name=name, title=title) if title else name or None),
     ]
-    if button:  # named by its text: what shows is hidden, the words are read
-        parts = [hidden(part) for part in parts] + ['<span class="sr">' + esc(label) + "</span>"]
+    parts = [hidden(part) for part in parts]  # what shows is hidden, the words are read
+    if button:  # named by its text
+        parts.append('<span class="sr">' + esc(label) + "</span>")
     else:
         pairs += [("role", "img"), ("aria-label", label)]
     if extra:
@@ -281,7 +282,7 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
         + player
         + '" data-hand="'
         + player
-        + '" aria-label="'
+        + '" role="group" aria-label="'
         + esc(t(label_key))
         + '">'
         + "".join(out)

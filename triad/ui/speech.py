@@ -154,7 +154,8 @@ def deal_text(view: dict, ctx: dict) -> str:
 
 def result_text(view: dict, ctx: dict, title: str) -> str:
     """The end of a match: the result and the final score."""
-    return t("say_result", result=title, blue=view["scores"]["blue"], red=view["scores"]["red"])
+    result = title.rstrip("!…. \u00a0")
+    return t("say_result", result=result, blue=view["scores"]["blue"], red=view["scores"]["red"])
 
 
 def table_text(view: dict, ctx: dict) -> str:
