@@ -244,3 +244,25 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     found = axe_violations(page, "result")
     assert not found, json.dumps(found, indent=1)
     page.screenshot(path=str(ARTIFACTS / "a11y-match-end.png"))
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    locale = "fr-FR" if lang == "fr" else "en-GB"
+    context, _ = new_context(reduced_motion="reduce", locale=locale, **SIZES[size])
+    page = context.new_page()
+    page.goto(server.url + "catch.html")
+    wait_ready(page)
+    found = axe_violations(page, "catch play")
+    page.locator('[data-act="help"]').first.click()
+    page.locator("#c-overlay [role=dialog]").wait_for()
+    found += axe_violations(page, "catch help")
+    page.keyboard.press("Escape")
+    for mode in ("watch", "editor"):
+        page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
+        wait_ready(page)
+        found += axe_violations(page, "catch " + mode)
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)

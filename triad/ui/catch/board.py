@@ -349,9 +349,10 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
         + (" portrait" if portrait else "")
         + '" xmlns="http://www.w3.org/2000/svg" viewBox="'
         + " ".join([num(x), num(y), num(w), num(h)])
-        + '" preserveAspectRatio="xMidYMid meet" role="img" aria-label="'
+        + '" preserveAspectRatio="xMidYMid meet" role="group" aria-label="'
         + esc(label)
         + '">'
+        + '<g aria-hidden="true">'  # drawn for the eye; the houses' buttons are read
         + _defs()
         + _svg(
             "rect",
@@ -363,6 +364,7 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
         + "".join(plans)
         + "</g>"
         + _houses(pos, len(pos), state, marks)
+        + "</g>"
         + _hits(pos, len(pos), state, marks)
         + "</svg>"
     )
