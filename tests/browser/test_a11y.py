@@ -27,6 +27,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 PLAY = '.title-screen [data-do="title_play"]'
+WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -102,6 +103,16 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator(".dialog.deck").wait_for()
     found += axe_violations(page, "deck")
     close_dialog(page)
+    # A hot-seat match, then the daily puzzle.
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-mode="hotseat"]').click()
+    page.locator('.dialog.menu [data-do="new"]').click()
+    wait_ready(page)
+    found += axe_violations(page, "hot-seat")
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-do="puzzle"]').click()
+    page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
+    found += axe_violations(page, "puzzle")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
 
 
@@ -242,6 +253,13 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
         page.keyboard.press("Enter")
     assert cpu_moves >= 4
     found = axe_violations(page, "result")
+    page.locator('[data-do="replay"]').click()
+    page.locator("[data-replay-at]").wait_for(state="attached")
+    found += axe_violations(page, "replay")
+    page.locator('[data-do="replay_exit"]').click()
+    page.locator('[data-do="analyse"]').click()
+    page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
+    found += axe_violations(page, "analysis")
     assert not found, json.dumps(found, indent=1)
     page.screenshot(path=str(ARTIFACTS / "a11y-match-end.png"))
 

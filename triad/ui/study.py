@@ -439,7 +439,9 @@ class Study:
         if a["status"] == "running":
             pct = 0 if not total else int(100 * done / total)
             head += (
-                '<span class="an-progress" role="progressbar" aria-valuemin="0" aria-valuemax="'
+                '<span class="an-progress" role="progressbar" aria-label="'
+                + esc(st("an_button"))
+                + '" aria-valuemin="0" aria-valuemax="'
                 + str(total)
                 + '" aria-valuenow="'
                 + str(done)
