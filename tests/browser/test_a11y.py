@@ -284,3 +284,26 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         wait_ready(page)
         found += axe_violations(page, "catch " + mode)
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    from playwright.sync_api import expect
+
+    page = open_game(new_context, server, "en", "desktop")
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_ready(page)
+    for name in ("Rulebook", "Rule menu"):
+        opener = page.get_by_role("button", name=name, exact=True)
+        opener.focus()
+        page.keyboard.press("Enter")
+        box = page.get_by_role("dialog")
+        box.wait_for()
+        assert box.evaluate("(d) => d.contains(document.activeElement)")
+        for key in ["Tab"] * 25 + ["Shift+Tab"] * 5:
+            page.keyboard.press(key)
+            assert box.evaluate("(d) => d.contains(document.activeElement)"), (name, key)
+        page.keyboard.press("Escape")
+        box.wait_for(state="detached")
+        expect(opener).to_be_focused()

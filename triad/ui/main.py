@@ -84,6 +84,7 @@ def on_click(event) -> None:
         value = el.getAttribute("data-" + kind)
         if value is not None:
             if kind == "action":
+                screen.clicked = el  # a dialog it opens gives the focus back to it
                 el.blur()  # keys go to the game, not to the last clicked button
             app.click(kind, str(value))
             return
@@ -122,6 +123,9 @@ def on_key(event) -> None:
         event.preventDefault()
         return
     sound.unlock()
+    if key == "Tab" and screen.trap(bool(event_field(event, "shiftKey", False))):
+        event.preventDefault()  # the focus stays inside the dialog
+        return
     target = event.target
     tag = str(event_field(target, "tagName", "")) if target is not None else ""
     if tag == "BUTTON" and key in ("Enter", " "):
