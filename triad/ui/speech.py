@@ -152,6 +152,13 @@ def deal_text(view: dict, ctx: dict) -> str:
     return text + (" " + nxt if nxt else "")
 
 
+def rematch_text(view: dict, ctx: dict) -> str:
+    """Sudden Death: the drawn match is dealt again from the cards each side holds."""
+    text = t("teatime") + ". " + t("round", n=view.get("round") or 1) + "."
+    nxt = turn_words(view, ctx)
+    return text + (" " + nxt if nxt else "")
+
+
 def result_text(view: dict, ctx: dict, title: str) -> str:
     """The end of a match: the result and the final score."""
     result = title.rstrip("!…. \u00a0")

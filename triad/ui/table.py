@@ -415,6 +415,7 @@ class Match:
             self.view = reply["drawn"]
             page.draw()
             await self.teatime(reply["drawn"])
+            page.speech.say(speech.rematch_text(final, page.ctx()))
         self.view = final
         self.to(OVER if final.get("over") else HUMAN)
         page.draw()
