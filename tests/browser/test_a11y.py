@@ -27,6 +27,8 @@ DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 PLAY = '.title-screen [data-do="title_play"]'
+MAP_LIST = {"en": "The map, as a list", "fr": "La carte, en liste"}
+HOUSE = {"en": "House", "fr": "Maison"}
 WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -275,6 +277,10 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
     page.goto(server.url + "catch.html")
     wait_ready(page)
     found = axe_violations(page, "catch play")
+    # The map is also a list a screen reader walks: each house, its units and paths.
+    listed = page.get_by_role("region", name=MAP_LIST[lang]).get_by_role("listitem")
+    houses = [line for line in listed.all_inner_texts() if line.startswith(HOUSE[lang])]
+    assert len(houses) > 10 and houses[0].startswith(HOUSE[lang] + " 0")
     page.locator('[data-act="help"]').first.click()
     page.locator("#c-overlay [role=dialog]").wait_for()
     found += axe_violations(page, "catch help")
