@@ -115,6 +115,13 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('[data-do="puzzle"]').click()
     page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
     found += axe_violations(page, "puzzle")
+    page.locator('[data-do="replay_exit"]').click()
+    # A quick match dealt by Draft: the pool of twelve cards.
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-rule="draft"]').click()
+    page.locator('.dialog.menu [data-do="new"]').click()
+    page.locator(".dialog.draft").wait_for()
+    found += axe_violations(page, "draft")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
 
 

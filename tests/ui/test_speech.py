@@ -28,7 +28,7 @@ def placed(board: list, owners: dict) -> list:
 
 def test_a_card_says_all_a_sighted_player_sees() -> None:
     words = speech.card_words(card("Mira", 10, 3, 5, 7, 6), AFF, "red", 1, -1)
-    assert words == "Mira, level 6, A 3 5 7, Lantern Guild, Red, Ascension -1, Elemental +1"
+    assert words == "Mira, level 6, A 3 5 7, Lantern Guild, Red, Descension -1, Elemental +1"
     before = view(cells=["lantern"] + [None] * 8)
     before["board"] = placed(before["board"], {0: ("blue", "Pim")})
     assert speech.cell_words(before, 0, AFF) == (

@@ -53,10 +53,11 @@ def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int 
         words += ", " + affinity_name(card["affinity"], aff)
     if owner in ("blue", "red"):
         words += ", " + t(owner)
-    if typed:
-        words += ", " + t("say_typed", n=("+" if typed > 0 else "") + str(typed))
-    if mod:
-        words += ", " + t("say_mod", n="+1" if mod > 0 else "-1")
+    if typed:  # Ascension raises a card's values, Descension lowers them
+        rule = t("rule_ascension" if typed > 0 else "rule_descension")
+        words += ", " + rule + " " + ("+" if typed > 0 else "") + str(typed)
+    if mod:  # a territory: +1 on the card's own affinity, -1 on another
+        words += ", " + t("rule_elemental") + (" +1" if mod > 0 else " -1")
     return words
 
 
