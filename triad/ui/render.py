@@ -125,10 +125,10 @@ def render_card(
 def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typed: int) -> str:
     level = card.get("level", 1)
     name = card_name(card)
-    parts = ['<div class="c-vals">']
+    vals = ['<div class="c-vals">']
     for side in ("top", "left", "right", "bottom"):
-        parts.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
-    parts.append("</div>")
+        vals.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
+    parts = ["".join(vals) + "</div>"]
     affinity = card.get("affinity")
     if affinity:
         parts.append(affinity_icon(affinity, aff, "c-aff"))
@@ -498,7 +498,7 @@ def render_status(view: dict, ctx: dict) -> str:
             parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
     if ctx.get("engine_loading"):
         parts.append(
-            '<span class="engine-loading" role="status"><i class="spinner"></i>'
+            '<span class="engine-loading"><i class="spinner"></i>'
             + esc(loading_text(ctx.get("engine_progress", 0), ctx.get("engine_bytes")))
             + "</span>"
         )
@@ -685,7 +685,7 @@ def render_callout(kind: str) -> str:
     return (
         '<div class="callout callout-'
         + key
-        + '" role="status" aria-live="assertive">'
+        + '" aria-hidden="true">'  # the log says it, with what it took
         + "<span>"
         + esc(t(key))
         + "</span></div>"
@@ -695,7 +695,7 @@ def render_callout(kind: str) -> str:
 def render_roulette(rule: str) -> str:
     """The start-of-match callout of Roulette: the rule it drew for this match."""
     return (
-        '<div class="callout callout-roulette" role="status" aria-live="assertive"><span>'
+        '<div class="callout callout-roulette" aria-hidden="true"><span>'
         + esc(t("mark_roulette", rule=t("rule_" + rule)))
         + "</span></div>"
     )
@@ -714,7 +714,7 @@ def render_frame() -> str:
         sprite()
         + '<div class="table" id="table">'
         + '<header class="bar bar-top"><div id="r-bar-top"></div>'
-        + '<div class="status" id="r-status" aria-live="polite"></div>'
+        + '<div class="status" id="r-status"></div>'  # (the log is the one live region)
         + '<div id="r-bar-right"></div></header>'
         + '<section class="side side-red" id="r-side-red"></section>'
         + '<section class="field"><div class="board-wrap" id="r-board"></div></section>'
