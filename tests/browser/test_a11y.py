@@ -265,6 +265,11 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page.locator('[data-do="replay"]').click()
     page.locator("[data-replay-at]").wait_for(state="attached")
     found += axe_violations(page, "replay")
+    # The replay says each move it plays out.
+    told = len(heard(page))
+    page.get_by_role("button", name="Next move").click()
+    page.wait_for_function("(n) => window.__heard.length > n", arg=told)
+    assert MOVE.match(heard(page)[told]), heard(page)[told:]
     page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-do="analyse"]').click()
     page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)

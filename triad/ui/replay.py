@@ -14,7 +14,7 @@ under MicroPython.
 
 import json
 
-from triad.ui import client, render
+from triad.ui import client, render, speech
 from triad.ui.session import OVER, START
 from triad.ui.text import explain, t
 
@@ -93,8 +93,18 @@ class Replay:
         if index < 0 or index >= len(r["steps"]):
             return
         step = r["steps"][index]
+        said = t("replay_step", n=index, total=len(r["steps"]) - 1)
         if delta > 0 and step["player"] is not None:
             before = match.view
+            said = speech.move_text(
+                before,
+                step["player"],
+                step["cell"],
+                step["placed"],
+                step["events"],
+                step["view"],
+                page.ctx(),
+            )
             match.show_placing(step["player"], step["card"], step["cell"])
             await match.play_events(
                 before, step["player"], step["cell"], step["placed"], step["events"]
@@ -108,6 +118,7 @@ class Replay:
         match.to(START)
         page.screen.set_data("replay", str(index))
         page.draw()
+        page.speech.say(said)
 
     async def export(self) -> None:
         r = self.shown
