@@ -325,3 +325,7 @@ def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
         page.keyboard.press("Escape")
         box.wait_for(state="detached")
         expect(opener).to_be_focused()
+    # The arrows move the cursor, and the focus with it: a screen reader names the card.
+    page.keyboard.press("ArrowDown")
+    hand = page.get_by_role("group", name="Your hand")
+    assert hand.evaluate("(h) => h.contains(document.activeElement)")

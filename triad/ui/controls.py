@@ -139,6 +139,9 @@ COLLECTION_FLOWS = {
     "reset_yes": "reset",
 }
 
+# The card or space under the keyboard's cursor.
+CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
+
 # Dialogs that Escape, their close button and a click beside them close.
 CLOSABLE = ("info", "rules", "collection", "deck", "leave")
 
@@ -196,6 +199,7 @@ class Controls:
             page.human_move(move)
         else:
             page.draw()
+            page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
         return True
 
     def speak(self, action: str) -> None:
