@@ -566,6 +566,7 @@ class Study:
             p["status"] = "solved"
             p["message"] = st("pz_solved", score=score_text(data["value"]))
             self.app.screen.set_data("puzzle", "solved")
+            self.app.speech.say(p["message"])  # then the replay says the move
             self.app.spawn(self.after_solved(p))
             self.app.match.spawn(self.app.replay.step(1))
             return
@@ -581,6 +582,7 @@ class Study:
             after=score_text(value if value is not None else 0),
         )
         p["status"] = "solving"
+        self.app.speech.say(p["message"])
         self.app.play_sound("draw")
         self.begin_move()
 
