@@ -154,16 +154,16 @@ def hear_turn(page: Any, since: int) -> list[str]:
     return heard(page)[since:]
 
 
-def names(page: Any, role: str, group: str) -> list[str]:
+def names(page: Any, role: str, group: str, kind: str = "group") -> list[str]:
     """The accessible names of the `role` elements of a named group, from its aria snapshot."""
-    tree = page.get_by_role("group", name=group).aria_snapshot()
+    tree = page.get_by_role(kind, name=group).aria_snapshot()
     return re.findall(r"- '?" + role + r' "([^"]*)"', tree)
 
 
 def board_of(page: Any) -> dict[str, tuple[str, str] | None]:
     """Each space by its name, as the accessibility tree gives it: (owner, card) or None."""
     board: dict[str, tuple[str, str] | None] = {}
-    for name in names(page, "button", "Board"):
+    for name in names(page, "gridcell", "Board", "grid"):
         if ", empty" in name:
             board[name.split(",")[0]] = None
             continue
@@ -253,8 +253,8 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
         page.keyboard.press("Enter")
         free = [w for w, slot in model.items() if slot is None]
         where = "centre" if "centre" in free else free[0]
-        space = page.get_by_role("group", name="Board").get_by_role(
-            "button", name=re.compile("^" + where + ", empty"), disabled=False
+        space = page.get_by_role("grid", name="Board").get_by_role(
+            "gridcell", name=re.compile("^" + where + ", empty"), disabled=False
         )
         space.focus()
         page.keyboard.press("Enter")

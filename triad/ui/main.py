@@ -65,6 +65,10 @@ app = App(
 )
 
 
+# Roles of the cards and spaces that Enter or Space chooses, as a click does.
+CHOSEN_BY_KEY = ("button", "gridcell")
+
+
 def on_pointer(event) -> None:
     """A finger or a mouse went down: the status line says "Tap" or "Click"."""
     app.pointer(str(event_field(event, "pointerType", "") or "mouse"))
@@ -130,7 +134,7 @@ def on_key(event) -> None:
     tag = str(event_field(target, "tagName", "")) if target is not None else ""
     if tag == "BUTTON" and key in ("Enter", " "):
         return  # a focused dialog button does its own job
-    if tag == "DIV" and key in ("Enter", " ") and target.getAttribute("role") == "button":
+    if tag == "DIV" and key in ("Enter", " ") and target.getAttribute("role") in CHOSEN_BY_KEY:
         event.preventDefault()  # a focused card or space is chosen as by a click
         target.click()
         return

@@ -423,9 +423,10 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         state.append("cursor")
         inner.append(icon("cursor", "cell-cursor"))
     pairs.append(("class", " ".join(state)))
-    # A button named by its words (what shows is hidden): chosen while a card is.
+    # A cell of the board's grid, named by its words (what shows is hidden): chosen while a
+    # card is; the arrows move the focus from cell to cell (`Controls.key`).
     pick = choosing and slot is None
-    pairs += [("role", "button"), ("tabindex", "0" if pick else "-1")]
+    pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
     label = speech.cell_words(view, i, aff)
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
@@ -436,16 +437,19 @@ def render_board(view: dict, ctx: dict, fx=None) -> str:
     """The 3x3 battlefield; `fx` maps cells to an animation class (place, flip)."""
     fx = fx or {}
     cells = [render_cell(view, i, ctx, fx) for i in range(9)]
+    rows = [
+        '<div class="b-row" role="row">' + "".join(cells[r : r + 3]) + "</div>" for r in (0, 3, 6)
+    ]
     cls = "board"
     if "broken_wall" in (view.get("rules") or []):
         cls += " broken"
     return (
         '<div class="'
         + cls
-        + '" role="group" aria-label="'
+        + '" role="grid" aria-label="'
         + esc(t("say_board_label"))
         + '">'
-        + "".join(cells)
+        + "".join(rows)
         + "</div>"
     )
 
