@@ -325,6 +325,12 @@ def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
         page.keyboard.press("Escape")
         box.wait_for(state="detached")
         expect(opener).to_be_focused()
+    page.keyboard.press("Escape")  # Pause: its button has the focus
+    paused = page.get_by_role("dialog")
+    paused.wait_for()
+    assert paused.evaluate("(d) => d.contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    paused.wait_for(state="detached")
     # The arrows move the cursor, and the focus with it: a screen reader names the card.
     page.keyboard.press("ArrowDown")
     hand = page.get_by_role("group", name="Your hand")

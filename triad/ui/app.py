@@ -363,6 +363,8 @@ class App(Shell):
         self.paused = not self.paused
         self.pause_on_top = self.paused
         self.draw()
+        if self.paused:
+            self.screen.focus("#r-overlay .pause button")  # keyboard users land in it
 
     def open_panel(self, name: str) -> None:
         self.panel = name

@@ -243,6 +243,7 @@ class Match:
         self.page.panel = "draft"
         self.to(DRAFT)
         self.page.draw()
+        self.page.screen.focus("#r-overlay .draft-pick:not([disabled])")
 
     def pick_draft(self, value: str) -> None:
         draft = self.draft
