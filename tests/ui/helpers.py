@@ -27,6 +27,7 @@ class FakeScreen:
         self.lang = ""
         self.downloads: list[tuple[str, str]] = []
         self.mounted = 0
+        self.said: list[str] = []
 
     def mount(self, html: str) -> None:
         self.regions = {"app": html}
@@ -40,6 +41,9 @@ class FakeScreen:
 
     def set_flag(self, name: str, on: Any) -> None:
         self.flags[name] = bool(on)
+
+    def say(self, region: str, text: str, keep: int) -> None:
+        self.said.append(text)
 
     def scroll_to(self, ident: str) -> None:
         self.scrolled.append(ident)

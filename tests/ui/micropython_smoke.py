@@ -27,6 +27,9 @@ class Screen:
     def set_flag(self, name, on):
         self.flags[name] = bool(on)
 
+    def say(self, region, text, keep):
+        self.regions[region] = self.regions.get(region, "") + "<p>" + text + "</p>"
+
     def scroll_to(self, ident):
         pass
 
@@ -124,6 +127,7 @@ print(sorted(broken.items()), notice)
 # Collection mode: the panels, the deck, the trade and the replay bar from a known state.
 from triad.ui import album  # noqa: E402
 from triad.ui.choices import read_deal_code  # noqa: E402
+from triad.ui.replay import render_replay_bar  # noqa: E402
 from triad.ui.text import set_language  # noqa: E402
 
 coll = app.coll
@@ -197,7 +201,7 @@ for lang in ("en", "fr"):
     show(lang + " trade", album.render_trade(coll, aff))
     for line in album.trade_lines(coll):
         print(line)
-    show(lang + " replay", render.render_replay_bar(3, 9, {"rematch": True, "view": {}}))
+    show(lang + " replay", render_replay_bar(3, 9, {"rematch": True, "view": {}}))
 set_language("en")
 print(sorted(read_deal_code("T1-HOUSES-1S-1O7FXHR-HR").items()))
 try:

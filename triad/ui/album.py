@@ -112,7 +112,10 @@ def render_collection(coll, aff: dict) -> str:
     out.append(summary_line(coll.summary))
     tabs = []
     for tab in TABS:
-        tabs.append(pick_button("data-tab", tab, t("tab_" + tab), coll.tab == tab, "tab"))
+        on = coll.tab == tab
+        pairs = [("type", "button"), ("class", "tab on" if on else "tab"), ("data-tab", tab)]
+        pairs += [("role", "tab"), ("aria-selected", "true" if on else "false")]
+        tabs.append("<button" + attrs(pairs) + ">" + esc(t("tab_" + tab)) + "</button>")
     out.append('<div class="tabs" role="tablist">' + "".join(tabs) + "</div>")
     if coll.tab == "album":
         out.append(render_album(coll, aff))

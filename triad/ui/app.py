@@ -39,6 +39,7 @@ from triad.ui.local import scores_of
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
 from triad.ui.shell import Shell
+from triad.ui.speech import Speaker
 from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
@@ -110,6 +111,7 @@ class App(Shell):
         self.warm = False  # the game's files come from the service worker's cache (main.py)
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.controls = Controls(self)
+        self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.coll = Collection(self)
         self.study = Study(self)
         self.replay = Replay(self)
@@ -369,6 +371,8 @@ class App(Shell):
         self.paused = not self.paused
         self.pause_on_top = self.paused
         self.draw()
+        if self.paused:
+            self.screen.focus("#r-overlay .pause button")  # keyboard users land in it
 
     def open_panel(self, name: str) -> None:
         self.panel = name

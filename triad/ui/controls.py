@@ -18,6 +18,7 @@ import json
 
 from triad import ruleinfo
 from triad.ui import settings as prefs
+from triad.ui import speech
 from triad.ui.legend import TIP_KEY
 
 KEYS = {
@@ -34,9 +35,13 @@ KEYS = {
     "F1": "hint",
     "F5": "new",
     "Escape": "pause",
-    "l": "legend",
-    "L": "legend",
+    "h": "legend",
+    "H": "legend",
     "?": "legend",
+    "r": "read",
+    "R": "read",
+    "l": "again",
+    "L": "again",
 }
 
 # The kinds of click read off an element's `data-` attributes, in the order they are read
@@ -139,6 +144,9 @@ COLLECTION_FLOWS = {
     "reset_yes": "reset",
 }
 
+# The card or space under the keyboard's cursor.
+CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
+
 # Dialogs that Escape, their close button and a click beside them close.
 CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend")
 
@@ -160,6 +168,9 @@ class Controls:
         if page.title:
             if action in ("pause", "select"):
                 page.close_title()
+            return True
+        if action in ("read", "again"):
+            self.speak(action)
             return True
         if action == "pause":
             # Escape closes the topmost thing: a dialog opened over Pause first.
@@ -196,7 +207,21 @@ class Controls:
             page.human_move(move)
         else:
             page.draw()
+            page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
         return True
+
+    def speak(self, action: str) -> None:
+        """R reads the whole table out (the board, both hands, the score); L says the last
+        announcement again."""
+        page = self.page
+        view = page.match.view
+        if action == "again" or view is None:
+            page.speech.repeat()
+            return
+        if page.match.board_override is not None:
+            view = dict(view)
+            view["board"] = page.match.board_override
+        page.speech.say(speech.table_text(view, page.ctx()))
 
     # ---------------------------------------------------------------- clicks
 

@@ -18,6 +18,8 @@ class Screen:
         self.root = js.document.documentElement
         self.els = {}
         self.flags = {}
+        self.opener = None  # what had the focus when a dialog opened (a selector): it gets it back
+        self.clicked = None  # the bar's button last clicked (it lets go of the focus)
 
     def mount(self, html: str) -> None:
         self.document.getElementById("app").innerHTML = html
@@ -37,8 +39,15 @@ class Screen:
         if el is None:
             return
         scrolled = self.scrolled(el)
-        focus = self.focused(el) if region == "r-overlay" else None
+        focus = self.focused(el)
+        overlay = region in self.OVERLAYS
+        shown = overlay and el.firstElementChild is not None
+        if overlay and not shown and html:
+            active = self.document.activeElement
+            self.opener = self.selector(self.clicked if lost(active, self.document) else active)
         el.innerHTML = html
+        if shown and not html:
+            self.give_back()
         for key in scrolled:
             node = el.querySelector(key[0])
             if node is not None and self.box_key(node) == key:
@@ -47,6 +56,54 @@ class Screen:
             self.refocus(el, focus)
 
     SCROLLERS = ".dialog, .album, .rb-body"
+    OVERLAYS = ("r-overlay", "c-overlay")
+    FOCUSABLE = (
+        "button:not([disabled]), [href], input:not([disabled]), select, textarea, summary,"
+        ' [tabindex]:not([tabindex="-1"])'
+    )
+
+    def give_back(self) -> None:
+        """A dialog closed: the focus goes back where it was when it opened (if it is lost)."""
+        opener, self.opener = self.opener, None
+        node = self.document.querySelector(opener) if opener else None
+        if node is not None and lost(self.document.activeElement, self.document):
+            node.focus()
+
+    def selector(self, node):
+        """A selector of `node` by its first `data-*` attribute (it outlives a redraw)."""
+        if node is None:
+            return None
+        attrs = node.attributes
+        for i in range(attrs.length):
+            attr = attrs.item(i)
+            name = str(attr.name)
+            if name.startswith("data-"):
+                return "[" + name + '="' + str(self.js.CSS.escape(attr.value)) + '"]'
+        return None
+
+    def trap(self, backwards: bool) -> bool:
+        """Tab in a modal dialog: the focus goes round inside it. Whether it was moved."""
+        dialog = None
+        for region in self.OVERLAYS:
+            dialog = dialog or self.document.querySelector("#" + region + ' [aria-modal="true"]')
+        if dialog is None:
+            return False
+        nodes = dialog.querySelectorAll(self.FOCUSABLE)
+        if nodes.length == 0:
+            return False
+        first = nodes.item(0)
+        last = nodes.item(nodes.length - 1)
+        active = self.document.activeElement
+        if active is None or not dialog.contains(active):
+            target = last if backwards else first
+        elif backwards and active.isSameNode(first):
+            target = last
+        elif not backwards and active.isSameNode(last):
+            target = first
+        else:
+            return False
+        target.focus()
+        return True
 
     def box_key(self, node) -> tuple:
         """What makes a scrolled box the same box after a redraw: its tag, class and label."""
@@ -69,30 +126,39 @@ class Screen:
         node = self.document.activeElement
         if node is None or not el.contains(node):
             return None
-        attrs = node.attributes
-        for i in range(attrs.length):
-            attr = attrs.item(i)
-            name = str(attr.name)
-            if name.startswith("data-"):
-                selector = "[" + name + '="' + self.js.CSS.escape(attr.value) + '"]'
-                same = el.querySelectorAll("[" + name + "]")
-                place = 0
-                for j in range(same.length):
-                    if same.item(j).isSameNode(node):
-                        place = j
-                return (name, selector, place)
-        return None
+        selector = self.selector(node)
+        if selector is None:
+            return None
+        name = selector[1 : selector.find("=")]
+        same = el.querySelectorAll("[" + name + "]")
+        place = 0
+        for j in range(same.length):
+            if same.item(j).isSameNode(node):
+                place = j
+        return (name, selector, place)
 
     def refocus(self, el, focus) -> None:
         """Focus the same control again; if it is gone or disabled, the next one of its kind."""
         name, selector, place = focus
         node = el.querySelector(selector)
-        if node is None or node.disabled:
+        if node is None or node.matches(":disabled"):
             enabled = el.querySelectorAll("[" + name + "]:not([disabled])")
             if enabled.length == 0:
                 return
             node = enabled.item(min(place, enabled.length - 1))
         node.focus()
+
+    def say(self, region: str, text: str, keep: int) -> None:
+        """Add a sentence to a log region (assistive technology reads what is added);
+        the oldest leave it past `keep`."""
+        el = self.element(region)
+        if el is None:
+            return
+        line = self.document.createElement("p")
+        line.textContent = text
+        el.appendChild(line)
+        while el.children.length > keep:
+            el.removeChild(el.firstElementChild)
 
     def set_flag(self, name: str, on) -> None:
         on = bool(on)
@@ -304,3 +370,8 @@ def event_field(event, name: str, default=None):
     except AttributeError:
         return default
     return default if value is None else value
+
+
+def lost(active, document) -> bool:
+    """Whether the keyboard focus is nowhere in particular (on the body, or none)."""
+    return active is None or active.isSameNode(document.body)

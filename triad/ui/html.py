@@ -42,6 +42,15 @@ def tag(name: str, pairs: list, inner: str = "") -> str:
     return "<" + name + attrs(pairs) + ">" + inner + "</" + name + ">"
 
 
+def hidden(html: str) -> str:
+    """An element's HTML with `aria-hidden` on its outer tag (it is shown, not read)."""
+    end = html.find(">")
+    if not html.startswith("<") or end < 0 or "aria-hidden" in html[:end]:
+        return html
+    cut = end - 1 if html[end - 1] == "/" else end
+    return html[:cut] + ' aria-hidden="true"' + html[cut:]
+
+
 def classes(names: list) -> str:
     """Join the truthy class names of `names` with spaces."""
     return " ".join([n for n in names if n])

@@ -65,6 +65,10 @@ app = App(
 )
 
 
+# Roles of the cards and spaces that Enter or Space chooses, as a click does.
+CHOSEN_BY_KEY = ("button", "gridcell")
+
+
 def on_pointer(event) -> None:
     """A finger or a mouse went down: the status line says "Tap" or "Click"."""
     app.pointer(str(event_field(event, "pointerType", "") or "mouse"))
@@ -84,6 +88,7 @@ def on_click(event) -> None:
         value = el.getAttribute("data-" + kind)
         if value is not None:
             if kind == "action":
+                screen.clicked = el  # a dialog it opens gives the focus back to it
                 el.blur()  # keys go to the game, not to the last clicked button
             app.click(kind, str(value))
             return
@@ -122,10 +127,17 @@ def on_key(event) -> None:
         event.preventDefault()
         return
     sound.unlock()
+    if key == "Tab" and screen.trap(bool(event_field(event, "shiftKey", False))):
+        event.preventDefault()  # the focus stays inside the dialog
+        return
     target = event.target
     tag = str(event_field(target, "tagName", "")) if target is not None else ""
     if tag == "BUTTON" and key in ("Enter", " "):
         return  # a focused dialog button does its own job
+    if tag == "DIV" and key in ("Enter", " ") and target.getAttribute("role") in CHOSEN_BY_KEY:
+        event.preventDefault()  # a focused card or space is chosen as by a click
+        target.click()
+        return
     if any(event_field(event, mod, False) for mod in ("ctrlKey", "altKey", "metaKey")):
         return
     if app.key(key):

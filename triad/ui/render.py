@@ -7,9 +7,10 @@ element (see `regions`).  A match view is the JSON the engine worker sends
 """
 
 from triad.ui import input as sel_phases
+from triad.ui import speech
 from triad.ui.cardtext import card_name, card_title
-from triad.ui.html import attrs, classes, error_html, esc
-from triad.ui.icons import UI_ART, affinity_icon, affinity_name, art, icon, sprite
+from triad.ui.html import attrs, classes, error_html, esc, hidden
+from triad.ui.icons import UI_ART, affinity_icon, art, icon, sprite
 from triad.ui.legend import render_tip, rule_marks
 from triad.ui.text import language, t
 
@@ -77,18 +78,6 @@ def modifier(card: dict, cell_affinity) -> int:
     return 1 if card.get("affinity") == cell_affinity else -1
 
 
-def card_label(card: dict) -> str:
-    return t(
-        "card_label",
-        name=card_name(card) or "?",
-        level=card.get("level", 1),
-        top=side_text(card["top"]),
-        right=side_text(card["right"]),
-        bottom=side_text(card["bottom"]),
-        left=side_text(card["left"]),
-    )
-
-
 #: Card faces drawn so far: the page draws both hands and the board again at
 #: every change, mostly with the very same cards (a face is about 2 ms under
 #: MicroPython, the main thread's whole budget in a few).
@@ -137,10 +126,10 @@ def render_card(
 def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typed: int) -> str:
     level = card.get("level", 1)
     name = card_name(card)
-    parts = ['<div class="c-vals">']
+    vals = ['<div class="c-vals">']
     for side in ("top", "left", "right", "bottom"):
-        parts.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
-    parts.append("</div>")
+        vals.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
+    parts = ["".join(vals) + "</div>"]
     affinity = card.get("affinity")
     if affinity:
         parts.append(affinity_icon(affinity, aff, "c-aff"))
@@ -183,12 +172,18 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typ
     )
     title = card_title(card)
     fit = "nm-" + str(lines) if lines > 1 else ""
+    label = speech.card_words(card, aff, owner, mod, typed)
+    button = ("role", "button") in (extra or [])
     pairs = [
         ("class", classes(["card", "own-" + owner, "tier-" + tier(level), fit, cls])),
         ("data-id", card.get("id")),
-        ("aria-label", card_label(card)),
         ("title", t("card_title", name=name, title=title) if title else name or None),
     ]
+    parts = [hidden(part) for part in parts]  # what shows is hidden, the words are read
+    if button:  # named by its text
+        parts.append('<span class="sr">' + esc(label) + "</span>")
+    else:
+        pairs += [("role", "img"), ("aria-label", label)]
     if extra:
         pairs = pairs + extra
     return "<div" + attrs(pairs) + ">" + "".join(parts) + "</div>"
@@ -198,7 +193,8 @@ def render_back(owner: str, cls: str = "", extra=None) -> str:
     """A face-down card (its owner still marked, for the colour-blind too)."""
     pairs = [
         ("class", classes(["card", "back", "own-" + owner, cls])),
-        ("aria-label", t("card_hidden")),
+        ("role", "img"),
+        ("aria-label", t("say_card_hidden", owner=t(owner))),
     ]
     if extra:
         pairs = pairs + extra
@@ -249,9 +245,13 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
         if choosing and (forced is None or i == forced):
             state.append("pickable")
         extra = [("data-card", str(i)), ("style", "--i:" + str(i) + ";--n:" + str(count))]
-        if choosing:
+        if player in humans and card is not None:
+            # the human's cards are buttons, to be chosen when it is their turn
             extra.append(("role", "button"))
-            extra.append(("tabindex", "-1"))
+            pick = "pickable" in state
+            extra.append(("tabindex", "0" if pick else "-1"))
+            extra.append(("aria-disabled", None if pick else "true"))
+            extra.append(("aria-pressed", "true" if "sel" in state else "false"))
         if hand_visible(view, player, i, card, humans):
             face = render_card(
                 card,
@@ -283,7 +283,7 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
         + player
         + '" data-hand="'
         + player
-        + '" aria-label="'
+        + '" role="group" aria-label="'
         + esc(t(label_key))
         + '">'
         + "".join(out)
@@ -399,7 +399,6 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     ghost = (ctx.get("ghosts") or {}).get(i)
     if slot is None:
         state.append("empty")
-        label = t("cell_empty", n=i + 1)
         if ghost is not None:
             state.append("ghost-" + ghost["kind"])
             inner.append(render_card(ghost["card"], ghost["owner"], aff, "preview ghost"))
@@ -417,7 +416,6 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         owner = slot["owner"]
         card = slot["card"]
         pairs.append(("data-owner", owner))
-        label = t("cell_card", n=i + 1, name=card_name(card) or "?", owner=t(owner))
         typed = ((view.get("typed") or {}).get("board") or [0] * 9)[i]
         inner.append(
             render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff), None, typed)
@@ -425,12 +423,14 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     if choosing and sel.cell_cursor == i:
         state.append("cursor")
         inner.append(icon("cursor", "cell-cursor"))
-    if cell_aff:
-        label = label + ". " + t("territory", name=affinity_name(cell_aff, aff))
     pairs.append(("class", " ".join(state)))
-    pairs.append(("aria-label", label))
-    if choosing and slot is None:
-        pairs.append(("role", "button"))
+    # A cell of the board's grid, named by its words (what shows is hidden): chosen while a
+    # card is; the arrows move the focus from cell to cell (`Controls.key`).
+    pick = choosing and slot is None
+    pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
+    pairs.append(("aria-disabled", None if pick else "true"))
+    label = speech.cell_words(view, i, aff)
+    inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
 
@@ -438,10 +438,21 @@ def render_board(view: dict, ctx: dict, fx=None) -> str:
     """The 3x3 battlefield; `fx` maps cells to an animation class (place, flip)."""
     fx = fx or {}
     cells = [render_cell(view, i, ctx, fx) for i in range(9)]
+    rows = [
+        '<div class="b-row" role="row">' + "".join(cells[r : r + 3]) + "</div>" for r in (0, 3, 6)
+    ]
     cls = "board"
     if "broken_wall" in (view.get("rules") or []):
         cls += " broken"
-    return '<div class="' + cls + '">' + "".join(cells) + "</div>"
+    return (
+        '<div class="'
+        + cls
+        + '" role="grid" aria-label="'
+        + esc(t("say_board_label"))
+        + '">'
+        + "".join(rows)
+        + "</div>"
+    )
 
 
 def status_text(view: dict, ctx: dict) -> str:
@@ -483,7 +494,7 @@ def render_status(view: dict, ctx: dict) -> str:
             parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
     if ctx.get("engine_loading"):
         parts.append(
-            '<span class="engine-loading" role="status"><i class="spinner"></i>'
+            '<span class="engine-loading"><i class="spinner"></i>'
             + esc(loading_text(ctx.get("engine_progress", 0), ctx.get("engine_bytes")))
             + "</span>"
         )
@@ -693,7 +704,7 @@ def render_callout(kind: str) -> str:
     return (
         '<div class="callout callout-'
         + key
-        + '" role="status" aria-live="assertive">'
+        + '" aria-hidden="true">'  # the log says it, with what it took
         + "<span>"
         + esc(t(key))
         + "</span></div>"
@@ -703,7 +714,7 @@ def render_callout(kind: str) -> str:
 def render_roulette(rule: str) -> str:
     """The start-of-match callout of Roulette: the rule it drew for this match."""
     return (
-        '<div class="callout callout-roulette" role="status" aria-live="assertive"><span>'
+        '<div class="callout callout-roulette" aria-hidden="true"><span>'
         + esc(t("mark_roulette", rule=t("rule_" + rule)))
         + "</span></div>"
     )
@@ -722,7 +733,7 @@ def render_frame() -> str:
         sprite()
         + '<div class="table" id="table">'
         + '<header class="bar bar-top"><div id="r-bar-top"></div>'
-        + '<div class="status" id="r-status" aria-live="polite"></div>'
+        + '<div class="status" id="r-status"></div>'  # (the log is the one live region)
         + '<div id="r-bar-right"></div></header>'
         + '<section class="side side-red" id="r-side-red"></section>'
         + '<section class="field"><div class="board-wrap" id="r-board"></div></section>'
@@ -735,6 +746,9 @@ def render_frame() -> str:
         + '<div class="layer overlay-layer" id="r-overlay"></div>'
         + '<div class="replay-layer" id="r-replay"></div>'
         + '<div class="notice-layer" id="r-notice"></div>'
+        + '<div class="sr" id="r-say" role="log" aria-live="assertive" aria-label="'
+        + esc(t("say_log"))
+        + '"></div>'
         + "</div>"
     )
 
@@ -750,45 +764,6 @@ def regions(view: dict, ctx: dict, fx=None) -> dict:
         "r-bar-right": render_bar_right(ctx),
         "r-bar-bottom": render_bar_bottom(ctx),
     }
-
-
-def render_replay_bar(index: int, last: int, step: dict, tools: bool = True) -> str:
-    """The replay's controls: where we are, back, forward, export and leave (with `tools`)."""
-    if index >= last and last > 0:
-        score = (step.get("view") or {}).get("scores") or {}
-        where = t("replay_end", blue=score.get("blue", "?"), red=score.get("red", "?"))
-    else:
-        where = t("replay_step", n=index, total=last)
-    rematch = ""
-    if step.get("rematch"):
-        rematch = '<span class="replay-where">' + esc(t("replay_rematch")) + "</span>"
-
-    def control(do: str, symbol: str, label: str, disabled: bool = False) -> str:
-        pairs = [
-            ("type", "button"),
-            ("class", "btn"),
-            ("data-do", "replay_" + do),
-            ("title", label),
-            ("aria-label", label),
-            ("disabled", disabled),
-        ]
-        return "<button" + attrs(pairs) + ">" + icon(symbol) + "</button>"
-
-    return (
-        '<div class="replay-bar" role="toolbar" data-replay-at="'
-        + str(index)
-        + '" data-replay-last="'
-        + str(last)
-        + '"><span class="replay-where">'
-        + esc(where)
-        + "</span>"
-        + rematch
-        + control("back", "prev", t("replay_back"), index <= 0)
-        + control("next", "play", t("replay_next"), index >= last)
-        + (control("export", "save", t("replay_export")) if tools else "")
-        + (control("exit", "close", t("replay_exit")) if tools else "")
-        + "</div>"
-    )
 
 
 def render_draft(draft: dict, cpu_picks: list, ctx: dict) -> str:

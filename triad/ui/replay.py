@@ -14,7 +14,9 @@ under MicroPython.
 
 import json
 
-from triad.ui import client, render
+from triad.ui import client, speech
+from triad.ui.html import attrs, esc
+from triad.ui.icons import icon
 from triad.ui.session import OVER, START
 from triad.ui.text import explain, t
 
@@ -97,8 +99,18 @@ class Replay:
         if index < 0 or index >= len(r["steps"]):
             return
         step = r["steps"][index]
+        said = t("replay_step", n=index, total=len(r["steps"]) - 1)
         if delta > 0 and step["player"] is not None:
             before = match.view
+            said = speech.move_text(
+                before,
+                step["player"],
+                step["cell"],
+                step["placed"],
+                step["events"],
+                step["view"],
+                page.ctx(),
+            )
             match.show_placing(step["player"], step["card"], step["cell"])
             await match.play_events(
                 before, step["player"], step["cell"], step["placed"], step["events"]
@@ -112,6 +124,7 @@ class Replay:
         match.to(START)
         page.screen.set_data("replay", str(index))
         page.draw()
+        page.speech.say(said)
 
     async def export(self) -> None:
         r = self.shown
@@ -156,5 +169,44 @@ class Replay:
         if r.get("puzzle"):
             return study.puzzle_html()
         steps = r["steps"]
-        bar = render.render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
+        bar = render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
         return study.analysis_html() + bar
+
+
+def render_replay_bar(index: int, last: int, step: dict, tools: bool = True) -> str:
+    """The replay's controls: where we are, back, forward, export and leave (with `tools`)."""
+    if index >= last and last > 0:
+        score = (step.get("view") or {}).get("scores") or {}
+        where = t("replay_end", blue=score.get("blue", "?"), red=score.get("red", "?"))
+    else:
+        where = t("replay_step", n=index, total=last)
+    rematch = ""
+    if step.get("rematch"):
+        rematch = '<span class="replay-where">' + esc(t("replay_rematch")) + "</span>"
+
+    def control(do: str, symbol: str, label: str, disabled: bool = False) -> str:
+        pairs = [
+            ("type", "button"),
+            ("class", "btn"),
+            ("data-do", "replay_" + do),
+            ("title", label),
+            ("aria-label", label),
+            ("disabled", disabled),
+        ]
+        return "<button" + attrs(pairs) + ">" + icon(symbol) + "</button>"
+
+    return (
+        '<div class="replay-bar" role="toolbar" data-replay-at="'
+        + str(index)
+        + '" data-replay-last="'
+        + str(last)
+        + '"><span class="replay-where">'
+        + esc(where)
+        + "</span>"
+        + rematch
+        + control("back", "prev", t("replay_back"), index <= 0)
+        + control("next", "play", t("replay_next"), index >= last)
+        + (control("export", "save", t("replay_export")) if tools else "")
+        + (control("exit", "close", t("replay_exit")) if tools else "")
+        + "</div>"
+    )

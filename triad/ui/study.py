@@ -22,6 +22,7 @@ worker.
 
 from triad.ui import client
 from triad.ui.html import attrs, esc
+from triad.ui.speech import CELL_KEYS
 from triad.ui.text import t
 
 #: Milliseconds of work per call to the worker (it answers other calls in between).
@@ -29,17 +30,6 @@ SLICE_MS = 120
 #: Earlier days of puzzles offered.
 EARLIER_DAYS = 7
 MARK_CLASSES = ("best", "inaccuracy", "blunder")
-CELL_KEYS = (
-    "cell_tl",
-    "cell_t",
-    "cell_tr",
-    "cell_l",
-    "cell_c",
-    "cell_r",
-    "cell_bl",
-    "cell_b",
-    "cell_br",
-)
 
 
 def st(key: str, **values) -> str:
@@ -449,7 +439,9 @@ class Study:
         if a["status"] == "running":
             pct = 0 if not total else int(100 * done / total)
             head += (
-                '<span class="an-progress" role="progressbar" aria-valuemin="0" aria-valuemax="'
+                '<span class="an-progress" role="progressbar" aria-label="'
+                + esc(st("an_button"))
+                + '" aria-valuemin="0" aria-valuemax="'
                 + str(total)
                 + '" aria-valuenow="'
                 + str(done)
@@ -581,6 +573,7 @@ class Study:
             p["status"] = "solved"
             p["message"] = st("pz_solved", score=score_text(data["value"]))
             self.app.screen.set_data("puzzle", "solved")
+            self.app.speech.say(p["message"])  # then the replay says the move
             self.app.spawn(self.after_solved(p))
             self.app.match.spawn(self.app.replay.step(1))
             return
@@ -596,6 +589,7 @@ class Study:
             after=score_text(value if value is not None else 0),
         )
         p["status"] = "solving"
+        self.app.speech.say(p["message"])
         self.app.play_sound("draw")
         self.begin_move()
 
@@ -799,7 +793,7 @@ class Study:
 
     def line_bar(self) -> str:
         """Back and forth along the solution's line (the replay's buttons)."""
-        from triad.ui.render import render_replay_bar
+        from triad.ui.replay import render_replay_bar
 
         r = self.app.replay.shown
         index = r["index"]

@@ -24,7 +24,7 @@ Runs on the main thread under MicroPython.
 import json
 
 from triad import api
-from triad.ui import anim, client, render
+from triad.ui import anim, client, render, speech
 from triad.ui import settings as prefs
 from triad.ui import split as parts
 from triad.ui.input import Selection
@@ -76,6 +76,7 @@ class Match:
         self.result_dismissed = False
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
+        self.said = False  # the deal was said in the live region
         #: The engine's record of a quick match of the last visit, to play on (`stored_match`).
         self.resume = None
         #: Master's opening of this deal, thought through on an earlier visit (`Ahead.claim`).
@@ -215,8 +216,11 @@ class Match:
             self.page.store.set(MATCH_KEY, json.dumps(data))
 
     def announce(self) -> None:
-        """Roulette's drawn rule, called out once at the start of the match."""
+        """The deal said once the table shows; Roulette's drawn rule, called out once."""
         view = self.view
+        if view is not None and not self.said and not self.page.held():
+            self.said = True
+            self.page.speech.say(speech.deal_text(view, self.page.ctx()))
         if view is None or not view.get("roulette") or self.announced or self.page.held():
             return  # (under the title screen, it is called out once the title is left)
         self.announced = True
@@ -239,6 +243,7 @@ class Match:
         self.page.panel = "draft"
         self.to(DRAFT)
         self.page.draw()
+        self.page.screen.focus("#r-overlay .draft-pick:not([disabled])")
 
     def pick_draft(self, value: str) -> None:
         draft = self.draft
@@ -402,11 +407,16 @@ class Match:
         placed = placed_card(reply, before["hands"][player][card])
         await self.play_events(before, player, cell, placed, reply["events"])
         final = reply["view"]
+        words = speech.move_text(
+            before, player, cell, placed, reply["events"], reply.get("drawn") or final, page.ctx()
+        )
+        page.speech.say(words)
         if reply.get("rematch"):
             # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
             self.view = reply["drawn"]
             page.draw()
             await self.teatime(reply["drawn"])
+            page.speech.say(speech.rematch_text(final, page.ctx()))
         self.view = final
         self.to(OVER if final.get("over") else HUMAN)
         page.draw()
@@ -461,6 +471,8 @@ class Match:
         else:
             page.play_sound("lose")
         page.draw()
+        title = render.result_title(self.view, page.ctx())
+        page.speech.say(speech.result_text(self.view, page.ctx(), title))
         page.screen.focus("#r-overlay .result button")
         page.timeline.append(("over", winner))
         page.ahead.keep()

@@ -209,7 +209,9 @@ class CatchApp(Shell):
             self.put("c-score", "")
             self.put("c-banner", "")
         else:
-            self.put("c-map", board.render_map(game_map, state, self.map_marks(names, entry)))
+            marks = self.map_marks(names, entry)
+            listed = board.render_list(state, marks.get("names") or names)
+            self.put("c-map", board.render_map(game_map, state, marks) + listed)
             self.put("c-score", render.scorebar(names, state, seed=game_map.get("seed")))
             self.put("c-banner", render.banner(state.get("result"), names, human))
         self.screen.set_data("turn", str(state.get("turn", 0)) if state else "")

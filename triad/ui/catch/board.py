@@ -26,6 +26,7 @@ and dotted triangles.
 
 import math
 
+from triad.ui.catch.text import t
 from triad.ui.html import esc
 
 PAD = 74  # room around the outermost houses, in field units
@@ -326,18 +327,13 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
     x, y, w, h = view_box(pos)
     names = marks.get("names") or ["player 0", "player 1"]
     scores = state.get("scores") or [0, 0]
-    label = (
-        "Map, turn "
-        + str(state.get("turn", 0))
-        + ": "
-        + str(names[0])
-        + " "
-        + str(scores[0])
-        + " points, "
-        + str(names[1])
-        + " "
-        + str(scores[1])
-        + " points"
+    label = t(
+        "sr_map_label",
+        turn=state.get("turn", 0),
+        p0=names[0],
+        s0=scores[0],
+        p1=names[1],
+        s1=scores[1],
     )
     plans = []
     for item in marks.get("last") or []:
@@ -349,9 +345,10 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
         + (" portrait" if portrait else "")
         + '" xmlns="http://www.w3.org/2000/svg" viewBox="'
         + " ".join([num(x), num(y), num(w), num(h)])
-        + '" preserveAspectRatio="xMidYMid meet" role="img" aria-label="'
+        + '" preserveAspectRatio="xMidYMid meet" role="group" aria-label="'
         + esc(label)
         + '">'
+        + '<g aria-hidden="true">'  # drawn for the eye; the houses' buttons are read
         + _defs()
         + _svg(
             "rect",
@@ -363,8 +360,42 @@ def render_map(game_map: dict, state: dict, marks=None) -> str:
         + "".join(plans)
         + "</g>"
         + _houses(pos, len(pos), state, marks)
+        + "</g>"
         + _hits(pos, len(pos), state, marks)
         + "</svg>"
+    )
+
+
+def render_list(state: dict, names: list) -> str:
+    """The map for a screen reader: each house with its units and paths, each triangle with
+    its owner (visually hidden; the map's buttons are the houses to choose)."""
+    units = state.get("units") or [[], []]
+    count = max(len(units[0]), len(units[1]))
+    near = [[] for _ in range(count)]
+    for a, b in state.get("paths") or []:
+        if a < count and b < count:
+            near[a].append(b)
+            near[b].append(a)
+    rows = []
+    for h in range(count):
+        held = [
+            t("sr_units", name=names[p], count=units[p][h])
+            for p in (0, 1)
+            if h < len(units[p]) and units[p][h]
+        ]
+        paths = ", ".join([str(n) for n in sorted(near[h])]) or t("sr_no_path")
+        words = t("sr_house", n=h, units=", ".join(held) or t("sr_no_unit"), paths=paths)
+        rows.append("<li>" + esc(words) + "</li>")
+    for row in state.get("triangles") or []:
+        owner = names[row[3]] if row[3] in (0, 1) else t("sr_nobody")
+        corners = t("triangle_name", a=row[0], b=row[1], c=row[2])
+        rows.append("<li>" + esc(t("sr_triangle", corners=corners, owner=owner)) + "</li>")
+    return (
+        '<section class="sr" aria-label="'
+        + esc(t("sr_map"))
+        + '"><ul>'
+        + "".join(rows)
+        + "</ul></section>"
     )
 
 

@@ -104,6 +104,9 @@ def on_key(event) -> None:
         target.setRangeText("    ", target.selectionStart, target.selectionEnd, "end")
         app.field("code", str(target.value))
         return
+    if key == "Tab" and screen.trap(bool(event_field(event, "shiftKey", False))):
+        event.preventDefault()  # the focus stays inside the help
+        return
     if key == "Escape":
         # Closes the help or cancels a selection, wherever the focus is (a button just pressed).
         if app.key(key):

@@ -1,0 +1,337 @@
+"""WCAG 2.2 A/AA by axe-core on every screen and dialog of both games, EN and FR, on a
+desktop and a phone.
+
+axe-core is an npm devDependency, injected from node_modules into the page under test
+(it is never part of the bundle). Each language and size is one page load that walks
+its screens, so the test stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.test_page_play import settings_script
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+DESKTOP = {"viewport": {"width": 1280, "height": 720}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+PLAY = '.title-screen [data-do="title_play"]'
+MAP_LIST = {"en": "The map, as a list", "fr": "La carte, en liste"}
+HOUSE = {"en": "House", "fr": "Maison"}
+WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def axe_violations(page: Any, screen: str) -> list[str]:
+    """Run axe-core over the page as it is; one line per violation and element."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    page.wait_for_timeout(350)  # let a dialog's or a card's entrance transition end
+    result = page.evaluate(
+        "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags},"
+        " resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact,"
+        " nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary"
+        ".split('\\n').slice(1, 2).join(''))}))",
+        TAGS,
+    )
+    return [
+        f"{screen}: {v['id']} ({v['impact']}) {node}" for v in result for node in v["nodes"][:4]
+    ]
+
+
+def open_game(
+    new_context: Callable[..., tuple[Any, Watch]],
+    server: Server,
+    lang: str,
+    size: str,
+    url: str = "",
+    **settings: Any,
+) -> Any:
+    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES[size])
+    context.add_init_script(settings_script(lang=lang, sound=False, **settings))
+    page = context.new_page()
+    page.goto(server.url + url)
+    return page
+
+
+def close_dialog(page: Any) -> None:
+    page.keyboard.press("Escape")
+    page.locator(".overlay-layer .dialog").wait_for(state="detached")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axe_finds_nothing_on_any_screen_of_the_card_game(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    page = open_game(new_context, server, lang, size)
+    page.locator(PLAY).wait_for()
+    found = axe_violations(page, "title")
+    page.locator(PLAY).click()
+    wait_ready(page)
+    wait_engine(page)
+    found += axe_violations(page, "table")
+    page.keyboard.press("Escape")
+    page.locator(".dialog.pause").wait_for()
+    found += axe_violations(page, "pause")
+    close_dialog(page)
+    page.locator('[data-action="info"]').click()
+    page.locator(".dialog.book").wait_for()
+    found += axe_violations(page, "rulebook")
+    close_dialog(page)
+    page.locator('[data-action="rules"]').click()
+    page.locator(".dialog.menu").wait_for()
+    found += axe_violations(page, "rule menu")
+    close_dialog(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    page.locator('[data-action="collection"]').click()
+    for tab in ("ladder", "album", "history", "save"):
+        page.locator(f'[data-tab="{tab}"]').click()
+        page.locator(f'[data-tab="{tab}"][aria-selected="true"]').wait_for()
+        found += axe_violations(page, "collection " + tab)
+    page.locator('[data-tab="ladder"]').click()
+    page.locator("[data-challenge]").first.click()
+    page.locator(".dialog.deck").wait_for()
+    found += axe_violations(page, "deck")
+    close_dialog(page)
+    # A hot-seat match, then the daily puzzle.
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-mode="hotseat"]').click()
+    page.locator('.dialog.menu [data-do="new"]').click()
+    wait_ready(page)
+    found += axe_violations(page, "hot-seat")
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-do="puzzle"]').click()
+    page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
+    found += axe_violations(page, "puzzle")
+    page.locator('[data-do="replay_exit"]').click()
+    # A quick match dealt by Draft: the pool of twelve cards.
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-rule="draft"]').click()
+    page.locator('.dialog.menu [data-do="new"]').click()
+    page.locator(".dialog.draft").wait_for()
+    found += axe_violations(page, "draft")
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# Everything the page's log region (role=log) says, as a screen reader hears it.
+HEAR = """(() => { window.__heard = [];
+  new MutationObserver((changes) => { for (const c of changes) {
+    if (c.target.getAttribute && c.target.getAttribute('role') === 'log') {
+      for (const n of c.addedNodes) window.__heard.push(n.textContent); } } })
+  .observe(document, {childList: true, subtree: true}); })();"""
+
+WHERE = "top left|top right|bottom left|bottom right|top|bottom|left|right|centre"
+MOVE = re.compile(r"^(Blue|Red) plays (.+?), ([0-9A]( [0-9A]){3}), on the (" + WHERE + r")\.")
+TAKEN = re.compile(r"([^:,.]+?) on the (" + WHERE + r")\b")
+SCORE = re.compile(r"Score: Blue (\d+), Red (\d+)\.")
+RESULT = re.compile(r"^(You win|You lose|Draw)\. Final score: Blue (\d+), Red (\d+)\.$")
+
+
+def heard(page: Any) -> list[str]:
+    return list(page.evaluate("window.__heard"))
+
+
+def hear_turn(page: Any, since: int) -> list[str]:
+    """Wait until the log says it is the human's turn or the result; what it said since."""
+    page.wait_for_function(
+        "(n) => window.__heard.length > n && /(Your turn\\.|Final score: .*)$/"
+        ".test(window.__heard[window.__heard.length - 1])",
+        arg=since,
+        timeout=180_000,
+    )
+    return heard(page)[since:]
+
+
+def names(page: Any, role: str, group: str, kind: str = "group") -> list[str]:
+    """The accessible names of the `role` elements of a named group, from its aria snapshot."""
+    tree = page.get_by_role(kind, name=group).aria_snapshot()
+    return re.findall(r"- '?" + role + r' "([^"]*)"', tree)
+
+
+def board_of(page: Any) -> dict[str, tuple[str, str] | None]:
+    """Each space by its name, as the accessibility tree gives it: (owner, card) or None."""
+    board: dict[str, tuple[str, str] | None] = {}
+    for name in names(page, "gridcell", "Board", "grid"):
+        if ", empty" in name:
+            board[name.split(",")[0]] = None
+            continue
+        where, _, rest = name.partition(": ")
+        owner = "Blue" if ", Blue" in rest else "Red"
+        board[where] = (owner, rest.split(", level")[0])
+    return board
+
+
+def counts(page: Any, board: dict[str, tuple[str, str] | None]) -> tuple[int, int]:
+    """Blue's and Red's cards: on the board and in hand."""
+    blue = len(names(page, "button", "Your hand"))
+    red = len(names(page, "img", "CPU's hand"))
+    for slot in board.values():
+        if slot is not None:
+            blue += slot[0] == "Blue"
+            red += slot[0] == "Red"
+    return blue, red
+
+
+def follow(model: dict[str, tuple[str, str] | None], said: str) -> str:
+    """Apply one announced move to the model of the board; returns who moved."""
+    move = MOVE.match(said)
+    assert move, said
+    player, card, where = move.group(1), move.group(2), move.group(5)
+    assert model[where] is None, (said, model)
+    model[where] = (player, card)
+    rest = said[move.end() :]
+    for taken in re.findall(r"[Cc]aptures ([^.]*)\.", rest):
+        for found in TAKEN.finditer(taken):
+            name, spot = found.group(1).strip(), found.group(2)
+            slot = model[spot]
+            assert slot is not None and slot[0] != player and slot[1] == name, (said, model)
+            model[spot] = (player, name)
+    return player
+
+
+def test_a_whole_match_played_by_what_a_screen_reader_gets(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(reduced_motion="reduce", **DESKTOP)
+    context.add_init_script(settings_script(lang="en", sound=False, rules=["open", "same", "plus"]))
+    context.add_init_script(HEAR)
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_function("window.__heard.length > 0", timeout=180_000)
+    assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
+    model = board_of(page)
+    assert model == dict.fromkeys(model) and len(model) == 9
+    done = 0
+    cpu_moves = 0
+    while True:
+        said = hear_turn(page, done)
+        done += len(said)
+        for line in said:
+            if line.startswith("New match"):
+                continue
+            result = RESULT.match(line)
+            if result:
+                continue
+            cpu_moves += follow(model, line) == "Red"
+        board = board_of(page)
+        assert board == model, "\n".join(said)
+        blue, red = counts(page, board)
+        last = said[-1]
+        result = RESULT.match(last)
+        if result:
+            assert (int(result.group(2)), int(result.group(3))) == (blue, red)
+            assert blue + red == 10
+            break
+        score = [SCORE.search(line) for line in said if SCORE.search(line)]
+        if score:
+            assert (int(score[-1].group(1)), int(score[-1].group(2))) == (blue, red)
+        # R reads the whole table; L says it again.
+        page.keyboard.press("r")
+        page.wait_for_function("(n) => window.__heard.length > n", arg=done)
+        table = heard(page)[done]
+        assert table.startswith("Board: top left") and "Your hand: " in table
+        page.keyboard.press("l")
+        page.wait_for_function("(n) => window.__heard.length > n + 1", arg=done)
+        assert heard(page)[done + 1] == table
+        done += 2
+        # Choose a card and a space by their names, by keyboard.
+        hand = page.get_by_role("group", name="Your hand")
+        card = hand.get_by_role("button", disabled=False).first
+        card.focus()
+        page.keyboard.press("Enter")
+        free = [w for w, slot in model.items() if slot is None]
+        where = "centre" if "centre" in free else free[0]
+        space = page.get_by_role("grid", name="Board").get_by_role(
+            "gridcell", name=re.compile("^" + where + ", empty"), disabled=False
+        )
+        space.focus()
+        page.keyboard.press("Enter")
+        space.focus()
+        page.keyboard.press("Enter")
+    assert cpu_moves >= 4
+    found = axe_violations(page, "result")
+    page.locator('[data-do="replay"]').click()
+    page.locator("[data-replay-at]").wait_for(state="attached")
+    found += axe_violations(page, "replay")
+    # The replay says each move it plays out.
+    told = len(heard(page))
+    page.get_by_role("button", name="Next move").click()
+    page.wait_for_function("(n) => window.__heard.length > n", arg=told)
+    assert MOVE.match(heard(page)[told]), heard(page)[told:]
+    page.locator('[data-do="replay_exit"]').click()
+    page.locator('[data-do="analyse"]').click()
+    page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
+    found += axe_violations(page, "analysis")
+    assert not found, json.dumps(found, indent=1)
+    page.screenshot(path=str(ARTIFACTS / "a11y-match-end.png"))
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    locale = "fr-FR" if lang == "fr" else "en-GB"
+    context, _ = new_context(reduced_motion="reduce", locale=locale, **SIZES[size])
+    page = context.new_page()
+    page.goto(server.url + "catch.html")
+    wait_ready(page)
+    found = axe_violations(page, "catch play")
+    # The map is also a list a screen reader walks: each house, its units and paths.
+    listed = page.get_by_role("region", name=MAP_LIST[lang]).get_by_role("listitem")
+    houses = [line for line in listed.all_inner_texts() if line.startswith(HOUSE[lang])]
+    assert len(houses) > 10 and houses[0].startswith(HOUSE[lang] + " 0")
+    page.locator('[data-act="help"]').first.click()
+    page.locator("#c-overlay [role=dialog]").wait_for()
+    found += axe_violations(page, "catch help")
+    page.keyboard.press("Escape")
+    for mode in ("watch", "editor"):
+        page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
+        wait_ready(page)
+        found += axe_violations(page, "catch " + mode)
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    from playwright.sync_api import expect
+
+    page = open_game(new_context, server, "en", "desktop")
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_ready(page)
+    for name in ("Rulebook", "Rule menu"):
+        opener = page.get_by_role("button", name=name, exact=True)
+        opener.focus()
+        page.keyboard.press("Enter")
+        box = page.get_by_role("dialog")
+        box.wait_for()
+        assert box.evaluate("(d) => d.contains(document.activeElement)")
+        for key in ["Tab"] * 25 + ["Shift+Tab"] * 5:
+            page.keyboard.press(key)
+            assert box.evaluate("(d) => d.contains(document.activeElement)"), (name, key)
+        page.keyboard.press("Escape")
+        box.wait_for(state="detached")
+        expect(opener).to_be_focused()
+    page.keyboard.press("Escape")  # Pause: its button has the focus
+    paused = page.get_by_role("dialog")
+    paused.wait_for()
+    assert paused.evaluate("(d) => d.contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    paused.wait_for(state="detached")
+    # The arrows move the cursor, and the focus with it: a screen reader names the card.
+    page.keyboard.press("ArrowDown")
+    hand = page.get_by_role("group", name="Your hand")
+    assert hand.evaluate("(h) => h.contains(document.activeElement)")

@@ -1,0 +1,216 @@
+"""What a screen reader hears: the names of cards and spaces, and the sentences of the
+page's one live region (the deal, each move with its captures and the score, the
+result; the whole table read on demand).
+
+Pure functions of a match's view, in the page's language, like `triad.ui.render`;
+`Speaker` keeps the last sentence and hands each one to the page's log region
+(`#r-say`), where assistive technology reads it out. Runs under MicroPython.
+"""
+
+from triad.ui.cardtext import card_name
+from triad.ui.icons import affinity_name
+from triad.ui.text import t
+
+CELL_KEYS = (
+    "cell_tl",
+    "cell_t",
+    "cell_tr",
+    "cell_l",
+    "cell_c",
+    "cell_r",
+    "cell_bl",
+    "cell_b",
+    "cell_br",
+)
+
+#: The capture kinds of the engine's events (`triad.ui.anim`) and the word for each.
+REASONS = {"same": "say_same", "plus": "say_plus", "combo": "say_combo"}
+
+#: How many sentences the log region keeps (older ones leave it).
+KEEP = 8
+
+
+def cell_name(i: int) -> str:
+    """A space by its row and column: "top left", "centre", "bottom right"."""
+    return t(CELL_KEYS[i])
+
+
+def values_text(card: dict) -> str:
+    """The four values as printed, top, right, bottom, left: "5 3 3 A"."""
+    return " ".join(["A" if card[s] == 10 else str(card[s]) for s in SIDES])
+
+
+def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int = 0) -> str:
+    """All a sighted player sees on a card: name, level, values, affinity, owner and
+    any modifier (Ascension/Descension, a territory's +1/-1)."""
+    words = t(
+        "say_card",
+        name=card_name(card) or "?",
+        level=card.get("level", 1),
+        values=values_text(card),
+    )
+    if card.get("affinity"):
+        words += ", " + affinity_name(card["affinity"], aff)
+    if owner in ("blue", "red"):
+        words += ", " + t(owner)
+    if typed:  # Ascension raises a card's values, Descension lowers them
+        rule = t("rule_ascension" if typed > 0 else "rule_descension")
+        words += ", " + rule + " " + ("+" if typed > 0 else "") + str(typed)
+    if mod:  # a territory: +1 on the card's own affinity, -1 on another
+        words += ", " + t("rule_elemental") + (" +1" if mod > 0 else " -1")
+    return words
+
+
+def cell_words(view: dict, i: int, aff: dict) -> str:
+    """A space's name: where it is and what stands there (or that it is empty)."""
+    slot = view["board"][i]
+    cell_aff = view["cells"][i] if view.get("cells") else None
+    if slot is None:
+        words = t("say_cell_empty", where=cell_name(i))
+    else:
+        card = slot["card"]
+        mod = 0 if cell_aff is None else (1 if card.get("affinity") == cell_aff else -1)
+        typed = ((view.get("typed") or {}).get("board") or [0] * 9)[i]
+        words = t(
+            "say_cell", where=cell_name(i), card=card_words(card, aff, slot["owner"], mod, typed)
+        )
+    if cell_aff:
+        words += ". " + t("territory", name=affinity_name(cell_aff, aff))
+    return words
+
+
+def move_text(
+    before: dict, player: str, cell: int, card: dict, events: list, after: dict, ctx: dict
+) -> str:
+    """One placement: who played what where, each capture and why, the score, who is next."""
+    cell_aff = before["cells"][cell] if before.get("cells") else None
+    mod = 0 if cell_aff is None else (1 if card.get("affinity") == cell_aff else -1)
+    parts = [
+        t(
+            "say_move",
+            player=t(player),
+            card=card_text(card),
+            where=cell_name(cell),
+        )
+    ]
+    for ev in events:
+        kind = ev.get("kind")
+        cells = ev.get("cells") or []
+        if kind == "shift":
+            parts.append(t("say_shift"))
+            continue
+        if kind not in ("basic", "battle", "same", "plus", "combo") or not cells:
+            continue
+        names = []
+        for c in cells:
+            slot = after["board"][c] if c < len(after["board"]) else None
+            name = card_name(slot["card"]) if slot else "?"
+            names.append(t("say_taken", card=name, where=cell_name(c)))
+        reason = REASONS.get(kind)
+        if reason is not None and ev.get("wall") and kind != "combo":
+            reason += "_wall"
+        if reason is None and mod > 0:
+            reason = "say_elemental"
+        taken = ", ".join(names)
+        if reason is None:
+            parts.append(t("say_captures", cards=taken))
+        else:
+            parts.append(t("say_captures_by", reason=t(reason), cards=taken))
+    parts.append(score_text(after))
+    if not after.get("over"):
+        nxt = turn_words(after, ctx)
+        if nxt:
+            parts.append(nxt)
+    return " ".join(parts)
+
+
+def card_text(card: dict) -> str:
+    """A card in a sentence: its name and values ("Pim Cobble, 5 3 3 4")."""
+    return t("say_card_short", name=card_name(card) or "?", values=values_text(card))
+
+
+def score_text(view: dict) -> str:
+    scores = view["scores"]
+    return t("say_score", blue=scores["blue"], red=scores["red"])
+
+
+def turn_words(view: dict, ctx: dict) -> str:
+    player = view.get("to_move")
+    if player is None:
+        return ""
+    if ctx.get("mode", "cpu") == "cpu":
+        return t("your_turn") + "." if player in ctx.get("humans", ["blue"]) else ""
+    return t(player + "_turn") + "."
+
+
+def deal_text(view: dict, ctx: dict) -> str:
+    """The start of a match: the rules in force and who begins."""
+    rules = [t("rule_" + r) for r in view.get("rules") or []]
+    if view.get("roulette"):
+        rules.append(t("rule_" + view["roulette"]))
+    text = t("say_deal", rules=", ".join(rules) if rules else t("say_no_rule"))
+    nxt = turn_words(view, ctx)
+    return text + (" " + nxt if nxt else "")
+
+
+def rematch_text(view: dict, ctx: dict) -> str:
+    """Sudden Death: the drawn match is dealt again from the cards each side holds."""
+    text = t("teatime") + ". " + t("round", n=view.get("round") or 1) + "."
+    nxt = turn_words(view, ctx)
+    return text + (" " + nxt if nxt else "")
+
+
+def result_text(view: dict, ctx: dict, title: str) -> str:
+    """The end of a match: the result and the final score."""
+    result = title.rstrip("!…. \u00a0")
+    return t("say_result", result=result, blue=view["scores"]["blue"], red=view["scores"]["red"])
+
+
+def table_text(view: dict, ctx: dict) -> str:
+    """The whole table on demand: each space, then both hands, then the score."""
+    aff = ctx["aff"]
+    parts = [t("say_board") + " " + "; ".join([cell_words(view, i, aff) for i in range(9)]) + "."]
+    humans = ctx.get("humans", ["blue"])
+    for player in ("blue", "red"):
+        hand = view["hands"][player]
+        shown = []
+        hidden = 0
+        for card in hand:
+            if card is not None and (player in humans or card.get("open")):
+                shown.append(card_words(card, aff))
+            else:
+                hidden += 1
+        if hidden:
+            shown.append(t("say_hidden", count=hidden))
+        key = "hand_label_" + player
+        if ctx.get("mode", "cpu") == "cpu":
+            key += "_you" if player in humans else "_cpu"
+        words = "; ".join(shown) if shown else t("say_empty_hand")
+        parts.append(t(key) + ": " + words + ".")
+    parts.append(score_text(view))
+    nxt = "" if view.get("over") else turn_words(view, ctx)
+    if nxt:
+        parts.append(nxt)
+    return " ".join(parts)
+
+
+class Speaker:
+    """The page's one live region: each sentence is added to a log that assistive
+    technology reads out as it comes; the last one can be heard again."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.last = ""
+
+    def say(self, text: str) -> None:
+        if not text:
+            return
+        self.last = text
+        self.screen.say("r-say", text, KEEP)
+
+    def repeat(self) -> None:
+        if self.last:
+            self.screen.say("r-say", self.last, KEEP)
+
+
+SIDES = ("top", "right", "bottom", "left")
