@@ -240,7 +240,7 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
     server: Server,
 ) -> None:
     """A new player's first match points at the legend once; the legend opens by its
-    button, a rule's pill or L, names each symbol on the table, and closes with Escape."""
+    button, a rule's pill or H, names each symbol on the table, and closes with Escape."""
     rules = ["ascension", "banner", "reverse", "same"]
     page = open_page(new_context, server, rules=rules, lang=lang)
     wait_ready(page)
@@ -249,7 +249,7 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
         assert pill in shown, shown
     tip = page.get_by_role("note")
     assert tip.count() == 1
-    page.keyboard.press("l")
+    page.keyboard.press("h")
     legend = page.get_by_role("dialog")
     legend.wait_for()
     text = legend.inner_text()
