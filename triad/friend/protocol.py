@@ -407,7 +407,7 @@ def _revealed(progress: Progress, message: Reveal) -> Progress:
     assert owner is not None and match is not None
     revealed = list(progress.revealed)
     revealed[owner] = message.secret
-    progress = replace(progress, revealed=(revealed[0], revealed[1]), events=())
+    progress = replace(progress, revealed=(revealed[0], revealed[1]))
     commitment = progress.invite.hand if owner is HOST else _answer(progress).hand
     if commit("hand", message.secret) != commitment:
         return _verdict(progress, owner, "friend_commit")
