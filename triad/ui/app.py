@@ -33,6 +33,7 @@ from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
 from triad.ui.controls import Controls
+from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.local import scores_of
 from triad.ui.replay import Replay
@@ -109,6 +110,7 @@ class App(Shell):
         self.coll = Collection(self)
         self.study = Study(self)
         self.replay = Replay(self)
+        self.friend = Friend(self)  # the friend dialog and the friend matches kept
         self.match_counter = 0
         self.cards = {}  # card id -> card, read from the card set files when first needed
         self.sound_music()
@@ -155,6 +157,7 @@ class App(Shell):
     async def engine_up(self) -> None:
         """The worker answered: the match on the table is dealt there, and carries on."""
         self.spawn(self.coll.boot())
+        self.spawn(self.friend.boot())
         self.start_helpers(self.settings["rules"])
         self.match.spawn(self.match.sync())
 
@@ -531,6 +534,8 @@ class App(Shell):
 
             return render_leave(self.coll)
         playing = match.playing
+        if self.panel == "friend":
+            return self.friend.render()
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 

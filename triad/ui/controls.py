@@ -135,7 +135,7 @@ COLLECTION_FLOWS = {
 }
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "friend")
 
 
 class Controls:
@@ -220,6 +220,8 @@ class Controls:
             self.on_title(name)
         elif page.study.action(name):
             pass
+        elif name.startswith("friend"):
+            page.friend.action(name)
         elif name == "backdrop":
             if page.panel in CLOSABLE:
                 page.close_panel()
@@ -312,6 +314,8 @@ class Controls:
             page.open_panel("info")
         elif name == "title_puzzle":
             page.study.open_puzzle()
+        elif name == "title_friend":
+            page.friend.action("friend")
 
     def on_rule(self, _kind: str, value: str) -> None:
         page = self.page

@@ -5,6 +5,8 @@ only this module, `triad.ui.catch.dom` and the pages' `main` touch the DOM.
 Runs on the main thread under MicroPython.
 """
 
+import json
+
 from triad import api
 from triad.ui.settings import SafeStore
 
@@ -131,6 +133,30 @@ class Screen:
         self.document.body.appendChild(link)
         link.click()
         link.remove()
+
+    def value(self, selector: str) -> str:
+        """The text of the first field matching `selector` ("" when there is none)."""
+        el = self.document.querySelector(selector)
+        return str(el.value or "") if el is not None else ""
+
+    def copy(self, selector: str, text: str) -> None:
+        """Copy `text` to the clipboard; where the browser refuses (itch.io's iframe often
+        does), the field `selector` holding it is selected for the player to copy."""
+        el = self.document.querySelector(selector)
+        if el is not None:
+            el.focus()
+            el.select()
+        try:
+            self.js.navigator.clipboard.writeText(text)
+        except Exception as e:  # no clipboard here: the text stays selected
+            print("clipboard refused:", e)
+
+    def share(self, title: str, url: str) -> None:
+        """Offer `url` to the system's share sheet (Web Share), where there is one."""
+        try:
+            self.js.navigator.share(self.js.JSON.parse(json.dumps({"title": title, "url": url})))
+        except Exception as e:  # no Web Share here: copying is the way
+            print("share refused:", e)
 
     def now(self) -> float:
         return float(self.js.performance.now())
