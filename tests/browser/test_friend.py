@@ -10,6 +10,7 @@ on any request to another host.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +20,13 @@ from triad.ui import settings as prefs
 
 pytestmark = pytest.mark.browser
 
+WORDS = json.loads((Path(__file__).parents[2] / "triad/ui/lang/en/text.json").read_text("utf-8"))
+
 
 def settings_script(rules: list[str]) -> str:
     settings = prefs.defaults()
     settings["rules"] = rules
-    value = json.dumps(prefs.dump(settings))
+    value = prefs.dump(settings)
     return f"try {{ localStorage.setItem({prefs.KEY!r}, {value!r}); }} catch (e) {{}}"
 
 
@@ -113,7 +116,12 @@ def start(new_context: Any, url: str, rules: list[str]) -> tuple[Player, Player,
     invite = host.link()
     assert "#friend=TF1." in invite
     guest.boot(invite)
-    guest.page.locator('[data-do="friend_accept"]').click()
+    accept = guest.page.locator('[data-do="friend_accept"]')
+    accept.wait_for(state="visible")
+    shown = guest.page.locator(".friend").inner_text()
+    for rule in rules:  # the guest sees the rules it is invited to
+        assert WORDS["rule_" + rule] in shown, (rule, shown)
+    accept.click()
     guest.wait_state("wait")
     host.take(guest.link())
     host.me, guest.me = "blue", "red"
@@ -126,8 +134,10 @@ def play_through(host: Player, guest: Player, code: str, reload_at: int = -1) ->
     players = [host, guest]
     mover = host if host.state() == "mine" else guest
     if code:  # the host's start went first: the guest opens it
-        assert guest.take(code) == "mine"
         mover = guest
+        if guest.take(code) == "wait":  # (it shows its cards first: Open, Swap)
+            assert host.take(guest.link()) == "mine"
+            mover = host
     moves = 0
     while True:
         link = mover.play()
@@ -166,8 +176,8 @@ def test_a_whole_match_by_link(new_context: Any, server: Any, rules: list[str]) 
 
 def test_a_damaged_or_old_link_changes_nothing(new_context: Any, server: Any) -> None:
     host, guest, code = start(new_context, server.url, ["three_open"])
-    if code:
-        guest.take(code)
+    if code and guest.take(code) == "wait":
+        host.take(guest.link())
     mover, other = (host, guest) if host.state() == "mine" else (guest, host)
     link = mover.play()
     code_part = link.split("#friend=")[1]
