@@ -20,7 +20,7 @@ Runs on the main thread under MicroPython.
 """
 
 from triad.ui import anim, client
-from triad.ui.html import attrs, esc
+from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import icon
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
@@ -224,7 +224,9 @@ class Friend:
                 + "</button></div>"
             )
         error = (
-            '<p class="friend-error" role="alert" data-friend-error>' + esc(self.error) + "</p>"
+            '<div class="friend-error" role="alert" data-friend-error>'
+            + error_html(self.error)
+            + "</div>"
             if self.error
             else ""
         )
