@@ -199,3 +199,46 @@ def test_a_damaged_or_old_link_changes_nothing(new_context: Any, server: Any) ->
     other.page.locator("[data-friend-error]").wait_for(state="visible")
     assert "another version" in other.page.locator("[data-friend-error]").inner_text()
     assert other.owners() == 1
+
+
+def test_a_forged_move_and_a_false_hand_are_caught(new_context: Any, server: Any) -> None:
+    # the host is a program that speaks the protocol and cheats: it plays a strong card it
+    # was never dealt; the guest is the page
+    from tests.friend.helpers import Cheat
+    from triad.friend import protocol as fp
+    from triad.friend.messages import Play
+
+    host = Cheat(fp.HOST, 77)
+    guest = Player(new_context, server.url, [])
+    guest.me = "red"
+    guest.boot(server.url + "#friend=" + host.invite(["same"]))
+    guest.page.locator('[data-do="friend_accept"]').click()
+    guest.wait_state("wait")
+    host.take(guest.link())
+    code = host.act()
+    forged_once = False
+    for _ in range(30):
+        state = guest.take(code)
+        if state == "over":
+            break
+        host.take(guest.play() if state == "mine" else guest.link())
+        progress = host.progress
+        if not forged_once and progress.expect == "play" and progress.author is fp.HOST:
+            # a move for a card the host does not hold: refused, nothing changes
+            forged = fp.log_to_code([*host.log, Play(7, 4, 0)])
+            before = guest.owners()
+            guest.paste(forged)
+            error = guest.page.locator("[data-friend-error]")
+            error.wait_for(state="visible")
+            assert "rules do not allow" in error.inner_text()
+            assert guest.owners() == before
+            forged_once = True
+        code = host.act()
+    assert guest.state() == "over"
+    status = guest.page.locator("[data-friend-status]")
+    if not status.is_visible():
+        guest.page.locator('[data-action="rules"]').click()
+        guest.page.locator('.menu [data-do="friend"]').click()
+    text = status.inner_text()
+    assert "do not match the hand they committed to" in text, (text, host.progress.cheat)
+    assert forged_once
