@@ -139,23 +139,25 @@ class Screen:
         el = self.document.querySelector(selector)
         return str(el.value or "") if el is not None else ""
 
-    def copy(self, selector: str, text: str) -> None:
-        """Copy `text` to the clipboard; where the browser refuses (itch.io's iframe often
-        does), the field `selector` holding it is selected for the player to copy."""
+    async def copy(self, selector: str, text: str) -> None:
+        """Copy `text` to the clipboard; the field `selector` holding it is selected too, for
+        the player to copy where the browser refuses (itch.io's iframe often does)."""
         el = self.document.querySelector(selector)
         if el is not None:
             el.focus()
             el.select()
         try:
-            self.js.navigator.clipboard.writeText(text)
-        except Exception as e:  # no clipboard here: the text stays selected
+            await self.js.navigator.clipboard.writeText(text)
+        except Exception as e:  # refused, or no clipboard here: the text stays selected
             print("clipboard refused:", e)
 
-    def share(self, title: str, url: str) -> None:
+    async def share(self, title: str, url: str) -> None:
         """Offer `url` to the system's share sheet (Web Share), where there is one."""
         try:
-            self.js.navigator.share(self.js.JSON.parse(json.dumps({"title": title, "url": url})))
-        except Exception as e:  # no Web Share here: copying is the way
+            await self.js.navigator.share(
+                self.js.JSON.parse(json.dumps({"title": title, "url": url}))
+            )
+        except Exception as e:  # no Web Share here, or the player closed it
             print("share refused:", e)
 
     def now(self) -> float:

@@ -19,6 +19,8 @@ code instead of the engine's match in play.
 Runs on the main thread under MicroPython.
 """
 
+import json
+
 from triad.ui import anim, client
 from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import icon
@@ -26,7 +28,7 @@ from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
 from triad.ui.text import explain, t
 
-#: The id of the friend match on the table (kept so that a reload goes on with it).
+#: The id of the friend match on the table, ``{"id"}`` (so that a reload goes on with it).
 ACTIVE_KEY = "triad.friend"
 #: A friend match's document, by id: ``triad.friend.ID``.
 DOC_PREFIX = "triad.friend."
@@ -70,9 +72,9 @@ class Friend:
         elif name == "friend_accept":
             page.spawn(self.accept())
         elif name == "friend_copy":
-            page.screen.copy("#friend-link", self.link())
+            page.spawn(page.screen.copy("#friend-link", self.link()))
         elif name == "friend_share":
-            page.screen.share(t("friend_share_title"), self.link())
+            page.spawn(page.screen.share(t("friend_share_title"), self.link()))
         elif name == "friend_new":
             self.screen = "menu"
             page.draw()
@@ -101,7 +103,7 @@ class Friend:
         if code:
             await self.open_code(code)
             return
-        ident = page.store.get(ACTIVE_KEY)
+        ident = active_id(page.store)
         doc = page.store.get(DOC_PREFIX + ident) if ident else None
         if not doc:
             return
@@ -173,7 +175,7 @@ class Friend:
         self.code = reply["code"]
         store = self.page.store
         store.set(DOC_PREFIX + self.info["id"], self.doc)
-        store.set(ACTIVE_KEY, self.info["id"])
+        store.set(ACTIVE_KEY, json.dumps({"id": self.info["id"]}))
         info = self.info
         state = "over" if info["over"] else "mine" if info["mine"] else "wait"
         self.page.screen.set_data("friend", state)  # (tests wait on these)
@@ -296,6 +298,15 @@ class Friend:
             + esc(t("friend_open"))
             + "</button></div>"
         )
+
+
+def active_id(store) -> str:
+    """The id of the friend match the table held (`ACTIVE_KEY`), "" when none."""
+    try:
+        ident = json.loads(store.get(ACTIVE_KEY) or "{}").get("id")
+    except (ValueError, AttributeError):  # not what this page writes: no match
+        return ""
+    return ident if type(ident) is str else ""
 
 
 def friend_status(info) -> str:
