@@ -320,6 +320,8 @@ def friend_status(info) -> str:
         return t("friend_over")
     if info.get("expect") == "answer":
         return t("friend_wait_answer")
+    if info.get("expect") == "show" and not info.get("mine"):
+        return t("friend_wait_show")  # (Open, Three Open, Swap: before the first move)
     if info.get("mine"):
         return t("friend_your_move")
     return t("friend_wait_move")
