@@ -6,6 +6,10 @@ import json
 import random
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from triad.friend.code import decode, encode
 from triad.friend.service import EXPORTS
 
 
@@ -73,3 +77,28 @@ def test_errors_are_named_for_the_page() -> None:
         "friend_order",
     }
     assert call("friend_view", "{}")["code"] == "friend_doc"
+
+
+_HOST = call("friend_new", {"rules": ["three_open", "swap"]})
+_GUEST = call(
+    "friend_act", call("friend_open", "", {"code": _HOST["code"]})["doc"], {"accept": True}
+)
+
+
+@given(st.data())
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_anything_a_code_carries_is_answered_never_raised(data: st.DataObject) -> None:
+    # a code re-encoded with valid check characters around any damage to its messages
+    items = decode(_GUEST["code"])
+    assert isinstance(items, list)
+    i = data.draw(st.integers(0, len(items) - 1))
+    item = list(items[i])
+    j = data.draw(st.integers(0, len(item) - 1))
+    item[j] = data.draw(
+        st.one_of(st.integers(-5, 1 << 40), st.text(max_size=30), st.none(), st.floats())
+    )
+    items[i] = item
+    code = encode(items)
+    for doc in ("", _HOST["doc"]):
+        reply = call("friend_open", doc, {"code": code})
+        assert reply["ok"] or reply["code"].startswith("friend_"), reply
