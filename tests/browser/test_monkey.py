@@ -120,6 +120,14 @@ SCREENS: dict[str, tuple[tuple[str, list[str]], str, str]] = {
         '[data-do="close"]',
         "#r-overlay .dialog",
     ),
+    "friend": (
+        (
+            "#r-overlay .dialog.friend",
+            ['.menu [data-do="friend"]', *CLOSE_DIALOG, '[data-action="rules"]'],
+        ),
+        '[data-do="close"]',
+        "#r-overlay .dialog",
+    ),
 }
 
 

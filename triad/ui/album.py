@@ -26,12 +26,13 @@ def localised(value) -> str:
     return str(value or "")
 
 
-def head(title: str, ident: str) -> str:
+def head(title: str, ident: str, symbol: str = "album") -> str:
+    """A dialog's head: its title (with the icon `symbol`) and its close button."""
     return (
         '<div class="dialog-head"><h2 id="'
         + ident
         + '">'
-        + icon("album")
+        + icon(symbol)
         + esc(title)
         + "</h2>"
         + close_button(t("btn_close"))

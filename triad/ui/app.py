@@ -33,6 +33,7 @@ from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
 from triad.ui.controls import Controls
+from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
 from triad.ui.local import scores_of
@@ -115,6 +116,7 @@ class App(Shell):
         self.coll = Collection(self)
         self.study = Study(self)
         self.replay = Replay(self)
+        self.friend = Friend(self)  # the friend dialog and the friend matches kept
         self.match_counter = 0
         self.sound_music()
 
@@ -162,6 +164,7 @@ class App(Shell):
     async def engine_up(self) -> None:
         """The worker answered: the match on the table is dealt there, and carries on."""
         self.spawn(self.coll.boot())
+        self.spawn(self.friend.boot())
         self.start_helpers(self.settings["rules"])
         self.match.spawn(self.match.sync())
 
@@ -551,6 +554,8 @@ class App(Shell):
             from triad.ui.legend import render_legend
 
             return render_legend(view, ctx)
+        if self.panel == "friend":
+            return self.friend.render()
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 

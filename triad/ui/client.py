@@ -52,6 +52,11 @@ __all__ = [
     "deal_code_read",
     "draft_pick",
     "engine_memory",
+    "friend_act",
+    "friend_id",
+    "friend_new",
+    "friend_open",
+    "friend_view",
     "match_record",
     "new_match",
     "play",
@@ -307,6 +312,31 @@ def puzzle_progress(worker, save, today):
 
 def puzzle_solved(worker, save, today, date):
     return ask_about(worker, "puzzle_solved", save, {"today": today, "date": date})
+
+
+# -- a friend (each given the match's document, as stored) -------------------------
+
+
+def friend_new(worker, rules, card_set="houses", level_range=None):
+    request = {"rules": rules, "card_set": card_set, "level_range": level_range}
+    return ask(worker, "friend_new", request)
+
+
+def friend_id(worker, code):
+    return ask(worker, "friend_id", {"code": code})
+
+
+def friend_open(worker, doc, code):
+    return ask_about(worker, "friend_open", doc, {"code": code})
+
+
+def friend_act(worker, doc, accept=False, card=-1, cell=-1):
+    request = {"accept": accept, "card": card, "cell": cell}
+    return ask_about(worker, "friend_act", doc, request)
+
+
+def friend_view(worker, doc):
+    return ask_about(worker, "friend_view", doc)
 
 
 # -- the collection (each given the save, as stored) ------------------------------

@@ -148,7 +148,7 @@ COLLECTION_FLOWS = {
 CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend")
 
 
 class Controls:
@@ -255,6 +255,8 @@ class Controls:
             self.on_title(name)
         elif page.study.action(name):
             pass
+        elif name.startswith("friend"):
+            page.friend.action(name)
         elif name == "backdrop":
             if page.panel in CLOSABLE:
                 page.close_panel()
@@ -360,6 +362,8 @@ class Controls:
             page.open_panel("info")
         elif name == "title_puzzle":
             page.study.open_puzzle()
+        elif name == "title_friend":
+            page.friend.action("friend")
 
     def on_rule(self, _kind: str, value: str) -> None:
         page = self.page

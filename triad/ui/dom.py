@@ -5,6 +5,8 @@ only this module, `triad.ui.catch.dom` and the pages' `main` touch the DOM.
 Runs on the main thread under MicroPython.
 """
 
+import json
+
 from triad import api
 from triad.ui.settings import SafeStore
 
@@ -197,6 +199,32 @@ class Screen:
         self.document.body.appendChild(link)
         link.click()
         link.remove()
+
+    def value(self, selector: str) -> str:
+        """The text of the first field matching `selector` ("" when there is none)."""
+        el = self.document.querySelector(selector)
+        return str(el.value or "") if el is not None else ""
+
+    async def copy(self, selector: str, text: str) -> None:
+        """Copy `text` to the clipboard; the field `selector` holding it is selected too, for
+        the player to copy where the browser refuses (itch.io's iframe often does)."""
+        el = self.document.querySelector(selector)
+        if el is not None:
+            el.focus()
+            el.select()
+        try:
+            await self.js.navigator.clipboard.writeText(text)
+        except Exception as e:  # refused, or no clipboard here: the text stays selected
+            print("clipboard refused:", e)
+
+    async def share(self, title: str, url: str) -> None:
+        """Offer `url` to the system's share sheet (Web Share), where there is one."""
+        try:
+            await self.js.navigator.share(
+                self.js.JSON.parse(json.dumps({"title": title, "url": url}))
+            )
+        except Exception as e:  # no Web Share here, or the player closed it
+            print("share refused:", e)
 
     def now(self) -> float:
         return float(self.js.performance.now())

@@ -134,6 +134,8 @@ def on_key(event) -> None:
     tag = str(event_field(target, "tagName", "")) if target is not None else ""
     if tag == "BUTTON" and key in ("Enter", " "):
         return  # a focused dialog button does its own job
+    if tag in ("TEXTAREA", "INPUT") and key != "Escape":
+        return  # typing or pasting a code
     if tag == "DIV" and key in ("Enter", " ") and target.getAttribute("role") in CHOSEN_BY_KEY:
         event.preventDefault()  # a focused card or space is chosen as by a click
         target.click()
@@ -156,6 +158,23 @@ def deal_from_address() -> str:
         if part.startswith("deal="):
             return str(js.decodeURIComponent(part[5:]))
     return ""
+
+
+def friend_from_address() -> str:
+    """The friend code in the page's address (``#friend=CODE``), taken out of it so that a
+    reload does not open it again."""
+    fragment = str(js.location.hash or "")
+    if not fragment.startswith("#friend="):
+        return ""
+    js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+    return str(js.decodeURIComponent(fragment[len("#friend=") :]))
+
+
+def on_hash(_event) -> None:
+    """A friend's link opened in this very tab (only its fragment changed)."""
+    code = friend_from_address()
+    if code:
+        app.friend.open_address(code)
 
 
 TITLE_KEY = "triad.title"  # sessionStorage: the title screen was left in this tab
@@ -191,11 +210,15 @@ def served_from_cache() -> bool:
         return False
 
 
+screen.set_flag("can-share", bool(getattr(js.navigator, "share", None)))
 app.title = not title_seen()
 app.on_title_closed = remember_title
 app.boot_helpers = helper_starter(js, app)
 app.warm = served_from_cache()
 app.start(deal_from_address())
+friend_code = friend_from_address()
+if friend_code:
+    app.friend.open_address(friend_code)
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
@@ -203,4 +226,5 @@ js.document.addEventListener("keydown", create_proxy(on_key))
 js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
 follow_boot(js, app, "triad.worker.engine")
 js.window.addEventListener("storage", create_proxy(on_storage))
+js.window.addEventListener("hashchange", create_proxy(on_hash))
 app.spawn(boot_engine(app, js.window.triadEngine))

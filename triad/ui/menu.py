@@ -222,6 +222,8 @@ def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> 
         + '<div class="dialog-buttons"><button type="button" class="big" data-do="new">'
         + icon("new")
         + esc(t("menu_start"))
+        + '</button><button type="button" data-do="friend">'
+        + esc(t("title_friend"))
         + '</button><button type="button" data-do="puzzle">'
         + esc(st("pz_menu"))
         + "</button></div></div>"

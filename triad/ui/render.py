@@ -343,8 +343,10 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
 
 
 def turn_text(player: str, ctx: dict) -> str:
-    if ctx.get("mode", "cpu") == "cpu":
-        return t("your_turn") if player in ctx.get("humans", ["blue"]) else t("cpu_turn")
+    mode = ctx.get("mode", "cpu")
+    if mode in ("cpu", "friend"):
+        other = "cpu_turn" if mode == "cpu" else "friend_turn"
+        return t("your_turn") if player in ctx.get("humans", ["blue"]) else t(other)
     return t(player + "_turn")
 
 

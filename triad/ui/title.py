@@ -97,6 +97,7 @@ def render_title(ctx: dict, lang: str) -> str:
         + _bad_deal(ctx.get("bad_deal", ""))
         + '<div class="title-menu">'
         + _button("title_play", t("title_play"), "play", "primary")
+        + _button("title_friend", t("title_friend"), "turn")
         + _button("title_collection", t("title_collection"), "album")
         + _button("title_puzzle", t("pz_menu"), "rules")
         + _button("title_rules", t("title_rules"), "info")

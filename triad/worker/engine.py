@@ -99,6 +99,7 @@ from triad.cpu import Brain
 from triad.cpu import service as cpu_service
 from triad.cpu.draft import draft_pick as cpu_draft_pick
 from triad.deal import DRAFT_SIZE, HAND_SIZE
+from triad.friend import service as friend_service
 from triad.match import DraftState, Match, MatchConfig, deal_match
 from triad.notation import MatchRecord, Replay, state_from_json
 from triad.observe import observe
@@ -144,9 +145,10 @@ from triad.worker.views import card_json, set_json, view_of
 EXPORTS = Exports()
 exported = EXPORTS.exported
 
-# The collection's and the studies' services the page calls as they are.
+# The collection's, the studies' and the friend matches' services the page calls as they are.
 globals().update(EXPORTS.include(service.EXPORTS))
 globals().update(EXPORTS.include(study_service.EXPORTS))
+globals().update(EXPORTS.include(friend_service.EXPORTS))
 
 
 @dataclass

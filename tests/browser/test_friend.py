@@ -1,0 +1,250 @@
+"""Playing a friend by link: two browser contexts pass links and codes to play whole matches.
+
+Each side is its own browser context (its own storage), as two players on two
+devices. The host invites from the friend dialog; the guest opens the link;
+then each move's link or code goes to the other side, pasted into the dialog
+or opened as the page's address. The contexts' watch (conftest) fails the test
+on any request to another host.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import wait_engine, wait_ready
+from triad.ui import settings as prefs
+
+pytestmark = pytest.mark.browser
+
+WORDS = json.loads((Path(__file__).parents[2] / "triad/ui/lang/en/text.json").read_text("utf-8"))
+
+
+def settings_script(rules: list[str]) -> str:
+    settings = prefs.defaults()
+    settings["rules"] = rules
+    value = prefs.dump(settings)
+    return f"try {{ localStorage.setItem({prefs.KEY!r}, {value!r}); }} catch (e) {{}}"
+
+
+class Player:
+    """One side: a page in a context of its own."""
+
+    def __init__(self, new_context: Any, url: str, rules: list[str], **options: Any) -> None:
+        context, self.watch = new_context(**options)
+        context.add_init_script(settings_script(rules))
+        self.page = context.new_page()
+        self.url = url
+        self.me = ""
+        self.keys = False  # plays by keyboard alone
+
+    def boot(self, address: str = "") -> None:
+        self.page.goto(address or self.url)
+        wait_engine(self.page)
+
+    def link(self) -> str:
+        box = self.page.locator("#friend-link")
+        box.wait_for(state="visible")
+        return str(box.input_value())
+
+    def state(self) -> str:
+        return str(self.page.evaluate("document.documentElement.dataset.friend || ''"))
+
+    def wait_state(self, *states: str) -> str:
+        self.page.wait_for_function(
+            f"() => {json.dumps(list(states))}.includes(document.documentElement.dataset.friend)"
+        )
+        return self.state()
+
+    def check(self) -> str:
+        return str(self.page.evaluate("document.documentElement.dataset.friendCheck || ''"))
+
+    def take(self, code: str, by_address: bool = False) -> str:
+        """Open the other side's link or code; the state once it is taken."""
+        check = self.check()
+        if by_address:
+            self.page.goto(code)
+        else:
+            self.paste(code)
+        self.page.wait_for_function(
+            "old => document.documentElement.dataset.friendCheck !== old", arg=check
+        )
+        return self.state()
+
+    def paste(self, code: str) -> None:
+        page = self.page
+        if not page.locator("#friend-paste").is_visible():
+            page.locator('[data-action="rules"]').click()
+            page.locator('.menu [data-do="friend"]').click()
+        page.locator("#friend-paste").fill(code)
+        page.locator('[data-do="friend_open"]').click()
+
+    def play(self) -> str:
+        """Play a move as a player would (card, then cell, then the cell again); the link."""
+        page = self.page
+        wait_ready(page)
+        me = self.me
+        old = page.locator("#friend-link").input_value() if self.link_shown() else ""
+        if self.keys:  # the card at the cursor, the space at the cursor, confirmed
+            for key in ("z", "ArrowRight", "Enter", "z"):
+                page.keyboard.press(key)
+        else:
+            page.locator(f'[data-hand="{me}"] [data-card].pickable').first.click()
+            cell = page.locator("[data-cell]:not([data-owner])").first
+            index = cell.get_attribute("data-cell")
+            page.locator(f'[data-cell="{index}"]').click()
+            page.locator(f'[data-cell="{index}"]').click()
+        page.wait_for_function(
+            "old => { const b = document.querySelector('#friend-link');"
+            " return b && b.value && b.value !== old; }",
+            arg=old,
+        )
+        return self.link()
+
+    def link_shown(self) -> bool:
+        return bool(self.page.locator("#friend-link").count())
+
+    def owners(self) -> int:
+        return int(self.page.locator("[data-cell][data-owner]").count())
+
+
+def start(new_context: Any, url: str, rules: list[str]) -> tuple[Player, Player, str]:
+    host, guest = Player(new_context, url, rules), Player(new_context, url, rules)
+    host.boot()
+    wait_ready(host.page)
+    host.page.locator('[data-action="rules"]').click()
+    host.page.locator('.menu [data-do="friend"]').click()
+    host.page.locator('[data-do="friend_invite"]').click()
+    invite = host.link()
+    assert "#friend=TF1." in invite
+    guest.boot(invite)
+    accept = guest.page.locator('[data-do="friend_accept"]')
+    accept.wait_for(state="visible")
+    shown = guest.page.locator(".friend").inner_text()
+    for rule in rules:  # the guest sees the rules it is invited to
+        assert WORDS["rule_" + rule] in shown, (rule, shown)
+    accept.click()
+    guest.wait_state("wait")
+    host.take(guest.link())
+    host.me, guest.me = "blue", "red"
+    return host, guest, host.link() if host.state() == "wait" else ""
+
+
+def play_through(host: Player, guest: Player, code: str, reload_at: int = -1) -> None:
+    """Pass links until both sides see the match over; `reload_at`: the move after which
+    each side reloads its page once."""
+    players = [host, guest]
+    mover = host if host.state() == "mine" else guest
+    if code:  # the host's start went first: the guest opens it
+        mover = guest
+        if guest.take(code) == "wait":  # (it shows its cards first: Open, Swap)
+            assert host.take(guest.link()) == "mine"
+            mover = host
+    moves = 0
+    while True:
+        link = mover.play()
+        moves += 1
+        other = players[1] if mover is players[0] else players[0]
+        if moves == reload_at:
+            for side in players:
+                before, state = side.owners(), side.state()
+                side.page.reload()
+                wait_engine(side.page)
+                side.page.locator(f'html[data-friend="{state}"]').wait_for(state="attached")
+                side.page.wait_for_function(
+                    f"() => document.querySelectorAll('[data-cell][data-owner]').length == {before}"
+                )
+        # odd moves: a link opened in the same tab (its fragment changes); even: pasted
+        state = other.take(link, by_address=bool(moves % 2))
+        if state == "over":
+            assert mover.take(other.link()) == "over"  # the reveal goes back to be checked
+            return
+        assert state == "mine"
+        mover = other
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [["three_open", "random", "chaos"], ["same", "plus", "order"], ["open", "swap"]],
+    ids=["hidden-random-chaos", "same-plus-order", "open-swap"],
+)
+def test_a_whole_match_by_link(new_context: Any, server: Any, rules: list[str]) -> None:
+    host, guest, code = start(new_context, server.url, rules)
+    guest.keys = "order" in rules
+    play_through(host, guest, code, reload_at=3 if "chaos" in rules else -1)
+    for side in (host, guest):
+        assert side.state() == "over"
+        assert side.owners() == 9
+
+
+def test_a_damaged_or_old_link_changes_nothing(new_context: Any, server: Any) -> None:
+    host, guest, code = start(new_context, server.url, ["three_open"])
+    if code and guest.take(code) == "wait":
+        host.take(guest.link())
+    mover, other = (host, guest) if host.state() == "mine" else (guest, host)
+    link = mover.play()
+    code_part = link.split("#friend=")[1]
+    middle = len(code_part) // 2
+    damaged = (
+        code_part[:middle] + ("A" if code_part[middle] != "A" else "B") + code_part[middle + 1 :]
+    )
+    before = other.owners()
+    other.paste(damaged)
+    error = other.page.locator("[data-friend-error]")
+    error.wait_for(state="visible")
+    assert "damaged" in error.inner_text()
+    assert other.state() == "wait" and other.owners() == before
+    assert other.take(link) == "mine"
+    other.page.wait_for_function(
+        "() => document.querySelectorAll('[data-cell][data-owner]').length == 1"
+    )
+    other.paste("TF2.abc.defg")
+    other.page.locator("[data-friend-error]").wait_for(state="visible")
+    assert "another version" in other.page.locator("[data-friend-error]").inner_text()
+    assert other.owners() == 1
+
+
+def test_a_forged_move_and_a_false_hand_are_caught(new_context: Any, server: Any) -> None:
+    # the host is a program that speaks the protocol and cheats: it plays a strong card it
+    # was never dealt; the guest is the page
+    from tests.friend.helpers import Cheat
+    from triad.friend import protocol as fp
+    from triad.friend.messages import Play
+
+    host = Cheat(fp.HOST, 77)
+    guest = Player(new_context, server.url, [])
+    guest.me = "red"
+    guest.boot(server.url + "#friend=" + host.invite(["same"]))
+    guest.page.locator('[data-do="friend_accept"]').click()
+    guest.wait_state("wait")
+    host.take(guest.link())
+    code = host.act()
+    forged_once = False
+    for _ in range(30):
+        state = guest.take(code)
+        if state == "over":
+            break
+        host.take(guest.play() if state == "mine" else guest.link())
+        progress = host.progress
+        if not forged_once and progress.expect == "play" and progress.author is fp.HOST:
+            # a move for a card the host does not hold: refused, nothing changes
+            forged = fp.log_to_code([*host.log, Play(7, 4, 0)])
+            before = guest.owners()
+            guest.paste(forged)
+            error = guest.page.locator("[data-friend-error]")
+            error.wait_for(state="visible")
+            assert "rules do not allow" in error.inner_text()
+            assert guest.owners() == before
+            forged_once = True
+        code = host.act()
+    assert guest.state() == "over"
+    status = guest.page.locator("[data-friend-status]")
+    if not status.is_visible():
+        guest.page.locator('[data-action="rules"]').click()
+        guest.page.locator('.menu [data-do="friend"]').click()
+    text = status.inner_text()
+    assert "do not match the hand they committed to" in text, (text, host.progress.cheat)
+    assert forged_once

@@ -1,0 +1,104 @@
+"""The worker's friend functions: two documents played by codes, as two pages would."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from triad.friend.code import decode, encode
+from triad.friend.service import EXPORTS
+
+
+def call(name: str, *args: object) -> dict[str, Any]:
+    texts = [a if isinstance(a, str) else json.dumps(a) for a in args]
+    reply: dict[str, Any] = json.loads(EXPORTS.functions[name](*texts))
+    return reply
+
+
+def test_a_whole_match_by_code() -> None:
+    rng = random.Random(5)
+    host = call("friend_new", {"rules": ["three_open", "chaos"]})
+    assert host["ok"] and host["friend"]["expect"] == "answer" and host["view"] is None
+    assert call("friend_id", {"code": host["code"]})["id"] == host["friend"]["id"]
+    guest = call("friend_open", "", {"code": host["code"]})
+    assert guest["friend"]["role"] == "guest" and guest["friend"]["mine"]
+    assert guest["friend"]["rules"] == ["three_open", "chaos"]
+    guest = call("friend_act", guest["doc"], {"accept": True})
+    host = call("friend_open", host["doc"], {"code": guest["code"]})
+    sides = {"host": host, "guest": guest}
+    sender = "host"
+    for _ in range(40):
+        receiver = "guest" if sender == "host" else "host"
+        reply = call("friend_open", sides[receiver]["doc"], {"code": sides[sender]["code"]})
+        assert reply["ok"], reply
+        sides[receiver] = reply
+        friend = reply["friend"]
+        if friend["over"]:
+            break
+        # its own cards face up; of the other's, only what the rules show
+        them = "blue" if friend["me"] == "red" else "red"
+        assert all(card["name"] != "?" for card in reply["view"]["hands"][friend["me"]])
+        assert all(card["open"] for card in reply["view"]["hands"][them] if card["name"] != "?")
+        if friend["mine"]:
+            view = reply["view"]
+            me = friend["me"]
+            hand = view["hands"][me]
+            forced = view["forced"][me]
+            card = forced if forced is not None else rng.randrange(len(hand))
+            cell = rng.choice([i for i in range(9) if view["board"][i] is None])
+            reply = call("friend_act", reply["doc"], {"card": card, "cell": cell})
+            assert reply["ok"], reply
+            assert reply["mover"] == me and reply["placed"] is not None
+            sides[receiver] = reply
+            if reply["friend"]["over"]:
+                break
+        sender = receiver
+    last = max(sides, key=lambda s: len(sides[s]["code"]))
+    other = "guest" if last == "host" else "host"
+    if not sides[other]["friend"]["over"]:  # the last code goes back, so both can check
+        sides[other] = call("friend_open", sides[other]["doc"], {"code": sides[last]["code"]})
+    final = [call("friend_view", sides[s]["doc"]) for s in ("host", "guest")]
+    assert all(f["friend"]["over"] and f["friend"]["cheat"] is None for f in final)
+
+
+def test_errors_are_named_for_the_page() -> None:
+    host = call("friend_new", {"rules": []})
+    assert call("friend_open", "", {"code": "TF1.abc.defg"})["code"] == "friend_damaged"
+    assert call("friend_open", "", {"code": "TF7.abc.defg"})["code"] == "friend_version"
+    assert call("friend_new", {"rules": ["draft"]})["code"] == "friend_rules"
+    assert call("friend_open", host["doc"], {"code": host["code"]})["code"] == "friend_old"
+    guest = call("friend_open", "", {"code": host["code"]})
+    assert call("friend_act", guest["doc"], {"card": 0, "cell": 0})["code"] in {
+        "friend_turn",
+        "friend_order",
+    }
+    assert call("friend_view", "{}")["code"] == "friend_doc"
+
+
+_HOST = call("friend_new", {"rules": ["three_open", "swap"]})
+_GUEST = call(
+    "friend_act", call("friend_open", "", {"code": _HOST["code"]})["doc"], {"accept": True}
+)
+
+
+@given(st.data())
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_anything_a_code_carries_is_answered_never_raised(data: st.DataObject) -> None:
+    # a code re-encoded with valid check characters around any damage to its messages
+    items = decode(_GUEST["code"])
+    assert isinstance(items, list)
+    i = data.draw(st.integers(0, len(items) - 1))
+    item = list(items[i])
+    j = data.draw(st.integers(0, len(item) - 1))
+    item[j] = data.draw(
+        st.one_of(st.integers(-5, 1 << 40), st.text(max_size=30), st.none(), st.floats())
+    )
+    items[i] = item
+    code = encode(items)
+    for doc in ("", _HOST["doc"]):
+        reply = call("friend_open", doc, {"code": code})
+        assert reply["ok"] or reply["code"].startswith("friend_"), reply

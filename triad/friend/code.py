@@ -1,0 +1,110 @@
+"""Friend codes: a match log as short, versioned, checked text for a link or a chat.
+
+A code is ``TF<version>.<body>.<check>``: the body is the log's compact
+JSON, deflated and written in URL-safe base64 (no padding); the check is
+four base64 characters of the SHA-256 of everything before it. So a code
+fits a link's fragment (``#friend=CODE``) as it is, and::
+
+    encode(doc) -> "TF1.q1YqSS0u...Xy.k3Zb"
+    decode("TF1.q1YqSS0u...Xy.k3Zb") == doc
+
+Reading a code checks, in order: it is text of a sane length, it names
+this version (a code from another version says which it is), its check
+characters match (a damaged code, e.g. cut short by a chat), and its body
+inflates (at most `MAX_JSON` bytes) to JSON. What the JSON means is
+`triad.friend.protocol`'s job. Every failure is a `FriendError` whose
+``code`` names what the page explains to the player.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import zlib
+
+__all__ = ["MAX_CODE", "MAX_JSON", "VERSION", "FriendError", "decode", "encode"]
+
+#: The version of the protocol and its codes; a code of another version is refused.
+VERSION = 1
+#: Longest code text read (a whole match with Sudden Death is well under it).
+MAX_CODE = 4000
+#: Largest JSON a code may inflate to.
+MAX_JSON = 20000
+
+_PREFIX = "TF"
+_CHECK = 4
+
+
+class FriendError(ValueError):
+    """A friend code or move that is refused; ``code`` is what the page explains.
+
+    The message is the detail, in English, for tests and bug reports.
+    """
+
+    def __init__(self, message: str, code: str = "friend_bad") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def encode(doc: object) -> str:
+    """The code of a JSON-ready value (the log's JSON form)."""
+    raw = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(raw) + packer.flush()
+    body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    head = f"{_PREFIX}{VERSION}.{body}"
+    return f"{head}.{_check(head)}"
+
+
+def decode(text: object) -> object:
+    """The JSON value a code carries.
+
+    Spaces and line breaks inside the code are ignored (chats wrap long
+    text), and so is a whole link around it (``...#friend=CODE``).
+
+    :raises FriendError: ``friend_empty``, ``friend_version`` (another
+        version's code), ``friend_damaged`` (check characters do not match)
+        or ``friend_bad`` (not a friend code at all).
+    """
+    if not isinstance(text, str):
+        raise FriendError("a friend code must be text")
+    code = "".join(text.split())
+    cut = code.rfind("friend=")
+    if cut >= 0:
+        code = code[cut + len("friend=") :]
+    if not code:
+        raise FriendError("the friend code is empty", "friend_empty")
+    if len(code) > MAX_CODE:
+        raise FriendError(f"the friend code is too long ({len(code)} > {MAX_CODE})")
+    parts = code.split(".")
+    head = parts[0]
+    if not head.startswith(_PREFIX) or len(parts) != 3:
+        raise FriendError(f"not a friend code: {code[:20]!r}")
+    version = head[len(_PREFIX) :]
+    if version != str(VERSION):
+        raise FriendError(
+            f"the friend code is of version {version!r}; this page reads version {VERSION}",
+            "friend_version",
+        )
+    if len(parts[2]) != _CHECK or parts[2] != _check(f"{head}.{parts[1]}"):
+        raise FriendError(
+            "the friend code is damaged: its check characters do not match", "friend_damaged"
+        )
+    try:
+        packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, MAX_JSON)
+        if unpacker.unconsumed_tail:
+            raise FriendError(f"the friend code holds more than {MAX_JSON} bytes")
+        return json.loads(raw.decode("utf-8"))
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
+        if isinstance(exc, FriendError):
+            raise
+        raise FriendError(f"the friend code does not read: {exc}") from None
+
+
+def _check(head: str) -> str:
+    digest = hashlib.sha256(head.encode("ascii", "replace")).digest()
+    return base64.urlsafe_b64encode(digest[:3]).decode("ascii")

@@ -1,0 +1,447 @@
+"""Playing a friend by link: the friend dialog, and a friend match on the table.
+
+No server of ours and no connection: each move gives a link (the code in
+the address's fragment, ``#friend=CODE``, which never reaches any server)
+and the same code as text, to send through any chat; the friend opens it,
+sees the move played and plays theirs. The engine worker checks every code
+whole (`triad.friend.service`): a damaged, older, forged or illegal one
+changes nothing and the dialog says why.
+
+Each friend match is kept in the store as the worker's document
+(``triad.friend.ID``) after every move, and the one on the table is named
+by ``triad.friend``, so a reload, a closed tab or another day goes on
+from the last move. Friend matches never touch the collection.
+
+`Friend` (the page's, one per page) keeps the dialog and the documents;
+`FriendMatch` is a `triad.ui.table.Match` whose moves go to the friend by
+code instead of the engine's match in play.
+
+Runs on the main thread under MicroPython.
+"""
+
+import json
+
+from triad.ui import anim, client
+from triad.ui.html import attrs, error_html, esc
+from triad.ui.icons import icon
+from triad.ui.session import ANIMATING, HUMAN, OVER
+from triad.ui.table import Match
+from triad.ui.text import explain, t
+
+#: The id of the friend match on the table, ``{"id"}`` (so that a reload goes on with it).
+ACTIVE_KEY = "triad.friend"
+#: A friend match's document, by id: ``triad.friend.ID``.
+DOC_PREFIX = "triad.friend."
+#: The phase of a friend match while the friend plays.
+WAITING = "friend"
+
+
+class Friend:
+    """The friend dialog and the friend matches kept in the store."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.doc = None  # the document of the match shown (the worker's, as kept)
+        self.info = None  # what the worker says of it (`friend` of its reply)
+        self.code = ""  # the code to send now
+        self.screen = "menu"  # "menu", "invite" (to accept) or "send"
+        self.error = ""
+        self.waiting_code = ""  # a code from the address, opened once the engine is up
+
+    # ------------------------------------------------------------ the dialog
+
+    def open_panel(self, screen: str = "") -> None:
+        if screen:
+            self.screen = screen
+        elif self.screen == "invite" and not (self.info or {}).get("mine"):
+            self.screen = "menu"
+        if self.page.title:
+            self.page.close_title(False)
+        self.page.open_panel("friend")
+
+    def action(self, name: str) -> None:
+        """A button of the friend dialog (`data-do="friend..."`)."""
+        page = self.page
+        if name == "friend":
+            self.error = ""
+            self.open_panel("send" if self.on_table() else "menu")
+        elif name == "friend_invite":
+            page.spawn(self.invite())
+        elif name == "friend_open":
+            page.spawn(self.open_code(page.screen.value("#friend-paste")))
+        elif name == "friend_accept":
+            page.spawn(self.accept())
+        elif name == "friend_copy":
+            page.spawn(page.screen.copy("#friend-link", self.link()))
+        elif name == "friend_share":
+            page.spawn(page.screen.share(t("friend_share_title"), self.link()))
+        elif name == "friend_new":
+            self.screen = "menu"
+            page.draw()
+
+    def link(self) -> str:
+        return self.page.page_url + "#friend=" + self.code if self.code else ""
+
+    def on_table(self):
+        match = self.page.match
+        return match if isinstance(match, FriendMatch) else None
+
+    def fail(self, reply) -> None:
+        self.error = explain(reply.get("error"), reply.get("code"))
+        if self.page.panel != "friend":
+            self.open_panel()
+        else:
+            self.page.draw()
+
+    # -------------------------------------------------------------- its flows
+
+    async def boot(self) -> None:
+        """The engine is up: a code from the address is opened, or the friend match the
+        table held before a reload comes back."""
+        page = self.page
+        code, self.waiting_code = self.waiting_code, ""
+        if code:
+            await self.open_code(code)
+            return
+        ident = active_id(page.store)
+        doc = page.store.get(DOC_PREFIX + ident) if ident else None
+        if not doc:
+            return
+        reply = await client.friend_view(page.engine, doc)
+        if reply.get("ok") and reply["view"] is not None:
+            self.took(reply)
+            self.to_table(reply, False)
+
+    def open_address(self, code: str) -> None:
+        """A code from the page's address (a link opened)."""
+        if self.page.engine is None:
+            self.waiting_code = code
+        else:
+            self.page.spawn(self.open_code(code))
+
+    async def invite(self) -> None:
+        page = self.page
+        playing = page.choices.playing()
+        reply = await client.friend_new(
+            page.engine, playing["rules"], playing["card_set"], playing["level_range"]
+        )
+        if not reply.get("ok"):
+            self.fail(reply)
+            return
+        self.took(reply)
+        self.error = ""
+        self.open_panel("send")
+
+    async def open_code(self, code) -> None:
+        page = self.page
+        code = str(code or "").strip()
+        found = await client.friend_id(page.engine, code)
+        if not found.get("ok"):
+            self.fail(found)
+            return
+        doc = page.store.get(DOC_PREFIX + found["id"]) or ""
+        reply = await client.friend_open(page.engine, doc, code)
+        if not reply.get("ok") and reply.get("code") == "friend_old" and doc:
+            reply = await client.friend_view(page.engine, doc)  # a link taken already
+        if not reply.get("ok"):
+            self.fail(reply)
+            return
+        self.error = ""
+        self.took(reply)
+        info = reply["friend"]
+        if info["expect"] == "answer" and info["mine"]:
+            self.open_panel("invite")
+            return
+        if reply["view"] is not None:
+            self.to_table(reply, True)
+        if info["mine"] and info["expect"] == "play":
+            page.close_panel()
+        else:
+            self.open_panel("send")
+
+    async def accept(self) -> None:
+        page = self.page
+        reply = await client.friend_act(page.engine, self.doc, True)
+        if not reply.get("ok"):
+            self.fail(reply)
+            return
+        self.took(reply)
+        self.open_panel("send")
+
+    def took(self, reply) -> None:
+        """A reply of the worker: its document is kept before anything shows."""
+        self.doc = reply["doc"]
+        self.info = reply["friend"]
+        self.code = reply["code"]
+        store = self.page.store
+        store.set(DOC_PREFIX + self.info["id"], self.doc)
+        store.set(ACTIVE_KEY, json.dumps({"id": self.info["id"]}))
+        info = self.info
+        state = "over" if info["over"] else "mine" if info["mine"] else "wait"
+        self.page.screen.set_data("friend", state)  # (tests wait on these)
+        self.page.screen.set_data("friend-check", self.code[-4:])
+
+    def to_table(self, reply, animate: bool) -> None:
+        """Show the friend match on the table (its last move played out when it is there)."""
+        page = self.page
+        match = self.on_table()
+        if match is not None and match.ident == reply["friend"]["id"]:
+            match.spawn(match.their_move(reply, animate))
+            return
+        if page.title:
+            page.close_title(False)
+        page.new_table(None, False)
+        match = FriendMatch(page, self, reply)
+        page.match = match
+        page.timeline.append(("match", page.match_counter))
+        match.spawn(match.sync())
+
+    # ------------------------------------------------------------- drawing
+
+    def render(self) -> str:
+        """The friend dialog."""
+        from triad.ui.menu import rules_summary  # (loaded with the dialog)
+
+        info = self.info or {}
+        body = ""
+        if self.screen == "invite" and info:
+            body = (
+                "<p>"
+                + esc(t("friend_invited", rules=rules_summary(info["rules"])))
+                + '</p><div class="dialog-buttons"><button type="button" class="big"'
+                ' data-do="friend_accept">' + esc(t("friend_accept")) + "</button></div>"
+            )
+        elif self.screen == "send" and self.code:
+            body = self.render_send(info)
+        else:
+            body = (
+                "<p>"
+                + esc(t("friend_by_link"))
+                + "</p><p>"
+                + esc(t("friend_rules", rules=rules_summary(self.page.settings["rules"])))
+                + '</p><div class="dialog-buttons"><button type="button" class="big"'
+                ' data-do="friend_invite">'
+                + icon("play")
+                + esc(t("friend_invite"))
+                + "</button></div>"
+            )
+        error = (
+            '<div class="friend-error" role="alert" data-friend-error>'
+            + error_html(self.error)
+            + "</div>"
+            if self.error
+            else ""
+        )
+        from triad.ui.album import head  # (loaded with the dialog)
+
+        return (
+            '<div class="dialog friend" role="dialog" aria-modal="true"'
+            ' aria-labelledby="friend-title">'
+            + head(t("friend_title"), "friend-title", "turn")
+            + '<div class="friend-body">'
+            + error
+            + body
+            + self.render_paste()
+            + '<p class="friend-note">'
+            + esc(t("friend_collection"))
+            + "</p></div></div>"
+        )
+
+    def render_send(self, info) -> str:
+        status = friend_status(info)
+        return (
+            '<p class="friend-status" data-friend-status>'
+            + esc(status)
+            + "</p>"
+            + '<label for="friend-link">'
+            + esc(t("friend_send"))
+            + "</label>"
+            + "<textarea"
+            + attrs(
+                [
+                    ("id", "friend-link"),
+                    ("class", "friend-code"),
+                    ("readonly", "readonly"),
+                    ("rows", "3"),
+                    ("data-friend-link", self.link()),
+                    ("onfocus", "this.select()"),
+                ]
+            )
+            + ">"
+            + esc(self.link())
+            + "</textarea>"
+            + '<div class="dialog-buttons"><button type="button" class="big" data-do="friend_copy">'
+            + esc(t("friend_copy"))
+            + '</button><button type="button" data-do="friend_share" data-share-only>'
+            + esc(t("friend_share"))
+            + "</button>"
+            + (
+                '<button type="button" data-do="friend_new">'
+                + esc(t("friend_another"))
+                + "</button>"
+                if info.get("over")
+                else ""
+            )
+            + "</div>"
+        )
+
+    def render_paste(self) -> str:
+        return (
+            '<label for="friend-paste">'
+            + esc(t("friend_paste"))
+            + "</label>"
+            + '<textarea id="friend-paste" class="friend-code" rows="2" spellcheck="false"'
+            ' autocomplete="off" placeholder="'
+            + esc(t("friend_paste_hint"))
+            + '"></textarea>'
+            + '<div class="dialog-buttons"><button type="button" data-do="friend_open">'
+            + esc(t("friend_open"))
+            + "</button></div>"
+        )
+
+
+def active_id(store) -> str:
+    """The id of the friend match the table held (`ACTIVE_KEY`), "" when none."""
+    try:
+        ident = json.loads(store.get(ACTIVE_KEY) or "{}").get("id")
+    except (ValueError, AttributeError):  # not what this page writes: no match
+        return ""
+    return ident if type(ident) is str else ""
+
+
+def friend_status(info) -> str:
+    """Where the match stands, for the player."""
+    if info.get("cheat"):
+        side = "you" if info["cheat"] == info["me"] else "them"
+        return t(
+            "friend_verdict_" + side, reason=t("reason_" + (info.get("reason") or "friend_commit"))
+        )
+    if info.get("over"):
+        return t("friend_over")
+    if info.get("expect") == "answer":
+        return t("friend_wait_answer")
+    if info.get("expect") == "show" and not info.get("mine"):
+        return t("friend_wait_show")  # (Open, Three Open, Swap: before the first move)
+    if info.get("mine"):
+        return t("friend_your_move")
+    return t("friend_wait_move")
+
+
+class FriendMatch(Match):
+    """A friend match on the table: the player's moves go by code, the friend's come by code."""
+
+    def __init__(self, page, friend, reply) -> None:
+        info = reply["friend"]
+        playing = {
+            "rules": list(info["rules"]),
+            "level": "adept",
+            "card_set": info["set"],
+            "mode": "friend",
+            "seed": 0,
+            "level_range": info["level_range"],
+            "friend": info["id"],
+        }
+        Match.__init__(self, page, playing, reply["view"])
+        self.friend = friend
+        self.ident = info["id"]
+        self.me = info["me"]
+        self.synced = True
+
+    @property
+    def humans(self) -> list:
+        return [self.me]
+
+    async def sync(self) -> None:
+        self.page.draw()
+        await self.next_turn()
+
+    async def next_turn(self) -> None:
+        info = self.friend.info or {}
+        if self.view is None:
+            return
+        if info.get("over"):
+            self.finish()
+            if info.get("cheat"):
+                self.page.show_notice(friend_status(info))
+            return
+        if info.get("mine") and info.get("expect") == "play":
+            self.begin_human()
+            return
+        self.sel.end()
+        self.to(WAITING)
+        self.page.draw()
+
+    def request_hint(self) -> None:
+        """No CPU in a friend match: F1 does nothing."""
+
+    def moved(self) -> None:
+        """The friend's document is kept by `Friend.took`, before the move shows."""
+
+    def human_move(self, move) -> None:
+        page = self.page
+        card, cell = move
+        player = self.view["to_move"]
+        self.sel.end()
+        asked = client.friend_act(page.engine, self.friend.doc, False, card, cell)
+        self.show_placing(player, card, cell)
+        self.spawn(self.send(player, card, cell, asked))
+
+    async def send(self, player: str, card: int, cell: int, asked) -> None:
+        page = self.page
+        before = self.before
+        reply = await asked
+        self.before = None
+        if not reply.get("ok"):
+            self.view = before
+            self.board_override = None
+            self.fx = {}
+            self.to(HUMAN)
+            page.show_notice(explain(reply.get("error"), reply.get("code")))
+            page.draw()
+            await self.next_turn()
+            return
+        self.friend.took(reply)
+        await self.play_events(before, player, cell, reply["placed"], reply["events"])
+        await self.land(reply)
+        self.friend.open_panel("send")  # the move goes to the friend by code
+
+    async def their_move(self, reply, animate: bool) -> None:
+        """The friend's code brought their move: it is played out, then the turn goes on."""
+        before = self.view
+        mover = reply.get("mover")
+        cell = last_cell(before, reply["view"]) if mover and before else None
+        if animate and cell is not None and reply["placed"] is not None:
+            board = anim.copy_board(before["board"])
+            board[cell] = {"card": reply["placed"], "owner": mover}
+            mid = dict(before)
+            mid["hands"] = dict(before["hands"])
+            mid["hands"][mover] = before["hands"][mover][1:]
+            mid["to_move"] = None
+            self.view = mid
+            self.board_override = board
+            self.fx = {cell: "place"}
+            self.to(ANIMATING)
+            self.page.play_sound("place")
+            self.page.draw()
+            await self.play_events(before, mover, cell, reply["placed"], reply["events"])
+        await self.land(reply)
+
+    async def land(self, reply) -> None:
+        self.view = reply["view"]
+        self.board_override = None
+        self.fx = {}
+        self.to(OVER if (reply["friend"]["over"]) else HUMAN)
+        self.page.draw()
+        self.page.timeline.append(("friend", reply["friend"]["plays"]))
+        await self.next_turn()
+
+
+def last_cell(before, after):
+    """The cell the last move filled (None when the board began again: Sudden Death)."""
+    if after is None:
+        return None
+    filled = [i for i in range(9) if before["board"][i] is None and after["board"][i] is not None]
+    return filled[0] if len(filled) == 1 else None
+
+
+__all__ = ["ACTIVE_KEY", "DOC_PREFIX", "Friend", "FriendMatch"]
