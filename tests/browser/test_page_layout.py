@@ -80,3 +80,35 @@ def test_layout_fits_and_plays(
     page.click('[data-action="rules"]')
     page.locator(".dialog.menu").wait_for()
     page.screenshot(path=str(ARTIFACTS / f"page-{size}-menu.png"))
+
+
+# For each hand card: whether its name is on top at its left end, middle and right end.
+NAMES_SHOWN = """() => [...document.querySelectorAll('[data-hand="blue"] [data-card]')].map((card) => {
+  const words = card.querySelector('.c-words').getBoundingClientRect();
+  const y = words.top + words.height / 2;
+  return [words.left + 2, words.left + words.width / 2, words.right - 2].every(
+    (x) => card.contains(document.elementFromPoint(x, y)));
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_every_hand_name_reads_and_the_card_pointed_at_shows_whole(
+    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """Overlapping hand cards hid their names: on a phone each name now fits the part of its
+    card left in view; on a desktop the card under the pointer comes over the cascade."""
+    width, height = size
+    phone = width < 500
+    context, _ = new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    if phone:
+        assert all(page.evaluate(NAMES_SHOWN))
+    else:
+        page.locator('[data-hand="blue"] [data-card="1"]').hover()
+        page.wait_for_timeout(300)  # (its nudge's transition)
+        assert page.evaluate(NAMES_SHOWN)[1]
+    page.screenshot(path=str(ARTIFACTS / f"layout-hand-{width}x{height}.png"))

@@ -1,6 +1,6 @@
 """The legend: what each symbol on the table means, one line each, and the rules in force.
 
-Opened by the bar's "?" button or the L key (and by a click on a rule's pill
+Opened by the bar's "?" button or the H or ? key (and by a click on a rule's pill
 above the board); it shows what the match on the table can show: the
 territories of its Houses or elements, the arrows they give, Ascension's or
 Descension's badge, and a line for each rule in force. A new player's first
