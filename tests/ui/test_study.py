@@ -181,3 +181,23 @@ def test_the_chart_names_its_axes_and_its_colours_in_the_players_names() -> None
     chips = study.move_chips(reviews, 9, None, names)
     assert 'aria-label="Move 1, You: best"' in chips
     assert "Move 1, Blue: best" in study.move_chips(reviews, 9, None)
+
+
+def test_a_collection_match_replayed_from_the_history_names_you_and_the_cpu() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=3)
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        record, _ = random_record(["open"], 5)
+        app.coll.history = [{"record": record.to_json()}]
+        app.click("replay", "0")
+        for _ in range(100):
+            await settle(app)
+            if screen.data.get("analysis") == "done":
+                break
+        assert app.replay.shown["mode"] == "cpu"
+        panel = screen.regions["r-replay"]
+        assert "Move 1, You: " in panel and ", CPU: " in panel and ", Blue: " not in panel
+
+    asyncio.run(run())
