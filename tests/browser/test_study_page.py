@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine
-from tests.browser.test_page_play import open_page, wait_turn
+from tests.browser.test_page_play import open_page, settings_script, wait_turn
 from tests.browser.test_page_session import HeldEngine
 from triad.study.puzzle import daily_json
 
@@ -71,9 +71,14 @@ def test_the_daily_puzzle_solved_by_clicks(
     deploy(page, solution["card"], solution["cell"])
     page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
     page.locator('[data-streak="1"]').wait_for(state="attached")
-    cell = page.locator(f'[data-cell="{solution["cell"]}"]')
-    assert cell.get_attribute("data-owner") == "blue"
-    assert "Solved!" in panel.inner_text()
+    page.locator(f'[data-cell="{solution["cell"]}"][data-owner="blue"]').wait_for(state="attached")
+    banner = panel.locator(".pz-banner")
+    assert banner.locator(".pz-banner-title").inner_text() == "Solved!"
+    banner.locator(".pz-banner-streak", has_text="Streak: 1 day").wait_for(state="attached")
+    # Play is over: the line above the board says so, no side has "the turn".
+    assert page.locator(".status-text").inner_text() == "Puzzle solved"
+    assert page.locator(".turn-mark").count() == 0
+    assert "Streak: 1 day" in (page.locator("#r-say").text_content() or "")
     saved = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
     assert saved["puzzles"]["solved"] == [day]
     shot(page, "solved")
@@ -125,13 +130,44 @@ def test_the_puzzle_opened_before_the_engine_is_up_waits_for_its_own_position(
     solution = puzzle["solution"]
     deploy(page, solution["card"], solution["cell"])
     page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
-    assert page.locator(f'[data-cell="{solution["cell"]}"]').get_attribute("data-owner") == "blue"
+    # the solution plays out (animated: motion is not reduced here)
+    page.locator(f'[data-cell="{solution["cell"]}"][data-owner="blue"]').wait_for(state="attached")
 
 
+WORDS = {
+    "en": {
+        "chip": "Move 1, You: ",
+        "you_played": "You played",
+        "cpu_played": "CPU played",
+        "ahead": ("Ahead: You", "Ahead: CPU"),
+        "key": ("Best move", "Inaccuracy", "Blunder"),
+        "move": "Move 5 · ",
+        "played": "Played",
+        "best": "Best",
+        "turns": ("Your turn", "CPU's turn"),
+        "you": "You",
+    },
+    "fr": {
+        "chip": "Coup 1, Vous : ",
+        "you_played": "Vous avez joué",
+        "cpu_played": "CPU a joué",
+        "ahead": ("En tête : Vous", "En tête : CPU"),
+        "key": ("Meilleur coup", "Imprécision", "Gaffe"),
+        "move": "Coup 5 · ",
+        "played": "Joué",
+        "best": "Meilleur",
+        "turns": ("À vous de jouer", "Au tour du CPU"),
+        "you": "Vous",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_match_analysed_after_it_ends(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
-    page = open_page(new_context, server, rules=["open", "same"])
+    words = WORDS[lang]
+    page = open_page(new_context, server, rules=["open", "same"], lang=lang)
     wait_engine(page)
     while not wait_turn(page):
         before = page.locator("[data-cell][data-owner]").count()
@@ -150,10 +186,62 @@ def test_a_match_analysed_after_it_ends(
     classes = [chips.nth(i).get_attribute("class") or "" for i in range(9)]
     assert all(any(f"mark-{m}" in c for m in ("best", "inaccuracy", "blunder")) for c in classes)
     assert "mark-best" in [c for c in classes if "side-blue" in c][-1]
+    # A match against the CPU: the player's names, never Red and Blue.
+    blue_chip = next(i for i in range(9) if "side-blue" in classes[i])
+    label = chips.nth(blue_chip).get_attribute("aria-label") or ""
+    assert label.startswith(words["chip"].replace("1", str(blue_chip + 1)))
+    # The chart's axes are named and its colours explained.
+    figure = page.locator(".an-figure")
+    axis = " ".join(figure.locator(".an-axis-y").all_inner_texts())
+    assert all(w in axis for w in words["ahead"])
+    assert figure.locator(".an-axis-x").is_visible()
+    key = figure.locator(".an-key").inner_text()
+    assert all(w in key for w in words["key"])
     page.locator(".an-chart circle[data-ply='4']").click()
     page.locator('[data-replay-at="4"]').wait_for(state="attached")
     page.locator(".cell.ghost-played").wait_for(state="attached")
-    assert page.locator(".an-text").inner_text().startswith("Move 5 · ")
-    shot(page, "analysis")
+    text = page.locator(".an-text").inner_text()
+    assert text.startswith(words["move"])
+    assert words["you_played"] in text or words["cpu_played"] in text
+    status = page.locator(".status-text").inner_text()
+    assert status in words["turns"], status
+    names = page.locator(".house .who").all_text_contents()
+    assert sorted(names) == sorted([words["you"], "CPU"])
+    # The card played and the best one carry tags of their own, not only a colour.
+    assert page.locator(".cell.ghost-played .ghost-tag").text_content() == words["played"]
+    shot(page, f"analysis-{lang}")
+    worse = [i for i in range(9) if "mark-best" not in classes[i]]
+    if worse:
+        page.locator(f".an-chart circle[data-ply='{worse[0]}']").click()
+        page.locator(".cell.ghost-best .ghost-tag").wait_for(state="attached")
+        assert page.locator(".cell.ghost-best .ghost-tag").text_content() == words["best"]
+        assert page.locator(".cell.ghost-played .ghost-tag").count() == 1
+        shot(page, f"analysis-best-{lang}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, f"analysis-phone-{lang}")
     page.locator('[data-do="replay_exit"]').click()
     page.locator('html[data-analysis=""]').wait_for(state="attached")
+
+
+def test_the_puzzle_solved_in_french_on_a_phone(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    context, _ = new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(settings_script(lang="fr"))
+    page = context.new_page()
+    page.goto(server.url)
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    puzzle = daily_json(datetime.date.fromisoformat(page.evaluate(LOCAL_DATE)))
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-do="puzzle"]').click()
+    page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
+    solution = puzzle["solution"]
+    deploy(page, solution["card"], solution["cell"])
+    page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
+    banner = page.locator(".pz-banner")
+    assert banner.locator(".pz-banner-title").inner_text() == "Résolu !"
+    banner.locator(".pz-banner-streak", has_text="Série : 1 jour").wait_for(state="attached")
+    assert page.locator(".status-text").inner_text() == "Énigme résolue"
+    assert page.locator(".turn-mark").count() == 0
+    shot(page, "solved-phone-fr")

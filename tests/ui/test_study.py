@@ -10,7 +10,7 @@ import re
 from tests.study.helpers import random_record
 from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
 from triad.study.puzzle import daily_json
-from triad.ui import study
+from triad.ui import chart, study
 from triad.ui.collect import KEY
 from triad.ui.text import set_language
 
@@ -45,7 +45,7 @@ def test_the_chart_draws_a_point_per_move_and_a_line_per_game() -> None:
         review(0, 3, "blue", -4, "blunder"),
         review(1, 1, "red", 0, "best"),
     ]
-    svg = study.chart_svg([0, 2], reviews, 12, 2)
+    svg = chart.chart_svg([0, 2], reviews, 12, 2)
     assert attr_values(svg, "data-ply") == ["0", "1", "2", "3"]
     assert re.findall(r'class="an-pt mark-(\w+)', svg) == ["best", "inaccuracy", "blunder", "best"]
     assert svg.count("selected") == 1 and svg.count("an-rematch") == 1
@@ -167,5 +167,37 @@ def test_a_new_match_ends_the_puzzle() -> None:
         assert app.replay.shown is None and screen.data["study"] == "" and app.study.puzzle is None
         assert "pz-panel" not in screen.regions.get("r-replay", "")
         assert app.match.view is not None and not app.match.view.get("puzzle")
+
+    asyncio.run(run())
+
+
+def test_the_chart_names_its_axes_and_its_colours_in_the_players_names() -> None:
+    reviews = [review(0, 1, "blue", 0, "best"), review(0, 2, "red", 2, "blunder")]
+    names = {"blue": "You", "red": "CPU"}
+    html = chart.chart_html([0], reviews, 9, None, names)
+    assert "▲ Ahead: You" in html and "▼ Ahead: CPU" in html and "Move number (1 to 9)" in html
+    assert html.count('class="an-dot mark-') == 3 and "Blunder (gives up two cards" in html
+    assert "Move 2, CPU: blunder" in html and "Blue" not in html and "Red" not in html
+    chips = study.move_chips(reviews, 9, None, names)
+    assert 'aria-label="Move 1, You: best"' in chips
+    assert "Move 1, Blue: best" in study.move_chips(reviews, 9, None)
+
+
+def test_a_collection_match_replayed_from_the_history_names_you_and_the_cpu() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(seed=3)
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        record, _ = random_record(["open"], 5)
+        app.coll.history = [{"record": record.to_json()}]
+        app.click("replay", "0")
+        for _ in range(100):
+            await settle(app)
+            if screen.data.get("analysis") == "done":
+                break
+        assert app.replay.shown["mode"] == "cpu"
+        panel = screen.regions["r-replay"]
+        assert "Move 1, You: " in panel and ", CPU: " in panel and ", Blue: " not in panel
 
     asyncio.run(run())

@@ -457,14 +457,19 @@ class App(Shell):
     def ctx(self) -> dict:
         match = self.match
         replay = self.replay.shown is not None
+        replay_mode = self.replay.shown.get("mode", "hotseat") if replay else ""
         if match.draft is not None:
             aff = self.affinities(match.draft.get("card_set"))
         else:
             aff = self.affinities((match.view or {}).get("card_set"))
         return {
             "sel": match.sel,
-            "humans": ["blue", "red"] if replay else match.humans,
-            "mode": "hotseat" if replay else (match.playing["mode"] if match.playing else "cpu"),
+            # a replay is of a match against the CPU (You and CPU) or shown as Blue and Red
+            "humans": (["blue"] if replay_mode == "cpu" else ["blue", "red"])
+            if replay
+            else match.humans,
+            "mode": replay_mode if replay else (match.playing["mode"] if match.playing else "cpu"),
+            "status_note": self.study.status_note(),
             "aff": aff,
             "thinking": match.thinking,
             "engine_progress": self.engine_progress,

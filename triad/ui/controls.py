@@ -451,4 +451,5 @@ class Controls:
         matches = page.coll.history
         index = int(value)
         if 0 <= index < len(matches):
-            page.spawn(page.replay.open(json.dumps(matches[index]["record"])))
+            # the collection's matches are all against the CPU: "You" and "CPU"
+            page.spawn(page.replay.open(json.dumps(matches[index]["record"]), "cpu"))

@@ -299,7 +299,7 @@ def player_name(player: str, ctx: dict) -> str:
 
 def render_side(view: dict, player: str, ctx: dict) -> str:
     """One side of the table: turn marker, name, hand and the House's size."""
-    turn = view.get("to_move") == player and not view.get("over")
+    turn = view.get("to_move") == player and not view.get("over") and not ctx.get("status_note")
     thinking = turn and ctx.get("thinking")
     mark = ""
     if turn:
@@ -404,6 +404,12 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         if ghost is not None:
             state.append("ghost-" + ghost["kind"])
             inner.append(render_card(ghost["card"], ghost["owner"], aff, "preview ghost"))
+            tag = t(
+                "an_" + ghost["kind"] + "_tag"
+            )  # "Played" / "Best", told apart by more than colour
+            inner.append(
+                '<span class="ghost-tag ghost-tag-' + ghost["kind"] + '">' + esc(tag) + "</span>"
+            )
         if choosing:
             state.append("open")
             if sel.phase == sel_phases.CONFIRM and sel.cell == i:
@@ -459,6 +465,8 @@ def render_board(view: dict, ctx: dict, fx=None) -> str:
 
 def status_text(view: dict, ctx: dict) -> str:
     """The short line above the board: whose turn, or what to do next."""
+    if ctx.get("status_note"):  # e.g. the puzzle solved: its line is not a turn to play
+        return ctx["status_note"]
     if view.get("over"):
         return result_title(view, ctx)
     player = view.get("to_move")

@@ -35,12 +35,17 @@ class Replay:
             return
         reply = await client.match_record(page.engine)
         if reply.get("ok"):
-            await self.open(json.dumps(reply["record"]))
+            # The record does not say who played: the match just finished does.
+            playing = page.match.playing or {}
+            await self.open(json.dumps(reply["record"]), playing.get("mode", "hotseat"))
         else:
             page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
 
-    async def open(self, text: str) -> None:
-        """Show a replay (a record or a replay file) move by move."""
+    async def open(self, text: str, mode: str = "hotseat") -> None:
+        """Show a replay (a record or a replay file) move by move.
+
+        `mode` is the match's ("cpu": Blue is "You" and Red the CPU); a file or a
+        match of the history is shown as Blue and Red."""
         page = self.page
         if page.engine is None:
             return
@@ -51,6 +56,7 @@ class Replay:
         back = self.back()
         self.take_table()
         self.shown = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
+        self.shown["mode"] = mode
         page.match.view = reply["steps"][0]["view"]
         page.screen.set_data("replay", "0")
         page.study.start_analysis(reply["record"])

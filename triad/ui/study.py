@@ -21,6 +21,7 @@ worker.
 """
 
 from triad.ui import client
+from triad.ui.chart import MARK_CLASSES, chart_html, side_name
 from triad.ui.html import attrs, esc
 from triad.ui.speech import CELL_KEYS
 from triad.ui.text import t
@@ -29,7 +30,6 @@ from triad.ui.text import t
 SLICE_MS = 120
 #: Earlier days of puzzles offered.
 EARLIER_DAYS = 7
-MARK_CLASSES = ("best", "inaccuracy", "blunder")
 
 
 def st(key: str, **values) -> str:
@@ -102,116 +102,16 @@ def score_text(blue_value) -> str:
     return st("an_score", blue=(10 + v) // 2, red=(10 - v) // 2)
 
 
-def player_text(player: str) -> str:
-    return t(player)
+def player_text(player: str, names=None) -> str:
+    """A side's name: "You"/"CPU" after a match against the CPU (`names`), else Blue/Red."""
+    return side_name(player, names)
 
 
 def card_name(card) -> str:
     return str((card or {}).get("name") or "?")
 
 
-def chart_svg(openings: list, reviews: list, total: int, selected) -> str:
-    """The value chart: one point per move (Blue's side), coloured by its mark.
-
-    ``openings`` are the opening values of each game analysed so far (a Sudden
-    Death rematch starts a new line); ``total`` moves in all, so the chart
-    keeps its width while the analysis fills it.
-    """
-    width, height, pad = 360, 96, 10
-    span = max(total, 1)
-    top = 4
-    for v in [o for o in openings if o is not None] + [r["side_value"] for r in reviews]:
-        top = max(top, abs(int(v)))
-    mid = height / 2
-    scale = (mid - pad) / top
-
-    def x_of(i) -> float:
-        return pad + (width - 2 * pad) * i / span
-
-    def y_of(v) -> float:
-        return mid - int(v) * scale
-
-    parts = [
-        '<svg class="an-chart" viewBox="0 0 '
-        + str(width)
-        + " "
-        + str(height)
-        + '" role="img" aria-label="'
-        + esc(st("an_chart"))
-        + '">',
-        '<rect class="an-bg" x="0" y="0" width="'
-        + str(width)
-        + '" height="'
-        + str(height)
-        + '" rx="8"></rect>',
-        '<line class="an-zero" x1="'
-        + str(pad)
-        + '" x2="'
-        + str(width - pad)
-        + '" y1="'
-        + str(mid)
-        + '" y2="'
-        + str(mid)
-        + '"></line>',
-    ]
-    for i in range(1, total + 1):
-        parts.append(
-            f'<line class="an-tick" x1="{x_of(i):.1f}" x2="{x_of(i):.1f}" y1="{mid - 3:.1f}" y2="{mid + 3:.1f}"></line>'
-        )
-    # one line per game: its opening value, then the value after each move
-    lines = []
-    current = None
-    for i, r in enumerate(reviews):
-        if current is None or r["game"] != current["game"]:
-            opening = openings[r["game"]] if r["game"] < len(openings) else None
-            current = {"game": r["game"], "points": []}
-            if opening is not None:
-                current["points"].append((x_of(i), y_of(opening)))
-            lines.append(current)
-        current["points"].append((x_of(i + 1), y_of(r["side_value"])))
-    for line in lines:
-        pts = line["points"]
-        if len(pts) > 1:
-            area = (
-                f"M{pts[0][0]:.1f},{mid:.1f} "
-                + " ".join(["L{:.1f},{:.1f}".format(*p) for p in pts])
-                + f" L{pts[-1][0]:.1f},{mid:.1f} Z"
-            )
-            parts.append('<path class="an-area" d="' + area + '"></path>')
-            parts.append(
-                '<polyline class="an-line" points="'
-                + " ".join(["{:.1f},{:.1f}".format(*p) for p in pts])
-                + '"></polyline>'
-            )
-        if line["game"] > 0 and pts:
-            parts.append(
-                f'<line class="an-rematch" x1="{pts[0][0]:.1f}" x2="{pts[0][0]:.1f}" y1="4" y2="{height - 4}"></line>'
-            )
-    for i, r in enumerate(reviews):
-        mark = r["mark"] if r["mark"] in MARK_CLASSES else "best"
-        cls = "an-pt mark-" + mark + (" selected" if selected == i else "")
-        label = st(
-            "an_chip",
-            n=i + 1,
-            player=player_text(r["player"]),
-            mark=st("an_mark_" + mark),
-        )
-        parts.append(
-            '<circle class="'
-            + cls
-            + '" data-ply="'
-            + str(i)
-            + '" cx="{:.1f}" cy="{:.1f}" r="{}"><title>'.format(
-                x_of(i + 1), y_of(r["side_value"]), "6" if selected == i else "4.5"
-            )
-            + esc(label)
-            + "</title></circle>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def move_chips(reviews: list, total: int, selected) -> str:
+def move_chips(reviews: list, total: int, selected, names=None) -> str:
     """A button per move (analysed ones marked), for keyboards and small screens."""
     out = []
     for i in range(total):
@@ -219,7 +119,10 @@ def move_chips(reviews: list, total: int, selected) -> str:
             r = reviews[i]
             mark = r["mark"] if r["mark"] in MARK_CLASSES else "best"
             label = st(
-                "an_chip", n=i + 1, player=player_text(r["player"]), mark=st("an_mark_" + mark)
+                "an_chip",
+                n=i + 1,
+                player=player_text(r["player"], names),
+                mark=st("an_mark_" + mark),
             )
             pairs = [
                 ("type", "button"),
@@ -242,7 +145,7 @@ def move_chips(reviews: list, total: int, selected) -> str:
     return '<div class="an-chips">' + "".join(out) + "</div>"
 
 
-def review_text(review: dict, hand: list) -> str:
+def review_text(review: dict, hand: list, names=None) -> str:
     """What the selected move did, in words (values as final scores, Blue first)."""
     player = review["player"]
     mark = review["mark"] if review["mark"] in MARK_CLASSES else "best"
@@ -253,17 +156,19 @@ def review_text(review: dict, hand: list) -> str:
     best_card = (
         hand[review["best_move"]["card"]] if review["best_move"]["card"] < len(hand) else None
     )
+    you = (names or {}).get(player) == t("you")  # "You played", "Vous avez joué"
     lines = [
         st(
-            "an_played",
-            player=player_text(player),
+            "an_played_you" if you else "an_played",
+            player=player_text(player, names),
             card=card_name(played),
             cell=st(CELL_KEYS[review["move"]["cell"]]),
             mark=st("an_mark_" + mark),
         )
     ]
     if review["judged"] == "hidden":
-        lines.append(st("an_hidden", player=player_text(player), count=review["hidden"]))
+        key = "an_hidden_you" if you else "an_hidden"
+        lines.append(st(key, player=player_text(player, names), count=review["hidden"]))
         lines.append(st("an_hidden_kept", after=after, best=best))
     elif review["lost"] > 0:
         lines.append(st("an_lost", cards=review["lost"], after=after, best=best))
@@ -272,7 +177,7 @@ def review_text(review: dict, hand: list) -> str:
     if review["lost"] > 0:
         lines.append(
             st(
-                "an_best",
+                "an_best_place",
                 card=card_name(best_card),
                 cell=st(CELL_KEYS[review["best_move"]["cell"]]),
             )
@@ -428,6 +333,20 @@ class Study:
             }
         return out
 
+    def names(self):
+        """The sides' names after a match against the CPU ("You", "CPU"); None: Blue, Red."""
+        r = self.app.replay.shown
+        if r is None or r.get("mode") != "cpu":
+            return None
+        return {"blue": t("you"), "red": t("cpu")}
+
+    def status_note(self) -> str:
+        """The line above the board once the puzzle is answered (its line is no turn to play)."""
+        p = self.puzzle
+        if p is None or p["status"] not in ("solved", "revealed"):
+            return ""
+        return st("pz_status_" + p["status"])
+
     def analysis_html(self) -> str:
         """The panel under the board: progress, chart, the moves and the selected one."""
         a = self.analysis
@@ -453,8 +372,9 @@ class Study:
             )
         elif a["status"] == "failed":
             head += '<span class="an-status">' + esc(st("an_failed", error=a["error"])) + "</span>"
-        body = chart_svg(a["openings"], a["reviews"], total, a["selected"]) + move_chips(
-            a["reviews"], total, a["selected"]
+        names = self.names()
+        body = chart_html(a["openings"], a["reviews"], total, a["selected"], names) + move_chips(
+            a["reviews"], total, a["selected"], names
         )
         text = st("an_pick")
         if a["selected"] is not None:
@@ -463,7 +383,7 @@ class Study:
             steps = self.app.replay.shown["steps"] if self.app.replay.shown else []
             if before is not None and before < len(steps):
                 hand = steps[before]["view"]["hands"][review["player"]]
-                text = st("an_move", n=a["selected"] + 1) + " · " + review_text(review, hand)
+                text = st("an_move", n=a["selected"] + 1) + " · " + review_text(review, hand, names)
         return (
             '<div class="an-panel" data-analysis-done="'
             + str(done)
@@ -607,6 +527,8 @@ class Study:
         reply = await self.answer(asked)
         if reply.get("ok") and coll.write(reply["save"]):
             self.progress = reply["puzzles"]
+            streak = self.progress["streak"]
+            self.app.speech.say(st("pz_streak", count=streak, best=self.progress["best_streak"]))
         self.app.draw()
 
     def hint(self) -> None:
@@ -735,7 +657,9 @@ class Study:
                 + esc(st("pz_rules", rules=names))
                 + "</span></p>"
             )
-            if p["message"]:
+            if p["status"] == "solved":
+                rows.append(self.solved_html())
+            elif p["message"]:
                 rows.append(
                     '<p class="pz-message pz-'
                     + p["status"]
@@ -788,6 +712,29 @@ class Study:
             + bar
             + "</div>"
             + days
+            + "</div>"
+        )
+
+    def solved_html(self) -> str:
+        """The solved moment: a heading, the score best play ends with, and the streak."""
+        p = self.puzzle
+        streak = ""
+        if self.progress is not None and p["date"] in (self.progress.get("solved") or []):
+            count = self.progress["streak"]
+            streak = (
+                '<span class="pz-banner-streak">'
+                + esc(st("pz_streak", count=count, best=self.progress["best_streak"]))
+                + "</span>"
+            )
+        note = p["message"][len(st("pz_solved", score=score_text(p["data"]["value"]))) :]
+        return (
+            '<div class="pz-banner"><strong class="pz-banner-title">'
+            + esc(st("pz_solved_title"))
+            + '</strong><span class="pz-banner-score">'
+            + esc(st("pz_solved_score", score=score_text(p["data"]["value"])))
+            + "</span>"
+            + streak
+            + ("<span>" + esc(note.strip()) + "</span>" if note.strip() else "")
             + "</div>"
         )
 
