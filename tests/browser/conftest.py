@@ -77,6 +77,8 @@ class Watch:
 
 # What the page writes when the player leaves the title screen (triad/ui/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
+# What the page writes once a new player has seen the first match's pointer to the legend.
+SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'seen'); } catch (e) {}"
 
 
 @pytest.fixture(scope="session")
@@ -106,15 +108,18 @@ def new_context(browser: Any, server: Server) -> Iterator[Callable[..., tuple[An
     made: list[tuple[Any, Watch]] = []
 
     def make(
-        *, origins: tuple[str, ...] = (), title: bool = False, **options: Any
+        *, origins: tuple[str, ...] = (), title: bool = False, tip: bool = False, **options: Any
     ) -> tuple[Any, Watch]:
         """`title`: show the title screen; by default the tab has left it already (as after
-        a reload), so the page opens on the table."""
+        a reload), so the page opens on the table. `tip`: show a new player's pointer to the
+        legend; by default it was seen already (it lies over the table until dismissed)."""
         options.setdefault("viewport", {"width": 1280, "height": 800})
         context = browser.new_context(**options)
         context.set_default_timeout(BOOT_TIMEOUT_MS)
         if not title:
             context.add_init_script(SKIP_TITLE)
+        if not tip:
+            context.add_init_script(SKIP_TIP)
         watch = Watch(allowed_origins={server.origin, *origins})
         context.on("request", lambda request: watch.requests.append(request.url))
         context.on(

@@ -58,7 +58,7 @@ def open_game(
     url: str = "",
     **settings: Any,
 ) -> Any:
-    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES[size])
+    context, _ = new_context(title=True, tip=True, reduced_motion="reduce", **SIZES[size])
     context.add_init_script(settings_script(lang=lang, sound=False, **settings))
     page = context.new_page()
     page.goto(server.url + url)

@@ -271,7 +271,7 @@ def test_a_checked_deal_code_deals_the_same_hands_and_a_typo_is_refused(
     typo = code[:-1] + ("A" if code[-1] != "A" else "B")
     friend.goto(server.url + "?deal=" + typo)
     wait_ready(friend)
-    assert "cannot be played" in friend.locator(".notice").inner_text()
+    assert "was mistyped" in friend.locator(".notice").inner_text()
     assert friend.locator('[data-hand="blue"] [data-card]').count() == 5
     assert hands(friend) != dealt
 

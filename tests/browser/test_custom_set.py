@@ -208,7 +208,7 @@ def test_a_deal_code_for_a_set_this_page_lacks_is_refused_and_the_page_starts(
     code = dealcode.encode(99, ["same"], "friends_set")
     page = open_page(new_context, server, query="?deal=" + code)
     notice = page.locator("#r-notice")
-    assert "friends_set" in notice.inner_text() and "not on this page" in notice.inner_text()
+    assert "asks for a card set this page does not have" in notice.inner_text()
     assert len(hand_names(page)) == 5
 
 

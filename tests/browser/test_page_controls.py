@@ -242,7 +242,10 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
     """A new player's first match points at the legend once; the legend opens by its
     button, a rule's pill or H, names each symbol on the table, and closes with Escape."""
     rules = ["ascension", "banner", "reverse", "same"]
-    page = open_page(new_context, server, rules=rules, lang=lang)
+    context, _ = new_context(tip=True, reduced_motion="reduce")  # a new player
+    context.add_init_script(settings_script(rules=rules, lang=lang))
+    page = context.new_page()
+    page.goto(server.url)
     wait_ready(page)
     shown = page.locator("#r-status .rule-mark").all_inner_texts()
     for pill in pills:

@@ -490,7 +490,11 @@ class App(Shell):
             "ladder": bool(match.playing and match.playing.get("ladder")),
             "replay": replay,
             "ghosts": self.study.ghosts(),
-            "legend_tip": not self.tip_seen and not self.title and match.view is not None,
+            "legend_tip": not self.tip_seen
+            and not self.title
+            and self.panel is None
+            and not self.paused
+            and match.view is not None,
         }
 
     def draw(self) -> None:
