@@ -78,7 +78,7 @@ class Watch:
 # What the page writes when the player leaves the title screen (triad/ui/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
 # What the page writes once a new player has seen the first match's pointer to the legend.
-SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'seen'); } catch (e) {}"
+SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'true'); } catch (e) {}"
 
 
 @pytest.fixture(scope="session")

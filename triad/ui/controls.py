@@ -283,7 +283,7 @@ class Controls:
         page = self.page
         if not page.tip_seen:
             page.tip_seen = True
-            page.store.set(TIP_KEY, "seen")
+            page.store.set(TIP_KEY, "true")  # (JSON, as every value the page stores)
             page.draw()
 
     def do_sound(self) -> None:
