@@ -10,7 +10,7 @@ HTML.
 from triad.ui.cardtext import card_name
 from triad.ui.collect import TABS
 from triad.ui.html import attrs, classes, error_html, esc, file_button
-from triad.ui.icons import affinity_name, close_button, icon
+from triad.ui.icons import affinity_name, dialog_head, icon
 from triad.ui.menu import rules_summary
 from triad.ui.render import render_card
 from triad.ui.text import explain, language, t
@@ -24,20 +24,6 @@ def localised(value) -> str:
     if type(value) is dict:
         return value.get(language()) or value.get("en") or ""
     return str(value or "")
-
-
-def head(title: str, ident: str, symbol: str = "album") -> str:
-    """A dialog's head: its title (with the icon `symbol`) and its close button."""
-    return (
-        '<div class="dialog-head"><h2 id="'
-        + ident
-        + '">'
-        + icon(symbol)
-        + esc(title)
-        + "</h2>"
-        + close_button(t("btn_close"))
-        + "</div>"
-    )
 
 
 def pick_button(attr: str, value: str, label: str, on: bool, cls: str = "pick") -> str:
@@ -80,7 +66,7 @@ def render_collection(coll, aff: dict) -> str:
     """The collection dialog for the `Collection` `coll`."""
     out = [
         '<div class="dialog coll" role="dialog" aria-modal="true" aria-labelledby="coll-title">',
-        head(t("coll_title"), "coll-title"),
+        dialog_head(t("coll_title"), "coll-title", "album"),
     ]
     if coll.message:
         out.append('<div class="coll-message" role="status">' + error_html(coll.message) + "</div>")
@@ -373,7 +359,7 @@ def render_deck(coll, aff: dict) -> str:
     name = o.get("name") or ""
     out = [
         '<div class="dialog coll deck" role="dialog" aria-modal="true" aria-labelledby="deck-title">',
-        head(t("deck_title", name=name), "deck-title"),
+        dialog_head(t("deck_title", name=name), "deck-title", "album"),
     ]
     trade = str(o.get("trade"))
     facts = [

@@ -23,7 +23,7 @@ import json
 
 from triad.ui import anim, client
 from triad.ui.html import attrs, error_html, esc
-from triad.ui.icons import icon
+from triad.ui.icons import dialog_head, icon
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
 from triad.ui.text import explain, t
@@ -232,12 +232,11 @@ class Friend:
             if self.error
             else ""
         )
-        from triad.ui.album import head  # (loaded with the dialog)
 
         return (
             '<div class="dialog friend" role="dialog" aria-modal="true"'
             ' aria-labelledby="friend-title">'
-            + head(t("friend_title"), "friend-title", "turn")
+            + dialog_head(t("friend_title"), "friend-title", "turn")
             + '<div class="friend-body">'
             + error
             + body

@@ -14,6 +14,7 @@ whole set a sprite file (`ART_ALL`) fetched only for a player's own card set.
 
 from triad.ui.cardtext import say
 from triad.ui.html import esc
+from triad.ui.text import t
 
 _STROKE = ' fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
 
@@ -253,6 +254,20 @@ def sprite() -> str:
         )
     parts.append("</defs></svg>")
     return "".join(parts)
+
+
+def dialog_head(title: str, ident: str, symbol: str) -> str:
+    """A dialog's head: its title `ident` (with the icon `symbol`) and its close button."""
+    return (
+        '<div class="dialog-head"><h2 id="'
+        + ident
+        + '">'
+        + icon(symbol)
+        + esc(title)
+        + "</h2>"
+        + close_button(t("btn_close"))
+        + "</div>"
+    )
 
 
 def close_button(label: str) -> str:

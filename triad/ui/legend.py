@@ -10,7 +10,7 @@ Runs on the main thread under MicroPython.
 """
 
 from triad.ui.html import esc
-from triad.ui.icons import affinity_icon, close_button, icon
+from triad.ui.icons import affinity_icon, dialog_head, icon
 from triad.ui.text import t
 
 #: Where the page remembers that the first-match pointer to the legend was seen.
@@ -99,12 +99,7 @@ def render_legend(view, ctx: dict) -> str:
     return (
         '<div class="dialog legend" role="dialog" aria-modal="true" aria-labelledby="lg-title"'
         " data-legend>"
-        + '<div class="dialog-head"><h2 id="lg-title">'
-        + icon("legend")
-        + esc(t("lg_title"))
-        + "</h2>"
-        + close_button(t("btn_close"))
-        + "</div>"
+        + dialog_head(t("lg_title"), "lg-title", "legend")
         + '<ul class="lg-list">'
         + "".join(lines)
         + "</ul>"

@@ -8,7 +8,7 @@ it (`data-do="custom_remove"`).
 """
 
 from triad.ui.html import attrs, error_html, esc, file_button
-from triad.ui.icons import close_button, icon
+from triad.ui.icons import dialog_head, icon
 from triad.ui.settings import (
     BANDS,
     CARD_SETS,
@@ -160,12 +160,7 @@ def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> 
         )
     return (
         '<div class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">'
-        + '<div class="dialog-head"><h2 id="menu-title">'
-        + icon("rules")
-        + esc(t("menu_title"))
-        + "</h2>"
-        + close_button(t("btn_close"))
-        + "</div>"
+        + dialog_head(t("menu_title"), "menu-title", "rules")
         + note
         + '<p class="menu-current">'
         + esc(t("menu_current", rules=rules_summary(playing.get("rules", []))))
