@@ -41,6 +41,7 @@ from triad.ui.catch.watch import Watch
 from triad.ui.shell import Shell
 
 MAPS_KEY = "triad:catch-maps"  # the last map number of each mode (`App.keep_maps`)
+SEED_FIELDS = ("seed", "wseed", "eseed")  # each mode's map field: Play, Watch, the editor
 SEED_LIMIT = 2147483648  # fresh maps are numbered below this; any CodinGame seed is accepted
 SEED_MIN = -9223372036854775808
 SEED_MAX = 9223372036854775807
@@ -56,7 +57,7 @@ def kept_maps(store) -> dict:
     if type(kept) is not dict:
         return {}
     out = {}
-    for field in ("seed", "wseed", "eseed"):
+    for field in SEED_FIELDS:
         seed = kept.get(field)
         if type(seed) is int and parse_seed(str(seed)) is not None:
             out[field] = seed
@@ -257,7 +258,7 @@ class CatchApp(Shell):
 
     def field(self, name: str, value: str) -> None:
         """A form field with `data-field` changed."""
-        if name in ("seed", "wseed", "eseed"):
+        if name in SEED_FIELDS:
             seed = parse_seed(value)
             if seed is None:
                 self.notify(t("seed_bad", low=SEED_MIN, high=SEED_MAX), "bad")
@@ -319,14 +320,14 @@ class CatchApp(Shell):
         self.notice_text = ""
 
     def reseed(self, field: str) -> None:
-        if field in ("seed", "wseed", "eseed"):
+        if field in SEED_FIELDS:
             self.seeded(field).seed = self.seed() % SEED_LIMIT
             self.keep_maps()
 
     def keep_maps(self) -> None:
         """Keep each mode's map number, so that a reload plays the same maps (the dice
         button draws a new one)."""
-        maps = {field: self.seeded(field).seed for field in ("seed", "wseed", "eseed")}
+        maps = {field: self.seeded(field).seed for field in SEED_FIELDS}
         self.store.set(MAPS_KEY, json.dumps(maps))
 
     def resize(self, portrait: bool) -> None:
