@@ -37,6 +37,16 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"study-{name}.png"))
 
 
+def assert_board_clear(page: Any) -> None:
+    """The study's panel lies beside or under the board, never over a space of it."""
+    page.wait_for_timeout(300)  # let the layout settle after a resize
+    board = page.locator(".board").bounding_box()
+    panel = page.locator(".replay-layer").bounding_box()
+    assert board["height"] > 150, board
+    apart = board["y"] + board["height"] <= panel["y"] or board["x"] + board["width"] <= panel["x"]
+    assert apart, (board, panel)
+
+
 def deploy(page: Any, card: int, cell: int) -> None:
     page.locator(f'[data-hand="blue"] [data-card="{card}"]').click()
     target = page.locator(f'[data-cell="{cell}"]')
@@ -60,6 +70,7 @@ def test_the_daily_puzzle_solved_by_clicks(
     goal = "Blue to play and win" if puzzle["goal"] == "win" else "Blue to play and save the draw"
     assert goal in panel.inner_text()
     shot(page, "puzzle")
+    assert_board_clear(page)
     # A losing move is explained; the board stays as it was.
     wrong = next(v for v in puzzle["values"] if v["value"] < puzzle["value"])
     deploy(page, wrong["card"], wrong["cell"])
@@ -217,8 +228,13 @@ def test_a_match_analysed_after_it_ends(
         assert page.locator(".cell.ghost-best .ghost-tag").text_content() == words["best"]
         assert page.locator(".cell.ghost-played .ghost-tag").count() == 1
         shot(page, f"analysis-best-{lang}")
+    assert_board_clear(page)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"analysis-phone-{lang}")
+    assert_board_clear(page)
+    page.set_viewport_size({"width": 844, "height": 390})
+    shot(page, f"analysis-landscape-{lang}")
+    assert_board_clear(page)
     page.locator('[data-do="replay_exit"]').click()
     page.locator('html[data-analysis=""]').wait_for(state="attached")
 
