@@ -81,6 +81,16 @@ def test_replay_is_analysed_move_by_move_and_a_move_shows_the_best_one() -> None
         assert "ghost-played" in board and "ghost-best" in board
         text = screen.regions["r-replay"]
         assert f"Move {lost + 1} · " in text and "Best: " in text
+        # A best move for the very space the card went to: that space keeps the card played,
+        # and the best card carries its tag in the hand.
+        hand = app.match.view["hands"][r["player"]]
+        other = next(i for i in range(len(hand)) if i != r["move"]["card"])
+        r["best_move"] = {"card": other, "cell": r["move"]["cell"]}
+        app.click("ply", str(lost))
+        board = screen.regions["r-board"]
+        assert "ghost-played" in board and "ghost-best" not in board
+        page = "".join(screen.regions.values())
+        assert page.count('class="c-next ghost-tag-best">Best<') == 1
         # leaving the replay drops the panel and the marks
         app.click("do", "replay_exit")
         await settle(app)

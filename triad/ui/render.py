@@ -230,6 +230,7 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
     swap = view.get("swap")
     typed = ((view.get("typed") or {}).get("hands") or {}).get(player) or []
     order = "order" in (view.get("rules") or [])
+    best = (ctx.get("ghosts") or {}).get("hand")
     for i in range(count):
         card = hand[i]
         state = []
@@ -264,16 +265,18 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
             )
         else:
             face = render_back(player, " ".join(state), extra)
-        if forced == i or (swap is not None and "swapped" in state):
-            # a word on the card: the next one (Order), the drawn one (Chaos), the exchanged one
-            word = (
-                t("swapped_card")
-                if "swapped" in state
-                else t("next_card" if order else "drawn_card")
-            )
-            face = (
-                face[: face.rfind("</div>")] + '<span class="c-next">' + esc(word) + "</span></div>"
-            )
+        # a word on the card: the next one (Order), the drawn one (Chaos), the exchanged one,
+        # the analysis's best move when it was for the space the card played went to
+        word, tag = "", "c-next"
+        if "swapped" in state:
+            word = t("swapped_card")
+        elif forced == i:
+            word = t("next_card" if order else "drawn_card")
+        elif best == (player, i):
+            word, tag = t("an_best_tag"), "c-next ghost-tag-best"
+        if word:
+            face = face[: face.rfind("</div>")] + f'<span class="{tag}">{esc(word)}</span></div>'
+
         out.append(face)
     label_key = "hand_label_" + player
     if ctx.get("mode", "cpu") == "cpu":

@@ -326,11 +326,14 @@ class Study:
                 "kind": "played",
             }
         if review["lost"] > 0 and best["card"] < len(hand):
-            out[best["cell"]] = {
-                "card": hand[best["card"]],
-                "owner": review["player"],
-                "kind": "best",
-            }
+            if best["cell"] == move["cell"]:  # one space: the best card is tagged in the hand
+                out["hand"] = (review["player"], best["card"])
+            else:
+                out[best["cell"]] = {
+                    "card": hand[best["card"]],
+                    "owner": review["player"],
+                    "kind": "best",
+                }
         return out
 
     def names(self):
