@@ -123,6 +123,10 @@ def test_a_game_against_a_bot_by_clicks() -> None:
             assert app.key("Enter")
             await settle(app)
             assert screen.data["turn"] == str(turn)
+        # The log region said the deal and each turn: both sides' orders and the score.
+        assert screen.said[0].startswith("New match: You against ")
+        assert screen.said[1].startswith("Turn 1. You: Move 1 from " + str(a) + " to ")
+        assert len(screen.said) == 5 and all("Score: You " in line for line in screen.said)
 
     run(test)
 

@@ -130,6 +130,9 @@ def frame() -> str:
         + '<aside class="ct-panel" id="c-panel"></aside>'
         + '<div class="ct-overlay" id="c-overlay"></div>'
         + '<div class="ct-notice" id="c-notice" role="status" aria-live="polite"></div>'
+        + '<div class="sr" id="c-say" role="log" aria-live="polite" aria-label="'
+        + esc(t("sr_log"))
+        + '"></div>'
         + '<div class="ct-dock" id="c-dock"></div>'
         + "</div>"
     )
