@@ -28,6 +28,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 PLAY = '.title-screen [data-do="title_play"]'
 MAP_LIST = {"en": "The map, as a list", "fr": "La carte, en liste"}
+CATCH_LOG = {"en": "What happens, turn by turn", "fr": "Ce qui se passe, tour par tour"}
+TURN = {"en": "Turn", "fr": "Tour"}
+CATCH_WON = {
+    "en": "Greedy wins: Red owns 16 of 20",
+    "fr": "Glouton gagne : Rouge possède 16 triangles sur 20",
+}
+# Map 11 of CodinGame: the greedy bot wins it by turn 43 against a player who waits.
+CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 11}'); } catch (e) {}"
 HOUSE = {"en": "House", "fr": "Maison"}
 WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -298,6 +306,7 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
 ) -> None:
     locale = "fr-FR" if lang == "fr" else "en-GB"
     context, _ = new_context(reduced_motion="reduce", locale=locale, **SIZES[size])
+    context.add_init_script(CATCH_MAPS)
     page = context.new_page()
     page.goto(server.url + "catch.html")
     wait_ready(page)
@@ -306,6 +315,24 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
     listed = page.get_by_role("region", name=MAP_LIST[lang]).get_by_role("listitem")
     houses = [line for line in listed.all_inner_texts() if line.startswith(HOUSE[lang])]
     assert len(houses) > 10 and houses[0].startswith(HOUSE[lang] + " 0")
+    # Mid-game: a house chosen (its amount and Cancel show), then turns ended by Enter.
+    mine = page.get_by_role("button", name=re.compile("^" + HOUSE[lang] + r" \d+, "))
+    mine.first.click()
+    found += axe_violations(page, "catch play, a house chosen")
+    page.keyboard.press("Escape")
+    said = page.get_by_role("log", name=CATCH_LOG[lang])
+    turn = 0
+    while page.locator("html[data-over='1']").count() == 0:
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("Enter")
+        turn += 1
+        said.get_by_text(f"{TURN[lang]} {turn}.").wait_for(timeout=60_000)
+        wait_ready(page)
+        if turn == 1:
+            found += axe_violations(page, "catch play mid-game")
+    # Greedy owns four triangles in five on this map by turn 43: the log says the end.
+    assert CATCH_WON[lang] in said.inner_text()
+    found += axe_violations(page, "catch game over")
     page.locator('[data-act="help"]').first.click()
     page.locator("#c-overlay [role=dialog]").wait_for()
     found += axe_violations(page, "catch help")
@@ -314,7 +341,23 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
         wait_ready(page)
         found += axe_violations(page, "catch " + mode)
+        if mode == "watch":
+            found += watch_screens(page)
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def watch_screens(page: Any) -> list[str]:
+    """axe over Watch: two bots' match paused mid-game, then at its end."""
+    page.locator('[data-act="watch"]').click()
+    page.locator('[data-act="pause"]').click()
+    wait_ready(page)
+    page.locator('[data-act="step"][data-arg="1"]').first.click()
+    wait_ready(page)
+    found = axe_violations(page, "catch watch mid-game")
+    scrub = page.locator("#c-scrub")
+    scrub.fill(str(scrub.get_attribute("max")))
+    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=120_000)
+    return found + axe_violations(page, "catch watch over")
 
 
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(

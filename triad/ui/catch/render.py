@@ -529,7 +529,7 @@ def turn_log(entry, names: list) -> str:
     """What happened in a turn: each player's applied and skipped actions, events, messages."""
     if not entry:
         return ""
-    out = ["<h2>" + esc(t("last_turn", turn=entry.get("turn", 0))) + "</h2>"]
+    out = ['<h2 id="c-log-title">' + esc(t("last_turn", turn=entry.get("turn", 0))) + "</h2>"]
     if entry.get("forfeit"):
         out.append('<p class="bad">' + esc(t("forfeit", reason=said(entry["forfeit"]))) + "</p>")
     outcomes = entry.get("outcomes") or []
@@ -569,7 +569,12 @@ def turn_log(entry, names: list) -> str:
                 + "</li>"
             )
     if rows:
-        out.append('<ul class="events">' + "".join(rows) + "</ul>")
+        # A long turn scrolls: the list takes the focus so the keyboard can scroll it.
+        out.append(
+            '<ul class="events" tabindex="0" aria-labelledby="c-log-title">'
+            + "".join(rows)
+            + "</ul>"
+        )
     return "".join(out)
 
 
