@@ -391,3 +391,72 @@ def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
     page.keyboard.press("ArrowDown")
     hand = page.get_by_role("group", name="Your hand")
     assert hand.evaluate("(h) => h.contains(document.activeElement)")
+
+
+# Each card that flips or lands, and how long its animation runs, as the page plays it.
+MOTION = """(() => { window.__moved = [];
+  new MutationObserver((changes) => { for (const c of changes) { const el = c.target;
+    if (el.classList && (el.classList.contains('flip') || el.classList.contains('place'))) {
+      window.__moved.push(getComputedStyle(el).animationDuration); } } })
+  .observe(document, {attributes: true, attributeFilter: ['class'], subtree: true});
+  new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes) {
+    if (n.querySelectorAll) for (const el of n.querySelectorAll('.card.flip, .card.place')) {
+      window.__moved.push(getComputedStyle(el).animationDuration); } } })
+  .observe(document, {childList: true, subtree: true}); })();"""
+
+# Each card's owner, where it stands and how its edge is drawn.
+EDGES = """() => [...document.querySelectorAll('.card .c-edge')].map((e) => {
+  const card = e.closest('.card'), s = getComputedStyle(e);
+  return [card.classList.contains('own-red') ? 'red' : 'blue',
+    card.closest('[data-cell]') ? 'board' : 'hand', s.borderTopStyle,
+    parseFloat(s.borderTopWidth)]; })"""
+
+
+def autoplay(page: Any) -> None:
+    """F1: the page plays a card for the human; wait until it and any reply are placed."""
+    before = page.locator("[data-cell][data-owner]").count()
+    page.keyboard.press("F1")
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-result]') || "
+        "document.querySelectorAll('[data-cell][data-owner]').length > n",
+        arg=before,
+    )
+    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, size: str
+) -> None:
+    """Not by colour alone: a blue card has a solid ring inside its frame, a red one a
+    dashed ring, face up or down, in hand and on the board; with reduced motion the
+    flips and placements do not move."""
+    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    rules = ["open"] if size == "phone" else []  # the CPU's hand face up, or face down
+    context.add_init_script(settings_script(lang="en", sound=False, rules=rules))
+    context.add_init_script(MOTION)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    while page.locator("[data-cell][data-owner]").count() < 4:
+        autoplay(page)
+    edges = page.evaluate(EDGES)
+    assert {(owner, where) for owner, where, _, _ in edges} == {
+        ("blue", "board"),
+        ("red", "board"),
+        ("blue", "hand"),
+        ("red", "hand"),
+    }, edges
+    for owner, where, style, width in edges:
+        assert style == ("solid" if owner == "blue" else "dashed"), (owner, where, style)
+        assert width >= 2, (owner, where, width)
+    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-edge-{size}.png"))
+    page.keyboard.press("h")  # the legend shows both edges and says what they mean
+    legend = page.get_by_role("dialog", name="What's on the table")
+    assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-legend-{size}.png"))
+    close_dialog(page)
+    while page.locator("[data-result]").count() == 0:
+        autoplay(page)
+    moved = [d for d in page.evaluate("window.__moved") if d]  # a card already replaced: ""
+    assert len(moved) >= 9 and all(float(d.rstrip("s")) <= 0.001 for d in moved), moved
