@@ -460,3 +460,64 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
         autoplay(page)
     moved = [d for d in page.evaluate("window.__moved") if d]  # a card already replaced: ""
     assert len(moved) >= 9 and all(float(d.rstrip("s")) <= 0.001 for d in moved), moved
+
+
+SAVES = Path(__file__).resolve().parents[1] / "collection" / "saves"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    """The trade after a won match for cards, the reset's confirmation, Leave a match
+    for cards?, and the friend dialogs: inviting, the link to send, being invited."""
+    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    context.add_init_script(settings_script(lang=lang, sound=False))
+    # A collection whose won match waits for the card to take: the trade shows at once.
+    won = json.dumps((SAVES / "v4.json").read_text())
+    context.add_init_script(
+        f"try {{ localStorage.setItem('triad:collection', {won}); }} catch (e) {{}}"
+    )
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator(".dialog.trade").wait_for()
+    found = axe_violations(page, "trade")
+    page.locator('[data-pick="0"]').click()
+    found += axe_violations(page, "trade, a card picked")
+    page.locator('[data-do="trade_take"]').click()
+    page.locator(".dialog.trade").wait_for(state="detached")
+    page.locator('[data-action="collection"]').click()
+    page.locator('[data-tab="save"]').click()
+    page.locator('[data-do="reset"]').click()
+    page.locator('[data-do="reset_yes"]').wait_for()
+    found += axe_violations(page, "reset confirm")
+    page.locator('[data-do="reset_no"]').click()
+    page.locator('[data-tab="ladder"]').click()
+    page.locator("[data-challenge]").first.click()
+    page.locator('[data-do="deck_deal"]').click()
+    page.locator('[data-deck="5"]').wait_for(state="attached")
+    page.locator('[data-do="deck_play"]').click()
+    wait_ready(page)
+    page.keyboard.press("F5")  # a new game would leave the match for cards: asked first
+    page.locator(".dialog.leave").wait_for()
+    found += axe_violations(page, "leave")
+    page.locator('[data-do="leave_yes"]').click()
+    page.locator(".dialog.leave").wait_for(state="detached")
+    wait_ready(page)
+    page.locator('[data-action="rules"]').click()
+    page.locator('.menu [data-do="friend"]').click()
+    page.locator(".dialog.friend").wait_for()
+    found += axe_violations(page, "friend")
+    page.locator('[data-do="friend_invite"]').click()
+    page.locator('[data-do="friend_copy"]').wait_for()
+    found += axe_violations(page, "friend, the link to send")
+    invite = page.locator("#friend-link").input_value()
+    assert "#friend=" in invite, invite
+    other, _ = new_context(reduced_motion="reduce", **SIZES[size])  # the friend's browser
+    other.add_init_script(settings_script(lang=lang, sound=False))
+    guest = other.new_page()
+    guest.goto(invite)
+    guest.locator('[data-do="friend_accept"]').wait_for()
+    found += axe_violations(guest, "friend, invited")
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
