@@ -132,6 +132,16 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
             arg=before,
         )
     found += axe_violations(page, "result")
+    # The match again, move by move, then its analysis.
+    page.locator('[data-do="replay"]').click()
+    page.locator("[data-replay-at]").wait_for(state="attached")
+    page.locator('[data-do="replay_next"]').click()
+    found += axe_violations(page, "replay")
+    page.locator('[data-do="replay_exit"]').click()
+    page.locator('[data-do="analyse"]').click()
+    page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
+    found += axe_violations(page, "analysis")
+    page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-action="rules"]').click()
     page.locator('[data-do="puzzle"]').click()
     page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
