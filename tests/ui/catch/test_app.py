@@ -201,6 +201,9 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         app.act("step", "-1")
         await settle(app)
         assert screen.data["at"] == str(total - 1) and screen.data["turn"] == str(total - 1)
+        # A step is said in the log region: that turn, both bots, the score.
+        assert screen.said[-1].startswith(f"Turn {total - 1}. Planner: ")
+        assert "Score: Planner " in screen.said[-1]
         app.field("scrub", "3")
         await settle(app)
         assert screen.data["at"] == "3" and f"Turn 3 of {total}" in screen.regions["c-timeline"]
