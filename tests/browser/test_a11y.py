@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
+from tests.ui.card_sets import make_set, text
 
 pytestmark = pytest.mark.browser
 
@@ -475,7 +477,8 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
 ) -> None:
     """The trade after a won match for cards, the reset's confirmation, Leave a match
-    for cards?, and the friend dialogs: inviting, the link to send, being invited."""
+    for cards?, the rule menu with a card set of one's own (and a file refused), and
+    the friend dialogs: inviting, the link to send, being invited."""
     context, _ = new_context(reduced_motion="reduce", **SIZES[size])
     context.add_init_script(settings_script(lang=lang, sound=False))
     # A collection whose won match waits for the card to take: the trade shows at once.
@@ -524,4 +527,15 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     guest.goto(invite)
     guest.locator('[data-do="friend_accept"]').wait_for()
     found += axe_violations(guest, "friend, invited")
+    # A card set of the player's own in the rule menu, then a file it refuses.
+    close_dialog(page)
+    page.locator('[data-action="rules"]').click()
+    load_file(page, "lantern-folk.json", text(make_set()))
+    page.locator("[data-custom-note]").wait_for()
+    found += axe_violations(page, "rule menu, a set loaded")
+    broken = make_set(set_id="other", name="Other")
+    broken["cards"][4]["right"] = 11
+    load_file(page, "broken.json", text(broken))
+    page.locator("[data-custom-error]").wait_for()
+    found += axe_violations(page, "rule menu, a file refused")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
