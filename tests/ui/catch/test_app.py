@@ -198,6 +198,7 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         assert total > 0 and app.watch.at == total  # played through to the end
         assert screen.ready and screen.data["at"] == str(total)
         assert screen.data["over"] == "1" and "Planner wins" in screen.regions["c-banner"]
+        assert screen.said[-1].startswith(f"Turn {total}. ") and "Planner wins: " in screen.said[-1]
         app.act("step", "-1")
         await settle(app)
         assert screen.data["at"] == str(total - 1) and screen.data["turn"] == str(total - 1)

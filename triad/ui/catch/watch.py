@@ -201,6 +201,9 @@ class Watch:
         playback.end()
         if match.live and self.want != self.at and not self.loading:
             await self.follow(match)
+        elif match.live and self.at == match.total and self.entry:
+            # Played to its end: the last turn and the result are said.
+            speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
         self.page.draw()
 
     # ----------------------------------------------------------- drawing
