@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
+from tests.ui.card_sets import make_set, text
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +30,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 PLAY = '.title-screen [data-do="title_play"]'
 MAP_LIST = {"en": "The map, as a list", "fr": "La carte, en liste"}
+CATCH_LOG = {"en": "What happens, turn by turn", "fr": "Ce qui se passe, tour par tour"}
+TURN = {"en": "Turn", "fr": "Tour"}
+CATCH_WON = {
+    "en": "Greedy wins: Red owns 16 of 20",
+    "fr": "Glouton gagne : Rouge possède 16 triangles sur 20",
+}
+# Map 11 of CodinGame: the greedy bot wins it by turn 43 against a player who waits.
+CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 11}'); } catch (e) {}"
 HOUSE = {"en": "House", "fr": "Maison"}
 WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -116,14 +126,18 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     wait_ready(page)
     found += axe_violations(page, "hot-seat")
     while page.locator("[data-result]").count() == 0:  # F1 plays for each side in turn
-        before = page.locator("[data-cell][data-owner]").count()
-        page.keyboard.press("F1")
-        page.wait_for_function(
-            "(n) => document.querySelector('[data-result]') || "
-            "document.querySelectorAll('[data-cell][data-owner]').length > n",
-            arg=before,
-        )
+        autoplay(page)
     found += axe_violations(page, "result")
+    # The match again, move by move, then its analysis.
+    page.locator('[data-do="replay"]').click()
+    page.locator("[data-replay-at]").wait_for(state="attached")
+    page.locator('[data-do="replay_next"]').click()
+    found += axe_violations(page, "replay")
+    page.locator('[data-do="replay_exit"]').click()
+    page.locator('[data-do="analyse"]').click()
+    page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
+    found += axe_violations(page, "analysis")
+    page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-action="rules"]').click()
     page.locator('[data-do="puzzle"]').click()
     page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
@@ -298,6 +312,7 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
 ) -> None:
     locale = "fr-FR" if lang == "fr" else "en-GB"
     context, _ = new_context(reduced_motion="reduce", locale=locale, **SIZES[size])
+    context.add_init_script(CATCH_MAPS)
     page = context.new_page()
     page.goto(server.url + "catch.html")
     wait_ready(page)
@@ -306,6 +321,24 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
     listed = page.get_by_role("region", name=MAP_LIST[lang]).get_by_role("listitem")
     houses = [line for line in listed.all_inner_texts() if line.startswith(HOUSE[lang])]
     assert len(houses) > 10 and houses[0].startswith(HOUSE[lang] + " 0")
+    # Mid-game: a house chosen (its amount and Cancel show), then turns ended by Enter.
+    mine = page.get_by_role("button", name=re.compile("^" + HOUSE[lang] + r" \d+, "))
+    mine.first.click()
+    found += axe_violations(page, "catch play, a house chosen")
+    page.keyboard.press("Escape")
+    said = page.get_by_role("log", name=CATCH_LOG[lang])
+    turn = 0
+    while page.locator("html[data-over='1']").count() == 0:
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("Enter")
+        turn += 1
+        said.get_by_text(f"{TURN[lang]} {turn}.").wait_for(timeout=60_000)
+        wait_ready(page)
+        if turn == 1:
+            found += axe_violations(page, "catch play mid-game")
+    # Greedy owns four triangles in five on this map by turn 43: the log says the end.
+    assert CATCH_WON[lang] in said.inner_text()
+    found += axe_violations(page, "catch game over")
     page.locator('[data-act="help"]').first.click()
     page.locator("#c-overlay [role=dialog]").wait_for()
     found += axe_violations(page, "catch help")
@@ -314,7 +347,23 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
         wait_ready(page)
         found += axe_violations(page, "catch " + mode)
+        if mode == "watch":
+            found += watch_screens(page)
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def watch_screens(page: Any) -> list[str]:
+    """axe over Watch: two bots' match paused mid-game, then at its end."""
+    page.locator('[data-act="watch"]').click()
+    page.locator('[data-act="pause"]').click()
+    wait_ready(page)
+    page.locator('[data-act="step"][data-arg="1"]').first.click()
+    wait_ready(page)
+    found = axe_violations(page, "catch watch mid-game")
+    scrub = page.locator("#c-scrub")
+    scrub.fill(str(scrub.get_attribute("max")))
+    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=120_000)
+    return found + axe_violations(page, "catch watch over")
 
 
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
@@ -348,3 +397,145 @@ def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
     page.keyboard.press("ArrowDown")
     hand = page.get_by_role("group", name="Your hand")
     assert hand.evaluate("(h) => h.contains(document.activeElement)")
+
+
+# Each card that flips or lands, and how long its animation runs, as the page plays it.
+MOTION = """(() => { window.__moved = [];
+  new MutationObserver((changes) => { for (const c of changes) { const el = c.target;
+    if (el.classList && (el.classList.contains('flip') || el.classList.contains('place'))) {
+      window.__moved.push(getComputedStyle(el).animationDuration); } } })
+  .observe(document, {attributes: true, attributeFilter: ['class'], subtree: true});
+  new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes) {
+    if (n.querySelectorAll) for (const el of n.querySelectorAll('.card.flip, .card.place')) {
+      window.__moved.push(getComputedStyle(el).animationDuration); } } })
+  .observe(document, {childList: true, subtree: true}); })();"""
+
+# Each card's owner, where it stands and how its edge is drawn.
+EDGES = """() => [...document.querySelectorAll('.card .c-edge')].map((e) => {
+  const card = e.closest('.card'), s = getComputedStyle(e);
+  return [card.classList.contains('own-red') ? 'red' : 'blue',
+    card.closest('[data-cell]') ? 'board' : 'hand', s.borderTopStyle,
+    parseFloat(s.borderTopWidth)]; })"""
+
+
+def autoplay(page: Any) -> None:
+    """F1: the page plays a card for the human; wait until it and any reply are placed."""
+    before = page.locator("[data-cell][data-owner]").count()
+    page.keyboard.press("F1")
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-result]') || "
+        "document.querySelectorAll('[data-cell][data-owner]').length > n",
+        arg=before,
+    )
+    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, size: str
+) -> None:
+    """Not by colour alone: a blue card has a solid ring inside its frame, a red one a
+    dashed ring, face up or down, in hand and on the board; with reduced motion the
+    flips and placements do not move."""
+    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    rules = ["open"] if size == "phone" else []  # the CPU's hand face up, or face down
+    context.add_init_script(settings_script(lang="en", sound=False, rules=rules))
+    context.add_init_script(MOTION)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    while page.locator("[data-cell][data-owner]").count() < 4:
+        autoplay(page)
+    edges = page.evaluate(EDGES)
+    assert {(owner, where) for owner, where, _, _ in edges} == {
+        ("blue", "board"),
+        ("red", "board"),
+        ("blue", "hand"),
+        ("red", "hand"),
+    }, edges
+    for owner, where, style, width in edges:
+        assert style == ("solid" if owner == "blue" else "dashed"), (owner, where, style)
+        assert width >= 2, (owner, where, width)
+    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-edge-{size}.png"))
+    page.keyboard.press("h")  # the legend shows both edges and says what they mean
+    legend = page.get_by_role("dialog", name="What's on the table")
+    assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-legend-{size}.png"))
+    close_dialog(page)
+    while page.locator("[data-result]").count() == 0:
+        autoplay(page)
+    moved = [d for d in page.evaluate("window.__moved") if d]  # a card already replaced: ""
+    assert len(moved) >= 9 and all(float(d.rstrip("s")) <= 0.001 for d in moved), moved
+
+
+SAVES = Path(__file__).resolve().parents[1] / "collection" / "saves"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    """The trade after a won match for cards, the reset's confirmation, Leave a match
+    for cards?, the rule menu with a card set of one's own (and a file refused), and
+    the friend dialogs: inviting, the link to send, being invited."""
+    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    context.add_init_script(settings_script(lang=lang, sound=False))
+    # A collection whose won match waits for the card to take: the trade shows at once.
+    won = json.dumps((SAVES / "v4.json").read_text())
+    context.add_init_script(
+        f"try {{ localStorage.setItem('triad:collection', {won}); }} catch (e) {{}}"
+    )
+    page = context.new_page()
+    page.goto(server.url)
+    page.locator(".dialog.trade").wait_for()
+    found = axe_violations(page, "trade")
+    page.locator('[data-pick="0"]').click()
+    found += axe_violations(page, "trade, a card picked")
+    page.locator('[data-do="trade_take"]').click()
+    page.locator(".dialog.trade").wait_for(state="detached")
+    page.locator('[data-action="collection"]').click()
+    page.locator('[data-tab="save"]').click()
+    page.locator('[data-do="reset"]').click()
+    page.locator('[data-do="reset_yes"]').wait_for()
+    found += axe_violations(page, "reset confirm")
+    page.locator('[data-do="reset_no"]').click()
+    page.locator('[data-tab="ladder"]').click()
+    page.locator("[data-challenge]").first.click()
+    page.locator('[data-do="deck_deal"]').click()
+    page.locator('[data-deck="5"]').wait_for(state="attached")
+    page.locator('[data-do="deck_play"]').click()
+    wait_ready(page)
+    page.keyboard.press("F5")  # a new game would leave the match for cards: asked first
+    page.locator(".dialog.leave").wait_for()
+    found += axe_violations(page, "leave")
+    page.locator('[data-do="leave_yes"]').click()
+    page.locator(".dialog.leave").wait_for(state="detached")
+    wait_ready(page)
+    page.locator('[data-action="rules"]').click()
+    page.locator('.menu [data-do="friend"]').click()
+    page.locator(".dialog.friend").wait_for()
+    found += axe_violations(page, "friend")
+    page.locator('[data-do="friend_invite"]').click()
+    page.locator('[data-do="friend_copy"]').wait_for()
+    found += axe_violations(page, "friend, the link to send")
+    invite = page.locator("#friend-link").input_value()
+    assert "#friend=" in invite, invite
+    other, _ = new_context(reduced_motion="reduce", **SIZES[size])  # the friend's browser
+    other.add_init_script(settings_script(lang=lang, sound=False))
+    guest = other.new_page()
+    guest.goto(invite)
+    guest.locator('[data-do="friend_accept"]').wait_for()
+    found += axe_violations(guest, "friend, invited")
+    # A card set of the player's own in the rule menu, then a file it refuses.
+    close_dialog(page)
+    page.locator('[data-action="rules"]').click()
+    load_file(page, "lantern-folk.json", text(make_set()))
+    page.locator("[data-custom-note]").wait_for()
+    found += axe_violations(page, "rule menu, a set loaded")
+    broken = make_set(set_id="other", name="Other")
+    broken["cards"][4]["right"] = 11
+    load_file(page, "broken.json", text(broken))
+    page.locator("[data-custom-error]").wait_for()
+    found += axe_violations(page, "rule menu, a file refused")
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)

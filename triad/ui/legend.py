@@ -44,7 +44,11 @@ def _line(art: str, text: str) -> str:
 
 
 def _card_mark(owner: str) -> str:
-    return '<span class="lg-chip own-' + owner + '"><span class="c-mark"></span></span>'
+    return (
+        '<span class="lg-chip own-'
+        + owner
+        + '"><span class="c-edge"></span><span class="c-mark"></span></span>'
+    )
 
 
 def render_legend(view, ctx: dict) -> str:

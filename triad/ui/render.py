@@ -15,6 +15,7 @@ from triad.ui.legend import render_tip, rule_marks
 from triad.ui.text import language, t
 
 PLAYERS = ("blue", "red")
+EDGE = '<span class="c-edge" aria-hidden="true"></span>'  # the owner's edge: solid or dashed
 
 
 def other(player: str) -> str:
@@ -129,7 +130,7 @@ def _card_face(card: dict, owner: str, aff: dict, cls: str, mod: int, extra, typ
     vals = ['<div class="c-vals">']
     for side in ("top", "left", "right", "bottom"):
         vals.append('<b class="v-' + side[0] + '">' + side_text(card[side]) + "</b>")
-    parts = ["".join(vals) + "</div>"]
+    parts = [EDGE, "".join(vals) + "</div>"]
     affinity = card.get("affinity")
     if affinity:
         parts.append(affinity_icon(affinity, aff, "c-aff"))
@@ -205,7 +206,9 @@ def render_back(owner: str, cls: str = "", extra=None) -> str:
         + '<span class="c-back" aria-hidden="true">'
         + art(UI_ART["triad"], "c-back-art")
         + "</span>"
-        + '<span class="c-mark" aria-hidden="true"></span></div>'
+        + '<span class="c-mark" aria-hidden="true"></span>'
+        + EDGE
+        + "</div>"
     )
 
 

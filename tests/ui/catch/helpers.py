@@ -75,6 +75,7 @@ class FakeScreen:
         self.data: dict[str, str] = {}
         self.values: dict[str, str] = {}
         self.downloads: list[tuple[str, str]] = []
+        self.said: list[str] = []
         self.lang = ""
 
     def mount(self, html: str) -> None:
@@ -85,6 +86,9 @@ class FakeScreen:
 
     def set_flag(self, name: str, on: Any) -> None:
         self.flags[name] = bool(on)
+
+    def say(self, region: str, text: str, keep: int) -> None:
+        self.said.append(text)
 
     def set_data(self, name: str, value: str) -> None:
         self.data[name] = value

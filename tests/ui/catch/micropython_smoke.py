@@ -143,6 +143,7 @@ class Screen:
         self.flags = {}
         self.data = {}
         self.values = {}
+        self.said = []
 
     def mount(self, html):
         self.regions = {"app": html}
@@ -152,6 +153,9 @@ class Screen:
 
     def set_flag(self, name, on):
         self.flags[name] = bool(on)
+
+    def say(self, region, text, keep):
+        self.said.append(text)
 
     def set_data(self, name, value):
         self.data[name] = value

@@ -123,6 +123,10 @@ def test_a_game_against_a_bot_by_clicks() -> None:
             assert app.key("Enter")
             await settle(app)
             assert screen.data["turn"] == str(turn)
+        # The log region said the deal and each turn: both sides' orders and the score.
+        assert screen.said[0].startswith("New match: You against ")
+        assert screen.said[1].startswith("Turn 1. You: Move 1 from " + str(a) + " to ")
+        assert len(screen.said) == 5 and all("Score: You " in line for line in screen.said)
 
     run(test)
 
@@ -194,9 +198,13 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
         assert total > 0 and app.watch.at == total  # played through to the end
         assert screen.ready and screen.data["at"] == str(total)
         assert screen.data["over"] == "1" and "Planner wins" in screen.regions["c-banner"]
+        assert screen.said[-1].startswith(f"Turn {total}. ") and "Planner wins: " in screen.said[-1]
         app.act("step", "-1")
         await settle(app)
         assert screen.data["at"] == str(total - 1) and screen.data["turn"] == str(total - 1)
+        # A step is said in the log region: that turn, both bots, the score.
+        assert screen.said[-1].startswith(f"Turn {total - 1}. Planner: ")
+        assert "Score: Planner " in screen.said[-1]
         app.field("scrub", "3")
         await settle(app)
         assert screen.data["at"] == "3" and f"Turn 3 of {total}" in screen.regions["c-timeline"]

@@ -261,11 +261,10 @@ def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
     out = []
     for h in range(houses_count):
         x, y = pos[h]
-        label = "house " + str(h)
-        if units[0][h]:
-            label += ", " + str(names[0]) + " " + str(units[0][h])
-        if units[1][h]:
-            label += ", " + str(names[1]) + " " + str(units[1][h])
+        label = t("house_name", n=h)
+        for p in (0, 1):
+            if units[p][h]:
+                label += ", " + t("sr_units", name=names[p], count=units[p][h])
         pairs = [("class", "hit")]
         if h in pick:
             pairs = [("class", "hit pick"), ("tabindex", "0"), ("role", "button")]

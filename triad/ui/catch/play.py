@@ -3,7 +3,7 @@
 A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 """
 
-from triad.ui.catch import board, client, render
+from triad.ui.catch import board, client, render, speech
 from triad.ui.catch import store as saved
 from triad.ui.catch.modes import NOTHING, Run, why_not
 from triad.ui.catch.orders import Board, Orders, line
@@ -170,6 +170,7 @@ class Play:
         if self.match is not None:
             self.match.end()
         self.match = PlayMatch(reply["view"], [t("you"), render.bot_label(self.bot)])
+        speech.tell(page, speech.start_text(self.match.game["state"], self.match.game["players"]))
         page.notice_text = ""
         page.draw()
 
@@ -243,6 +244,8 @@ class Play:
             page.notify(reply.get("error", "?"), "bad")
         else:
             match.turn_played(reply)
+            game = match.game
+            speech.tell(page, speech.turn_text(match.last, game["state"], game["players"], 0))
         page.draw()
 
     # ----------------------------------------------------------- drawing

@@ -130,6 +130,9 @@ def frame() -> str:
         + '<aside class="ct-panel" id="c-panel"></aside>'
         + '<div class="ct-overlay" id="c-overlay"></div>'
         + '<div class="ct-notice" id="c-notice" role="status" aria-live="polite"></div>'
+        + '<div class="sr" id="c-say" role="log" aria-live="polite" aria-label="'
+        + esc(t("sr_log"))
+        + '"></div>'
         + '<div class="ct-dock" id="c-dock"></div>'
         + "</div>"
     )
@@ -526,7 +529,7 @@ def turn_log(entry, names: list) -> str:
     """What happened in a turn: each player's applied and skipped actions, events, messages."""
     if not entry:
         return ""
-    out = ["<h2>" + esc(t("last_turn", turn=entry.get("turn", 0))) + "</h2>"]
+    out = ['<h2 id="c-log-title">' + esc(t("last_turn", turn=entry.get("turn", 0))) + "</h2>"]
     if entry.get("forfeit"):
         out.append('<p class="bad">' + esc(t("forfeit", reason=said(entry["forfeit"]))) + "</p>")
     outcomes = entry.get("outcomes") or []
@@ -566,7 +569,12 @@ def turn_log(entry, names: list) -> str:
                 + "</li>"
             )
     if rows:
-        out.append('<ul class="events">' + "".join(rows) + "</ul>")
+        # A long turn scrolls: the list takes the focus so the keyboard can scroll it.
+        out.append(
+            '<ul class="events" tabindex="0" aria-labelledby="c-log-title">'
+            + "".join(rows)
+            + "</ul>"
+        )
     return "".join(out)
 
 

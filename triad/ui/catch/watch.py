@@ -3,7 +3,7 @@
 A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 """
 
-from triad.ui.catch import client, render
+from triad.ui.catch import client, render, speech
 from triad.ui.catch.modes import FRAME_MS, NOTHING, Run, live
 
 
@@ -159,6 +159,9 @@ class Watch:
                     break
         finally:
             fetching.end()
+        if match.live and not self.playing and self.entry:
+            # A step or a seek by the player: the turn on show is said.
+            speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
         self.page.draw()
 
     async def show_frame(self, match: Watched, turn: int) -> bool:
@@ -198,6 +201,9 @@ class Watch:
         playback.end()
         if match.live and self.want != self.at and not self.loading:
             await self.follow(match)
+        elif match.live and self.at == match.total and self.entry:
+            # Played to its end: the last turn and the result are said.
+            speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
         self.page.draw()
 
     # ----------------------------------------------------------- drawing
