@@ -113,8 +113,8 @@ def test_catch_turns_given_by_keyboard_alone_and_heard_in_the_log(
     # The list follows the map: house 36 has its new unit.
     assert houses(page)[36].startswith(f"House 36: You {units + 1};"), houses(page)[36]
 
-    # Turn 2 with no order: Wait a turn, by Tab and Enter again.
-    tab_to(page, r'^button "Wait a turn"')
+    # Turn 2 with no order: the focus stayed on the button, now Wait a turn.
+    assert re.match(r'^button "Wait a turn"', focused(page)), focused(page)
     page.keyboard.press("Enter")
     wait_said(page, "Turn 2. You: waits.")
     page.screenshot(path=str(ARTIFACTS / "catch-keyboard-said.png"))

@@ -131,7 +131,7 @@ def test_the_orders_list_shows_each_order_its_check_and_its_tools() -> None:
     assert ("adjust", "1:1") not in acts(html)
     assert "End turn" in text
     empty = render.play_orders({"items": [], "busy": True})
-    assert "Wait a turn" in empty and re.search(r'data-act="end_turn" disabled', empty)
+    assert "Wait a turn" in empty and re.search(r'data-act="end_turn" aria-disabled="true"', empty)
 
 
 def test_the_turn_log_lists_both_players_events_and_messages() -> None:

@@ -487,7 +487,10 @@ def play_orders(ctx: dict) -> str:
 
 
 def end_button(ctx: dict) -> str:
-    """End turn (Wait a turn when there are no orders), off while the page is busy."""
+    """End turn (Wait a turn when there are no orders), off while the page is busy.
+
+    Off by `aria-disabled`, not `disabled`: a disabled button loses the keyboard's
+    focus, and a keyboard player would start again from the top after each turn."""
     items = ctx.get("items") or []
     return (
         "<button"
@@ -496,7 +499,7 @@ def end_button(ctx: dict) -> str:
                 ("type", "button"),
                 ("class", "cbtn primary end"),
                 ("data-act", "end_turn"),
-                ("disabled", bool(ctx.get("busy") or ctx.get("over"))),
+                ("aria-disabled", "true" if ctx.get("busy") or ctx.get("over") else None),
             ]
         )
         + ">"
