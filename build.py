@@ -257,6 +257,9 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     boot = ROOT / "assets" / "boot"
     for name in ("boot.js", "engine-worker.js", "icon.svg"):
         shutil.copy2(boot / name, dist / name)
+    gunzip = (boot / "gunzip.js").read_text()
+    worker = dist / "engine-worker.js"
+    worker.write_text(worker.read_text().replace("/* {{GUNZIP}} */\n", gunzip))
     _write_engine_zip(dist)
     _write_art(dist)
     _write_pyscript_config(dist, main_files)
@@ -268,6 +271,8 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
         (dist / page.name).write_text(_page_text(page))
     if label:
         (dist / "label.txt").write_text(label + "\n")
+
+    _write_engine_stdlib(dist)
 
     # The build id hashes every file so far (the pages before their id is written in).
     version = _content_version(dist)
@@ -394,14 +399,21 @@ def _copy_python(dist: Path) -> list[str]:
     return copied
 
 
+# The page's modules the workers import (the deal drawn as the page draws it); the rest of
+# triad/ui/ (190 KB zipped) is the main thread's alone.
+WORKER_UI_MODULES = ("triad/ui/__init__.py", "triad/ui/local.py")
+
+
 def _write_engine_zip(dist: Path) -> None:
-    """The whole triad package for the engine worker, in one request."""
+    """The triad package for the Python workers, in one request."""
     with zipfile.ZipFile(dist / "engine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted((ROOT / "triad").rglob("*")):
+            name = path.relative_to(ROOT).as_posix()
             if (
                 path.is_file()
                 and path.suffix in (".py", ".json", ".txt")
                 and "__pycache__" not in path.parts
+                and (not name.startswith("triad/ui/") or name in WORKER_UI_MODULES)
             ):
                 info = zipfile.ZipInfo(
                     path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
@@ -537,6 +549,66 @@ def _write_snapshot(dist: Path) -> None:
     shutil.copy2(cached, dist / SNAPSHOT)
 
 
+ENGINE_STDLIB = "runtime/pyodide/python_stdlib_engine.zip"
+
+
+def _write_engine_stdlib(dist: Path) -> None:
+    """The engine's own standard library: the modules of python_stdlib.zip the workers'
+    imports read, compiled (tools/pyodide_stdlib.mjs); 1.4 MB against 2.5, and Python
+    starts in half the time. A first visit downloads it instead of the whole library, which
+    the worker fetches only if a module outside it is ever imported.
+
+    Kept in build/ under the hash of what it is made from, as the snapshot; without Node
+    there is none, and the workers use the whole library.
+    """
+    modules = _stdlib_imports()
+    digest = hashlib.sha256((dist / "engine.zip").read_bytes())
+    digest.update((dist / "runtime" / "pyodide" / "python_stdlib.zip").read_bytes())
+    digest.update((ROOT / "tools" / "pyodide_stdlib.mjs").read_bytes())
+    digest.update(" ".join(modules).encode())
+    cached = BUILD / "stdlib" / (digest.hexdigest()[:20] + ".zip")
+    node = shutil.which("node")
+    if not cached.exists() and node is None:
+        return
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("*.zip"):
+            old.unlink()
+        partial = cached.with_suffix(".part")
+        done = subprocess.run(
+            [
+                str(node),
+                str(ROOT / "tools" / "pyodide_stdlib.mjs"),
+                str(NODE_MODULES / "pyodide"),
+                str(dist / "engine.zip"),
+                str(partial),
+                *modules,
+            ],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            _say("no engine standard library (the workers use the whole): " + done.stderr[-400:])
+            return
+        partial.replace(cached)
+    shutil.copy2(cached, dist / ENGINE_STDLIB)
+
+
+def _stdlib_imports() -> list[str]:
+    """The standard modules the workers' package imports anywhere (top-level names)."""
+    names: set[str] = set()
+    for path in sorted((ROOT / "triad").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("triad/ui/") and rel not in WORKER_UI_MODULES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.partition(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.partition(".")[0])
+    return sorted(n for n in names if n in sys.stdlib_module_names and n != "__future__")
+
+
 # Pyodide's files shipped gzipped (NAME.gz only): the engine worker unpacks them with the
 # browser's DecompressionStream, so the saving does not depend on the host compressing
 # what it serves (9.6 MB of wasm is 3.5 MB gzipped). Its list in engine-worker.js matches.
@@ -547,23 +619,25 @@ def _gzip_runtime(dist: Path) -> None:
     """Gzip GZIPPED (reproducibly), and write into engine-worker.js the bytes of each file
     the engine's boot downloads, for the progress it shows."""
     folder = dist / "runtime" / "pyodide"
-    for name in GZIPPED:
-        raw = folder / name
-        (folder / (name + ".gz")).write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
+    for raw in [folder / name for name in GZIPPED]:
+        raw.with_name(raw.name + ".gz").write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
         raw.unlink()
     sizes = {
         p.name: p.stat().st_size
         for p in [
             *(folder / (name + ".gz") for name in GZIPPED),
             folder / "python_stdlib.zip",
+            dist / ENGINE_STDLIB,
             dist / "engine.zip",
             dist / SNAPSHOT,
         ]
         if p.exists()
     }
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as whole:
+        modules = sorted({n.split("/")[0].removesuffix(".py") for n in whole.namelist()})
     worker = dist / "engine-worker.js"
-    text = worker.read_text()
-    worker.write_text(text.replace("{}/* {{SIZES}} */", json.dumps(sizes)))
+    text = worker.read_text().replace("{}/* {{SIZES}} */", json.dumps(sizes))
+    worker.write_text(text.replace("[]/* {{WHOLE_MODULES}} */", json.dumps(modules)))
 
 
 def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
