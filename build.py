@@ -258,8 +258,8 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     for name in ("boot.js", "engine-worker.js", "icon.svg"):
         shutil.copy2(boot / name, dist / name)
     gunzip = (boot / "gunzip.js").read_text()
-    worker = dist / "engine-worker.js"
-    worker.write_text(worker.read_text().replace("/* {{GUNZIP}} */\n", gunzip))
+    for name in ("boot.js", "engine-worker.js"):
+        (dist / name).write_text((dist / name).read_text().replace("/* {{GUNZIP}} */\n", gunzip))
     _write_engine_zip(dist)
     _write_art(dist)
     _write_pyscript_config(dist, main_files)
@@ -303,8 +303,9 @@ def _page_text(page: Path) -> str:
     """A page with the head every page shares (assets/boot/head.html) put in, and the
     game-icons.net icons its loading screen draws inline ({{ICON name}}: the icon's SVG)."""
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
-    head = head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
-    text = page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
+    text = page.read_text()
+    head = head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads() + _config_preloads(text))
+    text = text.replace("<!-- {{BOOT_HEAD}} -->\n", head)
     icons = _game_icons()
     if "{{ART_SPRITE}}" in text:
         text = text.replace("{{ART_SPRITE}}", art_sprite_inline(icons))
@@ -336,6 +337,22 @@ def _modulepreloads() -> str:
     urls = [f"./runtime/pyscript/{n}" for n in chunks if n.endswith(".js") and n != "core.js"]
     urls.append("./runtime/micropython/micropython.mjs")
     return "".join(f'<link rel="modulepreload" href="{url}">\n' for url in urls)
+
+
+def _config_preloads(page: str) -> str:
+    """Links that fetch at once the page's PyScript config and the zip of its Python, which
+    PyScript asks for only once its chunks have come and run (a round trip each, and 180 KB
+    that would wait)."""
+    config = re.search(r'<script type="mpy"[^>]* config="\./([\w.-]+\.toml)"', page)
+    if config is None:
+        return ""
+    urls = (config[1], _page_archive(config[1]))
+    return "".join(f'<link rel="preload" href="./{url}" as="fetch" crossorigin>\n' for url in urls)
+
+
+def _page_archive(config: str) -> str:
+    """The zip of a page's Python files, named after its PyScript config."""
+    return "page.zip" if config == "pyscript.toml" else config.removesuffix(".toml") + "-page.zip"
 
 
 def _copy_runtimes(dist: Path) -> None:
@@ -613,13 +630,15 @@ def _stdlib_imports() -> list[str]:
 # browser's DecompressionStream, so the saving does not depend on the host compressing
 # what it serves (9.6 MB of wasm is 3.5 MB gzipped). Its list in engine-worker.js matches.
 GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+# The page's own, unpacked by boot.js's fetch: MicroPython's wasm (434 KB, 192 KB gzipped).
+GZIPPED_PAGE = ("runtime/micropython/micropython.wasm",)
 
 
 def _gzip_runtime(dist: Path) -> None:
     """Gzip GZIPPED (reproducibly), and write into engine-worker.js the bytes of each file
     the engine's boot downloads, for the progress it shows."""
     folder = dist / "runtime" / "pyodide"
-    for raw in [folder / name for name in GZIPPED]:
+    for raw in [*(folder / name for name in GZIPPED), *(dist / name for name in GZIPPED_PAGE)]:
         raw.with_name(raw.name + ".gz").write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
         raw.unlink()
     sizes = {
@@ -653,9 +672,7 @@ def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     def write(name: str, files: list[str]) -> None:
         # One zip the page unpacks (PyScript's "./*" target), not one request per file: on
         # a slow line forty files went six at a time, a round trip each.
-        archive = (
-            "page.zip" if name == "pyscript.toml" else name.removesuffix(".toml") + "-page.zip"
-        )
+        archive = _page_archive(name)
         # Each folder has an entry of its own before its files: the unpacking makes one
         # folder level at a time.
         folders = sorted(

@@ -85,6 +85,22 @@ def test_pyodide_s_large_files_ship_gzipped_and_the_worker_knows_them(dist: Path
     assert sizes[own.name] == own.stat().st_size
 
 
+def test_micropython_s_wasm_ships_gzipped_and_the_page_preloads_it(dist: Path) -> None:
+    """boot.js's fetch unpacks it (any host); the pages ask for it at once, and for their
+    PyScript config and Python zip too."""
+    for name in build.GZIPPED_PAGE:
+        original = build.NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+        packed = (dist / f"{name}.gz").read_bytes()
+        assert gzip.decompress(packed) == (original / Path(name).name).read_bytes()
+        assert not (dist / name).exists()
+    assert "async function gunzipped(body)" in (dist / "boot.js").read_text()
+    for page, config in (("index.html", "pyscript.toml"), ("catch.html", "catch.toml")):
+        html = (dist / page).read_text()
+        archive = tomllib.loads((dist / config).read_text())["files"]
+        for url in [f"./{build.GZIPPED_PAGE[0]}.gz", f"./{config}", *archive]:
+            assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
+
+
 def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:
     """The snapshot the worker boots from, restored in Node, answers like the engine."""
     snapshot = dist / build.SNAPSHOT

@@ -1,6 +1,6 @@
 // A gzipped body unpacked as it streams in (DecompressionStream); one the host has already
 // unpacked (a host that serves NAME.gz with "Content-Encoding: gzip", as some do) passed
-// on as it is. build.py writes this function into engine-worker.js.
+// on as it is. build.py writes this function into boot.js and engine-worker.js.
 async function gunzipped(body) {
   const reader = body.getReader();
   const first = await reader.read();
