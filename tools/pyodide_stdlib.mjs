@@ -39,7 +39,10 @@ out = io.BytesIO()
 with zipfile.ZipFile(library) as whole, zipfile.ZipFile(out, "w") as own:
     for name in sorted(used):
         source = whole.read(name)
-        code = compile(source, f"{library}/{name}", "exec", dont_inherit=True)
+        # Without docstrings or asserts (python -OO), but Pyodide's own modules, which
+        # read docstrings: 1.2 MB against 1.4.
+        optimize = 0 if name.startswith(("pyodide/", "_pyodide/")) else 2
+        code = compile(source, f"{library}/{name}", "exec", dont_inherit=True, optimize=optimize)
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
         info = zipfile.ZipInfo(name.removesuffix(".py") + ".pyc", (2020, 1, 1, 0, 0, 0))
         own.writestr(info, bytes(pyc), zipfile.ZIP_DEFLATED, 9)
