@@ -12,7 +12,11 @@ Goals at 9 Mbit/s (issue 32): title <= 1.5 s, playable table <= 2 s, CPU's first
 card <= 8 s with <= 8 MB sent, the whole visit <= 1.1x the build's bytes, warm
 ready <= 1 s with nothing sent.
 
-    python3 build.py bench network     (or: python bench/bench_network.py [--runs N])
+    python3 build.py bench network     (or: python bench/bench_network.py [--runs N] [--trace])
+
+--trace prints, for each first visit, every response (asked, first byte, done, size) and
+the engine worker's stamps (performance marks: downloads done, wasm compiled, Python
+started, engine imported, each call), in seconds from navigation start.
 """
 
 from __future__ import annotations
