@@ -547,36 +547,14 @@ def _write_snapshot(dist: Path) -> None:
     sources again reuses it. Without Node the game still works: the worker then
     starts Python from nothing.
     """
-    engine = (dist / "engine.zip").read_bytes()
-    digest = hashlib.sha256(engine)
+    digest = hashlib.sha256((dist / "engine.zip").read_bytes())
     for name in PYODIDE_FILES:
         digest.update((dist / "runtime" / "pyodide" / name).read_bytes())
-    digest.update((ROOT / "tools" / "pyodide_snapshot.mjs").read_bytes())
-    cached = BUILD / "snapshots" / (digest.hexdigest()[:20] + ".bin.gz")
-    node = shutil.which("node")
-    if not cached.exists() and node is None:
-        _say("no Pyodide snapshot without Node.js (the engine will boot without one)")
+    args = [str(dist / "runtime" / "pyodide"), str(dist / "engine.zip")]
+    cached = _made_by_node("pyodide_snapshot.mjs", args, digest, BUILD / "snapshots", ".bin.gz")
+    if isinstance(cached, str):
+        _say(f"no Pyodide snapshot (the engine will boot without one): {cached}")
         return
-    if not cached.exists():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        for old in cached.parent.glob("*.bin.gz"):
-            old.unlink()
-        partial = cached.with_suffix(".part")
-        done = subprocess.run(
-            [
-                str(node),
-                str(ROOT / "tools" / "pyodide_snapshot.mjs"),
-                str(dist / "runtime" / "pyodide"),
-                str(dist / "engine.zip"),
-                str(partial),
-            ],
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            _say("no Pyodide snapshot (the engine will boot without one): " + done.stderr[-400:])
-            return
-        partial.replace(cached)
     shutil.copy2(cached, dist / SNAPSHOT)
 
 
@@ -595,34 +573,42 @@ def _write_engine_stdlib(dist: Path) -> None:
     modules = _stdlib_imports()
     digest = hashlib.sha256((dist / "engine.zip").read_bytes())
     digest.update((dist / "runtime" / "pyodide" / "python_stdlib.zip").read_bytes())
-    digest.update((ROOT / "tools" / "pyodide_stdlib.mjs").read_bytes())
     digest.update(" ".join(modules).encode())
-    cached = BUILD / "stdlib" / (digest.hexdigest()[:20] + ".zip")
-    node = shutil.which("node")
-    if not cached.exists() and node is None:
+    args = [str(NODE_MODULES / "pyodide"), str(dist / "engine.zip")]
+    cached = _made_by_node("pyodide_stdlib.mjs", args, digest, BUILD / "stdlib", ".zip", modules)
+    if isinstance(cached, str):
+        _say(f"no engine standard library (the workers use the whole): {cached}")
         return
-    if not cached.exists():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        for old in cached.parent.glob("*.zip"):
-            old.unlink()
-        partial = cached.with_suffix(".part")
-        done = subprocess.run(
-            [
-                str(node),
-                str(ROOT / "tools" / "pyodide_stdlib.mjs"),
-                str(NODE_MODULES / "pyodide"),
-                str(dist / "engine.zip"),
-                str(partial),
-                *modules,
-            ],
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            _say("no engine standard library (the workers use the whole): " + done.stderr[-400:])
-            return
-        partial.replace(cached)
     shutil.copy2(cached, dist / ENGINE_STDLIB)
+
+
+def _made_by_node(
+    tool: str,
+    args: list[str],
+    digest: Any,
+    folder: Path,
+    suffix: str,
+    more: list[str] | None = None,
+) -> Path | str:
+    """The file `node tools/TOOL ARGS... OUT MORE...` writes, kept in `folder` under the hash
+    of its inputs (`digest`, the tool added) and made only when missing; why not, if not."""
+    digest.update((ROOT / "tools" / tool).read_bytes())
+    cached = folder / (digest.hexdigest()[:20] + suffix)
+    if cached.exists():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        return "no Node.js"
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*" + suffix):
+        old.unlink()
+    partial = cached.with_suffix(".part")
+    command = [node, str(ROOT / "tools" / tool), *args, str(partial), *(more or [])]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        return done.stderr[-400:]
+    partial.replace(cached)
+    return cached
 
 
 def _stdlib_imports() -> list[str]:
