@@ -31,6 +31,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -257,6 +258,9 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     boot = ROOT / "assets" / "boot"
     for name in ("boot.js", "engine-worker.js", "icon.svg"):
         shutil.copy2(boot / name, dist / name)
+    gunzip = (boot / "gunzip.js").read_text()
+    for name in ("boot.js", "engine-worker.js"):
+        (dist / name).write_text((dist / name).read_text().replace("/* {{GUNZIP}} */\n", gunzip))
     _write_engine_zip(dist)
     _write_art(dist)
     _write_pyscript_config(dist, main_files)
@@ -268,6 +272,8 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
         (dist / page.name).write_text(_page_text(page))
     if label:
         (dist / "label.txt").write_text(label + "\n")
+
+    _write_engine_stdlib(dist)
 
     # The build id hashes every file so far (the pages before their id is written in).
     version = _content_version(dist)
@@ -298,8 +304,21 @@ def _page_text(page: Path) -> str:
     """A page with the head every page shares (assets/boot/head.html) put in, and the
     game-icons.net icons its loading screen draws inline ({{ICON name}}: the icon's SVG)."""
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
-    head = head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
-    text = page.read_text().replace("<!-- {{BOOT_HEAD}} -->\n", head)
+    text = page.read_text()
+    # Each request saved counts before the title: a browser asks six at a time over
+    # HTTP/1.1, a round trip each. The page's config and Python zip are asked for before
+    # PyScript's small chunks, the tiny favicon and core.css are written in.
+    icon = (ROOT / "assets" / "boot" / "icon.svg").read_text()
+    core_css = NODE_MODULES / "@pyscript" / "core" / "dist" / "core.css"
+    head = (
+        head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
+        .replace("<!-- {{CONFIG_PRELOADS}} -->\n", _config_preloads(text))
+        .replace(
+            "{{ICON_DATA}}", "data:image/svg+xml," + urllib.parse.quote(" ".join(icon.split()))
+        )
+        .replace("{{CORE_CSS}}", core_css.read_text().strip())
+    )
+    text = text.replace("<!-- {{BOOT_HEAD}} -->\n", head)
     icons = _game_icons()
     if "{{ART_SPRITE}}" in text:
         text = text.replace("{{ART_SPRITE}}", art_sprite_inline(icons))
@@ -333,6 +352,22 @@ def _modulepreloads() -> str:
     return "".join(f'<link rel="modulepreload" href="{url}">\n' for url in urls)
 
 
+def _config_preloads(page: str) -> str:
+    """Links that fetch at once the page's PyScript config and the zip of its Python, which
+    PyScript asks for only once its chunks have come and run (a round trip each, and 180 KB
+    that would wait)."""
+    config = re.search(r'<script type="mpy"[^>]* config="\./([\w.-]+\.toml)"', page)
+    if config is None:
+        return ""
+    urls = (config[1], _page_archive(config[1]))
+    return "".join(f'<link rel="preload" href="./{url}" as="fetch" crossorigin>\n' for url in urls)
+
+
+def _page_archive(config: str) -> str:
+    """The zip of a page's Python files, named after its PyScript config."""
+    return "page.zip" if config == "pyscript.toml" else config.removesuffix(".toml") + "-page.zip"
+
+
 def _copy_runtimes(dist: Path) -> None:
     runtime = dist / "runtime"
     pyodide = NODE_MODULES / "pyodide"
@@ -353,8 +388,9 @@ def _copy_runtimes(dist: Path) -> None:
 
 
 def _pyscript_files(core: Path) -> list[str]:
-    """core.js, core.css and the chunks core.js imports, less those an mpy page never loads."""
-    wanted = {"core.js", "core.css"}
+    """core.js and the chunks core.js imports, less those an mpy page never loads (core.css
+    is written into the pages)."""
+    wanted = {"core.js"}
     todo = ["core.js"]
     while todo:
         text = (core / todo.pop()).read_text()
@@ -394,14 +430,21 @@ def _copy_python(dist: Path) -> list[str]:
     return copied
 
 
+# The page's modules the workers import (the deal drawn as the page draws it); the rest of
+# triad/ui/ (190 KB zipped) is the main thread's alone.
+WORKER_UI_MODULES = ("triad/ui/__init__.py", "triad/ui/local.py")
+
+
 def _write_engine_zip(dist: Path) -> None:
-    """The whole triad package for the engine worker, in one request."""
+    """The triad package for the Python workers, in one request."""
     with zipfile.ZipFile(dist / "engine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         for path in sorted((ROOT / "triad").rglob("*")):
+            name = path.relative_to(ROOT).as_posix()
             if (
                 path.is_file()
                 and path.suffix in (".py", ".json", ".txt")
                 and "__pycache__" not in path.parts
+                and (not name.startswith("triad/ui/") or name in WORKER_UI_MODULES)
             ):
                 info = zipfile.ZipInfo(
                     path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
@@ -504,66 +547,116 @@ def _write_snapshot(dist: Path) -> None:
     sources again reuses it. Without Node the game still works: the worker then
     starts Python from nothing.
     """
-    engine = (dist / "engine.zip").read_bytes()
-    digest = hashlib.sha256(engine)
+    digest = hashlib.sha256((dist / "engine.zip").read_bytes())
     for name in PYODIDE_FILES:
         digest.update((dist / "runtime" / "pyodide" / name).read_bytes())
-    digest.update((ROOT / "tools" / "pyodide_snapshot.mjs").read_bytes())
-    cached = BUILD / "snapshots" / (digest.hexdigest()[:20] + ".bin.gz")
-    node = shutil.which("node")
-    if not cached.exists() and node is None:
-        _say("no Pyodide snapshot without Node.js (the engine will boot without one)")
+    args = [str(dist / "runtime" / "pyodide"), str(dist / "engine.zip")]
+    cached = _made_by_node("pyodide_snapshot.mjs", args, digest, BUILD / "snapshots", ".bin.gz")
+    if isinstance(cached, str):
+        _say(f"no Pyodide snapshot (the engine will boot without one): {cached}")
         return
-    if not cached.exists():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        for old in cached.parent.glob("*.bin.gz"):
-            old.unlink()
-        partial = cached.with_suffix(".part")
-        done = subprocess.run(
-            [
-                str(node),
-                str(ROOT / "tools" / "pyodide_snapshot.mjs"),
-                str(dist / "runtime" / "pyodide"),
-                str(dist / "engine.zip"),
-                str(partial),
-            ],
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            _say("no Pyodide snapshot (the engine will boot without one): " + done.stderr[-400:])
-            return
-        partial.replace(cached)
     shutil.copy2(cached, dist / SNAPSHOT)
+
+
+ENGINE_STDLIB = "runtime/pyodide/python_stdlib_engine.zip"
+
+
+def _write_engine_stdlib(dist: Path) -> None:
+    """The engine's own standard library: the modules of python_stdlib.zip the workers'
+    imports read, compiled (tools/pyodide_stdlib.mjs); 1.2 MB against 2.5, and Python
+    starts in half the time. A first visit downloads it instead of the whole library, which
+    the worker fetches only if a module outside it is ever imported.
+
+    Kept in build/ under the hash of what it is made from, as the snapshot; without Node
+    there is none, and the workers use the whole library.
+    """
+    modules = _stdlib_imports()
+    digest = hashlib.sha256((dist / "engine.zip").read_bytes())
+    digest.update((dist / "runtime" / "pyodide" / "python_stdlib.zip").read_bytes())
+    digest.update(" ".join(modules).encode())
+    args = [str(NODE_MODULES / "pyodide"), str(dist / "engine.zip")]
+    cached = _made_by_node("pyodide_stdlib.mjs", args, digest, BUILD / "stdlib", ".zip", modules)
+    if isinstance(cached, str):
+        _say(f"no engine standard library (the workers use the whole): {cached}")
+        return
+    shutil.copy2(cached, dist / ENGINE_STDLIB)
+
+
+def _made_by_node(
+    tool: str,
+    args: list[str],
+    digest: Any,
+    folder: Path,
+    suffix: str,
+    more: list[str] | None = None,
+) -> Path | str:
+    """The file `node tools/TOOL ARGS... OUT MORE...` writes, kept in `folder` under the hash
+    of its inputs (`digest`, the tool added) and made only when missing; why not, if not."""
+    digest.update((ROOT / "tools" / tool).read_bytes())
+    cached = folder / (digest.hexdigest()[:20] + suffix)
+    if cached.exists():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        return "no Node.js"
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*" + suffix):
+        old.unlink()
+    partial = cached.with_suffix(".part")
+    command = [node, str(ROOT / "tools" / tool), *args, str(partial), *(more or [])]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        return done.stderr[-400:]
+    partial.replace(cached)
+    return cached
+
+
+def _stdlib_imports() -> list[str]:
+    """The standard modules the workers' package imports anywhere (top-level names)."""
+    names: set[str] = set()
+    for path in sorted((ROOT / "triad").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("triad/ui/") and rel not in WORKER_UI_MODULES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.partition(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.partition(".")[0])
+    return sorted(n for n in names if n in sys.stdlib_module_names and n != "__future__")
 
 
 # Pyodide's files shipped gzipped (NAME.gz only): the engine worker unpacks them with the
 # browser's DecompressionStream, so the saving does not depend on the host compressing
 # what it serves (9.6 MB of wasm is 3.5 MB gzipped). Its list in engine-worker.js matches.
 GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+# The page's own, unpacked by boot.js's fetch: MicroPython's wasm (434 KB, 192 KB gzipped).
+GZIPPED_PAGE = ("runtime/micropython/micropython.wasm",)
 
 
 def _gzip_runtime(dist: Path) -> None:
     """Gzip GZIPPED (reproducibly), and write into engine-worker.js the bytes of each file
     the engine's boot downloads, for the progress it shows."""
     folder = dist / "runtime" / "pyodide"
-    for name in GZIPPED:
-        raw = folder / name
-        (folder / (name + ".gz")).write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
+    for raw in [*(folder / name for name in GZIPPED), *(dist / name for name in GZIPPED_PAGE)]:
+        raw.with_name(raw.name + ".gz").write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
         raw.unlink()
     sizes = {
         p.name: p.stat().st_size
         for p in [
             *(folder / (name + ".gz") for name in GZIPPED),
             folder / "python_stdlib.zip",
+            dist / ENGINE_STDLIB,
             dist / "engine.zip",
             dist / SNAPSHOT,
         ]
         if p.exists()
     }
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as whole:
+        modules = sorted({n.split("/")[0].removesuffix(".py") for n in whole.namelist()})
     worker = dist / "engine-worker.js"
-    text = worker.read_text()
-    worker.write_text(text.replace("{}/* {{SIZES}} */", json.dumps(sizes)))
+    text = worker.read_text().replace("{}/* {{SIZES}} */", json.dumps(sizes))
+    worker.write_text(text.replace("[]/* {{WHOLE_MODULES}} */", json.dumps(modules)))
 
 
 def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
@@ -579,9 +672,7 @@ def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     def write(name: str, files: list[str]) -> None:
         # One zip the page unpacks (PyScript's "./*" target), not one request per file: on
         # a slow line forty files went six at a time, a round trip each.
-        archive = (
-            "page.zip" if name == "pyscript.toml" else name.removesuffix(".toml") + "-page.zip"
-        )
+        archive = _page_archive(name)
         # Each folder has an entry of its own before its files: the unpacking makes one
         # folder level at a time.
         folders = sorted(

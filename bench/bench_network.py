@@ -12,7 +12,11 @@ Goals at 9 Mbit/s (issue 32): title <= 1.5 s, playable table <= 2 s, CPU's first
 card <= 8 s with <= 8 MB sent, the whole visit <= 1.1x the build's bytes, warm
 ready <= 1 s with nothing sent.
 
-    python3 build.py bench network     (or: python bench/bench_network.py [--runs N])
+    python3 build.py bench network     (or: python bench/bench_network.py [--runs N] [--trace])
+
+--trace prints, for each first visit, every response (asked, first byte, done, size) and
+the engine worker's stamps (performance marks: downloads done, wasm compiled, Python
+started, engine imported, each call), in seconds from navigation start.
 """
 
 from __future__ import annotations
@@ -77,7 +81,40 @@ def build_bytes(dist: Path) -> int:
     return sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
 
 
-def first_visit(browser: Any, server: PacedServer, dist: Path) -> dict[str, Any]:
+MARKS = """() => ({
+    origin: performance.timeOrigin,
+    marks: performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]),
+    name: self.name || "",
+})"""
+
+
+def trace(page: Any, server: PacedServer, origin: float) -> list[str]:
+    """The first visit's timeline: each response (asked, first byte, last byte, size) and
+    the workers' stamps (engine-worker.js's marks), in seconds from navigation start."""
+    events: list[tuple[float, str]] = []
+    for e in server.link.log:
+        events.append(
+            (
+                e.start - origin,
+                f"{e.path} {e.status}: first byte +{e.first - e.start:.2f} s,"
+                f" done {e.end - origin:.2f} s, {e.bytes / 1000:.0f} kB",
+            )
+        )
+    for worker in page.workers:
+        try:
+            seen = worker.evaluate(MARKS)
+        except Exception:  # a worker ended meanwhile
+            continue
+        for name, at in seen["marks"]:
+            if name.startswith("triad:"):
+                when = (seen["origin"] + at) / 1000 - origin
+                events.append((when, f"[{seen['name'] or worker.url}] {name[6:]}"))
+    return [f"{when:7.2f} s  {what}" for when, what in sorted(events)]
+
+
+def first_visit(
+    browser: Any, server: PacedServer, dist: Path, timeline: list[str] | None = None
+) -> dict[str, Any]:
     server.link.reset()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(TIMEOUT_MS)
@@ -102,6 +139,11 @@ def first_visit(browser: Any, server: PacedServer, dist: Path) -> dict[str, Any]
     net = page.evaluate("window.__net")
     cpu_card = net["cards"]["1" if cpu_first else "2"] / 1000
     playable = net["ready"][0] / 1000
+    if timeline is not None:
+        timeline += trace(page, server, origin)
+        timeline += [f"{net[k] / 1000:7.2f} s  page: {k}" for k in ("title", "engine") if k in net]
+        timeline += [f"{playable:7.2f} s  page: playable", f"{cpu_card:7.2f} s  page: CPU's card"]
+        timeline.sort()
     # The whole visit: until the service worker's cache holds the game, and a moment more.
     expected = precache_count(dist)
     deadline = time.monotonic() + TIMEOUT_MS / 1000
@@ -143,6 +185,7 @@ def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for key, value in runs[0].items():
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             out[key] = statistics.median(r[key] for r in runs)
+    out["twice"] = sorted({path for r in runs for path in r["twice"]})  # in any run
     return out
 
 
@@ -180,10 +223,15 @@ def table(results: list[tuple[str, dict[str, Any]]], total: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=1, help="first visits per network")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="first visits per network (each figure the median)"
+    )
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the bundle to serve")
     parser.add_argument("--fast", action="store_true", help="only 50 Mbit/s")
     parser.add_argument("--slow", action="store_true", help="only 9 Mbit/s")
+    parser.add_argument(
+        "--trace", action="store_true", help="print each first visit's requests and stamps"
+    )
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         build.ensure_node_modules()
@@ -199,7 +247,12 @@ def main() -> int:
         )
         for mbps, latency in profiles:
             server = PacedServer(args.dist, mbps, latency)
-            runs = [first_visit(browser, server, args.dist) for _ in range(args.runs)]
+            runs = []
+            for _ in range(args.runs):
+                timeline: list[str] | None = [] if args.trace else None
+                runs.append(first_visit(browser, server, args.dist, timeline))
+                if timeline:
+                    print(f"First visit at {mbps:g} Mbit/s, {latency:g} ms:", *timeline, sep="\n")
             server.stop()
             results.append((f"{mbps:g} Mbit/s, {latency:g} ms", median_run(runs)))
         browser.close()

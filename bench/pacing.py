@@ -26,12 +26,14 @@ SLICE = 16 * 1024
 
 @dataclass
 class Sent:
-    """One response: when it was asked for, its path, status and bytes (headers included)."""
+    """One response: when it was asked for, its path, status and bytes (headers included),
+    when its first byte and its last went out (time.time())."""
 
     start: float
     path: str
     status: int = 0
     bytes: int = 0
+    first: float = 0.0
     end: float = 0.0
 
 
@@ -61,6 +63,8 @@ class Link:
                 if delay > 0:
                     time.sleep(delay)
             out.write(piece)
+            if not entry.first:
+                entry.first = time.time()
             with self.lock:
                 self.total += len(piece)
                 entry.bytes += len(piece)
@@ -116,6 +120,11 @@ class _Handler(build._Handler):
                 entry.end = time.time()
                 with self.link.lock:
                     self.link.log.append(entry)
+
+    def parse_request(self) -> bool:
+        # The request has come (a kept-alive connection waits for it in handle_one_request).
+        self.wfile.entry.start = time.time()  # type: ignore[attr-defined]
+        return super().parse_request()
 
     def send_response(self, code: int, message: str | None = None) -> None:
         entry = self.wfile.entry  # type: ignore[attr-defined]

@@ -52,12 +52,12 @@ def page_files(dist: Path, config: str) -> set[str]:
 
 def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
     names = {p.name for p in (dist / "runtime" / "pyscript").iterdir()}
-    assert "core.js" in names and "core.css" in names
+    assert "core.js" in names and "core.css" not in names  # (written into the pages)
     assert not [n for n in names if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
     assert not list(dist.rglob("*.map"))
     pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
     shipped = {f"{n}.gz" if n in build.GZIPPED else n for n in build.PYODIDE_FILES}
-    assert pyodide == {*shipped, Path(build.SNAPSHOT).name}
+    assert pyodide == {*shipped, Path(build.SNAPSHOT).name, Path(build.ENGINE_STDLIB).name}
     # the test tools among the npm packages (gremlins.js, puppeteer-core) stay out
     package = json.loads((build.ROOT / "package.json").read_text())
     for tool in package["devDependencies"]:
@@ -81,6 +81,24 @@ def test_pyodide_s_large_files_ship_gzipped_and_the_worker_knows_them(dist: Path
     )
     assert sizes["pyodide.asm.wasm.gz"] == (folder / "pyodide.asm.wasm.gz").stat().st_size
     assert sizes["engine.zip"] == (dist / "engine.zip").stat().st_size
+    own = dist / build.ENGINE_STDLIB
+    assert sizes[own.name] == own.stat().st_size
+
+
+def test_micropython_s_wasm_ships_gzipped_and_the_page_preloads_it(dist: Path) -> None:
+    """boot.js's fetch unpacks it (any host); the pages ask for it at once, and for their
+    PyScript config and Python zip too."""
+    for name in build.GZIPPED_PAGE:
+        original = build.NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+        packed = (dist / f"{name}.gz").read_bytes()
+        assert gzip.decompress(packed) == (original / Path(name).name).read_bytes()
+        assert not (dist / name).exists()
+    assert "async function gunzipped(body)" in (dist / "boot.js").read_text()
+    for page, config in (("index.html", "pyscript.toml"), ("catch.html", "catch.toml")):
+        html = (dist / page).read_text()
+        archive = tomllib.loads((dist / config).read_text())["files"]
+        for url in [f"./{build.GZIPPED_PAGE[0]}.gz", f"./{config}", *archive]:
+            assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
 
 
 def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:
@@ -102,12 +120,39 @@ console.log(JSON.stringify({{ known, ok: JSON.parse(reply).ok }}));
         snapshot=snapshot,
         zip=dist / "engine.zip",
     )
-    runner = dist.parent / "build" / "restore-check.mjs"
+    assert run_node(dist, "restore-check.mjs", script) == {"known": True, "ok": True}
+
+
+def test_the_engine_starts_and_answers_on_its_own_standard_library(dist: Path) -> None:
+    """What a first visit boots: Pyodide with the engine's own compiled library (a module
+    outside it would fetch the whole, which Node cannot: none is needed)."""
+    script = """
+import {{ loadPyodide }} from "{pyodide}/pyodide.mjs";
+import {{ readFileSync }} from "node:fs";
+const py = await loadPyodide({{ indexURL: "{pyodide}/", packages: [], stdLibURL: "{own}" }});
+py.unpackArchive(new Uint8Array(readFileSync("{zip}")), "zip", {{ extractDir: "/home/pyodide" }});
+py.pyimport("triad.worker.stdlib").install("{pyodide}/python_stdlib.zip", ["nothing"]);
+py.pyimport("triad.worker.referee");
+const engine = py.pyimport("triad.worker.engine");
+const reply = JSON.parse(engine.new_match(JSON.stringify({{ rules: ["same"], seed: 7 }})));
+const compiled = py.runPython("import json; json.__spec__.origin.endswith('.pyc')");
+console.log(JSON.stringify({{ ok: reply.ok, compiled }}));
+""".format(
+        pyodide=build.NODE_MODULES / "pyodide",
+        own=dist / build.ENGINE_STDLIB,
+        zip=dist / "engine.zip",
+    )
+    assert run_node(dist, "own-stdlib-check.mjs", script) == {"ok": True, "compiled": True}
+
+
+def run_node(dist: Path, name: str, script: str) -> object:
+    """Run a Node script (written as build/NAME) and read the JSON of its last line."""
+    runner = dist.parent / "build" / name
     runner.parent.mkdir(exist_ok=True)
     runner.write_text(script)
     done = subprocess.run(["node", str(runner)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"known": True, "ok": True}
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def test_service_worker_precaches_every_file_of_this_build(dist: Path) -> None:
@@ -124,10 +169,12 @@ def test_service_worker_precaches_every_file_of_this_build(dist: Path) -> None:
     assert "const LAZY = " + json.dumps(sorted(lazy)) in sw
 
 
-def test_engine_zip_holds_the_whole_package(dist: Path) -> None:
+def test_engine_zip_holds_the_package_but_the_page_s_own_code(dist: Path) -> None:
     with zipfile.ZipFile(dist / "engine.zip") as zf:
         names = set(zf.namelist())
     assert "triad/__init__.py" in names
+    assert set(build.WORKER_UI_MODULES) <= names
+    assert not {n for n in names if n.startswith("triad/ui/")} - set(build.WORKER_UI_MODULES)
     assert "triad/worker/engine.py" in names or not (build.ROOT / "triad/worker/engine.py").exists()
     assert any(n.startswith("triad/data/") and n.endswith(".json") for n in names)
     assert not [n for n in names if "__pycache__" in n]

@@ -180,12 +180,13 @@
   // Settled once the service worker controls the page (at once after the first visit), or
   // when it cannot: workers started then fetch through it, and so fill its cache as
   // they load (nothing is downloaded twice).
-  // Settled once the page has drawn its first screen (the title or the table), at once on
-  // a visit after the first: on a first visit the workers' downloads (Pyodide, 7 MB) wait
-  // for the page's own (MicroPython and the page's code, 2 MB), so that the player sees
-  // the game sooner; the engine comes as soon either way, the line being busy.
+  // Settled once MicroPython has started (or the page has drawn its first screen), at once
+  // on a visit after the first: on a first visit the workers' downloads (Pyodide, 5 MB)
+  // wait for the page's own (MicroPython and the page's code, 1 MB), so that the player
+  // sees the game sooner, and no longer: the line is free while the page draws.
   var drawn = new Promise(function (resolve) {
     if (html.dataset.warm === "1" || !html.classList.contains("booting")) { resolve(); return; }
+    document.addEventListener("mpy:ready", function () { resolve(); }, { capture: true, once: true });
     new MutationObserver(function (changes, observer) {
       if (html.classList.contains("booting")) return;
       observer.disconnect();
@@ -418,6 +419,26 @@
   }
 
   // --- The page: PyScript with MicroPython on the main thread. ---
+  /* {{GUNZIP}} */
+
+  // MicroPython's wasm ships gzipped (build.py's GZIPPED_PAGE), as Pyodide's do: its
+  // fetch, by MicroPython's module script, gets it unpacked (434 KB come as 192 KB). The
+  // head preloads the gzipped file, so it is on its way before the script asks.
+  var nativeFetch = window.fetch.bind(window);
+  var gzippedPage = { "runtime/micropython/micropython.wasm": "application/wasm" };
+  window.fetch = function (resource, init) {
+    var url = String(resource instanceof Request ? resource.url : resource).split(/[?#]/)[0];
+    var base = new URL("./", location.href).href;
+    var name = url.indexOf(base) === 0 ? url.slice(base.length) : "";
+    if (!(name in gzippedPage) || (init && init.method && init.method !== "GET")) return nativeFetch(resource, init);
+    return nativeFetch(url + ".gz", init).then(function (response) {
+      if (!response.ok) return response;
+      return gunzipped(response.body).then(function (body) {
+        return new Response(body, { headers: { "Content-Type": gzippedPage[name] } });
+      });
+    });
+  };
+
   function startPage() {
     translateLoading();
     showProgress(0.15);

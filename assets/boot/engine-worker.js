@@ -9,10 +9,12 @@
  * later calls in. Plain Pyodide, not a PyScript worker: it needs no storage,
  * so it also starts in iframes where the browser denies storage.
  */
-import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
-import "./runtime/sync-message/sync-message.js"; // sets self.syncMessage
+// Imported as the worker runs, not before: its first downloads begin meanwhile.
+const pyodideLoader = import("./runtime/pyodide/pyodide.mjs");
 
 const post = (message) => self.postMessage(message);
+// Stamps of the boot and of each call, for bench_network's --trace (performance marks).
+const mark = (name) => performance.mark(`triad:${name}`);
 const progress = (fraction, message) => post({ type: "progress", progress: fraction, message });
 
 // The module comes in the worker's name: a service worker answers this script from its
@@ -26,7 +28,7 @@ let api = null;
 // The channel the page writes a blocking worker's calls to (sync-message, vendored).
 let channel = null;
 if (BLOCKING) {
-  channel = new Promise((resolve) => {
+  const message = new Promise((resolve) => {
     self.addEventListener("message", function first(event) {
       if (event.data && event.data.type === "channel") {
         self.removeEventListener("message", first);
@@ -34,6 +36,8 @@ if (BLOCKING) {
       }
     });
   });
+  // sync-message.js sets self.syncMessage.
+  channel = Promise.all([message, import("./runtime/sync-message/sync-message.js")]).then(([data]) => data);
 }
 
 // Pyodide's memory with the engine already imported, made when the game is built
@@ -50,7 +54,20 @@ const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "applica
 // shown while the engine loads is the bytes come of their total.
 const SIZES = {}/* {{SIZES}} */;
 const loaded = {};
-const planned = new Set(Object.keys(SIZES).filter((name) => name !== "engine-snapshot.bin.gz"));
+// Python's standard library: the engine's own (the files the workers' imports read, a
+// tenth of the whole: build.py) when Python starts from nothing, the rest fetched if ever
+// imported (triad/worker/stdlib.py); the whole one under the snapshot, which was made
+// with it (visits after the first, from the cache), and for a bot written by the player.
+const OWN_STDLIB = "python_stdlib_engine.zip";
+const WHOLE_STDLIB = "python_stdlib.zip";
+const WHOLE_MODULES = []/* {{WHOLE_MODULES}} */; // its top-level modules and packages
+const planned = new Set(Object.keys(SIZES).filter((name) => name !== "engine-snapshot.bin.gz" && name !== OWN_STDLIB));
+
+// At most one report every REPORT_MS, and the last: the page redraws for each, and a fast
+// line brings hundreds of chunks a second (bench_network at 50 Mbit/s: the page drew the
+// progress for 15 s, the table and the engine's boot waiting behind it).
+const REPORT_MS = 200;
+let reported = -REPORT_MS;
 
 function report() {
   let total = 0;
@@ -60,6 +77,9 @@ function report() {
     got += Math.min(loaded[name] || 0, SIZES[name]);
   }
   if (!total) return;
+  const now = performance.now();
+  if (got < total && now - reported < REPORT_MS) return;
+  reported = now;
   post({ type: "progress", progress: 0.05 + 0.8 * Math.min(1, got / total), message: "Downloading", loaded: got, total });
 }
 
@@ -73,32 +93,14 @@ function counted(name, response) {
       report();
       controller.enqueue(chunk);
     },
+    flush() {
+      mark(`got ${name}`);
+    },
   });
   return new Response(response.body.pipeThrough(counter), { status: response.status, headers: response.headers });
 }
 
-// A gzipped body unpacked; one the host has already unpacked (a host that serves NAME.gz
-// with "Content-Encoding: gzip", as some do) passed on as it is.
-async function gunzipped(body) {
-  const reader = body.getReader();
-  const first = await reader.read();
-  const rest = new ReadableStream({
-    start(controller) {
-      if (!first.done) controller.enqueue(first.value);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const head = first.value || new Uint8Array(0);
-  const gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  return gzip ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
-}
+/* {{GUNZIP}} */
 
 async function fetchFile(name) {
   const url = PYODIDE + name;
@@ -111,15 +113,53 @@ async function fetchFile(name) {
   return new Response(body, { headers: { "Content-Type": TYPES[name.split(".").pop()] } });
 }
 
-// Pyodide fetches its wasm and lock file with fetch(): those of its folder come from here.
+// Pyodide fetches its wasm, lock file and standard library with fetch(): those of its
+// folder come from here. Every one is asked for as the worker starts, not once Pyodide's
+// module script has come and run (a round trip and 260 KB later on a slow line): the wasm
+// is compiled as it streams in, the others read whole.
 const nativeFetch = self.fetch.bind(self);
+const early = {};
 self.fetch = (resource, init) => {
   const url = String(resource instanceof Request ? resource.url : resource);
   if (url.startsWith(PYODIDE) && !(init && (init.method || init.integrity))) {
-    return fetchFile(url.slice(PYODIDE.length));
+    const name = url.slice(PYODIDE.length);
+    if (name in early) {
+      const got = early[name];
+      delete early[name];
+      return got;
+    }
+    return fetchFile(name);
   }
   return nativeFetch(resource, init);
 };
+
+// Pyodide instantiates its wasm from the response it fetched; the one asked for early is
+// already compiling, and stands for it.
+const compiled = new WeakMap();
+const nativeInstantiate = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  const module = compiled.get(response);
+  if (!module) return nativeInstantiate(response, imports);
+  const instance = await WebAssembly.instantiate(await module, imports);
+  mark("wasm instantiated");
+  return { module: await module, instance };
+};
+
+function fetchEarly(names) {
+  for (const name of names) {
+    if (name === "pyodide.asm.wasm" && typeof WebAssembly.compileStreaming === "function") {
+      const stand = new Response(null);
+      const module = WebAssembly.compileStreaming(fetchFile(name));
+      module.then(() => mark("wasm compiled"), () => {});
+      compiled.set(stand, module);
+      early[name] = Promise.resolve(stand);
+    } else {
+      early[name] = fetchFile(name).then(async (r) => new Response(await r.arrayBuffer(), r));
+    }
+    early[name].catch(() => {});
+  }
+}
 
 // Whether the service worker's cache holds the snapshot: a first visit
 // starts Python from nothing rather than download it (half the engine's bytes); the
@@ -143,6 +183,7 @@ async function pyodideModule() {
   const text = await (await fetchFile("pyodide.asm.mjs")).text();
   const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   try {
+    mark("imported pyodide.asm.mjs");
     return (await import(url)).default;
   } finally {
     URL.revokeObjectURL(url);
@@ -150,6 +191,17 @@ async function pyodideModule() {
 }
 
 async function startPython(useSnapshot) {
+  // The snapshot when the cache holds it (a visit after the first). Fetched on a first
+  // visit, even on a fast line, it held the engine back (bench_network at 50 Mbit/s:
+  // engine up at 11-15 s against 7.8 s without it, and the table waited for it).
+  const restore = useSnapshot && (await snapshotCached());
+  const own = !restore && OWN_STDLIB in SIZES && MODULE !== "triad.worker.botrunner";
+  if (restore) planned.add("engine-snapshot.bin.gz");
+  if (own) {
+    planned.delete(WHOLE_STDLIB);
+    planned.add(OWN_STDLIB);
+  }
+  fetchEarly(["pyodide.asm.wasm", own ? OWN_STDLIB : WHOLE_STDLIB, "pyodide-lock.json"]);
   const options = {
     indexURL: PYODIDE,
     createPyodideModule: await pyodideModule(),
@@ -157,23 +209,21 @@ async function startPython(useSnapshot) {
     stdout: (text) => post({ type: "output", stream: "stdout", text }),
     stderr: (text) => post({ type: "output", stream: "stderr", text }),
   };
-  // The snapshot when the cache holds it (a visit after the first). Fetched on a first
-  // visit, even on a fast line, it held the engine back (bench_network at 50 Mbit/s:
-  // engine up at 11-15 s against 7.8 s without it, and the table waited for it).
-  if (useSnapshot && (await snapshotCached())) {
-    planned.add("engine-snapshot.bin.gz");
+  if (restore) {
     try {
       // A promise: Pyodide's wasm downloads meanwhile.
-      return await loadPyodide({ ...options, _loadSnapshot: readSnapshot() });
+      return { pyodide: await (await pyodideLoader).loadPyodide({ ...options, _loadSnapshot: readSnapshot() }), own };
     } catch (error) {
       planned.delete("engine-snapshot.bin.gz");
       post({ type: "output", stream: "stderr", text: `snapshot not used: ${error}` });
     }
   }
-  return loadPyodide(options);
+  if (own) options.stdLibURL = PYODIDE + OWN_STDLIB;
+  return { pyodide: await (await pyodideLoader).loadPyodide(options), own };
 }
 
 async function boot() {
+  mark("boot");
   progress(0.05, "Starting Python");
   const engineZip = fetch(new URL("./engine.zip", import.meta.url)).then((r) => {
     if (!r.ok) throw new Error(`engine.zip: HTTP ${r.status}`);
@@ -183,11 +233,14 @@ async function boot() {
   // waits for its input by suspending: that one starts Python from nothing.
   const jspiBot = MODULE === "triad.worker.botrunner" && !BLOCKING;
   const snapshot = !jspiBot && "engine-snapshot.bin.gz" in SIZES && typeof DecompressionStream === "function";
-  const pyodide = await startPython(snapshot);
+  const { pyodide, own } = await startPython(snapshot);
+  mark("python started");
   progress(0.85, "Loading the engine");
   pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide" });
+  if (own) pyodide.pyimport("triad.worker.stdlib").install(PYODIDE + WHOLE_STDLIB, WHOLE_MODULES);
   if (!/^triad(\.\w+)+$/.test(MODULE)) throw new Error(`not a module of the game: ${MODULE}`);
   api = pyodide.pyimport(MODULE);
+  mark("engine imported");
   post({ type: "ready" });
   if (BLOCKING) serveBlocking(await channel);
 }
@@ -225,8 +278,10 @@ self.addEventListener("message", async (event) => {
     if (typeof api.exported === "function" && !api.exported(name)) throw new Error(`no engine function ${name}`);
     const fn = api[name];
     if (typeof fn !== "function") throw new Error(`no engine function ${name}`);
+    mark(`call ${name}`);
     let value = fn(...args);
     if (value && typeof value.then === "function") value = await value;
+    mark(`done ${name}`);
     post({ type: "result", id, value: toPlain(value) });
   } catch (error) {
     post({ type: "result", id, error: String(error && error.message ? error.message : error) });

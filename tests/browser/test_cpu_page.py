@@ -157,18 +157,21 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
     play_on(page, 3)
 
 
-#: Records each worker the page constructs (its module) and whether the loading screen was
-#: still up then; and holds the engine's "ready" until that screen is gone, so that a
-#: worker started once the engine is up is always started after it.
+#: Records each worker the page constructs (its module), whether the loading screen was
+#: still up then and whether MicroPython had started; and holds the engine's "ready" until
+#: that screen is gone, so that a worker started once the engine is up is always started
+#: after it.
 WORKERS_SEEN = """
 (() => {
   const Original = window.Worker;
   const booting = () => document.documentElement.classList.contains("booting");
+  let micropython = false;
+  document.addEventListener("mpy:ready", () => { micropython = true; }, true);
   window.__workers = [];
   window.Worker = class extends Original {
     constructor(url, options) {
       const name = (options && options.name) || "";
-      if (name) window.__workers.push([name, booting()]); // (not the zip reader's, unnamed)
+      if (name) window.__workers.push([name, booting(), micropython]); // (not the zip reader's)
       super(url, options);
       if (name !== "triad.worker.engine") return;
       const add = this.addEventListener.bind(this);
@@ -189,11 +192,11 @@ WORKERS_SEEN = """
 def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    """On a first visit the engine starts once the page has drawn (their downloads would
-    share the line) and the extra worker of master's search once the engine is up (their
-    boots would share the cores); a reload served by the service worker starts both with
-    the page, before the engine is up, so that the helper takes its part of the CPU's first
-    move. Either way it is the only one started, and the CPU opens."""
+    """On a first visit the engine starts once MicroPython has started (their downloads
+    would share the line) and the extra worker of master's search once the engine is up
+    (their boots would share the cores); a reload served by the service worker starts both
+    with the page, before the engine is up, so that the helper takes its part of the CPU's
+    first move. Either way it is the only one started, and the CPU opens."""
     context, _ = new_context(reduced_motion="reduce")
     context.add_init_script(settings_script(rules=["open"], level="master"))
     context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
@@ -203,10 +206,9 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     page.goto(server.url)
     wait_ready(page)
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
-    assert page.evaluate("window.__workers") == [
-        ["triad.worker.engine", False],  # (once the page was drawn)
-        ["triad.cpu.service", False],  # (once the engine was up)
-    ]
+    engine, helper = page.evaluate("window.__workers")
+    assert engine[0] == "triad.worker.engine" and engine[2]  # (once MicroPython started)
+    assert helper == ["triad.cpu.service", False, True]  # (once the engine was up)
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.keyboard.press("F5")  # the same deal again, its first move not yet made
     page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
@@ -214,8 +216,8 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
     wait_ready(page)
     assert page.evaluate("window.__workers") == [
-        ["triad.worker.engine", True],
-        ["triad.cpu.service", True],  # (with the page, the engine not up yet)
+        ["triad.worker.engine", True, False],  # (at once)
+        ["triad.cpu.service", True, True],  # (with the page, the engine not up yet)
     ]
     assert list(owned_cells(page).values()) == ["red"]
     assert notices(page) == ""
