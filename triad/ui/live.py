@@ -183,6 +183,7 @@ class Live:
             page.spawn(self.hear(text))
         elif kind == "closed" and self.state == "open":
             self.to("lost")
+            page.show_notice("")  # ("Connected" no longer holds: the dialog says why)
             self.friend.open_panel("live")
         elif kind == "timeout" and self.state in ("offer", "answer", "connecting"):
             self.to("failed")
