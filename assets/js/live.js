@@ -42,7 +42,16 @@
 
   function open(stun) {
     close();
-    pc = new RTCPeerConnection({ iceServers: stun ? [{ urls: STUN }] : [] });
+    var conn = new RTCPeerConnection({ iceServers: stun ? [{ urls: STUN }] : [] });
+    // Firefox gives up for good when the other side stays silent a few seconds (the
+    // answering side, while its answer waits to be opened): said at once, not at the timeout.
+    conn.oniceconnectionstatechange = function () {
+      if (conn === pc && conn.iceConnectionState === "failed" && !(channel && channel.readyState === "open")) {
+        clearTimeout(timer);
+        tell("timeout");
+      }
+    };
+    pc = conn;
     return pc;
   }
 
