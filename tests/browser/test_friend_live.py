@@ -45,13 +45,10 @@ class LivePlayer(Player):
         self.page.context.add_init_script(RECORD_RTC)
 
     def live(self) -> str:
-        return str(self.page.evaluate("document.documentElement.dataset.live || ''"))
+        return self.data("live")
 
     def wait_live(self, *states: str) -> str:
-        self.page.wait_for_function(
-            f"() => {json.dumps(list(states))}.includes(document.documentElement.dataset.live)"
-        )
-        return self.live()
+        return self.wait_data("live", *states)
 
     def open_dialog(self) -> None:
         if not self.page.locator(".friend").is_visible():
