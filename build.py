@@ -72,6 +72,7 @@ PYODIDE_FILES = (
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 SYNC_MESSAGE = "sync-message/sync-message.js"  # under runtime/
+QRCODE = "qrcode-generator/qrcode.js"  # under runtime/: the QR codes of live play's invites
 # PyScript chunks that core.js never loads for a plain `mpy` script: the code
 # editor, the terminal's xterm and the Pyodide package graph (the zip reader unpacks
 # the page's Python files).
@@ -381,6 +382,8 @@ def _copy_runtimes(dist: Path) -> None:
     # sync-message: a bot's worker reads its input synchronously where JSPI is missing.
     (runtime / "sync-message").mkdir()
     shutil.copy2(NODE_MODULES / "sync-message" / "dist" / "index.js", runtime / SYNC_MESSAGE)
+    (runtime / "qrcode-generator").mkdir()
+    shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.js", runtime / QRCODE)
     core = NODE_MODULES / "@pyscript" / "core" / "dist"
     (runtime / "pyscript").mkdir()
     for name in _pyscript_files(core):

@@ -51,13 +51,20 @@ class Player:
         return str(box.input_value())
 
     def state(self) -> str:
-        return str(self.page.evaluate("document.documentElement.dataset.friend || ''"))
+        return self.data("friend")
 
     def wait_state(self, *states: str) -> str:
+        return self.wait_data("friend", *states)
+
+    def data(self, name: str) -> str:
+        """A data-* attribute of <html> the page sets (`friend`, `live`)."""
+        return str(self.page.evaluate(f"document.documentElement.dataset.{name} || ''"))
+
+    def wait_data(self, name: str, *values: str) -> str:
         self.page.wait_for_function(
-            f"() => {json.dumps(list(states))}.includes(document.documentElement.dataset.friend)"
+            f"() => {json.dumps(list(values))}.includes(document.documentElement.dataset.{name})"
         )
-        return self.state()
+        return self.data(name)
 
     def check(self) -> str:
         return str(self.page.evaluate("document.documentElement.dataset.friendCheck || ''"))

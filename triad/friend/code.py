@@ -24,8 +24,10 @@ import hashlib
 import json
 import zlib
 
-__all__ = ["MAX_CODE", "MAX_JSON", "VERSION", "FriendError", "decode", "encode"]
+__all__ = ["MAX_CODE", "MAX_JSON", "PREFIX", "VERSION", "FriendError", "decode", "encode"]
 
+#: The kind of code a match's log is written as (a live connection's are ``TL``).
+PREFIX = "TF"
 #: The version of the protocol and its codes; a code of another version is refused.
 VERSION = 1
 #: Longest code text read (a whole match with Sudden Death is well under it).
@@ -33,7 +35,6 @@ MAX_CODE = 4000
 #: Largest JSON a code may inflate to.
 MAX_JSON = 20000
 
-_PREFIX = "TF"
 _CHECK = 4
 
 
@@ -48,18 +49,19 @@ class FriendError(ValueError):
         self.code = code
 
 
-def encode(doc: object) -> str:
-    """The code of a JSON-ready value (the log's JSON form)."""
+def encode(doc: object, prefix: str = PREFIX) -> str:
+    """The code of a JSON-ready value (the log's JSON form; `prefix` names the kind of code:
+    ``TF`` a match's log, ``TL`` a live connection's offer or answer)."""
     raw = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(raw) + packer.flush()
     body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-    head = f"{_PREFIX}{VERSION}.{body}"
+    head = f"{prefix}{VERSION}.{body}"
     return f"{head}.{_check(head)}"
 
 
-def decode(text: object) -> object:
-    """The JSON value a code carries.
+def decode(text: object, prefix: str = PREFIX) -> object:
+    """The JSON value a code of the kind `prefix` carries.
 
     Spaces and line breaks inside the code are ignored (chats wrap long
     text), and so is a whole link around it (``...#friend=CODE``).
@@ -80,9 +82,9 @@ def decode(text: object) -> object:
         raise FriendError(f"the friend code is too long ({len(code)} > {MAX_CODE})")
     parts = code.split(".")
     head = parts[0]
-    if not head.startswith(_PREFIX) or len(parts) != 3:
+    if not head.startswith(prefix) or len(parts) != 3:
         raise FriendError(f"not a friend code: {code[:20]!r}")
-    version = head[len(_PREFIX) :]
+    version = head[len(prefix) :]
     if version != str(VERSION):
         raise FriendError(
             f"the friend code is of version {version!r}; this page reads version {VERSION}",

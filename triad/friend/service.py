@@ -11,7 +11,12 @@ goes on from the last move written.
 * `friend_open(DOC, {"code"})`: the other side's code taken in (``DOC`` is
   ``""`` for an invitation opened for the first time);
 * `friend_act(DOC, {"accept", "card", "cell"})`: accept an invitation, or play;
-* `friend_view(DOC)`: where a kept match stands.
+* `friend_view(DOC)`: where a kept match stands;
+* `friend_live_code(DOC, {"sdp", "offer"})` -> ``{"code"}``: the live code of
+  this side's WebRTC offer or answer, with the match's log (`triad.friend.live`);
+* `friend_live_read({"code"})` -> ``{"offer", "sdp", "log", "id"}``: what a
+  live code carries: the description to hand to WebRTC, and the log as a
+  by-link code, which the page then opens as any other.
 
 Each answers a `FriendReply`: the new ``doc``, the ``code`` to send (the
 whole log: a code brings everything, so a lost one costs nothing), what
@@ -30,6 +35,7 @@ from typing import Any, TypedDict
 from triad.api import Exports
 from triad.capture import Player
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set
+from triad.friend import live
 from triad.friend import protocol as fp
 from triad.friend.code import FriendError
 from triad.friend.messages import Invite, Message, Play, Secrets
@@ -42,6 +48,8 @@ __all__ = [
     "FriendReply",
     "friend_act",
     "friend_id",
+    "friend_live_code",
+    "friend_live_read",
     "friend_new",
     "friend_open",
     "friend_view",
@@ -75,6 +83,29 @@ class ActRequest:
     accept: bool = False
     card: int = -1
     cell: int = -1
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiveRequest:
+    """`friend_live_code`: this side's WebRTC description, ICE gathering finished."""
+
+    sdp: str
+    offer: bool = True
+
+
+class LiveCodeReply(TypedDict):
+    """`friend_live_code`: the live code to send."""
+
+    code: str
+
+
+class LiveReadReply(TypedDict):
+    """`friend_live_read`: an offer or answer's description, and the log as a by-link code."""
+
+    offer: bool
+    sdp: str
+    log: str
+    id: str
 
 
 class IdReply(TypedDict):
@@ -164,6 +195,28 @@ def friend_view(doc_text: str) -> FriendReply:
     card_set = _card_set(_invite(doc).set_id)
     _write_due(doc, card_set)
     return _reply(doc, card_set)
+
+
+@EXPORTS.service
+def friend_live_code(doc_text: str, request: LiveRequest) -> LiveCodeReply:
+    """The live code of this side's offer or answer, the match's log with it."""
+    doc = _Doc.read(doc_text)
+    return {"code": live.write(request.offer, request.sdp, doc.log)}
+
+
+@EXPORTS.service
+def friend_live_read(request: CodeRequest) -> LiveReadReply:
+    """What a live code carries (its log is checked when the page opens it)."""
+    found = live.read(request.code)
+    first = found.log[0]
+    if not isinstance(first, Invite):
+        raise FriendError("a friend match begins with an invitation", "friend_order")
+    return {
+        "offer": found.offer,
+        "sdp": found.sdp,
+        "log": fp.log_to_code(found.log),
+        "id": fp.match_id(first),
+    }
 
 
 # -- private helpers ---------------------------------------------------------

@@ -54,6 +54,8 @@ __all__ = [
     "engine_memory",
     "friend_act",
     "friend_id",
+    "friend_live_code",
+    "friend_live_read",
     "friend_new",
     "friend_open",
     "friend_view",
@@ -337,6 +339,14 @@ def friend_act(worker, doc, accept=False, card=-1, cell=-1):
 
 def friend_view(worker, doc):
     return ask_about(worker, "friend_view", doc)
+
+
+def friend_live_code(worker, doc, sdp, offer=True):
+    return ask_about(worker, "friend_live_code", doc, {"sdp": sdp, "offer": offer})
+
+
+def friend_live_read(worker, code):
+    return ask(worker, "friend_live_read", {"code": code})
 
 
 # -- the collection (each given the save, as stored) ------------------------------

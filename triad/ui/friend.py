@@ -24,6 +24,7 @@ import json
 from triad.ui import anim, client
 from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
+from triad.ui.live import Live
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
 from triad.ui.text import explain, t
@@ -47,6 +48,7 @@ class Friend:
         self.screen = "menu"  # "menu", "invite" (to accept) or "send"
         self.error = ""
         self.waiting_code = ""  # a code from the address, opened once the engine is up
+        self.live = Live(self)  # the live connection, when the match is played live
 
     # ------------------------------------------------------------ the dialog
 
@@ -64,11 +66,16 @@ class Friend:
         page = self.page
         if name == "friend":
             self.error = ""
-            self.open_panel("send" if self.on_table() else "menu")
+            if self.live.shown:
+                self.open_panel("live")
+            else:
+                self.open_panel("send" if self.on_table() else "menu")
         elif name == "friend_invite":
             page.spawn(self.invite())
+        elif name.startswith("friend_live"):
+            self.live.action(name)
         elif name == "friend_open":
-            page.spawn(self.open_code(page.screen.value("#friend-paste")))
+            page.spawn(self.open_any(page.screen.value("#friend-paste")))
         elif name == "friend_accept":
             page.spawn(self.accept())
         elif name == "friend_copy":
@@ -76,6 +83,7 @@ class Friend:
         elif name == "friend_share":
             page.spawn(page.screen.share(t("friend_share_title"), self.link()))
         elif name == "friend_new":
+            self.live.end()
             self.screen = "menu"
             page.draw()
 
@@ -101,7 +109,7 @@ class Friend:
         page = self.page
         code, self.waiting_code = self.waiting_code, ""
         if code:
-            await self.open_code(code)
+            await self.open_any(code)
             return
         ident = active_id(page.store)
         doc = page.store.get(DOC_PREFIX + ident) if ident else None
@@ -117,47 +125,65 @@ class Friend:
         if self.page.engine is None:
             self.waiting_code = code
         else:
-            self.page.spawn(self.open_code(code))
+            self.page.spawn(self.open_any(code))
 
-    async def invite(self) -> None:
+    async def open_any(self, code) -> None:
+        """A friend code (``TF``: by link) or a live code (``TL``: an offer or an answer)."""
+        code = str(code or "").strip()
+        if code.split("friend=")[-1].lstrip().startswith("TL"):
+            await self.live.take(code)
+        else:
+            await self.open_code(code)
+
+    async def invite(self, show: bool = True) -> bool:
+        """The host's new match (the rule menu's rules); `show`: its link shows at once."""
         page = self.page
+        self.live.end()  # (a connection of another match carries nothing of this one)
         playing = page.choices.playing()
         reply = await client.friend_new(
             page.engine, playing["rules"], playing["card_set"], playing["level_range"]
         )
         if not reply.get("ok"):
             self.fail(reply)
-            return
+            return False
         self.took(reply)
         self.error = ""
-        self.open_panel("send")
+        if show:
+            self.open_panel("send")
+        return True
 
-    async def open_code(self, code) -> None:
+    async def open_code(self, code, live: bool = False) -> bool:
+        """The other side's friend code; `live`: it came with a live code or over the channel,
+        so one with nothing new is no error, and the live screens show what comes next."""
         page = self.page
         code = str(code or "").strip()
         found = await client.friend_id(page.engine, code)
         if not found.get("ok"):
             self.fail(found)
-            return
+            return False
         doc = page.store.get(DOC_PREFIX + found["id"]) or ""
         reply = await client.friend_open(page.engine, doc, code)
         if not reply.get("ok") and reply.get("code") == "friend_old" and doc:
+            if live:
+                return True  # (the channel or the live code brought nothing new)
             reply = await client.friend_view(page.engine, doc)  # a link taken already
         if not reply.get("ok"):
             self.fail(reply)
-            return
+            return False
         self.error = ""
         self.took(reply)
         info = reply["friend"]
         if info["expect"] == "answer" and info["mine"]:
             self.open_panel("invite")
-            return
+            return True
         if reply["view"] is not None:
             self.to_table(reply, True)
         if info["mine"] and info["expect"] == "play":
-            page.close_panel()
-        else:
+            if not live or page.panel == "friend":
+                page.close_panel()
+        elif not live:
             self.open_panel("send")
+        return True
 
     async def accept(self) -> None:
         page = self.page
@@ -166,7 +192,13 @@ class Friend:
             self.fail(reply)
             return
         self.took(reply)
-        self.open_panel("send")
+        if not await self.live.accepted():
+            self.open_panel("send")
+
+    def sent(self) -> None:
+        """This side moved: its code goes by the channel when live, else by the dialog."""
+        if not self.live.connected:
+            self.open_panel("send")
 
     def took(self, reply) -> None:
         """A reply of the worker: its document is kept before anything shows."""
@@ -180,6 +212,7 @@ class Friend:
         state = "over" if info["over"] else "mine" if info["mine"] else "wait"
         self.page.screen.set_data("friend", state)  # (tests wait on these)
         self.page.screen.set_data("friend-check", self.code[-4:])
+        self.live.send()
 
     def to_table(self, reply, animate: bool) -> None:
         """Show the friend match on the table (its last move played out when it is there)."""
@@ -211,14 +244,18 @@ class Friend:
                 + '</p><div class="dialog-buttons"><button type="button" class="big"'
                 ' data-do="friend_accept">' + esc(t("friend_accept")) + "</button></div>"
             )
+        elif self.screen == "live":
+            body = self.live.render(send_box)
         elif self.screen == "send" and self.code:
             body = self.render_send(info)
         else:
             body = (
                 "<p>"
-                + esc(t("friend_by_link"))
-                + "</p><p>"
                 + esc(t("friend_rules", rules=rules_summary(self.page.settings["rules"])))
+                + "</p>"
+                + self.live.render_choice()
+                + "<p>"
+                + esc(t("friend_by_link"))
                 + '</p><div class="dialog-buttons"><button type="button" class="big"'
                 ' data-do="friend_invite">'
                 + icon("play")
@@ -248,39 +285,18 @@ class Friend:
 
     def render_send(self, info) -> str:
         status = friend_status(info)
+        more = ""
+        if info.get("over"):
+            more = '<button type="button" data-do="friend_new">' + esc(t("friend_another"))
+        elif not self.live.connected:
+            more = '<button type="button" data-do="friend_live_again">' + esc(t("live_again"))
         return (
             '<p class="friend-status" data-friend-status>'
-            + esc(status)
+            + esc(t("live_connected") if self.live.connected else status)
             + "</p>"
-            + '<label for="friend-link">'
-            + esc(t("friend_send"))
-            + "</label>"
-            + "<textarea"
-            + attrs(
-                [
-                    ("id", "friend-link"),
-                    ("class", "friend-code"),
-                    ("readonly", "readonly"),
-                    ("rows", "3"),
-                    ("data-friend-link", self.link()),
-                    ("onfocus", "this.select()"),
-                ]
-            )
-            + ">"
-            + esc(self.link())
-            + "</textarea>"
-            + '<div class="dialog-buttons"><button type="button" class="big" data-do="friend_copy">'
-            + esc(t("friend_copy"))
-            + '</button><button type="button" data-do="friend_share" data-share-only>'
-            + esc(t("friend_share"))
-            + "</button>"
-            + (
-                '<button type="button" data-do="friend_new">'
-                + esc(t("friend_another"))
-                + "</button>"
-                if info.get("over")
-                else ""
-            )
+            + send_box(self.link(), "friend")
+            + '<div class="dialog-buttons">'
+            + (more + "</button>" if more else "")
             + "</div>"
         )
 
@@ -297,6 +313,38 @@ class Friend:
             + esc(t("friend_open"))
             + "</button></div>"
         )
+
+
+def send_box(link: str, do: str) -> str:
+    """A link to send: its text box (selected when focused), Copy and Share (`do` + _copy...)."""
+    return (
+        '<label for="friend-link">'
+        + esc(t("friend_send"))
+        + "</label>"
+        + "<textarea"
+        + attrs(
+            [
+                ("id", "friend-link"),
+                ("class", "friend-code"),
+                ("readonly", "readonly"),
+                ("rows", "3"),
+                ("data-friend-link", link),
+                ("onfocus", "this.select()"),
+            ]
+        )
+        + ">"
+        + esc(link)
+        + "</textarea>"
+        + '<div class="dialog-buttons"><button type="button" class="big" data-do="'
+        + do
+        + '_copy">'
+        + esc(t("friend_copy"))
+        + '</button><button type="button" data-do="'
+        + do
+        + '_share" data-share-only>'
+        + esc(t("friend_share"))
+        + "</button></div>"
+    )
 
 
 def active_id(store) -> str:
@@ -402,7 +450,7 @@ class FriendMatch(Match):
         self.friend.took(reply)
         await self.play_events(before, player, cell, reply["placed"], reply["events"])
         await self.land(reply)
-        self.friend.open_panel("send")  # the move goes to the friend by code
+        self.friend.sent()  # the move goes to the friend by the channel, or by code
 
     async def their_move(self, reply, animate: bool) -> None:
         """The friend's code brought their move: it is played out, then the turn goes on."""

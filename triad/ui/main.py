@@ -177,6 +177,15 @@ def on_hash(_event) -> None:
         app.friend.open_address(code)
 
 
+def on_live(event) -> None:
+    """What the live connection to a friend tells (assets/js/live.js)."""
+    detail = event_field(event, "detail")
+    if detail is not None:
+        app.friend.live.event(
+            str(event_field(detail, "kind", "")), str(event_field(detail, "text", ""))
+        )
+
+
 TITLE_KEY = "triad.title"  # sessionStorage: the title screen was left in this tab
 # Where the browser denies storage (boot.js says so) the page never touches it: the
 # title screen then shows at each load.
@@ -227,4 +236,5 @@ js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
 follow_boot(js, app, "triad.worker.engine")
 js.window.addEventListener("storage", create_proxy(on_storage))
 js.window.addEventListener("hashchange", create_proxy(on_hash))
+js.window.addEventListener("triad-live", create_proxy(on_live))
 app.spawn(boot_engine(app, js.window.triadEngine))

@@ -1,0 +1,292 @@
+"""Playing a friend live: the two browsers connected by a WebRTC data channel, no server.
+
+The host's page makes an offer and shows it as a live code (a link, the text,
+a QR code); the guest's page opens it, shows the rules, and once accepted
+shows its answer the same way; the host opens the answer and the channel
+opens (`assets/js/live.js` holds the connection). Each live code carries the
+match's log too (`triad.friend.live`), so the match is the by-link match of
+`triad.ui.friend` and nothing else: once connected, each side sends its whole
+friend code over the channel whenever its log grows, and the other side
+opens it as it would a pasted code (the engine worker checks it whole).
+
+By default WebRTC is given no ICE server, so nothing leaves the page's own
+host and only the local network connects; the player may turn on the one
+public STUN server the dialog names (the choice is kept as JSON under
+``triad.live``). Where no connection opens in time, or it drops (a reload,
+a closed tab), the dialog says so and offers a fresh exchange or the
+by-link code of the same match.
+
+Runs on the main thread under MicroPython.
+"""
+
+import json
+
+from triad.ui import client
+from triad.ui.html import attrs, esc
+from triad.ui.text import explain, t
+
+#: The player's choice of the public STUN server, ``{"stun": bool}``.
+STUN_KEY = "triad.live"
+#: How long the side that took the answer waits for the channel to open.
+CONNECT_MS = 30_000
+#: How long the guest waits, its answer sent, for the host to open it.
+ANSWERED_MS = 300_000
+
+
+class Live:
+    """The live connection of the friend match shown, and the dialog's live screens.
+
+    ``state``: "off"; "making" (an offer or answer in the making); "offer" (sent,
+    its answer awaited); "answer" (sent, the host to open it); "connecting";
+    "open"; "lost" (it dropped); "failed" (no connection in time, or no WebRTC).
+    """
+
+    def __init__(self, friend) -> None:
+        self.friend = friend
+        self.page = friend.page
+        self.state = "off"
+        self.code = ""  # the live code to send now
+        self.offered = ""  # an offer's description, answered once the invitation is accepted
+        self.sent = ""  # the last friend code sent over the channel
+        self.heard = ""  # the last one received
+        self.stun = load_stun(self.page.store)
+        self.drawn = ("", "")  # (a link, its QR code's SVG): drawn once, not at each redraw
+
+    @property
+    def link(self) -> str:
+        return self.page.page_url + "#friend=" + self.code if self.code else ""
+
+    def rtc(self):
+        return getattr(self.page.screen.js.window, "triadLive", None)
+
+    def to(self, state: str) -> None:
+        self.state = state
+        self.page.screen.set_data("live", state)  # (tests wait on it)
+
+    def action(self, name: str) -> None:
+        """A button of the live screens (`data-do="friend_live..."`)."""
+        page = self.page
+        if name == "friend_live":
+            page.spawn(self.invite())
+        elif name == "friend_live_again":
+            page.spawn(self.offer())
+        elif name == "friend_live_stun":
+            self.stun = not self.stun
+            page.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
+            page.draw()
+        elif name == "friend_live_copy":
+            page.spawn(page.screen.copy("#friend-link", self.link))
+        elif name == "friend_live_share":
+            page.spawn(page.screen.share(t("friend_share_title"), self.link))
+
+    def end(self) -> None:
+        """No live connection any more (another match begins)."""
+        rtc = self.rtc()
+        if rtc is not None:
+            rtc.close()
+        self.code = self.offered = ""
+        self.to("off")
+
+    # -------------------------------------------------------------- the exchange
+
+    async def invite(self) -> None:
+        """The host: a new match (the rule menu's rules), offered live."""
+        if await self.friend.invite(False):
+            await self.offer()
+
+    async def offer(self) -> None:
+        """An offer for the match shown (a new one, or one to reconnect)."""
+        rtc = self.rtc()
+        self.offered = ""
+        self.to("making")
+        self.friend.open_panel("live")
+        sdp = str(await rtc.offer(self.stun)) if rtc is not None and rtc.available else ""
+        await self.made(sdp, True)
+
+    async def answer(self) -> None:
+        """The guest (or the side a reconnection is offered to): the answer to the offer."""
+        rtc, offered, self.offered = self.rtc(), self.offered, ""
+        self.to("making")
+        self.friend.open_panel("live")
+        sdp = str(await rtc.answer(offered, self.stun)) if rtc is not None else ""
+        if await self.made(sdp, False):
+            rtc.wait(wait_ms(self.page, ANSWERED_MS))
+
+    async def made(self, sdp: str, offer: bool) -> bool:
+        friend = self.friend
+        if not sdp:
+            self.to("failed")
+            friend.error = t("live_no_webrtc")
+            friend.open_panel("live")
+            return False
+        reply = await client.friend_live_code(self.page.engine, friend.doc, sdp, offer)
+        if not reply.get("ok"):
+            self.to("failed")
+            friend.fail(reply)
+            return False
+        self.code = reply["code"]
+        friend.error = ""
+        self.to("offer" if offer else "answer")
+        friend.open_panel("live")
+        return True
+
+    async def take(self, code: str) -> None:
+        """The other side's live code (pasted, or the page's address)."""
+        friend = self.friend
+        reply = await client.friend_live_read(self.page.engine, code)
+        if not reply.get("ok"):
+            friend.fail(reply)
+            return
+        if not await friend.open_code(reply["log"], True):
+            return
+        if reply["offer"]:
+            self.offered = reply["sdp"]
+            if friend.screen != "invite":  # (an invitation is answered once accepted)
+                await self.answer()
+            return
+        rtc = self.rtc()
+        if self.state == "offer" and rtc is not None:
+            self.to("connecting")  # (the channel may open before `accept` returns)
+            if await rtc.accept(reply["sdp"]):
+                if self.state == "connecting":
+                    friend.open_panel("live")
+                    rtc.wait(wait_ms(self.page, CONNECT_MS))
+                return
+            self.to("failed")
+        friend.error = explain("", "live_stale")
+        friend.open_panel("live")
+
+    async def accepted(self) -> bool:
+        """The invitation accepted: a live one is answered (False: it came by link)."""
+        if not self.offered:
+            return False
+        await self.answer()
+        return True
+
+    # ------------------------------------------------------------ the channel
+
+    def event(self, kind: str, text: str) -> None:
+        """What `live.js` tells: "open", "message", "closed" or "timeout"."""
+        page = self.page
+        if kind == "open":
+            self.to("open")
+            self.sent = self.heard = ""
+            self.code = ""
+            self.friend.error = ""
+            self.send()
+            if page.panel == "friend":
+                page.close_panel()
+            else:
+                page.draw()
+            page.show_notice(t("live_open"))
+        elif kind == "message":
+            page.spawn(self.hear(text))
+        elif kind == "closed" and self.state == "open":
+            self.to("lost")
+            page.show_notice("")  # ("Connected" no longer holds: the dialog says why)
+            self.friend.open_panel("live")
+        elif kind == "timeout" and self.state in ("offer", "answer", "connecting"):
+            self.to("failed")
+            self.friend.error = t("live_timeout")
+            self.friend.open_panel("live")
+
+    def send(self) -> None:
+        """This side's friend code goes over the channel when it holds something new."""
+        code = self.friend.code
+        rtc = self.rtc()
+        if self.state != "open" or not code or code in (self.sent, self.heard) or rtc is None:
+            return
+        if rtc.send(code):
+            self.sent = code
+
+    async def hear(self, code: str) -> None:
+        if code in (self.heard, self.friend.code):
+            return
+        self.heard = code
+        await self.friend.open_code(code, True)
+
+    @property
+    def connected(self) -> bool:
+        return self.state == "open"
+
+    @property
+    def shown(self) -> bool:
+        """Whether the dialog opens on the live screen (an exchange under way, or failed)."""
+        return self.state not in ("off", "open")
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self, box) -> str:
+        """The live screen of the friend dialog; `box(link, do)` draws a link to send."""
+        state = self.state
+        if state in ("offer", "answer"):
+            link = self.link
+            if self.drawn[0] != link and self.rtc() is not None:
+                self.drawn = (link, str(self.rtc().qr(link)))
+            qr = self.drawn[1]
+            body = (
+                '<p class="friend-status" data-friend-status>'
+                + esc(t("live_send_" + state))
+                + "</p>"
+                + box(link, "friend_live")
+                + (
+                    '<figure class="friend-qr"><div role="img"'
+                    + attrs([("aria-label", t("live_qr"))])
+                    + ">"
+                    + qr
+                    + "</div><figcaption>"
+                    + esc(t("live_qr"))
+                    + "</figcaption></figure>"
+                    if qr
+                    else ""
+                )
+            )
+            return body  # (the dialog's paste box takes the answer)
+        if state in ("making", "connecting"):
+            return (
+                '<p class="friend-status" data-friend-status role="status">'
+                + esc(t("live_" + state))
+                + "</p>"
+            )
+        # failed or lost: a fresh exchange, or on by link
+        friend = self.friend
+        return (
+            '<p class="friend-status" data-friend-status>'
+            + esc(t("live_lost" if state == "lost" else "live_by_link"))
+            + '</p><div class="dialog-buttons"><button type="button" data-do="friend_live_again">'
+            + esc(t("live_again"))
+            + "</button></div>"
+            + (box(friend.link(), "friend") if friend.code else "")
+        )
+
+    def render_choice(self) -> str:
+        """The live part of the friend dialog's first screen: the button and the STUN box."""
+        return (
+            "<p>"
+            + esc(t("live_about"))
+            + '</p><label class="friend-stun"><input type="checkbox" data-do="friend_live_stun"'
+            + (" checked" if self.stun else "")
+            + "> "
+            + esc(t("live_stun", server=str(self.rtc().stun) if self.rtc() else ""))
+            + '</label><div class="dialog-buttons"><button type="button" class="big"'
+            ' data-do="friend_live">' + esc(t("live_invite")) + "</button></div>"
+        )
+
+
+def load_stun(store) -> bool:
+    """Whether the player turned the public STUN server on (off unless it says so)."""
+    try:
+        return json.loads(store.get(STUN_KEY) or "{}").get("stun") is True
+    except (ValueError, AttributeError):  # not what this page writes: off
+        return False
+
+
+def wait_ms(page, default: int) -> int:
+    """How long to wait for the channel (a test may shorten it: ``window.triadLiveWaitMs``)."""
+    try:
+        return int(page.screen.js.window.triadLiveWaitMs or default)
+    except Exception:  # not set: the default
+        return default
+
+
+__all__ = ["STUN_KEY", "Live", "load_stun"]
