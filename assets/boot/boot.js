@@ -439,11 +439,33 @@
     });
   };
 
+  // Live play's scripts (the WebRTC channel, the QR codes of its invites): 60 KB the title
+  // does not wait for. Asked for once MicroPython is up; the page awaits the promise before
+  // it makes or reads a live code. A script that fails leaves `triadLive` unset, which the
+  // page says as "live play is not possible in this browser".
+  var liveScripts = null;
+  function loadLive() {
+    if (!liveScripts) {
+      liveScripts = ["./runtime/qrcode-generator/qrcode.js", "./assets/js/live.js"].reduce(function (chain, src) {
+        return chain.then(function () {
+          return new Promise(function (resolve) {
+            var script = document.createElement("script");
+            script.src = src;
+            script.onload = script.onerror = function () { resolve(); };
+            document.head.appendChild(script);
+          });
+        });
+      }, Promise.resolve());
+    }
+    return liveScripts;
+  }
+
   function startPage() {
     translateLoading();
     showProgress(0.15);
     document.addEventListener("mpy:ready", function () {
       showProgress(0.6, catchPage ? words.catchStarted : words.started);
+      if (!catchPage) loadLive();
     }, true);
     var script = document.createElement("script");
     script.type = "module";
@@ -455,6 +477,7 @@
   }
 
   window.triadStartWorker = startWorker;
+  window.triadLoadLive = loadLive;
   window.triadBotSupport = botSupport;
   // A page that runs no card game (data-engine="none" on <html>) starts its own workers.
   if (html.dataset.engine !== "none") window.triadEngine = startWorker("triad.worker.engine");

@@ -59,6 +59,13 @@ class Live:
     def rtc(self):
         return getattr(self.page.screen.js.window, "triadLive", None)
 
+    async def loaded(self) -> None:
+        """live.js and the QR code maker are there (boot.js fetches them once the page is
+        up, not before the title)."""
+        load = getattr(self.page.screen.js.window, "triadLoadLive", None)
+        if load is not None:
+            await load()
+
     def to(self, state: str) -> None:
         self.state = state
         self.page.screen.set_data("live", state)  # (tests wait on it)
@@ -96,6 +103,7 @@ class Live:
 
     async def offer(self) -> None:
         """An offer for the match shown (a new one, or one to reconnect)."""
+        await self.loaded()
         rtc = self.rtc()
         self.offered = ""
         self.to("making")
@@ -105,6 +113,7 @@ class Live:
 
     async def answer(self) -> None:
         """The guest (or the side a reconnection is offered to): the answer to the offer."""
+        await self.loaded()
         rtc, offered, self.offered = self.rtc(), self.offered, ""
         self.to("making")
         self.friend.open_panel("live")
@@ -132,6 +141,7 @@ class Live:
 
     async def take(self, code: str) -> None:
         """The other side's live code (pasted, or the page's address)."""
+        await self.loaded()
         friend = self.friend
         reply = await client.friend_live_read(self.page.engine, code)
         if not reply.get("ok"):
