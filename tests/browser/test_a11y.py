@@ -478,7 +478,7 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
 ) -> None:
     """The trade after a won match for cards, the reset's confirmation, Leave a match
     for cards?, the rule menu with a card set of one's own (and a file refused), and
-    the friend dialogs: inviting, the link to send, being invited."""
+    the friend dialogs: inviting, the link to send, being invited, live too."""
     context, _ = new_context(reduced_motion="reduce", **SIZES[size])
     context.add_init_script(settings_script(lang=lang, sound=False))
     # A collection whose won match waits for the card to take: the trade shows at once.
@@ -527,6 +527,20 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     guest.goto(invite)
     guest.locator('[data-do="friend_accept"]').wait_for()
     found += axe_violations(guest, "friend, invited")
+    # Live: the invitation with its QR code, then the guest's answer.
+    close_dialog(page)
+    page.locator('[data-action="rules"]').click()
+    page.locator('.menu [data-do="friend"]').click()
+    page.locator('[data-do="friend_live"]').click()
+    page.locator('html[data-live="offer"]').wait_for(state="attached")
+    page.locator(".friend-qr svg").wait_for()
+    found += axe_violations(page, "friend, live invitation")
+    offer = page.locator("#friend-link").input_value()
+    answering = other.new_page()
+    answering.goto(offer)
+    answering.locator('[data-do="friend_accept"]').click()
+    answering.locator('html[data-live="answer"]').wait_for(state="attached")
+    found += axe_violations(answering, "friend, live answer")
     # A card set of the player's own in the rule menu, then a file it refuses.
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
