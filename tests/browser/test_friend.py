@@ -93,23 +93,28 @@ class Player:
         """Play a move as a player would (card, then cell, then the cell again); the link."""
         page = self.page
         wait_ready(page)
-        me = self.me
         old = page.locator("#friend-link").input_value() if self.link_shown() else ""
-        if self.keys:  # the card at the cursor, the space at the cursor, confirmed
-            for key in ("z", "ArrowRight", "Enter", "z"):
-                page.keyboard.press(key)
-        else:
-            page.locator(f'[data-hand="{me}"] [data-card].pickable').first.click()
-            cell = page.locator("[data-cell]:not([data-owner])").first
-            index = cell.get_attribute("data-cell")
-            page.locator(f'[data-cell="{index}"]').click()
-            page.locator(f'[data-cell="{index}"]').click()
+        self.place()
         page.wait_for_function(
             "old => { const b = document.querySelector('#friend-link');"
             " return b && b.value && b.value !== old; }",
             arg=old,
         )
         return self.link()
+
+    def place(self) -> None:
+        """A card on the board by mouse, or by keyboard: the card at the cursor, the space
+        at the cursor, confirmed."""
+        page = self.page
+        if self.keys:
+            for key in ("z", "ArrowRight", "Enter", "z"):
+                page.keyboard.press(key)
+        else:
+            page.locator(f'[data-hand="{self.me}"] [data-card].pickable').first.click()
+            cell = page.locator("[data-cell]:not([data-owner])").first
+            index = cell.get_attribute("data-cell")
+            page.locator(f'[data-cell="{index}"]').click()
+            page.locator(f'[data-cell="{index}"]').click()
 
     def link_shown(self) -> bool:
         return bool(self.page.locator("#friend-link").count())

@@ -60,15 +60,7 @@ class LivePlayer(Player):
         page = self.page
         wait_ready(page)
         before = self.owners()
-        if self.keys:
-            for key in ("z", "ArrowRight", "Enter", "z"):
-                page.keyboard.press(key)
-        else:
-            page.locator(f'[data-hand="{self.me}"] [data-card].pickable').first.click()
-            cell = page.locator("[data-cell]:not([data-owner])").first
-            index = cell.get_attribute("data-cell")
-            page.locator(f'[data-cell="{index}"]').click()
-            page.locator(f'[data-cell="{index}"]').click()
+        self.place()
         self.wait_owners(before + 1)
         return before + 1
 
