@@ -191,3 +191,77 @@ def test_the_stun_choice_is_kept(new_context: Any, server: Any) -> None:
     wait_ready(host.page)
     host.open_dialog()
     assert host.page.locator('[data-do="friend_live_stun"]').is_checked()
+
+
+FIREFOX_BOOT_MS = 180_000  # Pyodide in Firefox on a busy machine
+PLAY = '.title-screen [data-do="title_play"]'
+
+
+def firefox_move(page: Any) -> None:
+    """Firefox's player places a card as a player would: card, space, the space again."""
+    card = '[data-hand="blue"] [data-card].pickable'
+    page.wait(
+        f"document.documentElement.classList.contains('ready') && document.querySelector('{card}')",
+        60_000,
+    )
+    page.click(card)
+    cell = page.js("document.querySelector('[data-cell]:not([data-owner])').dataset.cell")
+    page.click(f'[data-cell="{cell}"]')
+    page.click(f'[data-cell="{cell}"]')
+
+
+@pytest.mark.engines
+def test_a_whole_match_live_with_firefox_inviting(new_context: Any, server: Any) -> None:
+    """Firefox hosts and Chromium joins: Firefox makes the offer, as docs/FRIEND.md advises
+    (Firefox gives up on an offer it answered if the answer is not opened within seconds)."""
+    from tests.browser.engines import start
+
+    firefox = start("firefox")
+    try:
+        host = firefox.new_page(1280, 800)
+        host.goto(server.url)
+        host.wait(f"document.querySelector('{PLAY}')", FIREFOX_BOOT_MS)
+        host.click(PLAY)
+        host.wait("document.documentElement.classList.contains('ready')", FIREFOX_BOOT_MS)
+        host.wait("window.triadEngine.state === 'ready'", FIREFOX_BOOT_MS)  # it makes codes
+        host.js(RECORD_RTC.strip().rstrip(";"))  # (an expression, as js() takes)
+        host.click('[data-action="rules"]')
+        host.click('.menu [data-do="friend"]')
+        host.wait("document.querySelector('[data-do=\"friend_live\"]')", 30_000)
+        host.click('[data-do="friend_live"]')
+        host.wait("document.documentElement.dataset.live === 'offer'", 60_000)
+        offer = str(host.js("document.querySelector('#friend-link').value"))
+        assert "#friend=TL1." in offer
+        guest = LivePlayer(new_context, server.url, [])
+        guest.me = "red"
+        guest.boot(offer)
+        guest.page.locator('[data-do="friend_accept"]').click()
+        guest.wait_live("answer")
+        host.fill("#friend-paste", guest.link())
+        host.click('[data-do="friend_open"]')
+        host.wait("document.documentElement.dataset.live === 'open'", 60_000)
+        guest.wait_live("open")
+        mine = "document.documentElement.dataset.friend === 'mine'"
+        for count in range(1, 10):
+            # Whose turn: a side's state may follow the card's landing by a moment.
+            for _ in range(600):
+                if guest.state() == "mine" or host.js(mine):
+                    break
+                guest.page.wait_for_timeout(100)
+            if guest.state() == "mine":
+                guest.move()
+            else:
+                firefox_move(host)
+            owned = f"document.querySelectorAll('[data-cell][data-owner]').length == {count}"
+            host.wait(owned, 60_000)  # the move went over the channel, checked there
+            guest.wait_owners(count)
+        host.wait("document.documentElement.dataset.friend === 'over'", 60_000)
+        assert guest.wait_state("over") == "over"
+        configs = [json.loads(c) for c in host.js("window.rtcConfigs || []")]
+        assert configs and all(c.get("iceServers") == [] for c in configs), configs
+        assert guest.rtc_configs() and all(c.get("iceServers") == [] for c in guest.rtc_configs())
+        outside = [u for u in host.requests() if not u.startswith((server.origin, "data:"))]
+        assert not outside, outside
+        assert not host.errors(), host.errors()
+    finally:
+        firefox.quit()
