@@ -107,7 +107,7 @@ def test_a_game_against_a_bot_by_clicks(
     # A move: a house, then one of the neighbours highlighted.
     source = mine[0]
     page.locator(f'[data-house="{source}"]').click()
-    assert "click where to (1 unit)." in page.locator("#c-panel .prompt").inner_text()
+    assert "choose where to (1 unit)." in page.locator("#c-panel .prompt").inner_text()
     target = page.evaluate(
         "() => [...document.querySelectorAll('svg.map .houses > g')].findIndex("
         "g => g.classList.contains('target'))"
