@@ -2,7 +2,8 @@
 
 Each diagram of `triad.ui.rulebook` that places a card (a before and an after
 board, the placed card marked) is read back from its HTML: the cards, their
-owners, which one is placed, Ascension/Descension badges, a walled edge. The
+owners, which one is placed, Ascension/Descension badges, a walled edge, the
+cards on an Elemental space (their own element, or another). The
 position is played through `triad.capture.resolve` under the diagram's rule
 (its name: `basic` is no rule), and the engine's board must be the diagram's
 after board, owner for owner, and the badges the type counts before and after.
@@ -22,7 +23,8 @@ from triad.rules import RuleSet
 from triad.ui import rulebook
 
 SIDES = {"m-t": 0, "m-r": 1, "m-b": 2, "m-l": 3}
-TYPE = "typed"  # the one type a diagram's badged cards share
+TYPE = "typed"  # the one type a diagram's badged cards share, and their element
+OTHER = "other"  # an element no diagram card has
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Mini:
     sides: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     placed: bool = False
     badge: str = ""
+    element: str | None = None  # the element of its space: "own" or "other"
 
 
 @dataclass
@@ -61,6 +64,8 @@ class DiagramReader(HTMLParser):
         elif "mini" in classes:
             owner = next(c[4:] for c in classes if c.startswith("own-"))
             self.card = Mini(owner)
+            if "terr-match" in classes or "terr-other" in classes:
+                self.card.element = "own" if "terr-match" in classes else "other"
             self.grids[-1].cells[-1] = self.card
         elif self.card is not None and tag == "b":
             self.side = next(SIDES[c] for c in classes if c in SIDES)
@@ -116,9 +121,8 @@ def board_cell(grid: Grid, index: int) -> int:
 
 def card_of(mini: Mini, index: int) -> Card:
     top, right, bottom, left = mini.sides
-    return Card(
-        f"d{index}", f"d{index}", "", 1, top, right, bottom, left, TYPE if mini.badge else None
-    )
+    typed = mini.badge or mini.element == "own"
+    return Card(f"d{index}", f"d{index}", "", 1, top, right, bottom, left, TYPE if typed else None)
 
 
 def badges(board: Board, step: int) -> dict[int, str]:
@@ -144,18 +148,21 @@ def test_a_diagram_shows_what_the_engine_does(name: str) -> None:
     assert before.cols == after.cols and len(before.cells) == len(after.cells)
     rules = rules_of(name)
     slots: list[Placed | None] = [None] * 9
+    elements: list[str | None] = [None] * 9
     placed = None
     for i, mini in enumerate(before.cells):
         if mini is None:
             continue
         cell, card = board_cell(before, i), card_of(mini, i)
+        if mini.element is not None:
+            elements[cell] = TYPE if mini.element == "own" else OTHER
         if mini.placed:
             placed = (cell, card, Player.parse(mini.owner))
         else:
             slots[cell] = Placed(card, Player.parse(mini.owner))
     assert placed is not None
     board = tuple(slots)
-    result, _ = resolve(board, placed[0], placed[1], placed[2], rules)
+    result, _ = resolve(board, placed[0], placed[1], placed[2], rules, tuple(elements))
     for i, mini in enumerate(after.cells):
         cell = board_cell(after, i)
         if mini is None:

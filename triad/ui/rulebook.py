@@ -254,7 +254,7 @@ def _diagrams() -> dict:
 DIAGRAM_RULES = {
     "combo": ("combo", "same", "plus"),
     "original_plus": ("original", "plus"),
-    "original_same": ("original", "same"),
+    "original_same": ("original", "same", "elemental"),
     "original_chain": ("original", "plus"),
 }
 
@@ -268,12 +268,14 @@ def _original_diagrams(d: dict) -> None:
         (1, 3),
         t("critical"),
     )
-    # Same fires (5 = 5 above and on the left) and takes the 3 on the right too.
+    # Same fires (5 = 5 above and on the left) and takes the card on the right too: its
+    # printed 4 is lower, though its Elemental space makes it a 5 that nothing else beats.
     d["original_same"] = _around_centre(
         (5, 5, 5, 5),
-        {1: (1, 1, 5, 1), 3: (1, 5, 1, 1), 5: (1, 1, 1, 3), 7: (9, 1, 1, 1)},
+        {1: (1, 1, 5, 1), 3: (1, 5, 1, 1), 5: (1, 1, 1, 4), 7: (9, 1, 1, 1)},
         (1, 3, 5),
         t("break"),
+        {5: "up"},
     )
     # Plus takes above and on the left, 9 beats 2 on the right, and the chain starts
     # from all three: the captured A takes the card above it.
@@ -289,9 +291,11 @@ def _original_diagrams(d: dict) -> None:
 _TOUCHING = {1: 2, 3: 1, 5: 3, 7: 0}
 
 
-def _around_centre(placed, cards: dict, taken, word: str) -> str:
+def _around_centre(placed, cards: dict, taken, word: str, elemental: dict | None = None) -> str:
     """Blue deploys `placed` on the centre among red `cards` (values by cell); the
-    cards on the cells of `taken` turn blue."""
+    cards on the cells of `taken` turn blue. `elemental` marks the cards that stand on
+    an Elemental space, "up" on their own element and "down" on another."""
+    elemental = elemental or {}
     before = []
     after = []
     for cell in range(9):
@@ -300,11 +304,13 @@ def _around_centre(placed, cards: dict, taken, word: str) -> str:
             after.append(mini(placed, "blue"))
         elif cell in cards:
             hl = (_TOUCHING[cell],) if cell in _TOUCHING else ()
-            before.append(mini(cards[cell], "red", hl))
+            mark = elemental.get(cell, "")
+            terr = {"up": "terr-match", "down": "terr-other"}.get(mark, "")
+            before.append(mini(cards[cell], "red", hl, terr, mark))
             if cell in taken:
-                after.append(mini(cards[cell], "blue", hl, "flipped"))
+                after.append(mini(cards[cell], "blue", hl, (terr + " flipped").strip(), mark))
             else:
-                after.append(mini(cards[cell], "red", hl))
+                after.append(mini(cards[cell], "red", hl, terr, mark))
         else:
             before.append("")
             after.append("")
