@@ -68,8 +68,9 @@ def test_a_whole_match_by_code() -> None:
 def test_errors_are_named_for_the_page() -> None:
     host = call("friend_new", {"rules": []})
     assert call("friend_open", "", {"code": "TF1.abc.defg"})["code"] == "friend_damaged"
-    assert call("friend_open", "", {"code": "TF7.abc.defg"})["code"] == "friend_version"
-    assert call("friend_new", {"rules": ["draft"]})["code"] == "friend_rules"
+    assert call("friend_open", "", {"code": "TF7.abc.defg"})["code"] == "friend_version_newer"
+    assert call("friend_open", "", {"code": "TFx.abc.defg"})["code"] == "friend_version"
+    assert call("friend_new", {"rules": ["draft", "random"]})["code"] == "friend_rules"
     assert call("friend_open", host["doc"], {"code": host["code"]})["code"] == "friend_old"
     guest = call("friend_open", "", {"code": host["code"]})
     assert call("friend_act", guest["doc"], {"card": 0, "cell": 0})["code"] in {
@@ -77,6 +78,47 @@ def test_errors_are_named_for_the_page() -> None:
         "friend_order",
     }
     assert call("friend_view", "{}")["code"] == "friend_doc"
+
+
+def test_a_drafted_match_by_code() -> None:
+    rng = random.Random(6)
+    host = call("friend_new", {"rules": ["draft", "open"]})
+    guest = call(
+        "friend_act", call("friend_open", "", {"code": host["code"]})["doc"], {"accept": True}
+    )
+    host = call("friend_open", host["doc"], {"code": guest["code"]})
+    assert host["view"] is None and host["draft"] is not None and len(host["draft"]["pool"]) == 12
+    sides = {"host": host, "guest": guest}
+    sender = "host"
+    for _ in range(60):
+        receiver = "guest" if sender == "host" else "host"
+        reply = call("friend_open", sides[receiver]["doc"], {"code": sides[sender]["code"]})
+        assert reply["ok"], reply
+        friend = reply["friend"]
+        while friend["mine"] and friend["expect"] in ("pick", "play"):
+            if friend["expect"] == "pick":
+                draft = reply["draft"]
+                assert draft["to_pick"] == friend["me"]
+                taken = set(draft["blue"]) | set(draft["red"])
+                index = rng.choice([i for i in range(12) if i not in taken])
+                reply = call("friend_act", reply["doc"], {"pick": index})
+            else:
+                view = reply["view"]
+                hand = view["hands"][friend["me"]]
+                cell = rng.choice([i for i in range(9) if view["board"][i] is None])
+                reply = call(
+                    "friend_act", reply["doc"], {"card": rng.randrange(len(hand)), "cell": cell}
+                )
+                friend = reply["friend"]
+                break
+            assert reply["ok"], reply
+            friend = reply["friend"]
+        sides[receiver] = reply
+        if friend["over"]:
+            break
+        sender = receiver
+    assert sides[receiver]["friend"]["over"] and sides[receiver]["friend"]["cheat"] is None
+    assert sides[receiver]["draft"] is None
 
 
 _HOST = call("friend_new", {"rules": ["three_open", "swap"]})
