@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
+from tests.browser.test_a11y import axe_violations
 from triad.ui import settings as prefs
 
 pytestmark = pytest.mark.browser
@@ -212,20 +213,32 @@ def reload(players: list[Player]) -> None:
         )
 
 
-def draft_through(host: Player, guest: Player, code: str, reload_at: int = -1) -> None:
-    """Pick the draft's ten cards in turn, passing links, until the first mover plays."""
+def draft_through(
+    host: Player, guest: Player, code: str, reload_at: int = -1, audit: bool = False
+) -> None:
+    """Pick the draft's ten cards in turn, passing links, until the first mover plays;
+    `audit`: axe checks the draft dialog of the side to pick and of the side waiting."""
     if code:  # the host's start went first: the guest picks first
         assert guest.take(code, by_address=True) == "mine"
     picker, other = (host, guest) if host.state() == "mine" else (guest, host)
     for picks in range(1, 11):
+        if audit and picks == 5:
+            picker.page.locator("#r-overlay .draft-pick:not([disabled])").first.wait_for()
+            picker.page.screenshot(path="/tmp/fdeck_draft_mine.png")
+            found = axe_violations(picker.page, "friend draft, to pick")
         state = picker.pick()
-        if picks == 5:
-            picker.page.screenshot(path=f"/tmp/fdeck_draft_{picker.me}.png")
         if picks == 10:  # the last pick is the first mover's, who plays on
             assert state == "mine"
             return
         assert state == "wait"
         link = picker.link()
+        if audit and picks == 5:  # (the dialog closed over the draft shows the draft again)
+            found += axe_violations(picker.page, "friend draft, the pick to send")
+            picker.page.locator('.dialog.friend [data-do="close"]').first.click()
+            picker.page.locator(".dialog.draft").wait_for()
+            picker.page.screenshot(path="/tmp/fdeck_draft_wait.png")
+            found += axe_violations(picker.page, "friend draft, waiting")
+            assert not found, found
         if picks == reload_at:  # the draft comes back as it stood, on both sides
             reload([host, guest])
             for side, count in ((picker, picks), (other, picks - 1)):
@@ -239,13 +252,14 @@ def draft_through(host: Player, guest: Player, code: str, reload_at: int = -1) -
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_drafted_match_by_link(new_context: Any, server: Any, lang: str) -> None:
     # the twelve cards come from the shared chance; each pick is a move sent by link
-    host, guest, code = start(new_context, server.url, ["draft"], locale=lang)
+    # in French: on a phone, by keyboard, with axe auditing the draft dialog
+    size = {"viewport": {"width": 390, "height": 844}} if lang == "fr" else {}
+    host, guest, code = start(new_context, server.url, ["draft"], locale=lang, **size)
     guest.keys = lang == "fr"
-    draft_through(host, guest, code, reload_at=3)
+    draft_through(host, guest, code, reload_at=3, audit=lang == "fr")
     first = host if host.state() == "mine" else guest
     first.page.locator(f'[data-hand="{first.me}"] [data-card]').first.wait_for(state="attached")
     assert first.page.locator("[data-hand] .card.back").count() == 0  # every card known
-    first.page.screenshot(path=f"/tmp/fdeck_drafted_{lang}.png")
     play_through(host, guest, "", reload_at=4)
     for side in (host, guest):
         assert side.state() == "over"
