@@ -16,11 +16,14 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
+from tests.browser.test_a11y import axe_violations
 from triad.ui import settings as prefs
 
 pytestmark = pytest.mark.browser
 
-WORDS = json.loads((Path(__file__).parents[2] / "triad/ui/lang/en/text.json").read_text("utf-8"))
+LANG = Path(__file__).parents[2] / "triad/ui/lang"
+WORDS = json.loads((LANG / "en/text.json").read_text("utf-8"))
+FR_WORDS = json.loads((LANG / "fr/text.json").read_text("utf-8"))
 
 
 def settings_script(rules: list[str]) -> str:
@@ -116,6 +119,25 @@ class Player:
             page.locator(f'[data-cell="{index}"]').click()
             page.locator(f'[data-cell="{index}"]').click()
 
+    def pick(self) -> str:
+        """Take a card of the draft (the first on the table; by keyboard, the one focused);
+        the state once the pick is made."""
+        page = self.page
+        button = page.locator("#r-overlay .draft-pick:not([disabled])").first
+        button.wait_for(state="visible")
+        check = self.check()
+        if self.keys:
+            page.wait_for_function(
+                "() => document.activeElement?.matches('.draft-pick:not([disabled])')"
+            )
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        page.wait_for_function(
+            "old => document.documentElement.dataset.friendCheck !== old", arg=check
+        )
+        return self.state()
+
     def link_shown(self) -> bool:
         return bool(self.page.locator("#friend-link").count())
 
@@ -123,21 +145,28 @@ class Player:
         return int(self.page.locator("[data-cell][data-owner]").count())
 
 
-def start(new_context: Any, url: str, rules: list[str]) -> tuple[Player, Player, str]:
-    host, guest = Player(new_context, url, rules), Player(new_context, url, rules)
+def start(
+    new_context: Any, url: str, rules: list[str], **options: Any
+) -> tuple[Player, Player, str]:
+    host = Player(new_context, url, rules, **options)
+    guest = Player(new_context, url, rules, **options)
     host.boot()
-    wait_ready(host.page)
+    if "draft" in rules:  # the table opens on a draft against the CPU, left for the friend
+        host.page.locator("#r-overlay .draft-pick").first.wait_for(state="visible")
+    else:
+        wait_ready(host.page)
     host.page.locator('[data-action="rules"]').click()
     host.page.locator('.menu [data-do="friend"]').click()
     host.page.locator('[data-do="friend_invite"]').click()
     invite = host.link()
-    assert "#friend=TF1." in invite
+    assert "#friend=TF2." in invite
     guest.boot(invite)
     accept = guest.page.locator('[data-do="friend_accept"]')
     accept.wait_for(state="visible")
     shown = guest.page.locator(".friend").inner_text()
+    words = WORDS if options.get("locale", "en") == "en" else FR_WORDS
     for rule in rules:  # the guest sees the rules it is invited to
-        assert WORDS["rule_" + rule] in shown, (rule, shown)
+        assert words["rule_" + rule] in shown, (rule, shown)
     accept.click()
     guest.wait_state("wait")
     host.take(guest.link())
@@ -161,21 +190,80 @@ def play_through(host: Player, guest: Player, code: str, reload_at: int = -1) ->
         moves += 1
         other = players[1] if mover is players[0] else players[0]
         if moves == reload_at:
-            for side in players:
-                before, state = side.owners(), side.state()
-                side.page.reload()
-                wait_engine(side.page)
-                side.page.locator(f'html[data-friend="{state}"]').wait_for(state="attached")
-                side.page.wait_for_function(
-                    f"() => document.querySelectorAll('[data-cell][data-owner]').length == {before}"
-                )
+            reload(players)
         # odd moves: a link opened in the same tab (its fragment changes); even: pasted
         state = other.take(link, by_address=bool(moves % 2))
         if state == "over":
-            assert mover.take(other.link()) == "over"  # the reveal goes back to be checked
+            if other.check() != mover.check():  # (no reveal when every card was known)
+                assert mover.take(other.link()) == "over"  # the reveal goes back to be checked
             return
         assert state == "mine"
         mover = other
+
+
+def reload(players: list[Player]) -> None:
+    """Each side reloads its page: the match comes back as it stood."""
+    for side in players:
+        before, state = side.owners(), side.state()
+        side.page.reload()
+        wait_engine(side.page)
+        side.page.locator(f'html[data-friend="{state}"]').wait_for(state="attached")
+        side.page.wait_for_function(
+            f"() => document.querySelectorAll('[data-cell][data-owner]').length == {before}"
+        )
+
+
+def draft_through(
+    host: Player, guest: Player, code: str, reload_at: int = -1, audit: bool = False
+) -> None:
+    """Pick the draft's ten cards in turn, passing links, until the first mover plays;
+    `audit`: axe checks the draft dialog of the side to pick and of the side waiting."""
+    if code:  # the host's start went first: the guest picks first
+        assert guest.take(code, by_address=True) == "mine"
+    picker, other = (host, guest) if host.state() == "mine" else (guest, host)
+    for picks in range(1, 11):
+        if audit and picks == 5:
+            picker.page.locator("#r-overlay .draft-pick:not([disabled])").first.wait_for()
+            picker.page.screenshot(path="/tmp/fdeck_draft_mine.png")
+            found = axe_violations(picker.page, "friend draft, to pick")
+        state = picker.pick()
+        if picks == 10:  # the last pick is the first mover's, who plays on
+            assert state == "mine"
+            return
+        assert state == "wait"
+        link = picker.link()
+        if audit and picks == 5:  # (the dialog closed over the draft shows the draft again)
+            found += axe_violations(picker.page, "friend draft, the pick to send")
+            picker.page.locator('.dialog.friend [data-do="close"]').first.click()
+            picker.page.locator(".dialog.draft").wait_for()
+            picker.page.screenshot(path="/tmp/fdeck_draft_wait.png")
+            found += axe_violations(picker.page, "friend draft, waiting")
+            assert not found, found
+        if picks == reload_at:  # the draft comes back as it stood, on both sides
+            reload([host, guest])
+            for side, count in ((picker, picks), (other, picks - 1)):
+                taken = side.page.locator("#r-overlay [data-drafted]")
+                taken.first.wait_for(state="attached")
+                assert taken.count() == count
+        assert other.take(link, by_address=bool(picks % 2)) == "mine"
+        picker, other = other, picker
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_drafted_match_by_link(new_context: Any, server: Any, lang: str) -> None:
+    # the twelve cards come from the shared chance; each pick is a move sent by link
+    # in French: on a phone, by keyboard, with axe auditing the draft dialog
+    size = {"viewport": {"width": 390, "height": 844}} if lang == "fr" else {}
+    host, guest, code = start(new_context, server.url, ["draft"], locale=lang, **size)
+    guest.keys = lang == "fr"
+    draft_through(host, guest, code, reload_at=3, audit=lang == "fr")
+    first = host if host.state() == "mine" else guest
+    first.page.locator(f'[data-hand="{first.me}"] [data-card]').first.wait_for(state="attached")
+    assert first.page.locator("[data-hand] .card.back").count() == 0  # every card known
+    play_through(host, guest, "", reload_at=4)
+    for side in (host, guest):
+        assert side.state() == "over"
+        assert side.owners() == 9
 
 
 @pytest.mark.parametrize(
@@ -213,9 +301,9 @@ def test_a_damaged_or_old_link_changes_nothing(new_context: Any, server: Any) ->
     other.page.wait_for_function(
         "() => document.querySelectorAll('[data-cell][data-owner]').length == 1"
     )
-    other.paste("TF2.abc.defg")
+    other.paste("TF9.abc.defg")
     other.page.locator("[data-friend-error]").wait_for(state="visible")
-    assert "another version" in other.page.locator("[data-friend-error]").inner_text()
+    assert "newer version" in other.page.locator("[data-friend-error]").inner_text()
     assert other.owners() == 1
 
 

@@ -51,6 +51,10 @@ class Side:
                 move = self.moves.choice(state.legal_moves())
                 self.log.append(self.forge(fp.play(progress, self.me, self.secrets, move)))
                 played = True
+            elif kind == "pick":  # (picks alternate: one at a time, then maybe the first move)
+                draft = progress.draft
+                assert draft is not None
+                self.log.append(fp.pick(progress, self.me, self.moves.choice(draft.available)))
             elif kind == "answer":
                 self.log.append(fp.answer(self.secrets))
             elif kind == "start":

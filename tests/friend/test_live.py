@@ -82,7 +82,7 @@ def test_a_live_code_carries_the_match() -> None:
 def test_a_bad_live_code_is_refused_with_its_reason() -> None:
     host = call("friend_new", {"rules": []})
     code = call("friend_live_code", host["doc"], {"sdp": OFFER})["code"]
-    assert call("friend_live_read", {"code": "TL2" + code[3:]})["code"] == "friend_version"
+    assert call("friend_live_read", {"code": "TL2" + code[3:]})["code"] == "friend_version_newer"
     middle = len(code) // 2
     damaged = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1 :]
     assert call("friend_live_read", {"code": damaged})["code"] == "friend_damaged"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import zlib
 from dataclasses import replace
 
 import pytest
@@ -12,7 +15,15 @@ from hypothesis import strategies as st
 from tests.friend.helpers import HOUSES, Cheat, Side, exchange, play_match
 from triad.friend import protocol as fp
 from triad.friend.code import VERSION, FriendError, decode, encode
-from triad.friend.messages import Play, Reveal, Secrets, Start, message_from_json, message_to_json
+from triad.friend.messages import (
+    Pick,
+    Play,
+    Reveal,
+    Secrets,
+    Start,
+    message_from_json,
+    message_to_json,
+)
 from triad.match import MatchConfig, deal_match
 from triad.rules import RuleSet
 from triad.state import GameState, Move
@@ -110,7 +121,8 @@ def test_code_round_trip_and_link() -> None:
         ("   ", "friend_empty"),
         ("hello", "friend_bad"),
         ("T1-HOUSES-41-3RZ8K2-7Q", "friend_bad"),
-        ("TF9.abc.defg", "friend_version"),
+        ("TF9.abc.defg", "friend_version_newer"),
+        ("TF2x.abc.defg", "friend_version"),
         ("TF0.abc.defg", "friend_version"),
     ],
 )
@@ -280,8 +292,8 @@ def test_a_start_whose_seed_does_not_match_its_commitment() -> None:
     assert caught.value.code == "friend_forged"
 
 
-def test_draft_and_unknown_rules_are_refused() -> None:
-    for rules in (["draft"], ["nonsense"], ["open", "three_open"]):
+def test_unknown_rules_are_refused() -> None:
+    for rules in (["nonsense"], ["open", "three_open"], ["draft", "random"]):
         with pytest.raises(FriendError) as caught:
             fp.invite("houses", rules, None, Secrets.new())
         assert caught.value.code == "friend_rules"
@@ -292,7 +304,8 @@ def test_draft_and_unknown_rules_are_refused() -> None:
 def test_any_tampered_log_is_refused_or_plays_on(data: st.DataObject) -> None:
     # nothing a code carries can crash a side: a tampered log is refused with
     # a FriendError, or it is a log the engine accepts move for move
-    items = [message_to_json(m) for m in _LOG]
+    original = data.draw(st.sampled_from([_LOG, _DRAFT_LOG]))  # hidden hands, or a draft
+    items = [message_to_json(m) for m in original]
     i = data.draw(st.integers(0, len(items) - 1))
     item = list(items[i])
     j = data.draw(st.integers(0, len(item) - 1))
@@ -311,17 +324,18 @@ def test_any_tampered_log_is_refused_or_plays_on(data: st.DataObject) -> None:
     code = encode(json.loads(json.dumps(items)))
     try:
         log = fp.log_from_code(code)
-        progress = fp.receive(_LOG[:2], log, fp.GUEST, HOUSES)
+        progress = fp.receive(original[:2], log, fp.GUEST, HOUSES)
     except FriendError:
         return
     assert progress.state is None or sum(progress.state.score) == 10
 
 
 _LOG = play_match(["three_open", "swap", "chaos"], 13)[0].log
+_DRAFT_LOG = play_match(["draft", "three_open"], 14)[0].log
 
 
 def test_message_forms_round_trip() -> None:
-    for message in _LOG:
+    for message in _LOG + _DRAFT_LOG:
         assert message_from_json(message_to_json(message)) == message
 
 
@@ -339,3 +353,102 @@ def _full_knowledge_replay(progress: fp.Progress) -> GameState:
         if isinstance(message, Play):
             state, _ = state.apply(Move(message.card, message.cell))
     return state
+
+
+# -- Draft -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules", [["draft"], ["draft", "open", "swap"], ["draft", "chaos", "sudden_death"]]
+)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_drafted_match_is_picked_in_the_open_then_played(rules: list[str], seed: int) -> None:
+    host, guest = play_match(rules, seed)
+    assert host.log == guest.log
+    progress = host.progress
+    assert progress.over and progress.cheat is None
+    picks = [m for m in host.log if isinstance(m, Pick)]
+    assert len(picks) == 10
+    assert not any(isinstance(m, Reveal) for m in host.log)  # nothing was hidden
+    assert progress.state is not None and sum(progress.state.score) == 10
+    assert fp.HIDDEN not in progress.state.hands[0] + progress.state.hands[1]
+
+
+def test_the_draft_lays_out_the_shared_chances_twelve_and_the_second_player_picks_first() -> None:
+    _, guest, progress = _drafting(21)
+    draft = progress.draft
+    assert draft is not None and len(draft.pool) == 12
+    assert progress.expect == "pick" and progress.author is draft.to_pick
+    match = progress.match
+    assert match is not None and draft.to_pick is match.first.other
+    assert guest.progress.draft == draft  # both sides see the same twelve
+
+
+def test_draft_picks_out_of_turn_taken_or_forged_are_refused() -> None:
+    host, guest, progress = _drafting(22)
+    picker, other = (host, guest) if progress.author is fp.HOST else (guest, host)
+    with pytest.raises(FriendError) as caught:
+        fp.pick(progress, other.me, 0)
+    assert caught.value.code == "friend_turn"
+    first = fp.pick(progress, picker.me, 3)
+    # a code in which the picker also writes the other side's pick
+    forged = [*picker.log, first, Pick(4)]
+    with pytest.raises(FriendError) as caught:
+        other.take(fp.log_to_code(forged))
+    assert caught.value.code == "friend_turn"
+    picker.log.append(first)
+    assert other.take(fp.log_to_code(picker.log)).author is other.me
+    # the other side cannot take the card just taken, nor one not on the table
+    for index in (3, 12, 40):
+        with pytest.raises(FriendError) as caught:
+            picker.take(fp.log_to_code([*other.log, Pick(index)]))
+        assert caught.value.code == "friend_illegal", index
+        with pytest.raises(FriendError):
+            fp.pick(other.progress, other.me, index)
+    # a pick made before the start is out of place
+    with pytest.raises(FriendError) as caught:
+        fp.replay([*picker.log[:2], Pick(0)], HOUSES)
+    assert caught.value.code == "friend_order"
+
+
+def test_a_drafted_start_that_shows_cards_is_refused() -> None:
+    host, _, _ = _drafting(23)
+    start = host.log[2]
+    assert isinstance(start, Start)
+    log = [*host.log[:2], replace(start, shows=((0, 1),))]
+    with pytest.raises(FriendError) as caught:
+        fp.replay(log, HOUSES)
+    assert caught.value.code == "friend_forged"
+
+
+def test_a_drafted_card_played_must_be_the_card_picked() -> None:
+    host, _ = play_match(["draft"], 24)
+    first = next(i for i, m in enumerate(host.log) if isinstance(m, Play))
+    play = host.log[first]
+    assert isinstance(play, Play)
+    log = [*host.log[:first], replace(play, card_id=(play.card_id + 1) % len(HOUSES.cards))]
+    with pytest.raises(FriendError) as caught:
+        fp.replay(log, HOUSES)
+    assert caught.value.code == "friend_forged"
+
+
+def test_a_version_1_code_still_opens() -> None:
+    # a code written before Draft (version 1, no picks) reads as it did
+    host, _ = play_match(["open"], 25)
+    items = [message_to_json(m) for m in host.log[:4]]
+    raw = json.dumps(items, separators=(",", ":")).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
+    head = f"TF1.{body}"
+    check = base64.urlsafe_b64encode(hashlib.sha256(head.encode()).digest()[:3]).decode()
+    assert fp.log_from_code(f"{head}.{check}") == host.log[:4]
+    assert fp.log_to_code(host.log[:4]).startswith("TF2.")
+
+
+def _drafting(seed: int) -> tuple[Side, Side, fp.Progress]:
+    host, guest = Side(fp.HOST, seed), Side(fp.GUEST, seed + 100)
+    guest.take(host.invite(["draft"]))
+    host.take(guest.act())
+    code = host.act()
+    progress = guest.take(code)
+    return host, guest, progress

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import random
 from typing import Any
@@ -68,8 +70,9 @@ def test_a_whole_match_by_code() -> None:
 def test_errors_are_named_for_the_page() -> None:
     host = call("friend_new", {"rules": []})
     assert call("friend_open", "", {"code": "TF1.abc.defg"})["code"] == "friend_damaged"
-    assert call("friend_open", "", {"code": "TF7.abc.defg"})["code"] == "friend_version"
-    assert call("friend_new", {"rules": ["draft"]})["code"] == "friend_rules"
+    assert call("friend_open", "", {"code": "TF7.abc.defg"})["code"] == "friend_version_newer"
+    assert call("friend_open", "", {"code": "TFx.abc.defg"})["code"] == "friend_version"
+    assert call("friend_new", {"rules": ["draft", "random"]})["code"] == "friend_rules"
     assert call("friend_open", host["doc"], {"code": host["code"]})["code"] == "friend_old"
     guest = call("friend_open", "", {"code": host["code"]})
     assert call("friend_act", guest["doc"], {"card": 0, "cell": 0})["code"] in {
@@ -77,6 +80,71 @@ def test_errors_are_named_for_the_page() -> None:
         "friend_order",
     }
     assert call("friend_view", "{}")["code"] == "friend_doc"
+
+
+def as_version_1(code: str) -> str:
+    """The same log written as a version 1 code (as pages wrote before Draft)."""
+    head = "TF1." + code.split(".")[1]
+    digest = hashlib.sha256(head.encode()).digest()[:3]
+    return f"{head}.{base64.urlsafe_b64encode(digest).decode()}"
+
+
+def test_a_match_kept_or_sent_before_version_2_goes_on() -> None:
+    host = call("friend_new", {"rules": ["three_open"]})
+    guest = call("friend_open", "", {"code": as_version_1(host["code"])})
+    assert guest["ok"], guest
+    guest = call("friend_act", guest["doc"], {"accept": True})
+    # the host's match as a page of version 1 kept it: its log a version 1 code
+    kept = json.loads(host["doc"])
+    kept["log"] = as_version_1(kept["log"])
+    host = call("friend_open", json.dumps(kept), {"code": as_version_1(guest["code"])})
+    assert host["ok"], host
+    assert host["friend"]["expect"] in ("show", "play") and host["view"] is not None
+    assert host["code"].startswith("TF2.")
+    assert call("friend_view", json.dumps(kept))["ok"]
+
+
+def test_a_drafted_match_by_code() -> None:
+    rng = random.Random(6)
+    host = call("friend_new", {"rules": ["draft", "open"]})
+    guest = call(
+        "friend_act", call("friend_open", "", {"code": host["code"]})["doc"], {"accept": True}
+    )
+    host = call("friend_open", host["doc"], {"code": guest["code"]})
+    assert host["view"] is None and host["draft"] is not None and len(host["draft"]["pool"]) == 12
+
+    def act(reply: dict[str, Any]) -> dict[str, Any]:
+        # this side's picks, then at most one move
+        friend = reply["friend"]
+        while friend["mine"] and friend["expect"] == "pick":
+            draft = reply["draft"]
+            assert draft["to_pick"] == friend["me"]
+            taken = set(draft["blue"]) | set(draft["red"])
+            index = rng.choice([i for i in range(12) if i not in taken])
+            reply = call("friend_act", reply["doc"], {"pick": index})
+            assert reply["ok"], reply
+            friend = reply["friend"]
+        if friend["mine"] and friend["expect"] == "play":
+            view = reply["view"]
+            hand = view["hands"][friend["me"]]
+            cell = rng.choice([i for i in range(9) if view["board"][i] is None])
+            move = {"card": rng.randrange(len(hand)), "cell": cell}
+            reply = call("friend_act", reply["doc"], move)
+            assert reply["ok"], reply
+        return reply
+
+    sides = {"host": act(host), "guest": guest}
+    sender = "host"
+    for _ in range(60):
+        receiver = "guest" if sender == "host" else "host"
+        reply = call("friend_open", sides[receiver]["doc"], {"code": sides[sender]["code"]})
+        assert reply["ok"], reply
+        sides[receiver] = reply = act(reply)
+        if reply["friend"]["over"]:
+            break
+        sender = receiver
+    assert sides[receiver]["friend"]["over"] and sides[receiver]["friend"]["cheat"] is None
+    assert sides[receiver]["draft"] is None
 
 
 _HOST = call("friend_new", {"rules": ["three_open", "swap"]})

@@ -5,11 +5,13 @@ JSON, deflated and written in URL-safe base64 (no padding); the check is
 four base64 characters of the SHA-256 of everything before it. So a code
 fits a link's fragment (``#friend=CODE``) as it is, and::
 
-    encode(doc) -> "TF1.q1YqSS0u...Xy.k3Zb"
-    decode("TF1.q1YqSS0u...Xy.k3Zb") == doc
+    encode(doc) -> "TF2.q1YqSS0u...Xy.k3Zb"
+    decode("TF2.q1YqSS0u...Xy.k3Zb") == doc
 
 Reading a code checks, in order: it is text of a sane length, it names
-this version (a code from another version says which it is), its check
+a version this page reads (a code from another version says which it
+is; version 2 added Draft's picks to version 1, so a version 1 code,
+from a link or a match kept before, reads as it is), its check
 characters match (a damaged code, e.g. cut short by a chat), and its body
 inflates (at most `MAX_JSON` bytes) to JSON. What the JSON means is
 `triad.friend.protocol`'s job. Every failure is a `FriendError` whose
@@ -24,12 +26,26 @@ import hashlib
 import json
 import zlib
 
-__all__ = ["MAX_CODE", "MAX_JSON", "PREFIX", "VERSION", "FriendError", "decode", "encode"]
+__all__ = [
+    "MAX_CODE",
+    "MAX_JSON",
+    "PREFIX",
+    "READS",
+    "VERSION",
+    "FriendError",
+    "decode",
+    "encode",
+]
 
 #: The kind of code a match's log is written as (a live connection's are ``TL``).
 PREFIX = "TF"
-#: The version of the protocol and its codes; a code of another version is refused.
-VERSION = 1
+#: The version each kind of code is written in (``TF``: a match's log, ``TL``: a live code).
+VERSIONS = {PREFIX: 2, "TL": 1}
+#: The version of a match's log codes (2: Draft's picks added to version 1).
+VERSION = VERSIONS[PREFIX]
+#: The versions each kind of code is read in: all the ones written so far, older ones
+#: as they are (a version 1 log is a version 2 log with no picks in it).
+READS = {PREFIX: (1, 2), "TL": (1,)}
 #: Longest code text read (a whole match with Sudden Death is well under it).
 MAX_CODE = 4000
 #: Largest JSON a code may inflate to.
@@ -56,7 +72,7 @@ def encode(doc: object, prefix: str = PREFIX) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(raw) + packer.flush()
     body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-    head = f"{prefix}{VERSION}.{body}"
+    head = f"{prefix}{VERSIONS[prefix]}.{body}"
     return f"{head}.{_check(head)}"
 
 
@@ -85,10 +101,12 @@ def decode(text: object, prefix: str = PREFIX) -> object:
     if not head.startswith(prefix) or len(parts) != 3:
         raise FriendError(f"not a friend code: {code[:20]!r}")
     version = head[len(prefix) :]
-    if version != str(VERSION):
+    readable = READS[prefix]
+    if version not in [str(n) for n in readable]:
+        newer = version.isdigit() and len(version) < 5 and int(version) > readable[-1]
         raise FriendError(
-            f"the friend code is of version {version!r}; this page reads version {VERSION}",
-            "friend_version",
+            f"the friend code is of version {version!r}; this page reads versions {readable}",
+            "friend_version_newer" if newer else "friend_version",
         )
     if len(parts[2]) != _CHECK or parts[2] != _check(f"{head}.{parts[1]}"):
         raise FriendError(

@@ -14,6 +14,8 @@ Answer   guest   commitment to the guest's hand secret; the guest's public
 Start    host    the host's public seed, revealed; the host's cards the
                  rules show at the start (Open, Three Open, Swap)
 Show     guest   the guest's cards the rules show at the start
+Pick     picker  under Draft, a card of the twelve laid out (its index
+                 there), taken by the player to pick; every pick is public
 Play     mover   a card (index in the mover's hand), a cell, and the card
                  itself (its position in the card set), which it reveals
 Reveal   either  a hand secret, revealed once the game is over
@@ -34,13 +36,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from triad.deal import RULE_NAMES
-from triad.friend.code import VERSION, FriendError
+from triad.friend.code import FriendError
 
 __all__ = [
     "SECRET_BYTES",
     "Answer",
     "Invite",
     "Message",
+    "Pick",
     "Play",
     "Reveal",
     "Secrets",
@@ -95,6 +98,13 @@ class Show:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """Under Draft, the player to pick takes card ``index`` of the twelve laid out."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class Play:
     """Card ``card`` of the mover's hand on ``cell``; ``card_id`` is its position in the set."""
 
@@ -110,7 +120,7 @@ class Reveal:
     secret: str
 
 
-Message = Invite | Answer | Start | Show | Play | Reveal
+Message = Invite | Answer | Start | Show | Pick | Play | Reveal
 
 
 @dataclass(frozen=True)
@@ -147,7 +157,8 @@ def new_secret(source: Callable[[int], bytes] = os.urandom) -> str:
 
 def commit(kind: str, secret: str) -> str:
     """The commitment to ``secret`` (``kind`` is ``"hand"`` or ``"public"``)."""
-    digest = hashlib.sha256(f"triad-friend/{VERSION}/{kind}/{secret}".encode()).digest()
+    # (tagged "1" for good: a match begun in version 1 goes on in later ones)
+    digest = hashlib.sha256(f"triad-friend/1/{kind}/{secret}".encode()).digest()
     return _b64(digest[:SECRET_BYTES])
 
 
@@ -163,6 +174,8 @@ def message_to_json(message: Message) -> list[object]:
         return ["S", message.public, _shows_to_json(message.shows)]
     if isinstance(message, Show):
         return ["W", _shows_to_json(message.shows)]
+    if isinstance(message, Pick):
+        return ["K", message.index]
     if isinstance(message, Play):
         return ["P", message.card, message.cell, message.card_id]
     return ["R", message.secret]
@@ -176,7 +189,7 @@ def message_from_json(data: object) -> Message:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise FriendError(f"a message must be a list starting with its kind, got {data!r:.60}")
     kind, args = data[0], data[1:]
-    arity = {"I": 6, "A": 2, "S": 2, "W": 1, "P": 3, "R": 1}.get(kind)
+    arity = {"I": 6, "A": 2, "S": 2, "W": 1, "K": 1, "P": 3, "R": 1}.get(kind)
     if arity is None or len(args) != arity:
         raise FriendError(f"not a message: {data!r:.60}")
     if kind == "I":
@@ -197,6 +210,8 @@ def message_from_json(data: object) -> Message:
         return Start(_secret(args[0]), _shows_from_json(args[1]))
     if kind == "W":
         return Show(_shows_from_json(args[0]))
+    if kind == "K":
+        return Pick(_int(args[0]))
     if kind == "P":
         return Play(_int(args[0]), _int(args[1], 1 << len(RULE_NAMES)), _int(args[2]))
     return Reveal(_secret(args[0]))

@@ -29,6 +29,13 @@ card claimed before against the hand the secret deals. A mismatch ends
 the match with a verdict (`Progress.cheat`). A Sudden Death round begins
 once both hands are revealed, so every card in it is known.
 
+Under Draft no hand is dealt: the shared seed lays out twelve cards, and
+after the start the players take them in turn (`Pick`, the second player
+first, as `triad.match.DraftState` says), each pick public and checked by
+both engines (a pick out of turn, of a card already taken or not on the
+table is refused). Every card is known from then on, so nothing is revealed
+at the end.
+
 Friend matches trade no cards: nothing here touches a collection.
 """
 
@@ -46,6 +53,7 @@ from triad.friend.messages import (
     Answer,
     Invite,
     Message,
+    Pick,
     Play,
     Reveal,
     Secrets,
@@ -55,7 +63,7 @@ from triad.friend.messages import (
     message_from_json,
     message_to_json,
 )
-from triad.match import Match, MatchConfig, deal_match
+from triad.match import DraftState, Match, MatchConfig, deal_match
 from triad.prng import Rng
 from triad.rules import Rule, RuleError, RuleSet
 from triad.state import GameState, IllegalMoveError, InvalidMoveError, Move
@@ -72,6 +80,7 @@ __all__ = [
     "log_to_code",
     "match_id",
     "own_hand",
+    "pick",
     "play",
     "receive",
     "replay",
@@ -85,8 +94,6 @@ HOST = Player.BLUE
 GUEST = Player.RED
 #: The stand-in for a card not yet known; it is never played (the real card replaces it).
 HIDDEN = Card("", "?", "", 1, 1, 1, 1, 1)
-#: Rules a friend match cannot play (a draft needs a pick for every card: not yet).
-UNSUPPORTED = frozenset({Rule.DRAFT})
 
 Slot = tuple[Player, int]  # (who dealt the card, its slot 0..4 in that hand)
 
@@ -97,8 +104,10 @@ class Progress:
 
     ``state`` is the game on the table, with `HIDDEN` for every card not
     known yet (`view` puts one side's own cards in). ``expect`` is the kind
-    of message due next (``answer``, ``start``, ``show``, ``play``,
-    ``reveal``; ``""`` once over) and ``author`` the side that writes it.
+    of message due next (``answer``, ``start``, ``show``, ``pick``,
+    ``play``, ``reveal``; ``""`` once over) and ``author`` the side that
+    writes it. ``draft`` is Draft's table while the players pick (``state``
+    is None until both hold five cards).
     ``claims[p]`` maps each of p's dealt slots known so far to its card's
     position in the set. ``cheat`` is the side whose reveal did not match
     (the match is over), with ``reason``.
@@ -116,6 +125,7 @@ class Progress:
     slots: tuple[tuple[Slot, ...], tuple[Slot, ...]]
     revealed: tuple[str, str]
     events: tuple[Event, ...] = ()
+    draft: DraftState | None = None
     cheat: Player | None = None
     reason: str = ""
 
@@ -123,6 +133,11 @@ class Progress:
     def over(self) -> bool:
         """True once nothing more is due: a result, or a verdict."""
         return not self.expect
+
+    @property
+    def public(self) -> bool:
+        """True when every card in play is known to both sides (a draft, a Sudden Death round)."""
+        return self.round > 0 or (self.match is not None and self.match.drafting)
 
     @property
     def id(self) -> str:
@@ -186,6 +201,8 @@ def start(progress: Progress, mine: Secrets) -> Start:
     """The host's start: its public seed and the cards the rules show (after `answer`)."""
     shared = _shared_seed(mine.public, _answer(progress).public)
     partial = _deal(progress.invite, progress.card_set, shared)
+    if partial.drafting:
+        return Start(mine.public, ())  # (hands are picked, in the open)
     hand = own_hand(replace(progress, match=partial), HOST, mine)
     slots = _initial_slots(partial)
     state = partial.start()
@@ -210,6 +227,19 @@ def play(progress: Progress, me: Player, mine: Secrets, move: Move) -> Play:
     if not 0 <= move.card < len(hand):
         raise FriendError(f"no card {move.card} in your hand", "friend_illegal")
     return Play(move.card, move.cell, _position(progress.card_set, hand[move.card]))
+
+
+def pick(progress: Progress, me: Player, index: int) -> Pick:
+    """``me`` takes card ``index`` of the draft's twelve (checked as `replay` would).
+
+    :raises FriendError: ``friend_turn`` (not ``me``'s pick), ``friend_illegal``
+        (a card already taken or not on the table).
+    """
+    if progress.expect != "pick" or progress.author is not me:
+        raise FriendError("it is not your turn to pick", "friend_turn")
+    message = Pick(index)
+    _picked(progress, message)
+    return message
 
 
 def reveal(mine: Secrets) -> Reveal:
@@ -240,8 +270,8 @@ def view(progress: Progress, me: Player, mine: Secrets) -> GameState:
     state = progress.state
     if state is None:
         raise FriendError("the match has not started yet")
-    if progress.round:
-        return state  # every card of a Sudden Death round is known
+    if progress.public:
+        return state  # every card of a draft or a Sudden Death round is known
     cards = progress.card_set.cards
     hand = own_hand(progress, me, mine)
     hands = [list(state.hands[0]), list(state.hands[1])]
@@ -314,7 +344,14 @@ def replay(log: Sequence[Message], card_set: CardSet) -> Progress:
 
 def _step(progress: Progress, message: Message) -> Progress:
     expect = progress.expect
-    kinds = {"answer": Answer, "start": Start, "show": Show, "play": Play, "reveal": Reveal}
+    kinds = {
+        "answer": Answer,
+        "start": Start,
+        "show": Show,
+        "pick": Pick,
+        "play": Play,
+        "reveal": Reveal,
+    }
     wanted = kinds.get(expect)
     if wanted is None or not isinstance(message, wanted):
         due = expect or "nothing (the match is over)"
@@ -328,6 +365,8 @@ def _step(progress: Progress, message: Message) -> Progress:
         return _started(replace(progress, log=log), message)
     if isinstance(message, Show):
         return _shown(replace(progress, log=log), GUEST, message.shows)
+    if isinstance(message, Pick):
+        return _picked(replace(progress, log=log), message)
     if isinstance(message, Play):
         return _played(replace(progress, log=log), message)
     assert isinstance(message, Reveal)
@@ -339,6 +378,11 @@ def _started(progress: Progress, message: Start) -> Progress:
         raise FriendError("the host's seed does not match its commitment", "friend_forged")
     shared = _shared_seed(message.public, _answer(progress).public)
     match = _deal(progress.invite, progress.card_set, shared)
+    if match.drafting:
+        if message.shows:
+            raise FriendError("a drafted match shows no card at the start", "friend_forged")
+        draft = match.draft()
+        return replace(progress, match=match, draft=draft, expect="pick", author=draft.to_pick)
     slots = _initial_slots(match)
     progress = replace(progress, match=match, state=match.start(), slots=slots)
     progress = _shown(progress, HOST, message.shows)
@@ -362,6 +406,23 @@ def _shown(progress: Progress, owner: Player, shows: Sequence[tuple[int, int]]) 
     return _to_play(progress)
 
 
+def _picked(progress: Progress, message: Pick) -> Progress:
+    draft, match = progress.draft, progress.match
+    assert draft is not None and match is not None
+    picker = _side(draft.to_pick)
+    if not 0 <= message.index < len(draft.pool):
+        raise FriendError(
+            f"{picker} picked card {message.index}: not on the table", "friend_illegal"
+        )
+    if message.index not in draft.available:
+        raise FriendError(f"{picker} picked card {message.index}: already taken", "friend_illegal")
+    draft = draft.pick(message.index)
+    if not draft.is_done:
+        return replace(progress, draft=draft, author=draft.to_pick)
+    state = match.start(draft.hands)
+    return replace(progress, draft=None, state=state, expect="play", author=state.to_move)
+
+
 def _to_play(progress: Progress) -> Progress:
     state = progress.state
     assert state is not None
@@ -378,7 +439,7 @@ def _played(progress: Progress, message: Play) -> Progress:
     cards = progress.card_set.cards
     if not 0 <= message.card_id < len(cards):
         raise FriendError(f"no card {message.card_id} in the card set", "friend_forged")
-    if progress.round:
+    if progress.public:
         if cards[message.card_id] != hand[message.card]:
             raise FriendError("the card played is not the card in that hand", "friend_forged")
     else:
@@ -390,15 +451,15 @@ def _played(progress: Progress, message: Play) -> Progress:
     except (InvalidMoveError, IllegalMoveError) as exc:
         raise FriendError(f"{_side(mover)} cannot play that: {exc}", "friend_illegal") from None
     slots = progress.slots
-    if not progress.round:
+    if not progress.public:
         moved = list(slots[mover])
         del moved[message.card]
         slots = (tuple(moved), slots[1]) if mover is Player.BLUE else (slots[0], tuple(moved))
     progress = replace(progress, state=after, slots=slots, events=events)
     if not after.is_terminal:
         return replace(progress, expect="play", author=after.to_move)
-    if progress.round:
-        return _next_round(progress)
+    if progress.public:
+        return _next_round(progress)  # (nothing hidden to reveal)
     return replace(progress, expect="reveal", author=mover)
 
 
@@ -498,8 +559,6 @@ def _config(message: Invite, card_set: CardSet | None) -> MatchConfig | None:
         rules = RuleSet.parse(message.rules)
     except RuleError as exc:
         raise FriendError(f"these rules cannot be played: {exc}", "friend_rules") from None
-    if rules.rules & UNSUPPORTED:
-        raise FriendError("a friend match cannot be drafted yet", "friend_rules")
     if card_set is None:
         return None
     if card_set.id != message.set_id:

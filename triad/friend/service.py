@@ -10,7 +10,8 @@ goes on from the last move written.
   storage key), or the code's error;
 * `friend_open(DOC, {"code"})`: the other side's code taken in (``DOC`` is
   ``""`` for an invitation opened for the first time);
-* `friend_act(DOC, {"accept", "card", "cell"})`: accept an invitation, or play;
+* `friend_act(DOC, {"accept", "pick", "card", "cell"})`: accept an invitation,
+  take card ``pick`` of Draft's twelve, or play;
 * `friend_view(DOC)`: where a kept match stands;
 * `friend_live_code(DOC, {"sdp", "offer"})` -> ``{"code"}``: the live code of
   this side's WebRTC offer or answer, with the match's log (`triad.friend.live`);
@@ -20,7 +21,8 @@ goes on from the last move written.
 
 Each answers a `FriendReply`: the new ``doc``, the ``code`` to send (the
 whole log: a code brings everything, so a lost one costs nothing), what
-the page shows of the match (``friend``), the ``view`` once dealt and the
+the page shows of the match (``friend``), the ``view`` once dealt (or the
+``draft`` while the players pick, as `triad.worker.engine`'s draft) and the
 ``events`` of the last move. The messages this side writes without a
 choice (the host's start, the cards shown, the reveal at the end) are
 written as soon as they are due.
@@ -40,8 +42,8 @@ from triad.friend import protocol as fp
 from triad.friend.code import FriendError
 from triad.friend.messages import Invite, Message, Play, Secrets
 from triad.state import Move
-from triad.worker.messages import CardView, View
-from triad.worker.views import card_json, view_of
+from triad.worker.messages import CardView, DraftView, View
+from triad.worker.views import card_json, draft_json, view_of
 
 __all__ = [
     "EXPORTS",
@@ -78,9 +80,11 @@ class CodeRequest:
 
 @dataclass(frozen=True, kw_only=True)
 class ActRequest:
-    """`friend_act`: accept the invitation (``accept``), or play ``card`` on ``cell``."""
+    """`friend_act`: accept the invitation (``accept``), take card ``pick`` of the draft,
+    or play ``card`` on ``cell``."""
 
     accept: bool = False
+    pick: int = -1
     card: int = -1
     cell: int = -1
 
@@ -121,6 +125,7 @@ class FriendReply(TypedDict):
     code: str
     friend: dict[str, Any]
     view: View | None
+    draft: DraftView | None
     events: list[dict[str, Any]]
     placed: CardView | None
     mover: str | None
@@ -181,6 +186,8 @@ def friend_act(doc_text: str, request: ActRequest) -> FriendReply:
         if progress.expect != "answer":
             raise FriendError("the invitation is already answered", "friend_order")
         doc.log.append(fp.answer(doc.secrets))
+    elif request.pick >= 0:
+        doc.log.append(fp.pick(progress, doc.me, request.pick))
     else:
         doc.log.append(fp.play(progress, doc.me, doc.secrets, Move(request.card, request.cell)))
         fp.replay(doc.log, card_set)
@@ -279,6 +286,7 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
     if progress.state is not None and progress.match is not None:
         state = fp.view(progress, doc.me, doc.secrets)
         view = view_of(state, progress.match, progress.round, card_set, None)
+    draft = None if progress.draft is None else draft_json(progress.draft, card_set)
     last = _last_play(progress)
     events: list[dict[str, Any]] = []
     placed = None
@@ -308,6 +316,7 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "code": fp.log_to_code(doc.log),
         "friend": friend,
         "view": view,
+        "draft": draft,
         "events": events,
         "placed": placed,
         "mover": mover,

@@ -388,7 +388,8 @@ class App(Shell):
             self.choices.recheck_menu()
 
     def close_panel(self, redraw: bool = True) -> None:
-        self.panel = None
+        # a draft being picked comes back from under a dialog closed over it
+        self.panel = "draft" if self.match.draft is not None else None
         self.pause_on_top = self.paused
         self.coll.confirm_reset = False
         self.coll.message = ""

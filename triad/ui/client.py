@@ -332,8 +332,8 @@ def friend_open(worker, doc, code):
     return ask_about(worker, "friend_open", doc, {"code": code})
 
 
-def friend_act(worker, doc, accept=False, card=-1, cell=-1):
-    request = {"accept": accept, "card": card, "cell": cell}
+def friend_act(worker, doc, accept=False, card=-1, cell=-1, pick=-1):
+    request = {"accept": accept, "card": card, "cell": cell, "pick": pick}
     return ask_about(worker, "friend_act", doc, request)
 
 

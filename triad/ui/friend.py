@@ -13,8 +13,9 @@ by ``triad.friend``, so a reload, a closed tab or another day goes on
 from the last move. Friend matches never touch the collection.
 
 `Friend` (the page's, one per page) keeps the dialog and the documents;
-`FriendMatch` is a `triad.ui.table.Match` whose moves go to the friend by
-code instead of the engine's match in play.
+`FriendMatch` is a `triad.ui.table.Match` whose moves (and Draft's picks,
+shown in the table's draft dialog) go to the friend by code instead of the
+engine's match in play.
 
 Runs on the main thread under MicroPython.
 """
@@ -116,7 +117,7 @@ class Friend:
         if not doc:
             return
         reply = await client.friend_view(page.engine, doc)
-        if reply.get("ok") and reply["view"] is not None:
+        if reply.get("ok") and dealt(reply):
             self.took(reply)
             self.to_table(reply, False)
 
@@ -176,9 +177,9 @@ class Friend:
         if info["expect"] == "answer" and info["mine"]:
             self.open_panel("invite")
             return True
-        if reply["view"] is not None:
+        if dealt(reply):
             self.to_table(reply, True)
-        if info["mine"] and info["expect"] == "play":
+        if info["mine"] and info["expect"] in ("play", "pick"):
             if not live or page.panel == "friend":
                 page.close_panel()
         elif not live:
@@ -219,7 +220,10 @@ class Friend:
         page = self.page
         match = self.on_table()
         if match is not None and match.ident == reply["friend"]["id"]:
-            match.spawn(match.their_move(reply, animate))
+            if reply["draft"] is not None or match.draft is not None:
+                match.spawn(match.drafted(reply))
+            else:
+                match.spawn(match.their_move(reply, animate))
             return
         if page.title:
             page.close_title(False)
@@ -347,6 +351,11 @@ def send_box(link: str, do: str) -> str:
     )
 
 
+def dealt(reply) -> bool:
+    """Whether a worker's reply has a match to show on the table: its view, or its draft."""
+    return reply["view"] is not None or reply.get("draft") is not None
+
+
 def active_id(store) -> str:
     """The id of the friend match the table held (`ACTIVE_KEY`), "" when none."""
     try:
@@ -369,6 +378,8 @@ def friend_status(info) -> str:
         return t("friend_wait_answer")
     if info.get("expect") == "show" and not info.get("mine"):
         return t("friend_wait_show")  # (Open, Three Open, Swap: before the first move)
+    if info.get("expect") == "pick":
+        return t("friend_your_pick" if info.get("mine") else "friend_wait_pick")
     if info.get("mine"):
         return t("friend_your_move")
     return t("friend_wait_move")
@@ -393,6 +404,7 @@ class FriendMatch(Match):
         self.ident = info["id"]
         self.me = info["me"]
         self.synced = True
+        self.draft = reply.get("draft")
 
     @property
     def humans(self) -> list:
@@ -404,6 +416,10 @@ class FriendMatch(Match):
 
     async def next_turn(self) -> None:
         info = self.friend.info or {}
+        if self.draft is not None:
+            if self.page.panel in (None, "draft"):  # (the picks so far, whoever picks now)
+                self.show_draft({"draft": self.draft})
+            return
         if self.view is None:
             return
         if info.get("over"):
@@ -417,6 +433,39 @@ class FriendMatch(Match):
         self.sel.end()
         self.to(WAITING)
         self.page.draw()
+
+    def pick_draft(self, value: str) -> None:
+        """This side takes a card of the draft: the pick goes to the friend as a move does."""
+        draft = self.draft
+        if draft is None or draft["to_pick"] != self.me or self.page.engine is None:
+            return
+        self.draft = None  # no second pick while this one is on its way
+        self.spawn(self.send_pick(draft, int(value)))
+
+    async def send_pick(self, draft, index: int) -> None:
+        page = self.page
+        reply = await client.friend_act(page.engine, self.friend.doc, False, -1, -1, index)
+        if not reply.get("ok"):
+            self.draft = draft
+            page.show_notice(explain(reply.get("error"), reply.get("code")))
+            return
+        self.friend.took(reply)
+        await self.drafted(reply)
+        if not reply["friend"]["mine"]:  # (the last pick is the first mover's: it plays on)
+            self.friend.sent()  # the pick goes to the friend by the channel, or by code
+
+    async def drafted(self, reply) -> None:
+        """A pick made, here or by the friend: the draft as it stands, or the match once
+        both hold five cards."""
+        page = self.page
+        self.draft = reply["draft"]
+        if self.draft is not None:
+            if page.panel in (None, "draft"):
+                self.show_draft(reply)
+            return
+        if page.panel == "draft":
+            page.panel = None
+        await self.land(reply)
 
     def request_hint(self) -> None:
         """No CPU in a friend match: F1 does nothing."""

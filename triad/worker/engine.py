@@ -139,7 +139,7 @@ from triad.worker.messages import (
     View,
     ViewReply,
 )
-from triad.worker.views import card_json, set_json, view_of
+from triad.worker.views import card_json, draft_json, set_json, view_of
 
 #: What the page may call by name (``engine-worker.js`` asks `Exports.exported`).
 EXPORTS = Exports()
@@ -536,16 +536,7 @@ def _draft_reply(session: InPlay) -> DealReply:
         record = replace(session.record, hands=None, draft=tuple(session.order))
         _begin(match, state, card_set, session.brain, record)
         return {"view": _view_of(state, match, 0, card_set), "cpu_picks": cpu_picks}
-    return {
-        "draft": {
-            "pool": [card_json(card) for card in draft.pool],
-            "blue": list(draft.blue_picks),
-            "red": list(draft.red_picks),
-            "to_pick": str(draft.to_pick),
-            "card_set": set_json(card_set),
-        },
-        "cpu_picks": cpu_picks,
-    }
+    return {"draft": draft_json(draft, card_set), "cpu_picks": cpu_picks}
 
 
 def _begin(

@@ -11,12 +11,12 @@ from typing import Any, cast
 
 from triad.capture import Player, type_counts
 from triad.cards import Card, CardSet
-from triad.match import Match
+from triad.match import DraftState, Match
 from triad.notation import card_to_json
 from triad.rules import Rule
 from triad.state import GameState
 from triad.ui.local import card_view, make_view, set_info
-from triad.worker.messages import CardView, Slot, View
+from triad.worker.messages import CardView, DraftView, Slot, View
 
 
 def set_json(card_set: CardSet) -> dict[str, Any]:
@@ -38,6 +38,17 @@ def card_json(card: Card) -> CardView:
     data = cast(CardView, card_view(card_to_json(card)))
     data["level"] = card.level
     return data
+
+
+def draft_json(draft: DraftState, card_set: CardSet) -> DraftView:
+    """A draft as the page draws it: the twelve cards, the picks so far, who picks."""
+    return {
+        "pool": [card_json(card) for card in draft.pool],
+        "blue": list(draft.blue_picks),
+        "red": list(draft.red_picks),
+        "to_pick": str(draft.to_pick),
+        "card_set": set_json(card_set),
+    }
 
 
 def view_of(
