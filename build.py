@@ -22,6 +22,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import itertools
 import json
 import os
 import re
@@ -307,13 +308,11 @@ def _page_text(page: Path) -> str:
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
     text = page.read_text()
     # Each request saved counts before the title: a browser asks six at a time over
-    # HTTP/1.1, a round trip each. The page's config and Python zip are asked for before
-    # PyScript's small chunks, the tiny favicon and core.css are written in.
+    # HTTP/1.1, a round trip each: the tiny favicon and core.css are written in.
     icon = (ROOT / "assets" / "boot" / "icon.svg").read_text()
     core_css = NODE_MODULES / "@pyscript" / "core" / "dist" / "core.css"
     head = (
-        head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
-        .replace("<!-- {{CONFIG_PRELOADS}} -->\n", _config_preloads(text))
+        head.replace("<!-- {{PRELOADS}} -->\n", _preloads(text))
         .replace(
             "{{ICON_DATA}}", "data:image/svg+xml," + urllib.parse.quote(" ".join(icon.split()))
         )
@@ -344,24 +343,49 @@ def _icon_body(icons: dict[str, Any], name: str, where: str = "") -> str:
     return str(entry["body"])
 
 
-def _modulepreloads() -> str:
-    """Links that fetch at once the modules core.js imports one after another (its chunks,
-    then MicroPython's script): on a slow line each step of that chain costs a round trip."""
-    chunks = [n for n in _pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
-    urls = [f"./runtime/pyscript/{n}" for n in chunks if n.endswith(".js") and n != "core.js"]
-    urls.append("./runtime/micropython/micropython.mjs")
-    return "".join(f'<link rel="modulepreload" href="{url}">\n' for url in urls)
+def _preloads(page: str) -> str:
+    """Links that fetch at once what the page needs before its title: the modules core.js
+    imports one after another (its chunks, then MicroPython's script), MicroPython's wasm,
+    and the page's PyScript config and Python zip, which PyScript asks for only once its
+    chunks have come and run. On a slow line each step of that chain costs a round trip.
 
-
-def _config_preloads(page: str) -> str:
-    """Links that fetch at once the page's PyScript config and the zip of its Python, which
-    PyScript asks for only once its chunks have come and run (a round trip each, and 180 KB
-    that would wait)."""
+    A browser asks six at a time over HTTP/1.1: large and small files alternate, so that
+    the large ones fill the line from the first round trip while the small ones, a round
+    trip each, come beside them."""
+    core = NODE_MODULES / "@pyscript" / "core" / "dist"
+    mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+    links = [
+        (f"./runtime/pyscript/{n}", "modulepreload", (core / n).stat().st_size)
+        for n in _pyscript_files(core)
+        if n.endswith(".js")
+    ]
+    links.append(
+        (
+            "./runtime/micropython/micropython.mjs",
+            "modulepreload",
+            (mpy / "micropython.mjs").stat().st_size,
+        )
+    )
+    # MicroPython's wasm gzips to less than half; the page's zip is about the size of
+    # PyScript's largest chunk.
+    largest = max(size for _, _, size in links)
+    fetched = [(f"./{GZIPPED_PAGE[0]}.gz", (mpy / "micropython.wasm").stat().st_size // 2)]
     config = re.search(r'<script type="mpy"[^>]* config="\./([\w.-]+\.toml)"', page)
-    if config is None:
-        return ""
-    urls = (config[1], _page_archive(config[1]))
-    return "".join(f'<link rel="preload" href="./{url}" as="fetch" crossorigin>\n' for url in urls)
+    if config is not None:
+        fetched += [(f"./{config[1]}", 0), (f"./{_page_archive(config[1])}", largest)]
+    links += [(url, "preload", size) for url, size in fetched]
+    large = sorted((link for link in links if link[2] >= LARGE), key=lambda link: -link[2])
+    small = sorted((link for link in links if link[2] < LARGE), key=lambda link: link[2])
+    order = [link for pair in itertools.zip_longest(large, small) for link in pair if link]
+    return "".join(
+        f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
+        if rel == "preload"
+        else f'<link rel="modulepreload" href="{url}">\n'
+        for url, rel, _ in order
+    )
+
+
+LARGE = 50_000  # bytes: a file of the page's that the line carries longer than a round trip
 
 
 def _page_archive(config: str) -> str:
