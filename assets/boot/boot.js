@@ -177,13 +177,33 @@
   // A visit after the first is served from its cache (triad/ui/main.py reads data-warm).
   var offlineOk = storageOk && "serviceWorker" in navigator;
   html.dataset.warm = offlineOk && navigator.serviceWorker.controller ? "1" : "0";
-  // Settled once the service worker controls the page (at once after the first visit), or
-  // when it cannot: workers started then fetch through it, and so fill its cache as
-  // they load (nothing is downloaded twice).
-  // Settled once MicroPython has started (or the page has drawn its first screen), at once
-  // on a visit after the first: on a first visit the workers' downloads (Pyodide, 5 MB)
-  // wait for the page's own (MicroPython and the page's code, 1 MB), so that the player
-  // sees the game sooner, and no longer: the line is free while the page draws.
+  // When the workers' downloads (Pyodide, 5 MB) may begin: on a first visit they wait for
+  // the page's own (MicroPython and the page's code, 1 MB: every file the head preloads),
+  // so that the player sees the game sooner, and no longer: MicroPython starts and draws
+  // the title meanwhile, with the line free. At once on a visit after the first.
+  // Fetched before the service worker controls the page, the engine's files are kept by
+  // the browser's HTTP cache, which the service worker's fill revalidates (a 304, not a
+  // second download): nothing waits for the service worker.
+  var pageFetched = new Promise(function (resolve) {
+    if (html.dataset.warm === "1" || typeof PerformanceObserver !== "function") { resolve(); return; }
+    whenDocumentReady(function () {
+      var left = {};
+      document.querySelectorAll("head link[rel=preload], head link[rel=modulepreload]").forEach(function (link) {
+        left[link.href] = true;
+      });
+      var done = function () {
+        performance.getEntriesByType("resource").forEach(function (entry) { delete left[entry.name]; });
+        if (Object.keys(left).length) return false;
+        resolve();
+        return true;
+      };
+      if (done()) return;
+      var observer = new PerformanceObserver(function () { if (done()) observer.disconnect(); });
+      observer.observe({ type: "resource" });
+    });
+  });
+  // Or once MicroPython has started (or the page has drawn its first screen), whichever
+  // comes first.
   var drawn = new Promise(function (resolve) {
     if (html.dataset.warm === "1" || !html.classList.contains("booting")) { resolve(); return; }
     document.addEventListener("mpy:ready", function () { resolve(); }, { capture: true, once: true });
@@ -194,6 +214,8 @@
     }).observe(html, { attributes: true, attributeFilter: ["class"] });
     setTimeout(resolve, 8000); // a page slow to draw does not hold the engine back
   });
+  // A worker that reads its calls through the service worker (see blockingChannel) waits
+  // for it to control the page, or for it to fail.
   var controlledFailed = function () {};
   var controlled = new Promise(function (resolve) {
     if (!offlineOk || navigator.serviceWorker.controller) { resolve(); return; }
@@ -201,8 +223,15 @@
     setTimeout(resolve, 5000); // a worker slow to install does not hold the game back
     controlledFailed = resolve;
   });
-  var workersMayStart = false;
-  var workersStart = Promise.all([controlled, drawn]).then(function () { workersMayStart = true; });
+  // {open, promise}: open once the promise has settled.
+  function gate(promise) {
+    var g = { open: false };
+    g.promise = promise.then(function () { g.open = true; });
+    return g;
+  }
+  var lineFree = Promise.race([pageFetched, drawn]);
+  var workersStart = gate(lineFree);
+  var blockingStart = gate(Promise.all([lineFree, controlled]));
 
   // Once the engine is up and the page waits for the player, the service worker fetches
   // the files of the game nothing has asked for yet (the rest of the offline cache).
@@ -348,7 +377,7 @@
           loaded: engine.loaded, total: engine.total }
       }));
     }
-    // Started once the service worker controls the page (see `controlled`); what the page
+    // Started once the page's own downloads are done (see `workersStart`); what the page
     // sends it meanwhile waits.
     var worker = null;
     var stopped = false;
@@ -371,8 +400,9 @@
     }
     // At once when nothing is awaited (a visit after the first): the page's code may rely on
     // the worker being under way when this returns.
-    if (workersMayStart) spawn();
-    else workersStart.then(spawn);
+    var start = blocking ? blockingStart : workersStart;
+    if (start.open) spawn();
+    else start.promise.then(spawn);
     function listen(worker) {
       worker.addEventListener("message", function (event) {
         var data = event.data;
