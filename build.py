@@ -276,17 +276,20 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
         (dist / "label.txt").write_text(label + "\n")
 
     _write_engine_stdlib(dist)
+    snapshot = _write_snapshot(dist)
 
-    # The build id hashes every file so far (the pages before their id is written in).
-    version = _content_version(dist)
+    # The build id hashes every file so far (the pages before their id is written in), and
+    # what the rest is made from: the service worker's script, and what the snapshot is made
+    # of (engine.zip and Pyodide, hashed here, and its tool), for the snapshot itself is not
+    # byte for byte the same from one run to the next. An old cache never serves a file of
+    # a new build: every change to what ships makes a new id, and a new cache.
+    made_later = (boot / "sw.js").read_bytes() + snapshot.encode()
+    version = _content_version(dist, skip=SNAPSHOT, more=made_later)
     info: dict[str, object] = {"name": "Triad", "version": _package_version(), "build": version}
     (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")
     for page in pages:
         (dist / page.name).write_text(_page_text(page).replace("{{BUILD}}", version))
 
-    # Made from engine.zip and Pyodide, both in the build id; the snapshot itself is not
-    # byte for byte the same from one run to the next, so it stays out of the id.
-    _write_snapshot(dist)
     _gzip_runtime(dist)
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files if f not in LAZY_FILES)]
@@ -567,12 +570,12 @@ ART_AUTHORS = (
 SNAPSHOT = "runtime/pyodide/engine-snapshot.bin.gz"
 
 
-def _write_snapshot(dist: Path) -> None:
-    """Pyodide's memory with the engine imported (tools/pyodide_snapshot.mjs), for a fast boot.
+def _write_snapshot(dist: Path) -> str:
+    """Pyodide's memory with the engine imported (tools/pyodide_snapshot.mjs), for a fast boot;
+    returns the hash of what it is made from (the tool included), or "" if there is none.
 
-    Kept in build/ under the hash of what it is made from, so building the same
-    sources again reuses it. Without Node the game still works: the worker then
-    starts Python from nothing.
+    Kept in build/ under that hash, so building the same sources again reuses it. Without
+    Node the game still works: the worker then starts Python from nothing.
     """
     digest = hashlib.sha256((dist / "engine.zip").read_bytes())
     for name in PYODIDE_FILES:
@@ -581,8 +584,9 @@ def _write_snapshot(dist: Path) -> None:
     cached = _made_by_node("pyodide_snapshot.mjs", args, digest, BUILD / "snapshots", ".bin.gz")
     if isinstance(cached, str):
         _say(f"no Pyodide snapshot (the engine will boot without one): {cached}")
-        return
+        return ""
     shutil.copy2(cached, dist / SNAPSHOT)
+    return cached.name
 
 
 ENGINE_STDLIB = "runtime/pyodide/python_stdlib_engine.zip"
@@ -736,12 +740,16 @@ def _copy_tree(source: Path, target: Path, skip: tuple[str, ...] = ()) -> None:
         shutil.copy2(path, target / rel)
 
 
-def _content_version(dist: Path) -> str:
-    """A hash of every file's path and content: a new build of changed files gets a new version."""
+def _content_version(dist: Path, skip: str = "", more: bytes = b"") -> str:
+    """A hash of every file's path and content (`skip`'s path only) and of `more`: a new
+    build of changed files gets a new version."""
     digest = hashlib.sha256()
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(dist).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        name = path.relative_to(dist).as_posix()
+        digest.update(name.encode() + b"\0")
+        if name != skip:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    digest.update(more)
     return digest.hexdigest()[:12]
 
 

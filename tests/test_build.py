@@ -288,3 +288,19 @@ def test_bench_write_keeps_the_other_benches_sections(
     assert again[first.stem] == sections[first.stem]
     assert "figures" in again[second.stem]
     assert build.PERFORMANCE.read_text().count(f"## {first.stem}") == 1
+
+
+def test_the_build_id_covers_what_is_made_after_it(tmp_path: Path) -> None:
+    """The snapshot counts by its presence and what it is made from (`more`), not its bytes,
+    which differ from one run to the next; anything else by its content."""
+    (tmp_path / "a.js").write_text("one")
+    (tmp_path / "snap.bin").write_bytes(b"x")
+    first = build._content_version(tmp_path, skip="snap.bin", more=b"tool 1")
+    (tmp_path / "snap.bin").write_bytes(b"y")
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 1") == first
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 2") != first
+    (tmp_path / "snap.bin").unlink()
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 1") != first
+    (tmp_path / "snap.bin").write_bytes(b"y")
+    (tmp_path / "a.js").write_text("two")
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 1") != first
