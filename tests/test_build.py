@@ -225,14 +225,18 @@ def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
 
 
 def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
-    """index.html holds every icon the page draws for the built-in sets, inline (symbols
-    `art-NAME`), and no sprite file of them; the whole set is there for a player's own set;
-    the licence names game-icons.net and CC BY 3.0."""
+    """index.html gets every icon the page draws for the built-in sets (symbols `art-NAME`),
+    gzipped beside it (boot.js puts them in its empty sprite), and no sprite file `<use>`
+    points at; the whole set is there for a player's own set; the licence names
+    game-icons.net and CC BY 3.0."""
     art = dist / "assets" / "art"
     page = (dist / "index.html").read_text()
-    small = set(re.findall(r'<symbol id="art-([^"]+)"', page))
+    sprite = gzip.decompress((dist / build.ART_SPRITE).read_bytes()).decode()
+    assert sprite.startswith('<svg class="sprite"')
+    small = set(re.findall(r'<symbol id="art-([^"]+)"', sprite))
     assert small == set(build.art_used())
-    assert "{{ART_SPRITE}}" not in page
+    assert build.ART_SPRITE_SLOT in page and "<symbol" not in page
+    assert f'<link rel="preload" href="./{build.ART_SPRITE}" as="fetch" crossorigin>' in page
     assert not (art / "cards.svg").exists()
     for set_id in ("houses", "elements"):
         data = json.loads((build.ROOT / "triad" / "data" / f"{set_id}.json").read_text())

@@ -490,6 +490,24 @@
     return liveScripts;
   }
 
+  // The card art the page draws, gzipped beside it (build.py's ART_SPRITE: 267 KB come as
+  // 118 KB), put in place of its empty sprite before PyScript starts: the symbols are part
+  // of the page, as if written in it. The head preloads it.
+  function loadArt() {
+    var slot = document.querySelector("svg[data-art-sprite]");
+    if (!slot) return Promise.resolve();
+    return nativeFetch("./assets/art/card-art.svg.gz").then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return gunzipped(response.body);
+    }).then(function (body) {
+      return new Response(body).text();
+    }).then(function (markup) {
+      slot.outerHTML = markup;
+    }).catch(function (err) {
+      console.warn("Triad: the card art could not load:", err && err.message ? err.message : err);
+    });
+  }
+
   function startPage() {
     translateLoading();
     showProgress(0.15);
@@ -503,7 +521,7 @@
     script.addEventListener("error", function () {
       showProgress(1, words.failed);
     });
-    document.head.appendChild(script);
+    loadArt().then(function () { document.head.appendChild(script); });
   }
 
   window.triadStartWorker = startWorker;
