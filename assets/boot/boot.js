@@ -177,33 +177,13 @@
   // A visit after the first is served from its cache (triad/ui/main.py reads data-warm).
   var offlineOk = storageOk && "serviceWorker" in navigator;
   html.dataset.warm = offlineOk && navigator.serviceWorker.controller ? "1" : "0";
-  // When the workers' downloads (Pyodide, 5 MB) may begin: on a first visit they wait for
-  // the page's own (MicroPython and the page's code, 1 MB: every file the head preloads),
-  // so that the player sees the game sooner, and no longer: MicroPython starts and draws
-  // the title meanwhile, with the line free. At once on a visit after the first.
-  // Fetched before the service worker controls the page, the engine's files are kept by
-  // the browser's HTTP cache, which the service worker's fill revalidates (a 304, not a
-  // second download): nothing waits for the service worker.
-  var pageFetched = new Promise(function (resolve) {
-    if (html.dataset.warm === "1" || typeof PerformanceObserver !== "function") { resolve(); return; }
-    whenDocumentReady(function () {
-      var left = {};
-      document.querySelectorAll("head link[rel=preload], head link[rel=modulepreload]").forEach(function (link) {
-        left[link.href] = true;
-      });
-      var done = function () {
-        performance.getEntriesByType("resource").forEach(function (entry) { delete left[entry.name]; });
-        if (Object.keys(left).length) return false;
-        resolve();
-        return true;
-      };
-      if (done()) return;
-      var observer = new PerformanceObserver(function () { if (done()) observer.disconnect(); });
-      observer.observe({ type: "resource" });
-    });
-  });
-  // Or once MicroPython has started (or the page has drawn its first screen), whichever
-  // comes first.
+  // When the workers' downloads (Pyodide, 5 MB) may begin: on a first visit once MicroPython
+  // has started (or the page has drawn its first screen), so that the player sees the game
+  // sooner: the page's own downloads (MicroPython and the page's code, 1 MB) and its start
+  // do not share the line and the cores with the engine's. At once on a visit after the
+  // first. Nothing waits for the service worker: fetched before it controls the page, the
+  // engine's files stay in the browser's HTTP cache, which its fill revalidates (a 304,
+  // not a second download).
   var drawn = new Promise(function (resolve) {
     if (html.dataset.warm === "1" || !html.classList.contains("booting")) { resolve(); return; }
     document.addEventListener("mpy:ready", function () { resolve(); }, { capture: true, once: true });
@@ -229,9 +209,8 @@
     g.promise = promise.then(function () { g.open = true; });
     return g;
   }
-  var lineFree = Promise.race([pageFetched, drawn]);
-  var workersStart = gate(lineFree);
-  var blockingStart = gate(Promise.all([lineFree, controlled]));
+  var workersStart = gate(drawn);
+  var blockingStart = gate(Promise.all([drawn, controlled]));
 
   // Once the engine is up and the page waits for the player, the service worker fetches
   // the files of the game nothing has asked for yet (the rest of the offline cache).
@@ -377,8 +356,8 @@
           loaded: engine.loaded, total: engine.total }
       }));
     }
-    // Started once the page's own downloads are done (see `workersStart`); what the page
-    // sends it meanwhile waits.
+    // Started once MicroPython has started (see `workersStart`); what the page sends it
+    // meanwhile waits.
     var worker = null;
     var stopped = false;
     var queue = [];

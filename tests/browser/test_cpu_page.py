@@ -158,23 +158,20 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
 
 
 #: Records each worker the page constructs (its module), whether the loading screen was
-#: still up then and whether every file the page's head preloads had come; and holds the engine's "ready" until
+#: still up then and whether MicroPython had started; and holds the engine's "ready" until
 #: that screen is gone, so that a worker started once the engine is up is always started
 #: after it.
 WORKERS_SEEN = """
 (() => {
   const Original = window.Worker;
   const booting = () => document.documentElement.classList.contains("booting");
-  const fetched = () => {
-    const links = [...document.querySelectorAll("head link[rel=preload], head link[rel=modulepreload]")];
-    const come = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
-    return links.length > 0 && links.every((link) => come.has(link.href));
-  };
+  let micropython = false;
+  document.addEventListener("mpy:ready", () => { micropython = true; }, true);
   window.__workers = [];
   window.Worker = class extends Original {
     constructor(url, options) {
       const name = (options && options.name) || "";
-      if (name) window.__workers.push([name, booting(), fetched()]); // (not the zip reader's)
+      if (name) window.__workers.push([name, booting(), micropython]); // (not the zip reader's)
       super(url, options);
       if (name !== "triad.worker.engine") return;
       const add = this.addEventListener.bind(this);
@@ -195,8 +192,8 @@ WORKERS_SEEN = """
 def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    """On a first visit the engine starts once the page's own files have come (their
-    downloads would share the line) and the extra worker of master's search once the engine is up
+    """On a first visit the engine starts once MicroPython has started (their downloads
+    would share the line) and the extra worker of master's search once the engine is up
     (their boots would share the cores); a reload served by the service worker starts both
     with the page, before the engine is up, so that the helper takes its part of the CPU's
     first move. Either way it is the only one started, and the CPU opens."""
@@ -210,7 +207,7 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     wait_ready(page)
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
     engine, helper = page.evaluate("window.__workers")
-    assert engine[0] == "triad.worker.engine" and engine[2]  # (once the page's files came)
+    assert engine[0] == "triad.worker.engine" and engine[2]  # (once MicroPython started)
     assert helper == ["triad.cpu.service", False, True]  # (once the engine was up)
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.keyboard.press("F5")  # the same deal again, its first move not yet made
