@@ -22,6 +22,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import itertools
 import json
 import os
 import re
@@ -275,17 +276,20 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
         (dist / "label.txt").write_text(label + "\n")
 
     _write_engine_stdlib(dist)
+    snapshot = _write_snapshot(dist)
 
-    # The build id hashes every file so far (the pages before their id is written in).
-    version = _content_version(dist)
+    # The build id hashes every file so far (the pages before their id is written in), and
+    # what the rest is made from: the service worker's script, and what the snapshot is made
+    # of (engine.zip and Pyodide, hashed here, and its tool), for the snapshot itself is not
+    # byte for byte the same from one run to the next. An old cache never serves a file of
+    # a new build: every change to what ships makes a new id, and a new cache.
+    made_later = (boot / "sw.js").read_bytes() + snapshot.encode()
+    version = _content_version(dist, skip=SNAPSHOT, more=made_later)
     info: dict[str, object] = {"name": "Triad", "version": _package_version(), "build": version}
     (dist / "version.json").write_text(json.dumps(info, indent=1) + "\n")
     for page in pages:
         (dist / page.name).write_text(_page_text(page).replace("{{BUILD}}", version))
 
-    # Made from engine.zip and Pyodide, both in the build id; the snapshot itself is not
-    # byte for byte the same from one run to the next, so it stays out of the id.
-    _write_snapshot(dist)
     _gzip_runtime(dist)
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files if f not in LAZY_FILES)]
@@ -307,13 +311,11 @@ def _page_text(page: Path) -> str:
     head = (ROOT / "assets" / "boot" / "head.html").read_text()
     text = page.read_text()
     # Each request saved counts before the title: a browser asks six at a time over
-    # HTTP/1.1, a round trip each. The page's config and Python zip are asked for before
-    # PyScript's small chunks, the tiny favicon and core.css are written in.
+    # HTTP/1.1, a round trip each: the tiny favicon and core.css are written in.
     icon = (ROOT / "assets" / "boot" / "icon.svg").read_text()
     core_css = NODE_MODULES / "@pyscript" / "core" / "dist" / "core.css"
     head = (
-        head.replace("<!-- {{MODULEPRELOADS}} -->\n", _modulepreloads())
-        .replace("<!-- {{CONFIG_PRELOADS}} -->\n", _config_preloads(text))
+        head.replace("<!-- {{PRELOADS}} -->\n", _preloads(text))
         .replace(
             "{{ICON_DATA}}", "data:image/svg+xml," + urllib.parse.quote(" ".join(icon.split()))
         )
@@ -321,8 +323,7 @@ def _page_text(page: Path) -> str:
     )
     text = text.replace("<!-- {{BOOT_HEAD}} -->\n", head)
     icons = _game_icons()
-    if "{{ART_SPRITE}}" in text:
-        text = text.replace("{{ART_SPRITE}}", art_sprite_inline(icons))
+    text = text.replace("{{ART_SPRITE}}", ART_SPRITE_SLOT)
     return re.sub(r"\{\{ICON ([a-z0-9-]+)\}\}", lambda m: _icon_body(icons, m[1], page.name), text)
 
 
@@ -344,24 +345,51 @@ def _icon_body(icons: dict[str, Any], name: str, where: str = "") -> str:
     return str(entry["body"])
 
 
-def _modulepreloads() -> str:
-    """Links that fetch at once the modules core.js imports one after another (its chunks,
-    then MicroPython's script): on a slow line each step of that chain costs a round trip."""
-    chunks = [n for n in _pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
-    urls = [f"./runtime/pyscript/{n}" for n in chunks if n.endswith(".js") and n != "core.js"]
-    urls.append("./runtime/micropython/micropython.mjs")
-    return "".join(f'<link rel="modulepreload" href="{url}">\n' for url in urls)
+def _preloads(page: str) -> str:
+    """Links that fetch at once what the page needs before its title: the modules core.js
+    imports one after another (its chunks, then MicroPython's script), MicroPython's wasm,
+    and the page's PyScript config and Python zip, which PyScript asks for only once its
+    chunks have come and run. On a slow line each step of that chain costs a round trip.
 
-
-def _config_preloads(page: str) -> str:
-    """Links that fetch at once the page's PyScript config and the zip of its Python, which
-    PyScript asks for only once its chunks have come and run (a round trip each, and 180 KB
-    that would wait)."""
+    A browser asks six at a time over HTTP/1.1: large and small files alternate, so that
+    the large ones fill the line from the first round trip while the small ones, a round
+    trip each, come beside them."""
+    core = NODE_MODULES / "@pyscript" / "core" / "dist"
+    mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+    links = [
+        (f"./runtime/pyscript/{n}", "modulepreload", (core / n).stat().st_size)
+        for n in _pyscript_files(core)
+        if n.endswith(".js")
+    ]
+    links.append(
+        (
+            "./runtime/micropython/micropython.mjs",
+            "modulepreload",
+            (mpy / "micropython.mjs").stat().st_size,
+        )
+    )
+    # MicroPython's wasm gzips to less than half; the page's zip is about the size of
+    # PyScript's largest chunk.
+    largest = max(size for _, _, size in links)
+    fetched = [(f"./{GZIPPED_PAGE[0]}.gz", (mpy / "micropython.wasm").stat().st_size // 2)]
     config = re.search(r'<script type="mpy"[^>]* config="\./([\w.-]+\.toml)"', page)
-    if config is None:
-        return ""
-    urls = (config[1], _page_archive(config[1]))
-    return "".join(f'<link rel="preload" href="./{url}" as="fetch" crossorigin>\n' for url in urls)
+    if config is not None:
+        fetched += [(f"./{config[1]}", 0), (f"./{_page_archive(config[1])}", largest)]
+    if "{{ART_SPRITE}}" in page:
+        fetched.append((f"./{ART_SPRITE}", largest))
+    links += [(url, "preload", size) for url, size in fetched]
+    large = sorted((link for link in links if link[2] >= LARGE), key=lambda link: -link[2])
+    small = sorted((link for link in links if link[2] < LARGE), key=lambda link: link[2])
+    order = [link for pair in itertools.zip_longest(large, small) for link in pair if link]
+    return "".join(
+        f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
+        if rel == "preload"
+        else f'<link rel="modulepreload" href="{url}">\n'
+        for url, rel, _ in order
+    )
+
+
+LARGE = 50_000  # bytes: a file of the page's that the line carries longer than a round trip
 
 
 def _page_archive(config: str) -> str:
@@ -490,13 +518,23 @@ def _art_sprite(icons: dict[str, Any], names: list[str]) -> str:
     return "\n".join(parts)
 
 
+# The card art the page draws (`art_sprite_inline`), gzipped: 267 KB come as 118 KB, before
+# the title. boot.js puts it in place of the page's empty sprite ({{ART_SPRITE}}) before
+# PyScript starts.
+ART_SPRITE = "assets/art/card-art.svg.gz"
+ART_SPRITE_SLOT = (
+    '<svg class="sprite" data-art-sprite aria-hidden="true" width="0" height="0"></svg>'
+)
+
+
 def art_sprite_inline(icons: dict[str, Any]) -> str:
     """The art the page draws for the built-in sets and its own screens (`art_used`), as a
-    hidden inline <svg> of <symbol>s with ids `art-NAME`, put in index.html ({{ART_SPRITE}}).
+    hidden inline <svg> of <symbol>s with ids `art-NAME`, which boot.js puts in index.html
+    (`ART_SPRITE`).
 
-    Inline, not a file: Chromium parses an external sprite a `<use>` points at into a
+    Inline, not a sprite file `<use>` points at: Chromium parses such a file into a
     document of its own, again and again as the page redraws (about 0.7 s of the main
-    thread's time over a match, in tasks of up to 190 ms); parsed once with the page,
+    thread's time over a match, in tasks of up to 190 ms); parsed once into the page,
     the symbols cost nothing more.
     """
     parts = ['<svg class="sprite" aria-hidden="true" width="0" height="0"><defs>']
@@ -511,8 +549,8 @@ def art_sprite_inline(icons: dict[str, Any]) -> str:
 def _write_art(dist: Path) -> None:
     """The card art from the pinned game-icons.net package (CC BY 3.0).
 
-    What the page draws for the built-in sets is inline in index.html
-    (`art_sprite_inline`); game-icons.svg holds the whole set as one SVG sprite, fetched
+    What the page draws for the built-in sets is put inline in index.html
+    (`art_sprite_inline`, `ART_SPRITE`); game-icons.svg holds the whole set as one SVG sprite, fetched
     only when a player's own card set names an icon outside it. Each icon is a <symbol>
     with the icon's name as its id.
     """
@@ -521,6 +559,8 @@ def _write_art(dist: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     every = sorted(set(icons["icons"]) | set(icons.get("aliases", {})))
     (out / "game-icons.svg").write_text(_art_sprite(icons, every), encoding="utf-8")
+    sprite = art_sprite_inline(icons).encode()
+    (dist / ART_SPRITE).write_bytes(gzip.compress(sprite, 9, mtime=0))
     info = json.loads((GAME_ICONS / "info.json").read_text(encoding="utf-8"))
     (out / "LICENSE.txt").write_text(
         "Card art, emblems and title art: icons made by "
@@ -543,12 +583,12 @@ ART_AUTHORS = (
 SNAPSHOT = "runtime/pyodide/engine-snapshot.bin.gz"
 
 
-def _write_snapshot(dist: Path) -> None:
-    """Pyodide's memory with the engine imported (tools/pyodide_snapshot.mjs), for a fast boot.
+def _write_snapshot(dist: Path) -> str:
+    """Pyodide's memory with the engine imported (tools/pyodide_snapshot.mjs), for a fast boot;
+    returns the hash of what it is made from (the tool included), or "" if there is none.
 
-    Kept in build/ under the hash of what it is made from, so building the same
-    sources again reuses it. Without Node the game still works: the worker then
-    starts Python from nothing.
+    Kept in build/ under that hash, so building the same sources again reuses it. Without
+    Node the game still works: the worker then starts Python from nothing.
     """
     digest = hashlib.sha256((dist / "engine.zip").read_bytes())
     for name in PYODIDE_FILES:
@@ -557,8 +597,9 @@ def _write_snapshot(dist: Path) -> None:
     cached = _made_by_node("pyodide_snapshot.mjs", args, digest, BUILD / "snapshots", ".bin.gz")
     if isinstance(cached, str):
         _say(f"no Pyodide snapshot (the engine will boot without one): {cached}")
-        return
+        return ""
     shutil.copy2(cached, dist / SNAPSHOT)
+    return cached.name
 
 
 ENGINE_STDLIB = "runtime/pyodide/python_stdlib_engine.zip"
@@ -712,12 +753,16 @@ def _copy_tree(source: Path, target: Path, skip: tuple[str, ...] = ()) -> None:
         shutil.copy2(path, target / rel)
 
 
-def _content_version(dist: Path) -> str:
-    """A hash of every file's path and content: a new build of changed files gets a new version."""
+def _content_version(dist: Path, skip: str = "", more: bytes = b"") -> str:
+    """A hash of every file's path and content (`skip`'s path only) and of `more`: a new
+    build of changed files gets a new version."""
     digest = hashlib.sha256()
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(dist).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        name = path.relative_to(dist).as_posix()
+        digest.update(name.encode() + b"\0")
+        if name != skip:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    digest.update(more)
     return digest.hexdigest()[:12]
 
 

@@ -225,14 +225,18 @@ def test_each_mode_page_has_its_own_file_list(dist: Path) -> None:
 
 
 def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
-    """index.html holds every icon the page draws for the built-in sets, inline (symbols
-    `art-NAME`), and no sprite file of them; the whole set is there for a player's own set;
-    the licence names game-icons.net and CC BY 3.0."""
+    """index.html gets every icon the page draws for the built-in sets (symbols `art-NAME`),
+    gzipped beside it (boot.js puts them in its empty sprite), and no sprite file `<use>`
+    points at; the whole set is there for a player's own set; the licence names
+    game-icons.net and CC BY 3.0."""
     art = dist / "assets" / "art"
     page = (dist / "index.html").read_text()
-    small = set(re.findall(r'<symbol id="art-([^"]+)"', page))
+    sprite = gzip.decompress((dist / build.ART_SPRITE).read_bytes()).decode()
+    assert sprite.startswith('<svg class="sprite"')
+    small = set(re.findall(r'<symbol id="art-([^"]+)"', sprite))
     assert small == set(build.art_used())
-    assert "{{ART_SPRITE}}" not in page
+    assert build.ART_SPRITE_SLOT in page and "<symbol" not in page
+    assert f'<link rel="preload" href="./{build.ART_SPRITE}" as="fetch" crossorigin>' in page
     assert not (art / "cards.svg").exists()
     for set_id in ("houses", "elements"):
         data = json.loads((build.ROOT / "triad" / "data" / f"{set_id}.json").read_text())
@@ -288,3 +292,19 @@ def test_bench_write_keeps_the_other_benches_sections(
     assert again[first.stem] == sections[first.stem]
     assert "figures" in again[second.stem]
     assert build.PERFORMANCE.read_text().count(f"## {first.stem}") == 1
+
+
+def test_the_build_id_covers_what_is_made_after_it(tmp_path: Path) -> None:
+    """The snapshot counts by its presence and what it is made from (`more`), not its bytes,
+    which differ from one run to the next; anything else by its content."""
+    (tmp_path / "a.js").write_text("one")
+    (tmp_path / "snap.bin").write_bytes(b"x")
+    first = build._content_version(tmp_path, skip="snap.bin", more=b"tool 1")
+    (tmp_path / "snap.bin").write_bytes(b"y")
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 1") == first
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 2") != first
+    (tmp_path / "snap.bin").unlink()
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 1") != first
+    (tmp_path / "snap.bin").write_bytes(b"y")
+    (tmp_path / "a.js").write_text("two")
+    assert build._content_version(tmp_path, skip="snap.bin", more=b"tool 1") != first

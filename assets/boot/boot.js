@@ -177,13 +177,13 @@
   // A visit after the first is served from its cache (triad/ui/main.py reads data-warm).
   var offlineOk = storageOk && "serviceWorker" in navigator;
   html.dataset.warm = offlineOk && navigator.serviceWorker.controller ? "1" : "0";
-  // Settled once the service worker controls the page (at once after the first visit), or
-  // when it cannot: workers started then fetch through it, and so fill its cache as
-  // they load (nothing is downloaded twice).
-  // Settled once MicroPython has started (or the page has drawn its first screen), at once
-  // on a visit after the first: on a first visit the workers' downloads (Pyodide, 5 MB)
-  // wait for the page's own (MicroPython and the page's code, 1 MB), so that the player
-  // sees the game sooner, and no longer: the line is free while the page draws.
+  // When the workers' downloads (Pyodide, 5 MB) may begin: on a first visit once MicroPython
+  // has started (or the page has drawn its first screen), so that the player sees the game
+  // sooner: the page's own downloads (MicroPython and the page's code, 1 MB) and its start
+  // do not share the line and the cores with the engine's. At once on a visit after the
+  // first. Nothing waits for the service worker: fetched before it controls the page, the
+  // engine's files stay in the browser's HTTP cache, which its fill revalidates (a 304,
+  // not a second download).
   var drawn = new Promise(function (resolve) {
     if (html.dataset.warm === "1" || !html.classList.contains("booting")) { resolve(); return; }
     document.addEventListener("mpy:ready", function () { resolve(); }, { capture: true, once: true });
@@ -194,6 +194,8 @@
     }).observe(html, { attributes: true, attributeFilter: ["class"] });
     setTimeout(resolve, 8000); // a page slow to draw does not hold the engine back
   });
+  // A worker that reads its calls through the service worker (see blockingChannel) waits
+  // for it to control the page, or for it to fail.
   var controlledFailed = function () {};
   var controlled = new Promise(function (resolve) {
     if (!offlineOk || navigator.serviceWorker.controller) { resolve(); return; }
@@ -201,8 +203,14 @@
     setTimeout(resolve, 5000); // a worker slow to install does not hold the game back
     controlledFailed = resolve;
   });
-  var workersMayStart = false;
-  var workersStart = Promise.all([controlled, drawn]).then(function () { workersMayStart = true; });
+  // {open, promise}: open once the promise has settled.
+  function gate(promise) {
+    var g = { open: false };
+    g.promise = promise.then(function () { g.open = true; });
+    return g;
+  }
+  var workersStart = gate(drawn);
+  var blockingStart = gate(Promise.all([drawn, controlled]));
 
   // Once the engine is up and the page waits for the player, the service worker fetches
   // the files of the game nothing has asked for yet (the rest of the offline cache).
@@ -348,8 +356,8 @@
           loaded: engine.loaded, total: engine.total }
       }));
     }
-    // Started once the service worker controls the page (see `controlled`); what the page
-    // sends it meanwhile waits.
+    // Started once MicroPython has started (see `workersStart`); what the page sends it
+    // meanwhile waits.
     var worker = null;
     var stopped = false;
     var queue = [];
@@ -371,8 +379,9 @@
     }
     // At once when nothing is awaited (a visit after the first): the page's code may rely on
     // the worker being under way when this returns.
-    if (workersMayStart) spawn();
-    else workersStart.then(spawn);
+    var start = blocking ? blockingStart : workersStart;
+    if (start.open) spawn();
+    else start.promise.then(spawn);
     function listen(worker) {
       worker.addEventListener("message", function (event) {
         var data = event.data;
@@ -460,6 +469,24 @@
     return liveScripts;
   }
 
+  // The card art the page draws, gzipped beside it (build.py's ART_SPRITE: 267 KB come as
+  // 118 KB), put in place of its empty sprite before PyScript starts: the symbols are part
+  // of the page, as if written in it. The head preloads it.
+  function loadArt() {
+    var slot = document.querySelector("svg[data-art-sprite]");
+    if (!slot) return Promise.resolve();
+    return nativeFetch("./assets/art/card-art.svg.gz").then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return gunzipped(response.body);
+    }).then(function (body) {
+      return new Response(body).text();
+    }).then(function (markup) {
+      slot.outerHTML = markup;
+    }).catch(function (err) {
+      console.warn("Triad: the card art could not load:", err && err.message ? err.message : err);
+    });
+  }
+
   function startPage() {
     translateLoading();
     showProgress(0.15);
@@ -473,7 +500,7 @@
     script.addEventListener("error", function () {
       showProgress(1, words.failed);
     });
-    document.head.appendChild(script);
+    loadArt().then(function () { document.head.appendChild(script); });
   }
 
   window.triadStartWorker = startWorker;

@@ -216,7 +216,7 @@ def test_every_icon_used_exists_in_the_sprite() -> None:
     used = set(re.findall(r'href="#([^"]+)"', html))
     icons = {name for name in used if not name.startswith("art-")}
     assert icons and icons <= defined
-    # The card art: symbols of the sprite build.py puts in index.html.
+    # The card art: symbols of the sprite boot.js puts in index.html (build.ART_SPRITE).
     art = {name[len("art-") :] for name in used - icons}
     assert art and art <= set(build.art_used())
 
