@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
-from tests.browser.test_a11y import axe_violations
+from tests.browser.test_a11y import ARTIFACTS, axe_violations
 from triad.ui import settings as prefs
 
 pytestmark = pytest.mark.browser
@@ -224,7 +224,7 @@ def draft_through(
     for picks in range(1, 11):
         if audit and picks == 5:
             picker.page.locator("#r-overlay .draft-pick:not([disabled])").first.wait_for()
-            picker.page.screenshot(path="/tmp/fdeck_draft_mine.png")
+            picker.page.screenshot(path=str(ARTIFACTS / "friend-draft-to-pick.png"))
             found = axe_violations(picker.page, "friend draft, to pick")
         state = picker.pick()
         if picks == 10:  # the last pick is the first mover's, who plays on
@@ -236,7 +236,7 @@ def draft_through(
             found += axe_violations(picker.page, "friend draft, the pick to send")
             picker.page.locator('.dialog.friend [data-do="close"]').first.click()
             picker.page.locator(".dialog.draft").wait_for()
-            picker.page.screenshot(path="/tmp/fdeck_draft_wait.png")
+            picker.page.screenshot(path=str(ARTIFACTS / "friend-draft-waiting.png"))
             found += axe_violations(picker.page, "friend draft, waiting")
             assert not found, found
         if picks == reload_at:  # the draft comes back as it stood, on both sides
