@@ -51,6 +51,7 @@ class Live:
         self.heard = ""  # the last one received
         self.stun = load_stun(self.page.store)
         self.drawn = ("", "")  # (a link, its QR code's SVG): drawn once, not at each redraw
+        self.swapped = False  # the offer shown replaces an answer this browser gave up on
 
     @property
     def link(self) -> str:
@@ -101,11 +102,13 @@ class Live:
         if await self.friend.invite(False):
             await self.offer()
 
-    async def offer(self) -> None:
-        """An offer for the match shown (a new one, or one to reconnect)."""
+    async def offer(self, swapped: bool = False) -> None:
+        """An offer for the match shown (a new one, or one to reconnect); `swapped`: in place
+        of an answer this browser stopped waiting on."""
         await self.loaded()
         rtc = self.rtc()
         self.offered = ""
+        self.swapped = swapped
         self.to("making")
         self.friend.open_panel("live")
         sdp = str(await rtc.offer(self.stun)) if rtc is not None and rtc.available else ""
@@ -195,7 +198,11 @@ class Live:
             self.to("lost")
             page.show_notice("")  # ("Connected" no longer holds: the dialog says why)
             self.friend.open_panel("live")
-        elif kind == "timeout" and self.state in ("offer", "answer", "connecting"):
+        elif kind == "gaveup" and self.state == "answer":
+            # This browser stopped waiting for the side that offered (Firefox does after
+            # seconds): it offers instead, and the other side answers.
+            page.spawn(self.offer(True))
+        elif kind in ("timeout", "gaveup") and self.state in ("offer", "answer", "connecting"):
             self.to("failed")
             self.friend.error = t("live_timeout")
             self.friend.open_panel("live")
@@ -236,7 +243,13 @@ class Live:
             qr = self.drawn[1]
             body = (
                 '<p class="friend-status" data-friend-status>'
-                + esc(t("live_send_" + state))
+                + esc(
+                    t(
+                        "live_send_swap"
+                        if self.swapped and state == "offer"
+                        else "live_send_" + state
+                    )
+                )
                 + "</p>"
                 + box(link, "friend_live")
                 + (
