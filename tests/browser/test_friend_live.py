@@ -214,6 +214,36 @@ def test_a_guest_that_stops_waiting_invites_instead(new_context: Any, server: An
     assert host.owners() == guest.owners() == 9
 
 
+def test_inviting_live_before_the_engine_is_up_waits_for_it(
+    new_context: Any, server: Any, tmp_path: Any
+) -> None:
+    """A quick match is played before the engine is up: "Invite to play live" pressed then
+    shows the engine loading, and makes the invitation by itself once it is up."""
+    from tests.browser.test_a11y import axe_violations
+    from tests.browser.test_page_session import HeldEngine
+
+    host = LivePlayer(new_context, server.url, [])
+    engine = HeldEngine(host.page.context)
+    host.page.goto(server.url)
+    wait_ready(host.page)
+    assert host.page.evaluate("window.triadEngine.state") == "loading"
+    host.open_dialog()
+    host.page.locator('[data-do="friend_live"]').focus()
+    host.page.keyboard.press("Enter")  # (by keyboard)
+    host.wait_live("engine")
+    status = host.page.locator("[data-friend-status]")
+    assert "still loading" in status.inner_text()
+    assert host.page.locator(".friend .engine-loading").is_visible()
+    assert not host.page.locator("[data-friend-error]").count()
+    assert not axe_violations(host.page, "friend, the engine loading")
+    host.page.screenshot(path=str(tmp_path / "live-engine.png"))
+    host.page.set_viewport_size({"width": 390, "height": 844})
+    host.page.screenshot(path=str(tmp_path / "live-engine-phone.png"))
+    engine.release()
+    host.wait_live("offer")
+    assert "#friend=TL1." in host.link()
+
+
 def test_the_stun_choice_is_kept(new_context: Any, server: Any) -> None:
     host = LivePlayer(new_context, server.url, [])
     host.boot()

@@ -23,6 +23,7 @@ import json
 
 from triad.ui import client
 from triad.ui.html import attrs, esc
+from triad.ui.render import loading_text
 from triad.ui.text import explain, t
 
 #: The player's choice of the public STUN server, ``{"stun": bool}``.
@@ -36,8 +37,9 @@ ANSWERED_MS = 300_000
 class Live:
     """The live connection of the friend match shown, and the dialog's live screens.
 
-    ``state``: "off"; "making" (an offer or answer in the making); "offer" (sent,
-    its answer awaited); "answer" (sent, the host to open it); "connecting";
+    ``state``: "off"; "engine" (the engine to come up first); "making" (an offer or
+    answer in the making); "offer" (sent, its answer awaited); "answer" (sent, the host
+    to open it); "connecting";
     "open"; "lost" (it dropped); "failed" (no connection in time, or no WebRTC).
     """
 
@@ -98,7 +100,21 @@ class Live:
     # -------------------------------------------------------------- the exchange
 
     async def invite(self) -> None:
-        """The host: a new match (the rule menu's rules), offered live."""
+        """The host: a new match (the rule menu's rules), offered live; before the engine is
+        up (a quick match is played meanwhile), the dialog shows it loading and goes on."""
+        page = self.page
+        if page.engine is None:
+            self.to("engine")
+            self.friend.error = ""
+            self.friend.open_panel("live")
+            await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
+            if self.state != "engine":  # (something else began meanwhile)
+                return
+            if page.engine is None:
+                self.to("failed")
+                self.friend.error = t("engine_failed", error=page.engine_error)
+                self.friend.open_panel("live")
+                return
         if await self.friend.invite(False):
             await self.offer()
 
@@ -265,6 +281,15 @@ class Live:
                 )
             )
             return body  # (the dialog's paste box takes the answer)
+        if state == "engine":
+            page = self.page
+            return (
+                '<p class="friend-status" data-friend-status role="status">'
+                + esc(t("live_engine"))
+                + '</p><p class="engine-loading"><i class="spinner"></i>'
+                + esc(loading_text(page.engine_progress, page.engine_bytes))
+                + "</p>"
+            )
         if state in ("making", "connecting"):
             return (
                 '<p class="friend-status" data-friend-status role="status">'
