@@ -23,6 +23,7 @@
   var STUN = "stun:stun.l.google.com:19302";
   var GATHER_MS = 10000; // ICE gathering waits at most this long
   var MAX_MESSAGE = 8000; // a match's whole log is well under it
+  var AGAIN_MS = 2000; // an answer that gave up once starts over this often
 
   var pc = null;
   var channel = null;
@@ -94,6 +95,16 @@
         .replace(/^a=ice-pwd:\S+/gm, "a=ice-pwd:" + was.pwd);
       await conn.setLocalDescription({ type: "answer", sdp: made });
       if (credential(conn.localDescription.sdp, "ufrag") !== was.ufrag) throw new Error("ufrag");
+      // Once it gave up, it would again after seconds of silence: it starts over sooner, so
+      // its checks reach the host often, and the host (Firefox too gives up seconds after it
+      // opened the answer) hears one in time. Not once the host has answered a check.
+      setTimeout(function () {
+        var sctp = conn.sctp, dtls = sctp && sctp.transport ? sctp.transport.state : "new";
+        var ice = conn.iceConnectionState;
+        if (pc === conn && answered === was && (ice === "new" || ice === "checking") && dtls === "new") {
+          again(was);
+        }
+      }, AGAIN_MS);
     } catch (e) {
       if (answered === was) {
         answered = null;
