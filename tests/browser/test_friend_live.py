@@ -75,6 +75,17 @@ class LivePlayer(Player):
         return [json.loads(c) for c in self.page.evaluate("window.rtcConfigs || []")]
 
 
+def live_host(new_context: Any, url: str) -> LivePlayer:
+    """A host in Chromium whose live invitation is shown."""
+    host = LivePlayer(new_context, url, [])
+    host.boot()
+    wait_ready(host.page)
+    host.open_dialog()
+    host.page.locator('[data-do="friend_live"]').click()
+    host.wait_live("offer")
+    return host
+
+
 def exchange(host: LivePlayer, guest: LivePlayer, fresh: bool) -> None:
     """The host's offer goes to the guest, the guest's answer back: both connect."""
     offer = host.link()
@@ -160,14 +171,9 @@ def test_a_whole_match_live(new_context: Any, server: Any, rules: list[str]) -> 
 
 
 def test_no_connection_in_time_goes_on_by_link(new_context: Any, server: Any) -> None:
-    host = LivePlayer(new_context, server.url, [])
+    host = live_host(new_context, server.url)
     guest = LivePlayer(new_context, server.url, [])
     guest.page.context.add_init_script("window.triadLiveWaitMs = 1500;")
-    host.boot()
-    wait_ready(host.page)
-    host.open_dialog()
-    host.page.locator('[data-do="friend_live"]').click()
-    host.wait_live("offer")
     guest.boot(host.link())
     guest.page.locator('[data-do="friend_accept"]').click()
     guest.wait_live("answer")  # its answer never reaches the host...
@@ -184,13 +190,8 @@ def test_a_guest_that_stops_waiting_invites_instead(new_context: Any, server: An
     """Firefox stops checking seconds after it answered when nothing comes back (the host
     is Firefox too, or behind a NAT): the guest's page then offers at once, with words
     saying so, and the host's page answers that offer."""
-    host = LivePlayer(new_context, server.url, [])
+    host = live_host(new_context, server.url)
     guest = LivePlayer(new_context, server.url, [])
-    host.boot()
-    wait_ready(host.page)
-    host.open_dialog()
-    host.page.locator('[data-do="friend_live"]').click()
-    host.wait_live("offer")
     guest.boot(host.link())
     guest.page.locator('[data-do="friend_accept"]').click()
     guest.wait_live("answer")
@@ -396,12 +397,7 @@ def test_a_whole_match_live_with_firefox_joining(new_context: Any, server: Any) 
     """Chromium hosts and Firefox joins, its answer opened well after Firefox made it."""
     from tests.browser.engines import start
 
-    host = LivePlayer(new_context, server.url, [])
-    host.boot()
-    wait_ready(host.page)
-    host.open_dialog()
-    host.page.locator('[data-do="friend_live"]').click()
-    host.wait_live("offer")
+    host = live_host(new_context, server.url)
     firefox = start("firefox")
     try:
         guest = FirefoxSide(firefox, server.url)
