@@ -14,7 +14,8 @@
  *   wait(ms)      "timeout" is told if the channel is not open within ms
  *   send(text) -> bool, close(), qr(text) -> SVG markup (qrcode-generator)
  * and tells the page what happens as "triad-live" events, detail {kind, text}:
- * "open", "message" (text), "closed", "timeout".
+ * "open", "message" (text), "closed", "timeout", "gaveup" (ICE failed before the channel
+ * opened, and this side cannot start over: see `connection`).
  */
 (function () {
   "use strict";
@@ -22,6 +23,7 @@
   var STUN = "stun:stun.l.google.com:19302";
   var GATHER_MS = 10000; // ICE gathering waits at most this long
   var MAX_MESSAGE = 8000; // a match's whole log is well under it
+  var AGAIN_MS = 2000; // an answer that gave up once starts over this often
 
   var pc = null;
   var channel = null;
@@ -31,28 +33,85 @@
     window.dispatchEvent(new CustomEvent("triad-live", { detail: { kind: kind, text: text || "" } }));
   }
 
+  // While an answer waits for the side that offered to open it: what it promised (the offer,
+  // the DTLS certificate, the ICE user fragment and password), to start over with.
+  var answered = null;
+
   function close() {
     clearTimeout(timer);
     timer = 0;
+    answered = null;
     var old = channel, conn = pc;
     channel = pc = null;
     if (old) { try { old.close(); } catch (e) { /* closed already */ } }
     if (conn) { try { conn.close(); } catch (e) { /* closed already */ } }
   }
 
-  function open(stun) {
-    close();
-    var conn = new RTCPeerConnection({ iceServers: stun ? [{ urls: STUN }] : [] });
-    // Firefox gives up for good when the other side stays silent a few seconds (the
-    // answering side, while its answer waits to be opened): said at once, not at the timeout.
+  function connection(stun, cert) {
+    var config = { iceServers: stun ? [{ urls: STUN }] : [] };
+    if (cert) config.certificates = [cert];
+    var conn = new RTCPeerConnection(config);
+    // Firefox stops checking for good when the other side stays silent a few seconds (its
+    // media.peerconnection.ice.trickle_grace_period), as it does while its answer waits to
+    // be opened by a host that is Firefox too (which answers no check before it has the
+    // answer) or behind a router that drops them. The answering side then starts over,
+    // keeping what its answer promised; where it cannot, "gaveup" is told at once.
     conn.oniceconnectionstatechange = function () {
-      if (conn === pc && conn.iceConnectionState === "failed" && !(channel && channel.readyState === "open")) {
-        clearTimeout(timer);
-        tell("timeout");
+      if (conn !== pc || conn.iceConnectionState !== "failed") return;
+      if (channel && channel.readyState === "open") return;
+      if (answered) {
+        again(answered);
+        return;
       }
+      clearTimeout(timer);
+      tell("gaveup");
     };
-    pc = conn;
+    conn.ondatachannel = function (event) { if (conn === pc) wire(event.channel); };
+    return conn;
+  }
+
+  function open(stun, cert) {
+    close();
+    pc = connection(stun, cert);
     return pc;
+  }
+
+  function credential(sdp, name) {
+    var found = new RegExp("^a=ice-" + name + ":(\\S+)", "m").exec(sdp);
+    return found ? found[1] : "";
+  }
+
+  // The same answer again from a fresh connection: its own addresses (the host learns them
+  // from its checks), the promised certificate, user fragment and password.
+  async function again(was) {
+    var old = pc;
+    try {
+      var conn = connection(was.stun, was.cert);
+      pc = conn;
+      try { old.close(); } catch (e) { /* closed already */ }
+      await conn.setRemoteDescription({ type: "offer", sdp: was.offer });
+      var made = (await conn.createAnswer()).sdp
+        .replace(/^a=ice-ufrag:\S+/gm, "a=ice-ufrag:" + was.ufrag)
+        .replace(/^a=ice-pwd:\S+/gm, "a=ice-pwd:" + was.pwd);
+      await conn.setLocalDescription({ type: "answer", sdp: made });
+      if (credential(conn.localDescription.sdp, "ufrag") !== was.ufrag) throw new Error("ufrag");
+      // Once it gave up, it would again after seconds of silence: it starts over sooner, so
+      // its checks reach the host often, and the host (Firefox too gives up seconds after it
+      // opened the answer) hears one in time. Not once the host has answered a check.
+      setTimeout(function () {
+        var sctp = conn.sctp, dtls = sctp && sctp.transport ? sctp.transport.state : "new";
+        var ice = conn.iceConnectionState;
+        if (pc === conn && answered === was && (ice === "new" || ice === "checking") && dtls === "new") {
+          again(was);
+        }
+      }, AGAIN_MS);
+    } catch (e) {
+      if (answered === was) {
+        answered = null;
+        clearTimeout(timer);
+        tell("gaveup");
+      }
+    }
   }
 
   function wire(ch) {
@@ -60,6 +119,7 @@
     ch.onopen = function () {
       if (channel !== ch) return;
       clearTimeout(timer);
+      answered = null;
       tell("open");
     };
     ch.onclose = function () { if (channel === ch) tell("closed"); };
@@ -92,14 +152,27 @@
     }
   }
 
+  async function certificate() {
+    try {
+      return await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256" });
+    } catch (e) {
+      return null; // (the connection's own: no starting over)
+    }
+  }
+
   async function answer(sdp, stun) {
     try {
-      var conn = open(!!stun);
-      conn.ondatachannel = function (event) { if (conn === pc) wire(event.channel); };
+      var cert = await certificate();
+      var conn = open(!!stun, cert);
       await conn.setRemoteDescription({ type: "offer", sdp: String(sdp) });
-      await conn.setLocalDescription(await conn.createAnswer());
+      var made = await conn.createAnswer();
+      var mine = cert ? { offer: String(sdp), stun: !!stun, cert: cert,
+        ufrag: credential(made.sdp, "ufrag"), pwd: credential(made.sdp, "pwd") } : null;
+      answered = mine; // (ICE may give up while the addresses are gathered)
+      await conn.setLocalDescription(made);
       await gathered(conn);
-      return conn === pc ? conn.localDescription.sdp : "";
+      if (conn !== pc && !(mine && answered === mine)) return ""; // (closed meanwhile)
+      return conn.localDescription.sdp;
     } catch (e) {
       return "";
     }
@@ -118,6 +191,7 @@
   function wait(ms) {
     clearTimeout(timer);
     timer = setTimeout(function () {
+      answered = null; // (no more starting over)
       if (!channel || channel.readyState !== "open") tell("timeout");
     }, ms);
   }

@@ -212,10 +212,21 @@ class Screen:
         if el is not None:
             el.focus()
             el.select()
-        try:
-            await self.js.navigator.clipboard.writeText(text)
-        except Exception as e:  # refused, or no clipboard here: the text stays selected
-            print("clipboard refused:", e)
+        # itch.io's iframe is allowed no clipboard-write: Chromium says so beforehand.
+        policy = getattr(self.document, "featurePolicy", None)
+        if policy is None or policy.allowsFeature("clipboard-write"):
+            try:
+                await self.js.navigator.clipboard.writeText(text)
+                return
+            except Exception as e:  # refused, or no clipboard here
+                print("clipboard refused:", e)
+        # The old way copies the selection, which no permissions policy reaches; where it
+        # fails too, the text stays selected for the player to copy.
+        if el is not None:
+            try:
+                self.document.execCommand("copy")
+            except Exception as e:
+                print("copy refused:", e)
 
     async def share(self, title: str, url: str) -> None:
         """Offer `url` to the system's share sheet (Web Share), where there is one."""

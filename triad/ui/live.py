@@ -23,6 +23,7 @@ import json
 
 from triad.ui import client
 from triad.ui.html import attrs, esc
+from triad.ui.render import loading_text
 from triad.ui.text import explain, t
 
 #: The player's choice of the public STUN server, ``{"stun": bool}``.
@@ -36,8 +37,9 @@ ANSWERED_MS = 300_000
 class Live:
     """The live connection of the friend match shown, and the dialog's live screens.
 
-    ``state``: "off"; "making" (an offer or answer in the making); "offer" (sent,
-    its answer awaited); "answer" (sent, the host to open it); "connecting";
+    ``state``: "off"; "engine" (the engine to come up first); "making" (an offer or
+    answer in the making); "offer" (sent, its answer awaited); "answer" (sent, the host
+    to open it); "connecting";
     "open"; "lost" (it dropped); "failed" (no connection in time, or no WebRTC).
     """
 
@@ -51,6 +53,7 @@ class Live:
         self.heard = ""  # the last one received
         self.stun = load_stun(self.page.store)
         self.drawn = ("", "")  # (a link, its QR code's SVG): drawn once, not at each redraw
+        self.swapped = False  # the offer shown replaces an answer this browser gave up on
 
     @property
     def link(self) -> str:
@@ -97,15 +100,31 @@ class Live:
     # -------------------------------------------------------------- the exchange
 
     async def invite(self) -> None:
-        """The host: a new match (the rule menu's rules), offered live."""
+        """The host: a new match (the rule menu's rules), offered live; before the engine is
+        up (a quick match is played meanwhile), the dialog shows it loading and goes on."""
+        page = self.page
+        if page.engine is None:
+            self.to("engine")
+            self.friend.error = ""
+            self.friend.open_panel("live")
+            await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
+            if self.state != "engine":  # (something else began meanwhile)
+                return
+            if page.engine is None:
+                self.to("failed")
+                self.friend.error = t("engine_failed", error=page.engine_error)
+                self.friend.open_panel("live")
+                return
         if await self.friend.invite(False):
             await self.offer()
 
-    async def offer(self) -> None:
-        """An offer for the match shown (a new one, or one to reconnect)."""
+    async def offer(self, swapped: bool = False) -> None:
+        """An offer for the match shown (a new one, or one to reconnect); `swapped`: in place
+        of an answer this browser stopped waiting on."""
         await self.loaded()
         rtc = self.rtc()
         self.offered = ""
+        self.swapped = swapped
         self.to("making")
         self.friend.open_panel("live")
         sdp = str(await rtc.offer(self.stun)) if rtc is not None and rtc.available else ""
@@ -195,7 +214,11 @@ class Live:
             self.to("lost")
             page.show_notice("")  # ("Connected" no longer holds: the dialog says why)
             self.friend.open_panel("live")
-        elif kind == "timeout" and self.state in ("offer", "answer", "connecting"):
+        elif kind == "gaveup" and self.state == "answer":
+            # This browser stopped waiting for the side that offered (Firefox does after
+            # seconds): it offers instead, and the other side answers.
+            page.spawn(self.offer(True))
+        elif kind in ("timeout", "gaveup") and self.state in ("offer", "answer", "connecting"):
             self.to("failed")
             self.friend.error = t("live_timeout")
             self.friend.open_panel("live")
@@ -236,7 +259,13 @@ class Live:
             qr = self.drawn[1]
             body = (
                 '<p class="friend-status" data-friend-status>'
-                + esc(t("live_send_" + state))
+                + esc(
+                    t(
+                        "live_send_swap"
+                        if self.swapped and state == "offer"
+                        else "live_send_" + state
+                    )
+                )
                 + "</p>"
                 + box(link, "friend_live")
                 + (
@@ -252,6 +281,15 @@ class Live:
                 )
             )
             return body  # (the dialog's paste box takes the answer)
+        if state == "engine":
+            page = self.page
+            return (
+                '<p class="friend-status" data-friend-status role="status">'
+                + esc(t("live_engine"))
+                + '</p><p class="engine-loading"><i class="spinner"></i>'
+                + esc(loading_text(page.engine_progress, page.engine_bytes))
+                + "</p>"
+            )
         if state in ("making", "connecting"):
             return (
                 '<p class="friend-status" data-friend-status role="status">'

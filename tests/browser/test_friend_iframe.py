@@ -1,0 +1,138 @@
+"""Playing a friend from inside itch.io's cross-origin iframe.
+
+itch.io shows an HTML game in an iframe of its CDN's origin (html-classic.itch.zone)
+inside its own page, with a permissions policy (`allow`) that grants Web Share but no
+clipboard. Here the parent page is served on http://localhost:PORT and the game on
+http://127.0.0.1:PORT, two sites, with itch.io's `allow` list: the friend dialog works
+in the frame, Copy copies (or leaves the code selected), Share shows only where the
+browser has it, the game's link opens the match in a page of its own, and a pasted
+text code goes on in the frame, where the match is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, wait_engine, wait_ready
+from tests.browser.test_friend import Player
+
+pytestmark = pytest.mark.browser
+
+#: What itch.io's game page sets on the game's iframe.
+ITCH_ALLOW = (
+    "autoplay; fullscreen *; geolocation; microphone; camera; midi; monetization;"
+    " xr-spatial-tracking; gamepad; gyroscope; accelerometer; xr; cross-origin-isolated;"
+    " web-share"
+)
+
+
+def itch_page(game_url: str) -> str:
+    return (
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>A game on itch</title>'
+        '<link rel="icon" href="data:,">'
+        '<body style="margin:0;background:#222"><main><h1 style="color:#eee">Triad</h1>'
+        f'<iframe id="game_drop" src="{game_url}" allow="{ITCH_ALLOW}" allowfullscreen'
+        ' title="Triad" style="width:100vw;height:90vh;border:0"></iframe></main></body></html>'
+    )
+
+
+@pytest.fixture
+def itch(server: Any, tmp_path: Path) -> Iterator[str]:
+    """The address of a page of another site (itch.io's part) holding the game's iframe:
+    a server of its own, on loopback too (Chromium lets no page of a public address frame
+    a loopback one), named `localhost` where the game is `127.0.0.1`."""
+    folder = tmp_path / "itch"
+    folder.mkdir()
+    (folder / "itch.html").write_text(itch_page(server.url), encoding="utf-8")
+    parent = Server(folder)
+    yield f"http://localhost:{parent.port}/itch.html"
+    parent.stop()
+
+
+def framed(new_context: Any, server: Any, itch: str, **options: Any) -> tuple[Any, Any]:
+    """The page of another site, with the game in itch.io's iframe: (page, game's frame)."""
+    parent = itch.rsplit("/", 1)[0]
+    context, _ = new_context(origins=(parent,), **options)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=parent)
+    page = context.new_page()
+    page.goto(itch)
+    game = page.locator("#game_drop").element_handle().content_frame()
+    assert game is not None
+    wait_engine(game)
+    # (Chromium here, as in a private window or wherever third-party cookies are blocked,
+    # gives the frame no storage: the title screen shows, and the page says why.)
+    play = game.locator('.title-screen [data-do="title_play"]')
+    play.wait_for()
+    play.click()
+    wait_ready(game)
+    assert game.url.startswith(server.url)
+    assert game.locator("[data-cell]").count() == 9
+    return page, game
+
+
+def test_a_friend_match_from_inside_itch_io_iframe(
+    new_context: Any, server: Any, itch: str, tmp_path: Path
+) -> None:
+    page, game = framed(new_context, server, itch)
+    assert game.evaluate("window.top !== window")  # (cross-origin: the top is out of reach)
+    game.locator('[data-action="rules"]').click()
+    game.locator('.menu [data-do="friend"]').click()
+    game.locator('[data-do="friend_invite"]').click()
+    box = game.locator("#friend-link")
+    box.wait_for(state="visible")
+    link = box.input_value()
+    assert link.startswith(server.url + "#friend=TF1.")  # the game's own address
+
+    # Copy: the clipboard API is refused by the frame's policy; the code is copied the
+    # old way, or at least left selected for the player to copy.
+    game.locator('[data-do="friend_copy"]').click()
+    game.wait_for_function(
+        "() => { const b = document.querySelector('#friend-link');"
+        " return document.activeElement === b && b.selectionEnd - b.selectionStart"
+        " === b.value.length; }"
+    )
+    assert not game.evaluate("document.featurePolicy.allowsFeature('clipboard-write')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == link
+
+    # Share shows only where the browser has the Web Share API.
+    has_share = game.evaluate("typeof navigator.share === 'function'")
+    assert game.locator('[data-do="friend_share"]').is_visible() == has_share
+    page.screenshot(path=str(tmp_path / "iframe-invite.png"))
+
+    # The link opens the match in a page of its own (a guest's top-level tab).
+    guest = Player(new_context, server.url, [])
+    guest.boot(link)
+    accept = guest.page.locator('[data-do="friend_accept"]')
+    accept.wait_for(state="visible")
+    accept.click()
+    guest.wait_state("wait")
+    answer = guest.link()
+
+    # The answer's link opened in a tab of the host's own browser reaches the game alone, whose
+    # storage is not the frame's (the browser keeps a frame's storage apart per top site):
+    # the match is not there, and the page says where to paste the code.
+    tab = page.context.new_page()
+    tab.goto(answer)
+    error = tab.locator("[data-friend-error]")
+    error.wait_for(state="visible")
+    assert "paste it into the game where the match began" in error.inner_text()
+    tab.screenshot(path=str(tmp_path / "iframe-answer-top.png"))
+    tab.close()
+
+    # The host pastes the answer's text code into the game in the frame: it goes on there.
+    code = answer.split("#friend=", 1)[1]
+    game.locator("#friend-paste").fill(code)
+    game.locator('[data-do="friend_open"]').click()
+    game.wait_for_function(
+        "() => ['mine', 'wait'].includes(document.documentElement.dataset.friend)"
+    )
+    page.screenshot(path=str(tmp_path / "iframe-answered.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    game.wait_for_function("() => window.innerWidth <= 390")
+    game.wait_for_timeout(500)  # (the table's layout follows the frame's new width)
+    page.screenshot(path=str(tmp_path / "iframe-answered-phone.png"))
