@@ -66,6 +66,7 @@ class Collection:
         self.opponent = None  # the opponent chosen for the next match
         self.deck = []
         self.deck_error = ""
+        self.for_friend = ""  # "invite" or "accept": the deck is picked for a friend match
         self.dealing = 0  # deals of a deck asked of the engine and not yet answered
         self.starting = False  # a match for cards is being prepared by the engine
         self.prepared = 0  # matches for cards prepared on this page (each gets its own id)
@@ -229,6 +230,7 @@ class Collection:
         if opponent is None or not opponent.get("unlocked"):
             return
         self.opponent = opponent
+        self.for_friend = ""
         kept = []
         for c in self.deck:  # keep what still fits the collection
             if kept.count(c) < self.copies(c):
