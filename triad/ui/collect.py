@@ -230,13 +230,18 @@ class Collection:
         if opponent is None or not opponent.get("unlocked"):
             return
         self.opponent = opponent
-        self.for_friend = ""
+        self.open_deck("")
+
+    def open_deck(self, for_friend: str) -> None:
+        """The deck dialog, for the opponent chosen or for a friend match (`for_friend`:
+        "invite" or "accept"), the deck kept as far as it still fits the collection."""
         kept = []
-        for c in self.deck:  # keep what still fits the collection
+        for c in self.deck:
             if kept.count(c) < self.copies(c):
                 kept.append(c)
         self.deck = kept[:5]
         self.deck_error = ""
+        self.for_friend = for_friend
         self.app.open_panel("deck")
 
     def add_to_deck(self, ident: str) -> None:

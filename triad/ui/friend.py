@@ -366,15 +366,8 @@ class PickedHand:
             friend.error = t("friend_no_collection")
             friend.open_panel()
             return
-        kept = []
-        for c in coll.deck:  # keep what still fits the collection
-            if kept.count(c) < coll.copies(c):
-                kept.append(c)
-        coll.deck = kept[:5]
-        coll.deck_error = ""
-        coll.for_friend = kind
         friend.error = ""
-        page.open_panel("deck")
+        coll.open_deck(kind)
 
     def done(self) -> None:
         """The deck dialog's button: the five go with the invitation or the answer."""
