@@ -110,31 +110,33 @@ class ExtraCopy(Side):
         return Play(message.card, message.cell, 10)
 
 
-def test_a_reveal_that_does_not_match_its_commitment_names_the_side() -> None:
-    host = Side(fp.HOST, 3, hand=HOST_HAND)
-    guest = LyingReveal(fp.GUEST, 4, hand=GUEST_HAND)
-    exchange(host, guest, host.invite([]))
-    progress = host.progress
-    assert progress.over and progress.cheat is fp.GUEST and progress.reason == "friend_commit"
+@pytest.mark.parametrize(
+    ("host_kind", "guest_kind", "rules", "cheat", "reason"),
+    [
+        # a reveal that does not match its commitment names the side
+        (Side, LyingReveal, [], fp.GUEST, "friend_commit"),
+        # a card played that is not in the committed hand is caught at the reveal
+        (StrongCard, Side, ["chaos"], fp.HOST, "friend_mismatch"),
+        # copies are counted slot by slot: three copies may come from three slots, not
+        # a fourth from a slot that holds another card
+        (Side, ExtraCopy, [], fp.GUEST, "friend_mismatch"),
+    ],
+    ids=["false-reveal", "card-not-committed", "extra-copy"],
+)
+def test_a_false_picked_hand_ends_the_match_with_a_verdict(
+    host_kind: type[Side], guest_kind: type[Side], rules: list[str], cheat: fp.Player, reason: str
+) -> None:
+    host = host_kind(fp.HOST, 3, hand=HOST_HAND)
+    guest = guest_kind(fp.GUEST, 4, hand=GUEST_HAND)
+    exchange(host, guest, host.invite(rules))
+    for side in (host, guest):
+        progress = side.progress
+        assert progress.over and progress.cheat is cheat and progress.reason == reason
 
 
-def test_a_card_played_that_is_not_in_the_committed_hand_is_caught_at_the_reveal() -> None:
-    host = StrongCard(fp.HOST, 3, hand=HOST_HAND)
-    guest = Side(fp.GUEST, 4, hand=GUEST_HAND)
-    exchange(host, guest, host.invite(["chaos"]))
-    progress = guest.progress
-    assert progress.over and progress.cheat is fp.HOST and progress.reason == "friend_mismatch"
-
-
-def test_copies_are_counted_slot_by_slot() -> None:
-    host = Side(fp.HOST, 3, hand=HOST_HAND)
-    guest = ExtraCopy(fp.GUEST, 4, hand=GUEST_HAND)
-    exchange(host, guest, host.invite([]))
-    progress = host.progress
-    # three copies may be played from three slots, not a fourth from a slot that holds another card
-    assert progress.over and progress.cheat is fp.GUEST and progress.reason == "friend_mismatch"
-    _, honest_guest = play_match([], 3, hands=(HOST_HAND, GUEST_HAND))
-    assert honest_guest.progress.cheat is None
+def test_an_honest_hand_with_copies_plays_through() -> None:
+    _, guest = play_match([], 3, hands=(HOST_HAND, GUEST_HAND))
+    assert guest.progress.over and guest.progress.cheat is None
 
 
 def test_a_card_not_of_the_set_is_refused_at_once() -> None:
