@@ -362,6 +362,10 @@ class PickedHand:
             friend.error = t("err_friend_picked_rules")
             friend.open_panel("menu")
             return
+        if coll.status in ("idle", "loading"):  # (its cards are not read yet)
+            friend.error = t("engine_loading")
+            friend.open_panel()
+            return
         if sum(c["copies"] for c in coll.owned) < 5:
             friend.error = t("friend_no_collection")
             friend.open_panel()
