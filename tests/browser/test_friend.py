@@ -26,6 +26,21 @@ WORDS = json.loads((LANG / "en/text.json").read_text("utf-8"))
 FR_WORDS = json.loads((LANG / "fr/text.json").read_text("utf-8"))
 
 
+COLLECTION = "triad:collection"
+
+
+def collection_save(seed: int, copies: int = 0) -> str:
+    """A new collection's save (eight cards), with ``copies`` more of its first card."""
+    from triad.collection import service
+
+    save = json.loads(json.loads(service.collection_new(json.dumps({"seed": seed})))["save"])
+    first = sorted(save["cards"])[0]
+    save["cards"][first] += copies
+    reply = json.loads(service.collection_import(json.dumps(save)))
+    assert reply["ok"], reply
+    return str(reply["save"])
+
+
 def settings_script(rules: list[str]) -> str:
     settings = prefs.defaults()
     settings["rules"] = rules
@@ -36,9 +51,17 @@ def settings_script(rules: list[str]) -> str:
 class Player:
     """One side: a page in a context of its own."""
 
-    def __init__(self, new_context: Any, url: str, rules: list[str], **options: Any) -> None:
+    def __init__(
+        self, new_context: Any, url: str, rules: list[str], collection: str = "", **options: Any
+    ) -> None:
         context, self.watch = new_context(**options)
         context.add_init_script(settings_script(rules))
+        if collection:  # (a collection save of this player's own, before the page reads it)
+            context.add_init_script(
+                f"try {{ if (!sessionStorage.getItem('seeded')) {{"
+                f" sessionStorage.setItem('seeded', 1);"
+                f" localStorage.setItem({COLLECTION!r}, {collection!r}); }} }} catch (e) {{}}"
+            )
         self.page = context.new_page()
         self.url = url
         self.me = ""
@@ -348,3 +371,83 @@ def test_a_forged_move_and_a_false_hand_are_caught(new_context: Any, server: Any
     text = status.inner_text()
     assert "do not match the hand they committed to" in text, (text, host.progress.cheat)
     assert forged_once
+
+
+def pick_five(side: Player, shot: str = "") -> list[str]:
+    """In the collection's deck dialog opened for a friend match: five dealt at random from
+    the collection, then sent; the five card ids."""
+    page = side.page
+    page.locator('.dialog.deck [data-do="friend_deck"]').wait_for()
+    page.locator('[data-do="deck_deal"]').click()
+    page.locator('[data-deck="5"]').wait_for(state="attached")
+    deck = [c.get_attribute("data-id") or "" for c in page.locator(".deck-chosen .card").all()]
+    if shot:
+        page.screenshot(path=shot)
+    assert not axe_violations(page, "friend match, the deck dialog")
+    page.locator('[data-do="friend_deck"]').click()
+    return deck
+
+
+def hand_ids(side: Player, who: str) -> list[str]:
+    cards = side.page.locator(f'[data-hand="{who}"] [data-card] .card, [data-hand="{who}"] .card')
+    return sorted({c.get_attribute("data-id") or "" for c in cards.all()} - {""})
+
+
+def test_hands_picked_from_each_collection_by_link(new_context: Any, server: Any) -> None:
+    # each side picks five from its own collection (seeded in its storage); under Open each
+    # sees the other's five; both reload mid-match; neither collection changes
+    saves = collection_save(77), collection_save(78, copies=2)
+    laptop = {"viewport": {"width": 1280, "height": 720}}
+    host = Player(new_context, server.url, ["open"], collection=saves[0], **laptop)
+    phone = {"viewport": {"width": 390, "height": 844}}
+    guest = Player(new_context, server.url, ["open"], collection=saves[1], **phone)
+    host.boot()
+    wait_ready(host.page)
+    host.page.locator('[data-action="rules"]').click()
+    host.page.locator('.menu [data-do="friend"]').click()
+    host.page.locator('[data-do="friend_invite_picked"]').click()
+    host_deck = pick_five(host, "/tmp/fdeck2_deck_1280.png")
+    invite = host.link()
+    assert "#friend=TF2." in invite
+    guest.boot(invite)
+    accept = guest.page.locator('[data-do="friend_accept"]')
+    accept.wait_for(state="visible")
+    assert WORDS["friend_hands_picked"] in guest.page.locator(".friend").inner_text()
+    guest.page.screenshot(path="/tmp/fdeck2_invited_390.png")
+    assert not axe_violations(guest.page, "friend match, invited to pick")
+    accept.click()
+    guest_deck = pick_five(guest, "/tmp/fdeck2_deck_390.png")
+    guest.wait_state("wait")
+    host.take(guest.link())
+    host.me, guest.me = "blue", "red"
+    code = host.link() if host.state() == "wait" else ""
+    if code:
+        guest.take(code)
+        if guest.state() == "wait":
+            host.take(guest.link())
+        code = ""
+    # under Open the guest sees both picked hands face up (the host, once the guest's
+    # shown cards reach it: with its first move when the guest moves first)
+    guest.page.locator('[data-hand="blue"] .card[data-id]').first.wait_for(state="attached")
+    assert hand_ids(guest, "blue") == sorted(set(host_deck))
+    assert hand_ids(guest, "red") == sorted(set(guest_deck))
+    assert hand_ids(host, "blue") == sorted(set(host_deck))
+    host.page.screenshot(path="/tmp/fdeck2_table_1280.png")
+    play_through(host, guest, code, reload_at=3)
+    for side, save in zip((host, guest), saves, strict=True):
+        assert side.state() == "over"
+        assert side.owners() == 9
+        assert side.page.evaluate(f"localStorage.getItem({COLLECTION!r})") == save
+
+
+def test_picked_hands_need_dealt_rules_off(new_context: Any, server: Any) -> None:
+    host = Player(new_context, server.url, ["random"], collection=collection_save(77))
+    host.boot()
+    wait_ready(host.page)
+    host.page.locator('[data-action="rules"]').click()
+    host.page.locator('.menu [data-do="friend"]').click()
+    host.page.locator('[data-do="friend_invite_picked"]').click()
+    error = host.page.locator("[data-friend-error]")
+    error.wait_for(state="visible")
+    assert "need dealt hands" in error.inner_text()
+    assert host.page.locator(".dialog.deck").count() == 0

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from triad.cards import CardSet, builtin_set
 from triad.friend import protocol as fp
-from triad.friend.messages import Message, Play, Secrets
+from triad.friend.messages import Message, Play, Reveal, Secrets
 from triad.state import Move
 
 HOUSES = builtin_set("houses")
@@ -15,10 +16,12 @@ HOUSES = builtin_set("houses")
 class Side:
     """One browser: its role, its secrets and its copy of the log."""
 
-    def __init__(self, me: fp.Player, seed: int, card_set: CardSet = HOUSES) -> None:
+    def __init__(
+        self, me: fp.Player, seed: int, card_set: CardSet = HOUSES, hand: tuple[int, ...] = ()
+    ) -> None:
         rng = random.Random(seed)
         self.me = me
-        self.secrets = Secrets.new(lambda n: rng.randbytes(n))
+        self.secrets = replace(Secrets.new(lambda n: rng.randbytes(n)), cards=hand)
         self.card_set = card_set
         self.log: list[Message] = []
         self.moves = random.Random(seed + 1)
@@ -28,7 +31,8 @@ class Side:
         return fp.replay(self.log, self.card_set)
 
     def invite(self, rules: list[str], band: tuple[int, int] | None = None) -> str:
-        self.log = [fp.invite(self.card_set.id, rules, band, self.secrets)]
+        picked = bool(self.secrets.cards)
+        self.log = [fp.invite(self.card_set.id, rules, band, self.secrets, picked)]
         return fp.log_to_code(self.log)
 
     def take(self, code: str) -> fp.Progress:
@@ -56,17 +60,21 @@ class Side:
                 assert draft is not None
                 self.log.append(fp.pick(progress, self.me, self.moves.choice(draft.available)))
             elif kind == "answer":
-                self.log.append(fp.answer(self.secrets))
+                self.log.append(fp.answer(self.secrets, progress.invite.picked))
             elif kind == "start":
                 self.log.append(fp.start(progress, self.secrets))
             elif kind == "show":
                 self.log.append(fp.show(progress, self.secrets))
             else:
-                self.log.append(fp.reveal(self.secrets))
+                self.log.append(self.reveal(fp.reveal(self.secrets)))
         return fp.log_to_code(self.log)
 
     def forge(self, message: Play) -> Play:
         """What this side sends for a move it means (an honest side sends it as it is)."""
+        return message
+
+    def reveal(self, message: Reveal) -> Reveal:
+        """What this side reveals at the end (an honest side reveals it as it is)."""
         return message
 
 
@@ -83,10 +91,18 @@ class Cheat(Side):
 
 
 def play_match(
-    rules: list[str], seed: int, band: tuple[int, int] | None = None
+    rules: list[str],
+    seed: int,
+    band: tuple[int, int] | None = None,
+    hands: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
 ) -> tuple[Side, Side]:
-    """A whole match between two sides exchanging codes; returns (host, guest)."""
-    host, guest = Side(fp.HOST, seed), Side(fp.GUEST, seed + 100)
+    """A whole match between two sides exchanging codes; returns (host, guest).
+
+    ``hands``: the host's and the guest's hands picked from their collections (set
+    positions), for a match with picked hands.
+    """
+    host = Side(fp.HOST, seed, hand=hands[0])
+    guest = Side(fp.GUEST, seed + 100, hand=hands[1])
     return exchange(host, guest, host.invite(rules, band))
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from triad.cards import builtin_set
 from triad.friend.code import decode, encode
 from triad.friend.service import EXPORTS
 
@@ -170,3 +171,24 @@ def test_anything_a_code_carries_is_answered_never_raised(data: st.DataObject) -
     for doc in ("", _HOST["doc"]):
         reply = call("friend_open", doc, {"code": code})
         assert reply["ok"] or reply["code"].startswith("friend_"), reply
+
+
+def test_a_match_with_hands_picked_from_each_collection() -> None:
+    ids = [card.id for card in builtin_set("houses").cards]
+    mine, theirs = ids[:5], [ids[7], ids[7], ids[8], ids[9], ids[10]]  # (copies are fine)
+    refused = call("friend_new", {"rules": ["random"], "hand": mine})
+    assert not refused["ok"] and refused["code"] == "friend_picked_rules"
+    short = call("friend_new", {"rules": ["open"], "hand": mine[:4]})
+    assert not short["ok"] and short["code"] == "friend_hand"
+    host = call("friend_new", {"rules": ["open"], "hand": mine})
+    assert host["ok"] and host["friend"]["picked"]
+    guest = call("friend_open", "", {"code": host["code"]})
+    assert guest["friend"]["picked"]
+    refused = call("friend_act", guest["doc"], {"accept": True, "hand": ["nope"] * 5})
+    assert not refused["ok"] and refused["code"] == "friend_hand"
+    guest = call("friend_act", guest["doc"], {"accept": True, "hand": theirs})
+    host = call("friend_open", host["doc"], {"code": guest["code"]})
+    guest = call("friend_open", guest["doc"], {"code": host["code"]})
+    view = guest["view"]
+    assert [card["id"] for card in view["hands"]["red"]] == theirs
+    assert [card["id"] for card in view["hands"]["blue"]] == mine  # (Open shows the host's)

@@ -8,7 +8,8 @@ never in the message: `triad.friend.protocol` knows whose turn it is.
 kind     by      carries
 =======  ======  =========================================================
 Invite   host    card set, rules, level band; commitments to the host's
-                 hand secret and public seed
+                 hand secret (or picked hand) and public seed; whether
+                 hands are picked from each player's collection
 Answer   guest   commitment to the guest's hand secret; the guest's public
                  seed, revealed
 Start    host    the host's public seed, revealed; the host's cards the
@@ -18,11 +19,13 @@ Pick     picker  under Draft, a card of the twelve laid out (its index
                  there), taken by the player to pick; every pick is public
 Play     mover   a card (index in the mover's hand), a cell, and the card
                  itself (its position in the card set), which it reveals
-Reveal   either  a hand secret, revealed once the game is over
+Reveal   either  a hand secret, revealed once the game is over (with the
+                 five cards' positions, for a picked hand)
 =======  ======  =========================================================
 
 Secrets are 16 random bytes in URL-safe base64; a commitment is the first
-16 bytes of the SHA-256 of a tagged secret. JSON forms are short lists
+16 bytes of the SHA-256 of a tagged secret (for a hand picked from a
+collection, of the secret as a salt and the five cards' positions). JSON forms are short lists
 (``["P", 2, 4, 37]``) so that a whole match fits a link.
 """
 
@@ -50,6 +53,7 @@ __all__ = [
     "Show",
     "Start",
     "commit",
+    "commit_hand",
     "message_from_json",
     "message_to_json",
     "new_secret",
@@ -72,6 +76,7 @@ class Invite:
     level_range: tuple[int, int] | None
     hand: str
     public: str
+    picked: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,9 +120,10 @@ class Play:
 
 @dataclass(frozen=True)
 class Reveal:
-    """A hand secret, revealed at the end of the game."""
+    """A hand secret, revealed at the end of the game; ``cards``, a picked hand's positions."""
 
     secret: str
+    cards: tuple[int, ...] = ()
 
 
 Message = Invite | Answer | Start | Show | Pick | Play | Reveal
@@ -125,14 +131,26 @@ Message = Invite | Answer | Start | Show | Pick | Play | Reveal
 
 @dataclass(frozen=True)
 class Secrets:
-    """One side's secrets: its hand secret and its public seed (both base64 text)."""
+    """One side's secrets: its hand secret and its public seed (both base64 text).
+
+    ``cards`` is a hand picked from the player's collection (the five cards'
+    positions in the set), empty for a dealt hand.
+    """
 
     hand: str
     public: str
+    cards: tuple[int, ...] = ()
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, object]:
         """The JSON form kept in the browser's storage."""
-        return {"hand": self.hand, "public": self.public}
+        data: dict[str, object] = {"hand": self.hand, "public": self.public}
+        if self.cards:
+            data["cards"] = list(self.cards)
+        return data
+
+    def commitment(self) -> str:
+        """The commitment to this side's hand: its secret, or its picked hand."""
+        return commit_hand(self.hand, self.cards) if self.cards else commit("hand", self.hand)
 
     @classmethod
     def from_json(cls, data: object) -> Secrets:
@@ -142,7 +160,8 @@ class Secrets:
         """
         if not isinstance(data, dict):
             raise FriendError("secrets must be an object")
-        return cls(_secret(data.get("hand")), _secret(data.get("public")))
+        cards = _hand(data.get("cards", []), allow_empty=True)
+        return cls(_secret(data.get("hand")), _secret(data.get("public")), cards)
 
     @classmethod
     def new(cls, source: Callable[[int], bytes] = os.urandom) -> Secrets:
@@ -162,12 +181,20 @@ def commit(kind: str, secret: str) -> str:
     return _b64(digest[:SECRET_BYTES])
 
 
+def commit_hand(salt: str, cards: tuple[int, ...]) -> str:
+    """The commitment to a hand picked from a collection: its salt and its cards' positions."""
+    text = ",".join(str(n) for n in cards)
+    digest = hashlib.sha256(f"triad-friend/1/picked/{salt}/{text}".encode()).digest()
+    return _b64(digest[:SECRET_BYTES])
+
+
 def message_to_json(message: Message) -> list[object]:
     """The compact JSON form of a message."""
     if isinstance(message, Invite):
         mask = sum(1 << i for i, name in enumerate(RULE_NAMES) if name in message.rules)
         low, high = message.level_range or (0, 0)
-        return ["I", message.set_id, mask, low, high, message.hand, message.public]
+        head = ["I", message.set_id, mask, low, high, message.hand, message.public]
+        return [*head, 1] if message.picked else head  # (a dealt invitation keeps its form)
     if isinstance(message, Answer):
         return ["A", message.hand, message.public]
     if isinstance(message, Start):
@@ -178,6 +205,8 @@ def message_to_json(message: Message) -> list[object]:
         return ["K", message.index]
     if isinstance(message, Play):
         return ["P", message.card, message.cell, message.card_id]
+    if message.cards:
+        return ["R", message.secret, list(message.cards)]
     return ["R", message.secret]
 
 
@@ -190,6 +219,13 @@ def message_from_json(data: object) -> Message:
         raise FriendError(f"a message must be a list starting with its kind, got {data!r:.60}")
     kind, args = data[0], data[1:]
     arity = {"I": 6, "A": 2, "S": 2, "W": 1, "K": 1, "P": 3, "R": 1}.get(kind)
+    if kind == "I" and len(args) == 7 and args[6] == 1:
+        args = args[:6]  # (hands picked from each player's collection)
+        picked = True
+    elif kind == "R" and len(args) == 2:
+        return Reveal(_secret(args[0]), _hand(args[1]))
+    else:
+        picked = False
     if arity is None or len(args) != arity:
         raise FriendError(f"not a message: {data!r:.60}")
     if kind == "I":
@@ -203,7 +239,7 @@ def message_from_json(data: object) -> Message:
             raise FriendError(f"an invitation names no card set: {set_id!r:.60}")
         rules = tuple(name for i, name in enumerate(RULE_NAMES) if mask >> i & 1)
         band = None if low == high == 0 else (low, high)
-        return Invite(set_id, rules, band, _secret(args[4]), _secret(args[5]))
+        return Invite(set_id, rules, band, _secret(args[4]), _secret(args[5]), picked)
     if kind == "A":
         return Answer(_secret(args[0]), _secret(args[1]))
     if kind == "S":
@@ -239,6 +275,14 @@ def _int(value: object, limit: int = 1 << 16) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
         raise FriendError(f"expected a small whole number, got {value!r:.40}")
     return value
+
+
+def _hand(data: object, allow_empty: bool = False) -> tuple[int, ...]:
+    if allow_empty and data == []:
+        return ()
+    if not isinstance(data, list) or len(data) != 5:
+        raise FriendError(f"a picked hand must be five cards, got {data!r:.60}")
+    return tuple(_int(n) for n in data)
 
 
 def _shows_to_json(shows: Shown) -> list[int]:

@@ -36,6 +36,18 @@ both engines (a pick out of turn, of a card already taken or not on the
 table is refused). Every card is known from then on, so nothing is revealed
 at the end.
 
+With hands picked (``Invite.picked``), each player picks its five from
+its own collection before it commits (the host before inviting, the guest
+before answering), and its commitment covers a salt (its hand secret) and
+the five cards' positions (`commit_hand`). Nothing else changes until the
+end: cards become known as they are played or shown, and the reveal
+carries the salt and the five cards, checked against the commitment and
+against every card claimed from each slot. A collection may hold copies,
+so a picked hand may claim the same card from several slots; the reveal
+then counts them, slot by slot. Nobody sees the other's collection: only
+that the cards are of the match's set is checked. Random, Level range and
+Draft make the hands themselves, so they need dealt hands.
+
 Friend matches trade no cards: nothing here touches a collection.
 """
 
@@ -60,6 +72,7 @@ from triad.friend.messages import (
     Show,
     Start,
     commit,
+    commit_hand,
     message_from_json,
     message_to_json,
 )
@@ -172,11 +185,18 @@ def log_from_code(code: object) -> list[Message]:
 
 
 def invite(
-    set_id: str, rules: Sequence[str], level_range: tuple[int, int] | None, mine: Secrets
+    set_id: str,
+    rules: Sequence[str],
+    level_range: tuple[int, int] | None,
+    mine: Secrets,
+    picked: bool = False,
 ) -> Invite:
-    """The host's invitation (checked as `replay` would).
+    """The host's invitation (checked as `replay` would); ``picked``: hands are picked from
+    each player's collection (``mine.cards`` is the host's).
 
-    :raises FriendError: rules that cannot be played together or with a friend.
+    :raises FriendError: rules that cannot be played together or with a friend;
+        ``friend_picked_rules`` (Random, Level range or Draft with picked hands);
+        ``friend_hand`` (no picked hand of five cards).
     """
     unknown = [name for name in rules if name not in RULE_NAMES]
     if unknown:
@@ -185,16 +205,21 @@ def invite(
         set_id,
         tuple(n for n in RULE_NAMES if n in rules),
         level_range,
-        commit("hand", mine.hand),
+        _hand_commitment(mine, picked),
         commit("public", mine.public),
+        picked,
     )
     _config(message, None)
     return message
 
 
-def answer(mine: Secrets) -> Answer:
-    """The guest's answer to an invitation."""
-    return Answer(commit("hand", mine.hand), mine.public)
+def answer(mine: Secrets, picked: bool = False) -> Answer:
+    """The guest's answer to an invitation (``picked``: to one with hands picked, when
+    ``mine.cards`` is the guest's hand).
+
+    :raises FriendError: ``friend_hand`` (no picked hand of five cards).
+    """
+    return Answer(_hand_commitment(mine, picked), mine.public)
 
 
 def start(progress: Progress, mine: Secrets) -> Start:
@@ -243,8 +268,8 @@ def pick(progress: Progress, me: Player, index: int) -> Pick:
 
 
 def reveal(mine: Secrets) -> Reveal:
-    """The end-of-game reveal of one's hand secret."""
-    return Reveal(mine.hand)
+    """The end-of-game reveal of one's hand secret (and a picked hand's cards)."""
+    return Reveal(mine.hand, mine.cards)
 
 
 def dealt_hand(secret: str, other_public: str, candidates: Sequence[int]) -> list[int]:
@@ -258,6 +283,10 @@ def own_hand(progress: Progress, me: Player, mine: Secrets) -> list[int]:
     """The set positions of ``me``'s dealt hand, by slot (once the shared seed is known)."""
     if progress.match is None:
         raise FriendError("the hands are dealt once the host has started the match")
+    if progress.invite.picked:
+        if len(mine.cards) != HAND_SIZE:
+            raise FriendError("this match plays a hand picked from a collection", "friend_hand")
+        return list(mine.cards)
     other = _answer(progress).public if me is HOST else _start(progress).public
     return dealt_hand(mine.hand, other, _candidates(progress.match))
 
@@ -470,10 +499,17 @@ def _revealed(progress: Progress, message: Reveal) -> Progress:
     revealed[owner] = message.secret
     progress = replace(progress, revealed=(revealed[0], revealed[1]))
     commitment = progress.invite.hand if owner is HOST else _answer(progress).hand
-    if commit("hand", message.secret) != commitment:
-        return _verdict(progress, owner, "friend_commit")
-    other = _answer(progress).public if owner is HOST else _start(progress).public
-    dealt = dealt_hand(message.secret, other, _candidates(match))
+    if progress.invite.picked:
+        dealt = list(message.cards)
+        if len(dealt) != HAND_SIZE or commit_hand(message.secret, message.cards) != commitment:
+            return _verdict(progress, owner, "friend_commit")
+        if any(card_id not in _candidates(match) for card_id in dealt):
+            return _verdict(progress, owner, "friend_mismatch")
+    else:
+        if message.cards or commit("hand", message.secret) != commitment:
+            return _verdict(progress, owner, "friend_commit")
+        other = _answer(progress).public if owner is HOST else _start(progress).public
+        dealt = dealt_hand(message.secret, other, _candidates(match))
     for slot, card_id in progress.claims[owner].items():
         if dealt[slot] != card_id:
             return _verdict(progress, owner, "friend_mismatch")
@@ -509,7 +545,8 @@ def _claim(progress: Progress, owner: Player, slot: int, card_id: int) -> Progre
     known = progress.claims[owner]
     if known.get(slot, card_id) != card_id:
         raise FriendError(f"{_side(owner)} played a card other than the one shown", "friend_forged")
-    if card_id in known.values() and known.get(slot) != card_id:
+    copies = progress.invite.picked  # (counted slot by slot at the reveal)
+    if not copies and card_id in known.values() and known.get(slot) != card_id:
         raise FriendError(f"{_side(owner)} has already played or shown that card", "friend_forged")
     claims = [dict(progress.claims[0]), dict(progress.claims[1])]
     claims[owner][slot] = card_id
@@ -559,6 +596,12 @@ def _config(message: Invite, card_set: CardSet | None) -> MatchConfig | None:
         rules = RuleSet.parse(message.rules)
     except RuleError as exc:
         raise FriendError(f"these rules cannot be played: {exc}", "friend_rules") from None
+    if message.picked:
+        dealt_only = [n for n in (Rule.RANDOM, Rule.DRAFT) if n in rules]
+        if dealt_only or message.level_range is not None:
+            raise FriendError(
+                "Random, Level range and Draft need dealt hands", "friend_picked_rules"
+            )
     if card_set is None:
         return None
     if card_set.id != message.set_id:
@@ -567,6 +610,14 @@ def _config(message: Invite, card_set: CardSet | None) -> MatchConfig | None:
         return MatchConfig(rules, card_set, level_range=message.level_range)
     except RuleError as exc:
         raise FriendError(f"these rules cannot be played: {exc}", "friend_rules") from None
+
+
+def _hand_commitment(mine: Secrets, picked: bool) -> str:
+    if not picked:
+        return commit("hand", mine.hand)
+    if len(mine.cards) != HAND_SIZE:
+        raise FriendError("pick five cards from your collection first", "friend_hand")
+    return commit_hand(mine.hand, mine.cards)
 
 
 def _deal(message: Invite, card_set: CardSet, seed: int) -> Match:

@@ -5,13 +5,16 @@ storage as a document (JSON text, `Doc`), passes it with every call and
 keeps the document it gets back, so a reload, a closed tab or another day
 goes on from the last move written.
 
-* `friend_new({"rules", "card_set", "level_range"})`: the host's invitation;
+* `friend_new({"rules", "card_set", "level_range", "hand"})`: the host's
+  invitation (``hand``: five card ids picked from the host's collection, for
+  a match whose hands are picked; the page passes its collection's deck);
 * `friend_id({"code"})` -> ``{"id"}``: the match a code belongs to (its
   storage key), or the code's error;
 * `friend_open(DOC, {"code"})`: the other side's code taken in (``DOC`` is
   ``""`` for an invitation opened for the first time);
-* `friend_act(DOC, {"accept", "pick", "card", "cell"})`: accept an invitation,
-  take card ``pick`` of Draft's twelve, or play;
+* `friend_act(DOC, {"accept", "hand", "pick", "card", "cell"})`: accept an
+  invitation (with the guest's ``hand`` of five card ids when hands are
+  picked), take card ``pick`` of Draft's twelve, or play;
 * `friend_view(DOC)`: where a kept match stands;
 * `friend_live_code(DOC, {"sdp", "offer"})` -> ``{"code"}``: the live code of
   this side's WebRTC offer or answer, with the match's log (`triad.friend.live`);
@@ -31,12 +34,13 @@ written as soon as they are due.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from triad.api import Exports
 from triad.capture import Player
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set
+from triad.deal import HAND_SIZE
 from triad.friend import live
 from triad.friend import protocol as fp
 from triad.friend.code import FriendError
@@ -64,11 +68,13 @@ DOC_VERSION = 1
 
 @dataclass(frozen=True, kw_only=True)
 class NewRequest:
-    """`friend_new`: the rules, the built-in card set and the level band of the match."""
+    """`friend_new`: the rules, the built-in card set and the level band of the match;
+    ``hand``, the host's five cards (ids) when hands are picked from each collection."""
 
     rules: list[str]
     card_set: str = "houses"
     level_range: tuple[int, int] | None = None
+    hand: list[str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,9 +87,10 @@ class CodeRequest:
 @dataclass(frozen=True, kw_only=True)
 class ActRequest:
     """`friend_act`: accept the invitation (``accept``), take card ``pick`` of the draft,
-    or play ``card`` on ``cell``."""
+    or play ``card`` on ``cell``; ``hand``, the guest's five cards (ids) when hands are picked."""
 
     accept: bool = False
+    hand: list[str] | None = None
     pick: int = -1
     card: int = -1
     cell: int = -1
@@ -135,8 +142,9 @@ class FriendReply(TypedDict):
 def friend_new(request: NewRequest) -> FriendReply:
     """The host's invitation to a new match."""
     card_set = _card_set(request.card_set)
-    secrets = Secrets.new()
-    invite = fp.invite(card_set.id, request.rules, request.level_range, secrets)
+    picked = request.hand is not None
+    secrets = _with_hand(Secrets.new(), request.hand, card_set)
+    invite = fp.invite(card_set.id, request.rules, request.level_range, secrets, picked)
     fp.replay([invite], card_set)  # the rules are checked with the set
     return _reply(_Doc(fp.HOST, secrets, [invite]), card_set)
 
@@ -185,7 +193,9 @@ def friend_act(doc_text: str, request: ActRequest) -> FriendReply:
     if request.accept:
         if progress.expect != "answer":
             raise FriendError("the invitation is already answered", "friend_order")
-        doc.log.append(fp.answer(doc.secrets))
+        if progress.invite.picked:
+            doc.secrets = _with_hand(doc.secrets, request.hand, card_set)
+        doc.log.append(fp.answer(doc.secrets, progress.invite.picked))
     elif request.pick >= 0:
         doc.log.append(fp.pick(progress, doc.me, request.pick))
     else:
@@ -308,6 +318,7 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "rules": list(invite.rules),
         "set": invite.set_id,
         "level_range": None if invite.level_range is None else list(invite.level_range),
+        "picked": invite.picked,
         "round": progress.round,
         "plays": sum(1 for m in progress.log if isinstance(m, Play)),
     }
@@ -333,6 +344,19 @@ def _last_play(progress: fp.Progress) -> tuple[Player, int] | None:
             assert author is not None
             return author, message.card_id
     return None
+
+
+def _with_hand(secrets: Secrets, hand: list[str] | None, card_set: CardSet) -> Secrets:
+    # a hand picked from the player's collection: five card ids of the match's set
+    if hand is None:
+        return secrets
+    if len(hand) != HAND_SIZE:
+        raise FriendError(f"a picked hand is five cards, not {len(hand)}", "friend_hand")
+    positions = {card.id: i for i, card in enumerate(card_set.cards)}
+    unknown = [ident for ident in hand if ident not in positions]
+    if unknown:
+        raise FriendError(f"cards not of the set {card_set.id!r}: {unknown}", "friend_hand")
+    return replace(secrets, cards=tuple(positions[ident] for ident in hand))
 
 
 def _invite(doc: _Doc) -> Invite:

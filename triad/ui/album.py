@@ -354,12 +354,15 @@ def render_save_tab(coll) -> str:
 
 
 def render_deck(coll, aff: dict) -> str:
-    """Choosing five cards against the chosen opponent (or being told they are dealt)."""
-    o = coll.opponent or {}
+    """Choosing five cards against the chosen opponent (or being told they are dealt), or
+    for a friend match (``coll.for_friend``: its hands are picked from each collection)."""
+    friend = coll.for_friend
+    o = {} if friend else coll.opponent or {}
     name = o.get("name") or ""
+    title = t("deck_friend_title") if friend else t("deck_title", name=name)
     out = [
         '<div class="dialog coll deck" role="dialog" aria-modal="true" aria-labelledby="deck-title">',
-        dialog_head(t("deck_title", name=name), "deck-title", "album"),
+        dialog_head(title, "deck-title", "album"),
     ]
     trade = str(o.get("trade"))
     facts = [
@@ -368,6 +371,8 @@ def render_deck(coll, aff: dict) -> str:
     ]
     if trade in ("one", "diff", "direct", "all"):
         facts.append(t("tradetip_" + trade))
+    if friend:
+        facts = [t("friend_collection")]
     out.append(
         '<p class="opp-facts">' + "".join(["<span>" + esc(x) + "</span>" for x in facts]) + "</p>"
     )
@@ -413,7 +418,8 @@ def render_deck(coll, aff: dict) -> str:
                 + esc(t("album_copies", n=left))
                 + "</span></li>"
             )
-        out.append('<ul class="album owned">' + "".join(cards) + "</ul>")
+        # (focusable: a phone scrolls it, and every card may be taken already)
+        out.append('<ul class="album owned" tabindex="0">' + "".join(cards) + "</ul>")
         ready = len(coll.deck) == 5
     if coll.deck_error:
         out.append(
@@ -421,7 +427,8 @@ def render_deck(coll, aff: dict) -> str:
             + error_html(t("deck_invalid", error=coll.deck_error))
             + "</div>"
         )
-    buttons = ['<button type="button" data-do="collection">' + esc(t("deck_back")) + "</button>"]
+    back = ("friend_back", t("deck_friend_back")) if friend else ("collection", t("deck_back"))
+    buttons = ['<button type="button" data-do="' + back[0] + '">' + esc(back[1]) + "</button>"]
     if not o.get("deals_random"):
         buttons.append(
             '<button type="button" data-do="deck_deal">' + esc(t("deck_deal")) + "</button>"
@@ -430,12 +437,14 @@ def render_deck(coll, aff: dict) -> str:
             '<button type="button" data-do="deck_clear">' + esc(t("deck_clear")) + "</button>"
         )
     buttons.append(
-        '<button type="button" data-do="deck_play"'
+        '<button type="button" data-do="'
+        + ("friend_deck" if friend else "deck_play")
+        + '"'
         # Not `disabled`: a click on it says what is missing (`Collection.play`).
         + (' class="big"' if ready else ' class="big off" aria-disabled="true"')
         + ">"
         + icon("play")
-        + esc(t("deck_play"))
+        + esc(t("deck_friend_" + friend if friend else "deck_play"))
         + "</button>"
     )
     out.append('<div class="dialog-buttons">' + "".join(buttons) + "</div></div>")

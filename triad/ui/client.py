@@ -319,8 +319,8 @@ def puzzle_solved(worker, save, today, date):
 # -- a friend (each given the match's document, as stored) -------------------------
 
 
-def friend_new(worker, rules, card_set="houses", level_range=None):
-    request = {"rules": rules, "card_set": card_set, "level_range": level_range}
+def friend_new(worker, rules, card_set="houses", level_range=None, hand=None):
+    request = {"rules": rules, "card_set": card_set, "level_range": level_range, "hand": hand}
     return ask(worker, "friend_new", request)
 
 
@@ -332,8 +332,8 @@ def friend_open(worker, doc, code):
     return ask_about(worker, "friend_open", doc, {"code": code})
 
 
-def friend_act(worker, doc, accept=False, card=-1, cell=-1, pick=-1):
-    request = {"accept": accept, "card": card, "cell": cell, "pick": pick}
+def friend_act(worker, doc, accept=False, card=-1, cell=-1, pick=-1, hand=None):
+    request = {"accept": accept, "card": card, "cell": cell, "pick": pick, "hand": hand}
     return ask_about(worker, "friend_act", doc, request)
 
 

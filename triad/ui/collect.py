@@ -66,6 +66,7 @@ class Collection:
         self.opponent = None  # the opponent chosen for the next match
         self.deck = []
         self.deck_error = ""
+        self.for_friend = ""  # "invite" or "accept": the deck is picked for a friend match
         self.dealing = 0  # deals of a deck asked of the engine and not yet answered
         self.starting = False  # a match for cards is being prepared by the engine
         self.prepared = 0  # matches for cards prepared on this page (each gets its own id)
@@ -229,12 +230,18 @@ class Collection:
         if opponent is None or not opponent.get("unlocked"):
             return
         self.opponent = opponent
+        self.open_deck("")
+
+    def open_deck(self, for_friend: str) -> None:
+        """The deck dialog, for the opponent chosen or for a friend match (`for_friend`:
+        "invite" or "accept"), the deck kept as far as it still fits the collection."""
         kept = []
-        for c in self.deck:  # keep what still fits the collection
+        for c in self.deck:
             if kept.count(c) < self.copies(c):
                 kept.append(c)
         self.deck = kept[:5]
         self.deck_error = ""
+        self.for_friend = for_friend
         self.app.open_panel("deck")
 
     def add_to_deck(self, ident: str) -> None:

@@ -13,6 +13,8 @@ by ``triad.friend``, so a reload, a closed tab or another day goes on
 from the last move. Friend matches never touch the collection.
 
 `Friend` (the page's, one per page) keeps the dialog and the documents;
+`PickedHand` has the player pick its five from its collection (in the
+collection's own deck dialog) when the match's hands are picked;
 `FriendMatch` is a `triad.ui.table.Match` whose moves (and Draft's picks,
 shown in the table's draft dialog) go to the friend by code instead of the
 engine's match in play.
@@ -50,6 +52,7 @@ class Friend:
         self.error = ""
         self.waiting_code = ""  # a code from the address, opened once the engine is up
         self.live = Live(self)  # the live connection, when the match is played live
+        self.hand = PickedHand(self)  # five cards picked from the collection, when asked
 
     # ------------------------------------------------------------ the dialog
 
@@ -73,6 +76,8 @@ class Friend:
                 self.open_panel("send" if self.on_table() else "menu")
         elif name == "friend_invite":
             page.spawn(self.invite())
+        elif name in ("friend_invite_picked", "friend_deck", "friend_back"):
+            self.hand.action(name)
         elif name.startswith("friend_live"):
             self.live.action(name)
         elif name == "friend_open":
@@ -136,13 +141,14 @@ class Friend:
         else:
             await self.open_code(code)
 
-    async def invite(self, show: bool = True) -> bool:
-        """The host's new match (the rule menu's rules); `show`: its link shows at once."""
+    async def invite(self, show: bool = True, hand=None) -> bool:
+        """The host's new match (the rule menu's rules); `show`: its link shows at once;
+        `hand`: the host's five card ids, when hands are picked from each collection."""
         page = self.page
         self.live.end()  # (a connection of another match carries nothing of this one)
         playing = page.choices.playing()
         reply = await client.friend_new(
-            page.engine, playing["rules"], playing["card_set"], playing["level_range"]
+            page.engine, playing["rules"], playing["card_set"], playing["level_range"], hand
         )
         if not reply.get("ok"):
             self.fail(reply)
@@ -186,9 +192,12 @@ class Friend:
             self.open_panel("send")
         return True
 
-    async def accept(self) -> None:
+    async def accept(self, hand=None) -> None:
         page = self.page
-        reply = await client.friend_act(page.engine, self.doc, True)
+        if hand is None and (self.info or {}).get("picked"):
+            self.hand.start("accept")  # (five cards of the collection first)
+            return
+        reply = await client.friend_act(page.engine, self.doc, True, hand=hand)
         if not reply.get("ok"):
             self.fail(reply)
             return
@@ -242,11 +251,16 @@ class Friend:
         info = self.info or {}
         body = ""
         if self.screen == "invite" and info:
+            picked = info.get("picked")
             body = (
                 "<p>"
                 + esc(t("friend_invited", rules=rules_summary(info["rules"])))
+                + "</p><p>"
+                + esc(t("friend_hands_picked" if picked else "friend_hands_dealt"))
                 + '</p><div class="dialog-buttons"><button type="button" class="big"'
-                ' data-do="friend_accept">' + esc(t("friend_accept")) + "</button></div>"
+                ' data-do="friend_accept">'
+                + esc(t("friend_accept_picked" if picked else "friend_accept"))
+                + "</button></div>"
             )
         elif self.screen == "live":
             body = self.live.render(send_box)
@@ -265,6 +279,7 @@ class Friend:
                 + icon("play")
                 + esc(t("friend_invite"))
                 + "</button></div>"
+                + self.hand.render_choice()
             )
         error = (
             '<div class="friend-error" role="alert" data-friend-error>'
@@ -316,6 +331,71 @@ class Friend:
             + '<div class="dialog-buttons"><button type="button" data-do="friend_open">'
             + esc(t("friend_open"))
             + "</button></div>"
+        )
+
+
+class PickedHand:
+    """A friend match whose hands are picked from each player's collection: the player
+    picks its five in the collection's deck dialog (`triad.ui.album.render_deck`, as
+    against the CPU), then the invitation or the answer goes with them. The collection
+    itself never changes."""
+
+    def __init__(self, friend) -> None:
+        self.friend = friend
+
+    def action(self, name: str) -> None:
+        if name == "friend_invite_picked":
+            self.start("invite")
+        elif name == "friend_deck":
+            self.done()
+        else:  # friend_back: the friend dialog as it was
+            self.friend.page.coll.for_friend = ""
+            self.friend.open_panel()
+
+    def start(self, kind: str) -> None:
+        """Open the deck dialog for `kind` ("invite" or "accept"), or say why it cannot be."""
+        friend = self.friend
+        page = friend.page
+        coll = page.coll
+        rules = page.settings["rules"]
+        if kind == "invite" and any(n in rules for n in ("random", "draft", "level_range")):
+            friend.error = t("err_friend_picked_rules")
+            friend.open_panel("menu")
+            return
+        if coll.status in ("idle", "loading"):  # (its cards are not read yet)
+            friend.error = t("engine_loading")
+            friend.open_panel()
+            return
+        if sum(c["copies"] for c in coll.owned) < 5:
+            friend.error = t("friend_no_collection")
+            friend.open_panel()
+            return
+        friend.error = ""
+        coll.open_deck(kind)
+
+    def done(self) -> None:
+        """The deck dialog's button: the five go with the invitation or the answer."""
+        friend = self.friend
+        coll = friend.page.coll
+        deck = list(coll.deck)
+        if len(deck) != 5:
+            coll.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
+            friend.page.draw()
+            return
+        kind, coll.for_friend = coll.for_friend, ""
+        if kind == "invite":
+            friend.page.spawn(friend.invite(True, deck))
+        else:
+            friend.open_panel("invite")
+            friend.page.spawn(friend.accept(deck))
+
+    def render_choice(self) -> str:
+        """The friend dialog's other invitation: hands picked from each collection."""
+        return (
+            "<p>"
+            + esc(t("friend_picked_about"))
+            + '</p><div class="dialog-buttons"><button type="button"'
+            ' data-do="friend_invite_picked">' + esc(t("friend_invite_picked")) + "</button></div>"
         )
 
 
