@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -221,11 +222,12 @@ def test_inviting_live_before_the_engine_is_up_waits_for_it(
     """A quick match is played before the engine is up: "Invite to play live" pressed then
     shows the engine loading, and makes the invitation by itself once it is up."""
     from tests.browser.test_a11y import axe_violations
-    from tests.browser.test_page_session import HeldEngine
+    from tests.browser.test_page_session import HeldEngine, blue_first_code
 
     host = LivePlayer(new_context, server.url, [])
     engine = HeldEngine(host.page.context)
-    host.page.goto(server.url)
+    # (a deal where the player moves first: the CPU's first move would wait for the engine)
+    host.page.goto(server.url + "?deal=" + quote(blue_first_code([])))
     wait_ready(host.page)
     assert host.page.evaluate("window.triadEngine.state") == "loading"
     host.open_dialog()
@@ -241,6 +243,7 @@ def test_inviting_live_before_the_engine_is_up_waits_for_it(
     host.page.set_viewport_size({"width": 390, "height": 844})
     host.page.screenshot(path=str(tmp_path / "live-engine-phone.png"))
     engine.release()
+    wait_engine(host.page)  # (booting takes longer than a wait's default on a busy machine)
     host.wait_live("offer")
     assert "#friend=TL1." in host.link()
 
