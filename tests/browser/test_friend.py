@@ -406,17 +406,17 @@ def test_hands_picked_from_each_collection_by_link(new_context: Any, server: Any
     host.page.locator('[data-action="rules"]').click()
     host.page.locator('.menu [data-do="friend"]').click()
     host.page.locator('[data-do="friend_invite_picked"]').click()
-    host_deck = pick_five(host, "/tmp/fdeck2_deck_1280.png")
+    host_deck = pick_five(host, str(ARTIFACTS / "friend-picked-deck-1280.png"))
     invite = host.link()
     assert "#friend=TF2." in invite
     guest.boot(invite)
     accept = guest.page.locator('[data-do="friend_accept"]')
     accept.wait_for(state="visible")
     assert WORDS["friend_hands_picked"] in guest.page.locator(".friend").inner_text()
-    guest.page.screenshot(path="/tmp/fdeck2_invited_390.png")
+    guest.page.screenshot(path=str(ARTIFACTS / "friend-picked-invited-390.png"))
     assert not axe_violations(guest.page, "friend match, invited to pick")
     accept.click()
-    guest_deck = pick_five(guest, "/tmp/fdeck2_deck_390.png")
+    guest_deck = pick_five(guest, str(ARTIFACTS / "friend-picked-deck-390.png"))
     guest.wait_state("wait")
     host.take(guest.link())
     host.me, guest.me = "blue", "red"
@@ -432,7 +432,7 @@ def test_hands_picked_from_each_collection_by_link(new_context: Any, server: Any
     assert hand_ids(guest, "blue") == sorted(set(host_deck))
     assert hand_ids(guest, "red") == sorted(set(guest_deck))
     assert hand_ids(host, "blue") == sorted(set(host_deck))
-    host.page.screenshot(path="/tmp/fdeck2_table_1280.png")
+    host.page.screenshot(path=str(ARTIFACTS / "friend-picked-table-1280.png"))
     play_through(host, guest, code, reload_at=3)
     for side, save in zip((host, guest), saves, strict=True):
         assert side.state() == "over"

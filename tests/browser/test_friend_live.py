@@ -21,7 +21,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
-from tests.browser.test_friend import WORDS, Player
+from tests.browser.test_friend import COLLECTION, WORDS, Player, collection_save, pick_five
 
 pytestmark = pytest.mark.browser
 
@@ -169,6 +169,47 @@ def test_a_whole_match_live(new_context: Any, server: Any, rules: list[str]) -> 
         assert side.state() == "over" and side.owners() == 9
         configs = side.rtc_configs()
         assert configs and all(c.get("iceServers") == [] for c in configs), configs
+
+
+def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, server: Any) -> None:
+    # the live invitation, like the by-link one, may have each side pick its five from its
+    # own collection (seeded in its storage); under Open each sees the other's five; the
+    # match ends over the channel and neither collection changes
+    saves = collection_save(77), collection_save(78, copies=2)
+    host = LivePlayer(new_context, server.url, ["open"], collection=saves[0])
+    guest = LivePlayer(new_context, server.url, ["open"], collection=saves[1])
+    host.rules = guest.rules = ["open"]
+    host.boot()
+    wait_ready(host.page)
+    host.open_dialog()
+    host.page.locator('[data-do="friend_live_picked"]').click()
+    host_deck = pick_five(host)
+    host.wait_live("offer")
+    offer = host.link()
+    assert "#friend=TL1." in offer
+    guest.boot(offer)
+    accept = guest.page.locator('[data-do="friend_accept"]')
+    accept.wait_for(state="visible")
+    assert WORDS["friend_hands_picked"] in guest.page.locator(".friend").inner_text()
+    accept.click()
+    guest_deck = pick_five(guest)
+    guest.wait_live("answer")
+    host.page.locator("#friend-paste").fill(guest.link())
+    host.page.locator('[data-do="friend_open"]').click()
+    host.wait_live("open")
+    guest.wait_live("open")
+    host.me, guest.me = "blue", "red"
+    shown = guest.page.locator('[data-hand="blue"] .card[data-id]')
+    shown.first.wait_for(state="attached")  # (Open: the host's five, face up)
+    assert sorted({c.get_attribute("data-id") for c in shown.all()}) == sorted(set(host_deck))
+    assert set(guest_deck) <= {
+        c.get_attribute("data-id") for c in guest.page.locator('[data-hand="red"] .card').all()
+    }
+    play_live(host, guest)
+    for side, save in zip((host, guest), saves, strict=True):
+        assert side.owners() == 9
+        assert side.page.evaluate(f"localStorage.getItem({COLLECTION!r})") == save
+    assert host.rtc_configs() and all(c.get("iceServers") == [] for c in host.rtc_configs())
 
 
 def test_no_connection_in_time_goes_on_by_link(new_context: Any, server: Any) -> None:

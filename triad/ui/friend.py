@@ -76,7 +76,7 @@ class Friend:
                 self.open_panel("send" if self.on_table() else "menu")
         elif name == "friend_invite":
             page.spawn(self.invite())
-        elif name in ("friend_invite_picked", "friend_deck", "friend_back"):
+        elif name in ("friend_invite_picked", "friend_live_picked", "friend_deck", "friend_back"):
             self.hand.action(name)
         elif name.startswith("friend_live"):
             self.live.action(name)
@@ -344,8 +344,8 @@ class PickedHand:
         self.friend = friend
 
     def action(self, name: str) -> None:
-        if name == "friend_invite_picked":
-            self.start("invite")
+        if name in ("friend_invite_picked", "friend_live_picked"):
+            self.start("invite" if name == "friend_invite_picked" else "live")
         elif name == "friend_deck":
             self.done()
         else:  # friend_back: the friend dialog as it was
@@ -353,12 +353,13 @@ class PickedHand:
             self.friend.open_panel()
 
     def start(self, kind: str) -> None:
-        """Open the deck dialog for `kind` ("invite" or "accept"), or say why it cannot be."""
+        """Open the deck dialog for `kind` ("invite", "live": an invitation by link or live;
+        "accept"), or say why it cannot be."""
         friend = self.friend
         page = friend.page
         coll = page.coll
         rules = page.settings["rules"]
-        if kind == "invite" and any(n in rules for n in ("random", "draft", "level_range")):
+        if kind != "accept" and any(n in rules for n in ("random", "draft", "level_range")):
             friend.error = t("err_friend_picked_rules")
             friend.open_panel("menu")
             return
@@ -385,6 +386,8 @@ class PickedHand:
         kind, coll.for_friend = coll.for_friend, ""
         if kind == "invite":
             friend.page.spawn(friend.invite(True, deck))
+        elif kind == "live":
+            friend.page.spawn(friend.live.invite(deck))
         else:
             friend.open_panel("invite")
             friend.page.spawn(friend.accept(deck))
@@ -395,7 +398,10 @@ class PickedHand:
             "<p>"
             + esc(t("friend_picked_about"))
             + '</p><div class="dialog-buttons"><button type="button"'
-            ' data-do="friend_invite_picked">' + esc(t("friend_invite_picked")) + "</button></div>"
+            ' data-do="friend_live_picked">' + esc(t("live_invite_picked")) + "</button>"
+            '<button type="button" data-do="friend_invite_picked">'
+            + esc(t("friend_invite_picked"))
+            + "</button></div>"
         )
 
 

@@ -99,9 +99,10 @@ class Live:
 
     # -------------------------------------------------------------- the exchange
 
-    async def invite(self) -> None:
+    async def invite(self, hand=None) -> None:
         """The host: a new match (the rule menu's rules), offered live; before the engine is
-        up (a quick match is played meanwhile), the dialog shows it loading and goes on."""
+        up (a quick match is played meanwhile), the dialog shows it loading and goes on.
+        `hand`: the host's five, when hands are picked from each collection."""
         page = self.page
         if page.engine is None:
             self.to("engine")
@@ -115,7 +116,7 @@ class Live:
                 self.friend.error = t("engine_failed", error=page.engine_error)
                 self.friend.open_panel("live")
                 return
-        if await self.friend.invite(False):
+        if await self.friend.invite(False, hand):
             await self.offer()
 
     async def offer(self, swapped: bool = False) -> None:
