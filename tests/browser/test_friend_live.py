@@ -21,7 +21,14 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
-from tests.browser.test_friend import COLLECTION, WORDS, Player, collection_save, pick_five
+from tests.browser.test_friend import (
+    COLLECTION,
+    WORDS,
+    Player,
+    collection_save,
+    hand_ids,
+    pick_five,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -102,13 +109,11 @@ def exchange(host: LivePlayer, guest: LivePlayer, fresh: bool) -> None:
         accept.click()
     else:
         guest.open_dialog()
-        guest.page.locator("#friend-paste").fill(offer)
-        guest.page.locator('[data-do="friend_open"]').click()
+        guest.paste(offer)
     guest.wait_live("answer")
     answer = guest.link()
     assert "#friend=TL1." in answer and answer != offer
-    host.page.locator("#friend-paste").fill(answer)
-    host.page.locator('[data-do="friend_open"]').click()
+    host.paste(answer)
     host.wait_live("open")
     guest.wait_live("open")
 
@@ -194,17 +199,14 @@ def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, s
     accept.click()
     guest_deck = pick_five(guest)
     guest.wait_live("answer")
-    host.page.locator("#friend-paste").fill(guest.link())
-    host.page.locator('[data-do="friend_open"]').click()
+    host.paste(guest.link())
     host.wait_live("open")
     guest.wait_live("open")
     host.me, guest.me = "blue", "red"
     shown = guest.page.locator('[data-hand="blue"] .card[data-id]')
     shown.first.wait_for(state="attached")  # (Open: the host's five, face up)
-    assert sorted({c.get_attribute("data-id") for c in shown.all()}) == sorted(set(host_deck))
-    assert set(guest_deck) <= {
-        c.get_attribute("data-id") for c in guest.page.locator('[data-hand="red"] .card').all()
-    }
+    assert hand_ids(guest, "blue") == sorted(set(host_deck))
+    assert hand_ids(guest, "red") == sorted(set(guest_deck))
     play_live(host, guest)
     for side, save in zip((host, guest), saves, strict=True):
         assert side.owners() == 9
@@ -245,11 +247,9 @@ def test_a_guest_that_stops_waiting_invites_instead(new_context: Any, server: An
     assert "stopped waiting" in guest.page.locator("[data-friend-status]").inner_text()
     offer = guest.link()
     assert "#friend=TL1." in offer and offer != answer
-    host.page.locator("#friend-paste").fill(offer)
-    host.page.locator('[data-do="friend_open"]').click()
+    host.paste(offer)
     host.wait_live("answer")
-    guest.page.locator("#friend-paste").fill(host.link())
-    guest.page.locator('[data-do="friend_open"]').click()
+    guest.paste(host.link())
     host.wait_live("open")
     guest.wait_live("open")
     host.me, guest.me = "blue", "red"
@@ -449,8 +449,7 @@ def test_a_whole_match_live_with_firefox_joining(new_context: Any, server: Any) 
         assert "#friend=TL1." in answer
         time.sleep(LATE_ANSWER_S)
         assert guest.data("live") == "answer"  # still waiting
-        host.page.locator("#friend-paste").fill(answer)
-        host.page.locator('[data-do="friend_open"]').click()
+        host.paste(answer)
         host.wait_live("open")
         guest.wait_live("open")
         host.me, guest.me = "blue", "red"
