@@ -22,8 +22,10 @@ import functools
 import gzip
 import hashlib
 import http.server
+import io
 import itertools
 import json
+import lzma
 import os
 import re
 import shutil
@@ -75,9 +77,12 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 SYNC_MESSAGE = "sync-message/sync-message.js"  # under runtime/
 QRCODE = "qrcode-generator/qrcode.js"  # under runtime/: the QR codes of live play's invites
 # PyScript chunks that core.js never loads for a plain `mpy` script: the code
-# editor, the terminal's xterm and the Pyodide package graph (the zip reader unpacks
-# the page's Python files).
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph)")
+# editor, the terminal's xterm, the Pyodide package graph, and the zip reader (for
+# archives in a config's [files]; the pages' files come otherwise, see
+# _write_pyscript_config).
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|pyodide_graph|zip-)")
+# PyScript as the pages load it: core.js and the chunks it loads, in one module, gzipped.
+PYSCRIPT_BUNDLE = "runtime/pyscript/pyscript.js.gz"
 
 # Python files the main thread (MicroPython) needs, besides triad/ui/** (the page's own);
 # the Pyodide workers (triad/worker/) get the whole package (engine.zip).
@@ -171,9 +176,13 @@ def ensure_node_modules() -> None:
 
 
 def _runtimes_present() -> bool:
-    return (NODE_MODULES / "pyodide" / "pyodide.mjs").exists() and (
-        NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js"
-    ).exists()
+    needed = [
+        "pyodide/pyodide.mjs",
+        "@pyscript/core/dist/core.js",
+        XZ_DECODER,
+        ".bin/esbuild",
+    ]
+    return all((NODE_MODULES / name).exists() for name in needed)
 
 
 def ensure_venv() -> Path:
@@ -255,14 +264,17 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     dist.mkdir(parents=True)
 
     _copy_runtimes(dist)
-    main_files = _copy_python(dist)
+    main_files = _page_python()
     _copy_tree(ROOT / "assets", dist / "assets", skip=("boot",))
     boot = ROOT / "assets" / "boot"
-    for name in ("boot.js", "engine-worker.js", "icon.svg"):
+    for name in ("boot.js", "engine-worker.js", "icon.svg"):  # (and pyscript.js, bundled)
         shutil.copy2(boot / name, dist / name)
     gunzip = (boot / "gunzip.js").read_text()
     for name in ("boot.js", "engine-worker.js"):
         (dist / name).write_text((dist / name).read_text().replace("/* {{GUNZIP}} */\n", gunzip))
+    worker = (dist / "engine-worker.js").read_text()
+    xz = (NODE_MODULES / XZ_DECODER).read_text().strip()
+    (dist / "engine-worker.js").write_text(worker.replace("/* {{XZ}} */", xz))
     _write_engine_zip(dist)
     _write_art(dist)
     _write_pyscript_config(dist, main_files)
@@ -290,7 +302,7 @@ def bundle(dist: Path = DIST, label: str = "") -> dict[str, object]:
     for page in pages:
         (dist / page.name).write_text(_page_text(page).replace("{{BUILD}}", version))
 
-    _gzip_runtime(dist)
+    _pack_runtime(dist)
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./", *(f"./{f}" for f in files if f not in LAZY_FILES)]
     worker = (boot / "sw.js").read_text()
@@ -322,6 +334,12 @@ def _page_text(page: Path) -> str:
         .replace("{{CORE_CSS}}", core_css.read_text().strip())
     )
     text = text.replace("<!-- {{BOOT_HEAD}} -->\n", head)
+    # Where boot.js finds the page's Python files (see _write_pyscript_config).
+    text = re.sub(
+        r'(<script type="mpy"[^>]* config="\./([\w.-]+\.toml)")',
+        lambda m: f'{m[1]} data-files="./{_page_bundle(m[2])}"',
+        text,
+    )
     icons = _game_icons()
     text = text.replace("{{ART_SPRITE}}", ART_SPRITE_SLOT)
     return re.sub(r"\{\{ICON ([a-z0-9-]+)\}\}", lambda m: _icon_body(icons, m[1], page.name), text)
@@ -346,35 +364,32 @@ def _icon_body(icons: dict[str, Any], name: str, where: str = "") -> str:
 
 
 def _preloads(page: str) -> str:
-    """Links that fetch at once what the page needs before its title: the modules core.js
-    imports one after another (its chunks, then MicroPython's script), MicroPython's wasm,
-    and the page's PyScript config and Python zip, which PyScript asks for only once its
-    chunks have come and run. On a slow line each step of that chain costs a round trip.
+    """Links that fetch at once what the page needs before its title: PyScript's bundle,
+    MicroPython's script (PyScript imports it only once it has come and run) and wasm, and
+    the page's PyScript config and Python files, which PyScript asks for only then. On a
+    slow line each step of that chain costs a round trip.
 
     A browser asks six at a time over HTTP/1.1: large and small files alternate, so that
     the large ones fill the line from the first round trip while the small ones, a round
     trip each, come beside them."""
-    core = NODE_MODULES / "@pyscript" / "core" / "dist"
     mpy = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
     links = [
-        (f"./runtime/pyscript/{n}", "modulepreload", (core / n).stat().st_size)
-        for n in _pyscript_files(core)
-        if n.endswith(".js")
-    ]
-    links.append(
         (
             "./runtime/micropython/micropython.mjs",
             "modulepreload",
             (mpy / "micropython.mjs").stat().st_size,
         )
-    )
-    # MicroPython's wasm gzips to less than half; the page's zip is about the size of
-    # PyScript's largest chunk.
-    largest = max(size for _, _, size in links)
-    fetched = [(f"./{GZIPPED_PAGE[0]}.gz", (mpy / "micropython.wasm").stat().st_size // 2)]
+    ]
+    # Gzipped files come as a third to a half of their size; the page's files as about
+    # the size of MicroPython's script.
+    largest = links[0][2]
+    fetched = [
+        (f"./{PYSCRIPT_BUNDLE}", largest // 2),
+        (f"./{GZIPPED_PAGE[0]}.gz", (mpy / "micropython.wasm").stat().st_size // 2),
+    ]
     config = re.search(r'<script type="mpy"[^>]* config="\./([\w.-]+\.toml)"', page)
     if config is not None:
-        fetched += [(f"./{config[1]}", 0), (f"./{_page_archive(config[1])}", largest)]
+        fetched += [(f"./{config[1]}", 0), (f"./{_page_bundle(config[1])}", largest)]
     if "{{ART_SPRITE}}" in page:
         fetched.append((f"./{ART_SPRITE}", largest))
     links += [(url, "preload", size) for url, size in fetched]
@@ -392,9 +407,10 @@ def _preloads(page: str) -> str:
 LARGE = 50_000  # bytes: a file of the page's that the line carries longer than a round trip
 
 
-def _page_archive(config: str) -> str:
-    """The zip of a page's Python files, named after its PyScript config."""
-    return "page.zip" if config == "pyscript.toml" else config.removesuffix(".toml") + "-page.zip"
+def _page_bundle(config: str) -> str:
+    """The gzipped JSON of a page's Python files, named after its PyScript config."""
+    stem = "" if config == "pyscript.toml" else config.removesuffix(".toml") + "-"
+    return f"{stem}page.json.gz"
 
 
 def _copy_runtimes(dist: Path) -> None:
@@ -412,10 +428,37 @@ def _copy_runtimes(dist: Path) -> None:
     shutil.copy2(NODE_MODULES / "sync-message" / "dist" / "index.js", runtime / SYNC_MESSAGE)
     (runtime / "qrcode-generator").mkdir()
     shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.js", runtime / QRCODE)
-    core = NODE_MODULES / "@pyscript" / "core" / "dist"
     (runtime / "pyscript").mkdir()
-    for name in _pyscript_files(core):
-        shutil.copy2(core / name, runtime / "pyscript" / name)
+    _write_pyscript_bundle(dist / PYSCRIPT_BUNDLE)
+
+
+def _write_pyscript_bundle(target: Path) -> None:
+    """PyScript's core.js with the chunks it loads, bundled into one module by esbuild (npm,
+    a build tool only) with the hook of assets/boot/pyscript.js, gzipped; boot.js unpacks
+    and imports it.
+
+    PyScript ships as ten modules that import one another: on a slow line each of the
+    small ones held one of the browser's six connections for a round trip, in a chain,
+    before the title (bench_network: 0.3 s), and modules are not compressed by every
+    host (150 KB, 55 KB gzipped). The chunks it never loads here stay out, imported by
+    name if ever (they are not shipped). The same bytes each build."""
+    core = NODE_MODULES / "@pyscript" / "core" / "dist"
+    bundled = set(_pyscript_files(core))
+    unused = sorted(p.name for p in core.glob("*.js") if p.name not in bundled)
+    command = [
+        str(NODE_MODULES / ".bin" / "esbuild"),
+        str(ROOT / "assets" / "boot" / "pyscript.js"),
+        "--bundle",
+        "--format=esm",
+        "--minify",
+        "--log-level=warning",
+        f"--alias:@pyscript/core={core / 'core.js'}",  # (the package's own built file)
+        *(f"--external:./{name}" for name in unused),
+    ]
+    done = subprocess.run(command, capture_output=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"build.py: esbuild could not bundle PyScript: {done.stderr.decode()[-600:]}")
+    target.write_bytes(gzip.compress(done.stdout, 9, mtime=0))
 
 
 def _pyscript_files(core: Path) -> list[str]:
@@ -435,8 +478,9 @@ def _pyscript_files(core: Path) -> list[str]:
     return sorted(wanted)
 
 
-def _copy_python(dist: Path) -> list[str]:
-    """Copy the main thread's Python and data files; return their paths relative to dist."""
+def _page_python() -> list[str]:
+    """The main thread's Python and data files (paths relative to the project), which the
+    pages' bundles hold (see _write_pyscript_config)."""
     names = list(MAIN_THREAD_MODULES)
     names += sorted(
         p.relative_to(ROOT).as_posix()
@@ -449,16 +493,7 @@ def _copy_python(dist: Path) -> list[str]:
     names += sorted(
         p.relative_to(ROOT).as_posix() for p in (ROOT / "triad" / "ui" / "lang").rglob("*.json")
     )
-    copied = []
-    for name in names:
-        source = ROOT / name
-        if not source.exists():
-            continue
-        target = dist / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
-        copied.append(name)
-    return copied
+    return [name for name in names if (ROOT / name).exists()]
 
 
 # The page's modules the workers import (the deal drawn as the page draws it); the rest of
@@ -670,28 +705,61 @@ def _stdlib_imports() -> list[str]:
     return sorted(n for n in names if n in sys.stdlib_module_names and n != "__future__")
 
 
-# Pyodide's files shipped gzipped (NAME.gz only): the engine worker unpacks them with the
-# browser's DecompressionStream, so the saving does not depend on the host compressing
-# what it serves (9.6 MB of wasm is 3.5 MB gzipped). Its list in engine-worker.js matches.
-GZIPPED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+# What the engine worker's boot downloads ships xz-compressed (NAME.xz only), unpacked in the
+# worker by xz-decompress (npm, vendored: a 20 KB WebAssembly decoder) as it streams in, so
+# the saving does not depend on the host compressing what it serves. xz against gzip:
+# Pyodide's wasm 9.6 MB comes as 2.6 MB (3.5 gzipped), the engine's standard library and
+# the engine (zips of Python files, stored, so that one stream compresses across files) as
+# 0.86 and 0.20 MB (1.24 and 0.28 zipped file by file): 1.3 MB less, 1.2 s at 9 Mbit/s, for
+# 0.2 s of unpacking that overlaps the download. Its list in engine-worker.js matches.
+PACKED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")
+PACKED_ZIPS = (ENGINE_STDLIB, "engine.zip")  # under dist/
 # The page's own, unpacked by boot.js's fetch: MicroPython's wasm (434 KB, 192 KB gzipped).
 GZIPPED_PAGE = ("runtime/micropython/micropython.wasm",)
+XZ_DECODER = "xz-decompress/dist/package/xz-decompress.min.js"  # under node_modules/
 
 
-def _gzip_runtime(dist: Path) -> None:
-    """Gzip GZIPPED (reproducibly), and write into engine-worker.js the bytes of each file
-    the engine's boot downloads, for the progress it shows."""
+def xz_compress(data: bytes) -> bytes:
+    """`data` as an .xz file: LZMA2 at its strongest, a dictionary no larger than needed (the
+    decoder allocates it), CRC32 (what every xz decoder checks). The same bytes each build."""
+    dictionary = max(1 << 20, 1 << (len(data) - 1).bit_length())
+    lzma2 = {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": dictionary}
+    return lzma.compress(data, lzma.FORMAT_XZ, lzma.CHECK_CRC32, filters=[lzma2])
+
+
+def _stored(archive: bytes) -> bytes:
+    """A zip's entries again, in order, stored rather than deflated."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as old, zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            info.compress_type = zipfile.ZIP_STORED
+            new.writestr(info, data)
+    return out.getvalue()
+
+
+def _pack_runtime(dist: Path) -> None:
+    """Compress PACKED and PACKED_ZIPS (xz) and GZIPPED_PAGE (gzip), reproducibly, and write
+    into engine-worker.js the bytes of each file the engine's boot downloads, for the
+    progress it shows."""
     folder = dist / "runtime" / "pyodide"
-    for raw in [*(folder / name for name in GZIPPED), *(dist / name for name in GZIPPED_PAGE)]:
+    for raw in [*(folder / name for name in PACKED), *(dist / name for name in PACKED_ZIPS)]:
+        if not raw.exists():
+            continue  # no engine standard library (no Node)
+        data = raw.read_bytes()
+        if raw.suffix == ".zip":
+            data = _stored(data)
+        raw.with_name(raw.name + ".xz").write_bytes(xz_compress(data))
+        raw.unlink()
+    for raw in (dist / name for name in GZIPPED_PAGE):
         raw.with_name(raw.name + ".gz").write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
         raw.unlink()
     sizes = {
         p.name: p.stat().st_size
         for p in [
-            *(folder / (name + ".gz") for name in GZIPPED),
+            *(folder / (name + ".xz") for name in PACKED),
+            *(dist / (name + ".xz") for name in PACKED_ZIPS),
             folder / "python_stdlib.zip",
-            dist / ENGINE_STDLIB,
-            dist / "engine.zip",
             dist / SNAPSHOT,
         ]
         if p.exists()
@@ -714,23 +782,15 @@ def _write_pyscript_config(dist: Path, main_files: list[str]) -> None:
     modes = [p.stem for p in ROOT.glob("*.html") if (ROOT / "triad" / "ui" / p.stem).is_dir()]
 
     def write(name: str, files: list[str]) -> None:
-        # One zip the page unpacks (PyScript's "./*" target), not one request per file: on
-        # a slow line forty files went six at a time, a round trip each.
-        archive = _page_archive(name)
-        # Each folder has an entry of its own before its files: the unpacking makes one
-        # folder level at a time.
-        folders = sorted(
-            {"/".join(f.split("/")[:i]) + "/" for f in files for i in range(1, f.count("/") + 1)}
-        )
-        with zipfile.ZipFile(dist / archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-            for folder in folders:
-                zf.writestr(zipfile.ZipInfo(folder, date_time=(2020, 1, 1, 0, 0, 0)), b"")
-            for f in files:
-                info = zipfile.ZipInfo(f, date_time=(2020, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, (dist / f).read_bytes())
-        line = f'"./{archive}" = "./*"'
-        (dist / name).write_text(template.replace("# {{FILES}}", line))
+        # The page's files in one download, not one request each (on a slow line forty
+        # files went six at a time, a round trip each): a gzipped JSON {path: text} that
+        # boot.js unpacks with the browser's own gunzip and writes into MicroPython's files
+        # as it starts. PyScript's zip of them came with a 160 KB unzip script, and packed
+        # each file alone: 189 + 160 KB, against 168 KB so.
+        texts = {f: (ROOT / f).read_text(encoding="utf-8") for f in files}
+        packed = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
+        (dist / _page_bundle(name)).write_bytes(gzip.compress(packed, 9, mtime=0))
+        (dist / name).write_text(template)
 
     def own(name: str, mode: str) -> bool:
         """Whether a file is the mode's alone: its code, or its words (lang/CODE/MODE.json)."""

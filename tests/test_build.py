@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import lzma
 import re
 import subprocess
 import tomllib
@@ -27,37 +28,47 @@ def test_every_path_in_the_pages_is_relative(dist: Path) -> None:
     assert "https://" not in boot
 
 
-def test_pyscript_runs_the_vendored_interpreter_and_lists_existing_files(dist: Path) -> None:
+def test_pyscript_runs_the_vendored_interpreter_and_the_page_names_its_files(dist: Path) -> None:
     config = tomllib.loads((dist / "pyscript.toml").read_text())
     interpreter = config["interpreter"]
     assert interpreter.startswith("./runtime/")
     assert (dist / interpreter).is_file()
-    # The page's Python files come in one zip, unpacked where the page reads them.
-    assert config["files"] == {"./page.zip": "./*"}
-    names = page_files(dist, "pyscript.toml")
-    assert "triad/deal.py" in names
-    with zipfile.ZipFile(dist / "page.zip") as zf:
-        for name in names:
-            assert zf.read(name) == (dist / name).read_bytes(), name
+    # The page's Python files come in one gzipped JSON that boot.js writes where the page
+    # reads them; PyScript's config lists none.
+    assert "files" not in config
+    assert (
+        'config="./pyscript.toml" data-files="./page.json.gz"' in (dist / "index.html").read_text()
+    )
+    texts = page_bundle(dist, "pyscript.toml")
+    assert "triad/deal.py" in texts
+    for name, text in texts.items():
+        assert text == (build.ROOT / name).read_text(encoding="utf-8"), name
+
+
+def page_bundle(dist: Path, config: str) -> dict[str, str]:
+    """The files {path: text} of the page whose PyScript config is `config`."""
+    html = next(p for p in dist.glob("*.html") if f'config="./{config}"' in p.read_text())
+    found = re.search(r'config="\./[\w.-]+" data-files="\./([\w.-]+)"', html.read_text())
+    assert found, html.name
+    texts: dict[str, str] = json.loads(gzip.decompress((dist / found[1]).read_bytes()))
+    return texts
 
 
 def page_files(dist: Path, config: str) -> set[str]:
-    """The files in the zip(s) a page's PyScript config unpacks."""
-    names: set[str] = set()
-    for source in tomllib.loads((dist / config).read_text())["files"]:
-        with zipfile.ZipFile(dist / source) as zf:
-            names |= {n for n in zf.namelist() if not n.endswith("/")}
-    return names
+    """The paths of the files of the page whose PyScript config is `config`."""
+    return set(page_bundle(dist, config))
 
 
 def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
-    names = {p.name for p in (dist / "runtime" / "pyscript").iterdir()}
-    assert "core.js" in names and "core.css" not in names  # (written into the pages)
-    assert not [n for n in names if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
+    # PyScript is one bundle (core.css is written into the pages)
+    assert [p.name for p in (dist / "runtime" / "pyscript").iterdir()] == ["pyscript.js.gz"]
     assert not list(dist.rglob("*.map"))
+    # the page's Python files are in its bundle only
+    assert not (dist / "triad").exists()
     pyodide = {p.name for p in (dist / "runtime" / "pyodide").iterdir()}
-    shipped = {f"{n}.gz" if n in build.GZIPPED else n for n in build.PYODIDE_FILES}
-    assert pyodide == {*shipped, Path(build.SNAPSHOT).name, Path(build.ENGINE_STDLIB).name}
+    shipped = {f"{n}.xz" if n in build.PACKED else n for n in build.PYODIDE_FILES}
+    own = Path(build.ENGINE_STDLIB).name + ".xz"
+    assert pyodide == {*shipped, Path(build.SNAPSHOT).name, own}
     # the test tools among the npm packages (gremlins.js, puppeteer-core) stay out
     package = json.loads((build.ROOT / "package.json").read_text())
     for tool in package["devDependencies"]:
@@ -65,40 +76,71 @@ def test_only_runtime_files_the_page_loads_are_shipped(dist: Path) -> None:
         assert not [p for p in dist.rglob("*") if name in p.name], f"{tool} is shipped"
 
 
-def test_pyodide_s_large_files_ship_gzipped_and_the_worker_knows_them(dist: Path) -> None:
-    """The engine worker unpacks the gzipped files itself (any host), and shows the progress
-    of the bytes its boot downloads."""
+def unpacked(dist: Path, name: str) -> bytes:
+    """What dist/NAME.xz (build.py's PACKED, PACKED_ZIPS) unpacks to."""
+    return lzma.decompress((dist / f"{name}.xz").read_bytes())
+
+
+def unpacked_file(dist: Path, name: str) -> Path:
+    """dist/NAME.xz unpacked into build/ (for Node)."""
+    target = dist.parent / "build" / "unpacked" / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(unpacked(dist, name))
+    return target
+
+
+def test_what_the_engine_downloads_ships_xz_and_the_worker_knows_it(dist: Path) -> None:
+    """The engine worker unpacks the xz files itself (any host), and shows the progress of
+    the bytes its boot downloads. Zips are stored, so that xz packs across their files."""
     folder = dist / "runtime" / "pyodide"
-    for name in build.GZIPPED:
+    for name in build.PACKED:
         original = build.NODE_MODULES / "pyodide" / name
-        assert gzip.decompress((folder / f"{name}.gz").read_bytes()) == original.read_bytes()
+        assert unpacked(folder, name) == original.read_bytes()
+        assert not (folder / name).exists()
+    for name in build.PACKED_ZIPS:
+        with zipfile.ZipFile(unpacked_file(dist, name)) as zf:
+            assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+            assert zf.testzip() is None
+        assert not (dist / name).exists()
     worker = (dist / "engine-worker.js").read_text()
-    assert "const GZIPPED = " + json.dumps(list(build.GZIPPED)) in worker
+    listed = [*build.PACKED, *(Path(n).name for n in build.PACKED_ZIPS)]
+    assert "const PACKED = " + json.dumps(listed, separators=(", ", ": ")) in worker
+    assert "XzReadableStream" in worker and "{{XZ}}" not in worker
     sizes = json.loads(
         worker[
             worker.index("const SIZES = ") + 14 : worker.index(";\n", worker.index("const SIZES"))
         ]
     )
-    assert sizes["pyodide.asm.wasm.gz"] == (folder / "pyodide.asm.wasm.gz").stat().st_size
-    assert sizes["engine.zip"] == (dist / "engine.zip").stat().st_size
-    own = dist / build.ENGINE_STDLIB
+    assert sizes["pyodide.asm.wasm.xz"] == (folder / "pyodide.asm.wasm.xz").stat().st_size
+    assert sizes["engine.zip.xz"] == (dist / "engine.zip.xz").stat().st_size
+    own = dist / (build.ENGINE_STDLIB + ".xz")
     assert sizes[own.name] == own.stat().st_size
+    # 1.3 MB less than gzip, file by file
+    assert sum(sizes[f"{n}.xz"] for n in listed) < 4_000_000
 
 
-def test_micropython_s_wasm_ships_gzipped_and_the_page_preloads_it(dist: Path) -> None:
-    """boot.js's fetch unpacks it (any host); the pages ask for it at once, and for their
-    PyScript config and Python zip too."""
+def test_the_page_s_files_ship_gzipped_and_the_page_preloads_them(dist: Path) -> None:
+    """boot.js unpacks MicroPython's wasm (its fetch), PyScript's bundle and the page's
+    files (any host); the pages ask for them at once, and for their PyScript config too."""
     for name in build.GZIPPED_PAGE:
         original = build.NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
         packed = (dist / f"{name}.gz").read_bytes()
         assert gzip.decompress(packed) == (original / Path(name).name).read_bytes()
         assert not (dist / name).exists()
     assert "async function gunzipped(body)" in (dist / "boot.js").read_text()
+    bundle = gzip.decompress((dist / build.PYSCRIPT_BUNDLE).read_bytes()).decode()
+    assert "triadOnReady" in bundle  # (assets/boot/pyscript.js's hook)
+    assert "import(" in bundle and 'from"./' not in bundle  # one module
     for page, config in (("index.html", "pyscript.toml"), ("catch.html", "catch.toml")):
         html = (dist / page).read_text()
-        archive = tomllib.loads((dist / config).read_text())["files"]
-        for url in [f"./{build.GZIPPED_PAGE[0]}.gz", f"./{config}", *archive]:
+        files = re.search(r'data-files="\./([\w.-]+)"', html)
+        assert files is not None
+        for url in [f"./{build.GZIPPED_PAGE[0]}.gz", f"./{config}", f"./{files[1]}"]:
             assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
+        assert (
+            f'<link rel="preload" href="./{build.PYSCRIPT_BUNDLE}" as="fetch" crossorigin>' in html
+        )
+        assert '<link rel="modulepreload" href="./runtime/micropython/micropython.mjs">' in html
 
 
 def test_the_engine_snapshot_restores_to_a_working_engine(dist: Path) -> None:
@@ -118,7 +160,7 @@ console.log(JSON.stringify({{ known, ok: JSON.parse(reply).ok }}));
 """.format(
         pyodide=build.NODE_MODULES / "pyodide",  # (dist/ holds its large files gzipped)
         snapshot=snapshot,
-        zip=dist / "engine.zip",
+        zip=unpacked_file(dist, "engine.zip"),
     )
     assert run_node(dist, "restore-check.mjs", script) == {"known": True, "ok": True}
 
@@ -139,8 +181,8 @@ const compiled = py.runPython("import json; json.__spec__.origin.endswith('.pyc'
 console.log(JSON.stringify({{ ok: reply.ok, compiled }}));
 """.format(
         pyodide=build.NODE_MODULES / "pyodide",
-        own=dist / build.ENGINE_STDLIB,
-        zip=dist / "engine.zip",
+        own=unpacked_file(dist, build.ENGINE_STDLIB),
+        zip=unpacked_file(dist, "engine.zip"),
     )
     assert run_node(dist, "own-stdlib-check.mjs", script) == {"ok": True, "compiled": True}
 
@@ -170,7 +212,7 @@ def test_service_worker_precaches_every_file_of_this_build(dist: Path) -> None:
 
 
 def test_engine_zip_holds_the_package_but_the_page_s_own_code(dist: Path) -> None:
-    with zipfile.ZipFile(dist / "engine.zip") as zf:
+    with zipfile.ZipFile(unpacked_file(dist, "engine.zip")) as zf:
         names = set(zf.namelist())
     assert "triad/__init__.py" in names
     assert set(build.WORKER_UI_MODULES) <= names

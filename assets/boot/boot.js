@@ -487,6 +487,51 @@
     });
   }
 
+  // The page's Python files and words: one gzipped JSON {path: text} beside the page
+  // (build.py), named by the page's MicroPython script (data-files). The head preloads it.
+  function loadPageFiles() {
+    var script = document.querySelector('script[type="mpy"][data-files]');
+    if (!script) return Promise.resolve({});
+    var url = script.getAttribute("data-files");
+    return nativeFetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+      return gunzipped(response.body);
+    }).then(function (body) {
+      return new Response(body).json();
+    });
+  }
+
+  // PyScript: its modules bundled into one, gzipped (build.py's PYSCRIPT_BUNDLE), imported
+  // once unpacked. The head preloads it.
+  function fetchPyScript() {
+    var url = "./runtime/pyscript/pyscript.js.gz";
+    return nativeFetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+      return gunzipped(response.body);
+    }).then(function (body) {
+      return new Response(body).blob();
+    });
+  }
+
+  function importPyScript(code) {
+    var module = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    return import(module).finally(function () { URL.revokeObjectURL(module); });
+  }
+
+  // ... written into MicroPython's files once it is up, before the page's code runs
+  // (PyScript's onReady hook: assets/boot/pyscript.js), where the code imports them from.
+  function writePageFiles(files) {
+    return function (wrap) {
+      var fs = wrap.interpreter.FS;
+      Object.keys(files).forEach(function (path) {
+        var folder = path.slice(0, path.lastIndexOf("/"));
+        if (folder) fs.mkdirTree(folder);
+        fs.writeFile(path, files[path]);
+      });
+      files = {};
+    };
+  }
+
   function startPage() {
     translateLoading();
     showProgress(0.15);
@@ -494,13 +539,13 @@
       showProgress(0.6, catchPage ? words.catchStarted : words.started);
       if (!catchPage) loadLive();
     }, true);
-    var script = document.createElement("script");
-    script.type = "module";
-    script.src = "./runtime/pyscript/core.js";
-    script.addEventListener("error", function () {
+    Promise.all([loadPageFiles(), fetchPyScript(), loadArt()]).then(function (got) {
+      self.triadOnReady = writePageFiles(got[0]);
+      return importPyScript(got[1]);
+    }).catch(function (err) {
+      console.error("Triad: the page could not load:", err && err.message ? err.message : err);
       showProgress(1, words.failed);
     });
-    loadArt().then(function () { document.head.appendChild(script); });
   }
 
   window.triadStartWorker = startWorker;

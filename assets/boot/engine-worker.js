@@ -45,11 +45,11 @@ if (BLOCKING) {
 const SNAPSHOT = "./runtime/pyodide/engine-snapshot.bin.gz";
 const PYODIDE = new URL("./runtime/pyodide/", import.meta.url).href;
 
-// Pyodide's large files are shipped gzipped (NAME.gz, build.py's GZIPPED) whatever the
-// host does with compression, and unpacked here as they stream in (every browser the
-// game runs in has DecompressionStream); the wasm still compiles as it streams.
-const GZIPPED = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"];
-const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json" };
+// What the boot downloads is shipped xz-compressed (NAME.xz, build.py's PACKED and
+// PACKED_ZIPS) whatever the host does with compression: 1.3 MB less than gzipped. It is
+// unpacked here as it streams in, and the wasm still compiles as it streams.
+const PACKED = ["pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json", "python_stdlib_engine.zip", "engine.zip"];
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json", zip: "application/zip" };
 // The bytes of what a boot downloads, by file (build.py writes them in): the progress
 // shown while the engine loads is the bytes come of their total.
 const SIZES = {}/* {{SIZES}} */;
@@ -61,7 +61,9 @@ const loaded = {};
 const OWN_STDLIB = "python_stdlib_engine.zip";
 const WHOLE_STDLIB = "python_stdlib.zip";
 const WHOLE_MODULES = []/* {{WHOLE_MODULES}} */; // its top-level modules and packages
-const planned = new Set(Object.keys(SIZES).filter((name) => name !== "engine-snapshot.bin.gz" && name !== OWN_STDLIB));
+// The name a file is downloaded under.
+const shipped = (name) => (PACKED.includes(name) ? name + ".xz" : name);
+const planned = new Set(Object.keys(SIZES).filter((name) => name !== "engine-snapshot.bin.gz" && name !== shipped(OWN_STDLIB)));
 
 // At most one report every REPORT_MS, and the last: the page redraws for each, and a fast
 // line brings hundreds of chunks a second (bench_network at 50 Mbit/s: the page drew the
@@ -102,15 +104,34 @@ function counted(name, response) {
 
 /* {{GUNZIP}} */
 
-async function fetchFile(name) {
-  const url = PYODIDE + name;
-  if (!GZIPPED.includes(name) || typeof DecompressionStream !== "function") {
-    return counted(name, await nativeFetch(url));
-  }
-  const response = counted(name + ".gz", await nativeFetch(url + ".gz"));
-  if (!response.ok) throw new Error(`${name}.gz: HTTP ${response.status}`);
-  const body = await gunzipped(response.body);
+// xz-decompress (npm, vendored: build.py writes its script in place of the comment). Its
+// script defines the module for a CommonJS loader, given here.
+const { XzReadableStream } = (() => {
+  const module = { exports: {} };
+  const exports = module.exports; // eslint-disable-line no-unused-vars
+  const require = () => ({}); // eslint-disable-line no-unused-vars
+  /* {{XZ}} */
+  return module.exports;
+})();
+
+// A body unpacked as it streams in, if it is xz (one a host unpacked already is passed on).
+async function unxz(body) {
+  const { head, stream } = await peeked(body);
+  const xz = head.length >= 4 && head[0] === 0xfd && head[1] === 0x37 && head[2] === 0x7a && head[3] === 0x58;
+  return xz ? new XzReadableStream(stream) : stream;
+}
+
+// A file of the game at `url` (named `name` in SIZES, PACKED), unpacked.
+async function fetchUnpacked(url, name) {
+  if (!PACKED.includes(name)) return counted(name, await nativeFetch(url));
+  const response = counted(name + ".xz", await nativeFetch(url + ".xz"));
+  if (!response.ok) throw new Error(`${name}.xz: HTTP ${response.status}`);
+  const body = await unxz(response.body);
   return new Response(body, { headers: { "Content-Type": TYPES[name.split(".").pop()] } });
+}
+
+function fetchFile(name) {
+  return fetchUnpacked(PYODIDE + name, name);
 }
 
 // Pyodide fetches its wasm, lock file and standard library with fetch(): those of its
@@ -195,11 +216,11 @@ async function startPython(useSnapshot) {
   // visit, even on a fast line, it held the engine back (bench_network at 50 Mbit/s:
   // engine up at 11-15 s against 7.8 s without it, and the table waited for it).
   const restore = useSnapshot && (await snapshotCached());
-  const own = !restore && OWN_STDLIB in SIZES && MODULE !== "triad.worker.botrunner";
+  const own = !restore && shipped(OWN_STDLIB) in SIZES && MODULE !== "triad.worker.botrunner";
   if (restore) planned.add("engine-snapshot.bin.gz");
   if (own) {
     planned.delete(WHOLE_STDLIB);
-    planned.add(OWN_STDLIB);
+    planned.add(shipped(OWN_STDLIB));
   }
   fetchEarly(["pyodide.asm.wasm", own ? OWN_STDLIB : WHOLE_STDLIB, "pyodide-lock.json"]);
   const options = {
@@ -225,9 +246,9 @@ async function startPython(useSnapshot) {
 async function boot() {
   mark("boot");
   progress(0.05, "Starting Python");
-  const engineZip = fetch(new URL("./engine.zip", import.meta.url)).then((r) => {
+  const engineZip = fetchUnpacked(new URL("./engine.zip", import.meta.url).href, "engine.zip").then((r) => {
     if (!r.ok) throw new Error(`engine.zip: HTTP ${r.status}`);
-    return counted("engine.zip", r).arrayBuffer();
+    return r.arrayBuffer();
   });
   // Made without stack switching (JSPI), the snapshot serves every module but a bot's that
   // waits for its input by suspending: that one starts Python from nothing.

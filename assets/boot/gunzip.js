@@ -1,10 +1,9 @@
-// A gzipped body unpacked as it streams in (DecompressionStream); one the host has already
-// unpacked (a host that serves NAME.gz with "Content-Encoding: gzip", as some do) passed
-// on as it is. build.py writes this function into boot.js and engine-worker.js.
-async function gunzipped(body) {
+// A body's first chunk, and the whole body again as a stream: what it is packed with is
+// told by its first bytes.
+async function peeked(body) {
   const reader = body.getReader();
   const first = await reader.read();
-  const rest = new ReadableStream({
+  const stream = new ReadableStream({
     start(controller) {
       if (!first.done) controller.enqueue(first.value);
     },
@@ -17,7 +16,14 @@ async function gunzipped(body) {
       return reader.cancel(reason);
     },
   });
-  const head = first.value || new Uint8Array(0);
+  return { head: first.value || new Uint8Array(0), stream };
+}
+
+// A gzipped body unpacked as it streams in (DecompressionStream); one the host has already
+// unpacked (a host that serves NAME.gz with "Content-Encoding: gzip", as some do) passed
+// on as it is. build.py writes these functions into boot.js and engine-worker.js.
+async function gunzipped(body) {
+  const { head, stream } = await peeked(body);
   const gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  return gzip ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
+  return gzip ? stream.pipeThrough(new DecompressionStream("gzip")) : stream;
 }

@@ -72,7 +72,7 @@ def loading_screen(
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url))
     empty = {"status": 200, "body": "", "content_type": "text/javascript"}
-    context.route("**/runtime/pyscript/core.js", lambda route: route.fulfill(**empty))
+    context.route("**/runtime/pyscript/pyscript.js.gz", lambda route: route.fulfill(**empty))
     context.route("**/engine-worker.js", lambda route: route.fulfill(**empty))
     page = context.new_page()
     page.goto(server.url + page_name)
