@@ -256,9 +256,7 @@ def gallery_html(set_id: str, sprite: str) -> str:
     the card art `sprite` boot.js puts in the game's page."""
     art = re.search(r'<svg class="sprite"[^>]*><defs><symbol id="art-.*?</svg>', sprite)
     assert art is not None
-    data = json.loads(
-        (Path(__file__).resolve().parents[2] / "triad" / "data" / f"{set_id}.json").read_text()
-    )
+    data = json.loads((build.ROOT / "triad" / "data" / f"{set_id}.json").read_text())
     aff = affinity_table(data["affinity_kind"], data["affinities"])
     cards = "".join(
         '<div class="slot">'
@@ -295,7 +293,8 @@ def test_every_builtin_card_has_its_portrait_drawn(
         context, _ = new_context(origins=(srv.origin,), viewport={"width": 1550, "height": 900})
         page = context.new_page()
         page.goto(srv.url + "gallery.html")
-        count = len(json.loads((site / "triad" / "data" / f"{set_id}.json").read_text())["cards"])
+        data = build.ROOT / "triad" / "data" / f"{set_id}.json"
+        count = len(json.loads(data.read_text())["cards"])
         assert page.locator(".slot .card:not(.back)").count() == count
         # Each portrait is drawn: its symbol is in the page's sprite, and it has size.
         missing = page.evaluate(
