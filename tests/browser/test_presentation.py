@@ -151,6 +151,27 @@ def test_the_loading_screen_follows_the_browsers_language_and_moves(
     page.context.close()
 
 
+@pytest.mark.parametrize("page_name", ["index.html", "catch.html"])
+def test_a_page_whose_files_do_not_come_says_so(
+    page_name: str, browser: Any, server: Server
+) -> None:
+    """A file the page needs that does not come (its Python files here: a host that lost
+    one, a connection cut) is told on the loading screen in the player's language, the bar
+    full, not a wait without end."""
+    context = browser.new_context(service_workers="block", locale="fr-FR")
+    context.route("**/*page.json.gz", lambda route: route.fulfill(status=404, body="not found"))
+    page = context.new_page()
+    page.goto(server.url + page_name)
+    page.locator('#loading .bar[aria-valuenow="100"]').wait_for()
+    said = page.locator("#loading-text").inner_text()
+    assert (
+        said
+        == "Le jeu n'a pas pu charger ses fichiers. Vérifiez votre connexion, puis rechargez la page."
+    )
+    assert page.locator("html.booting").count() == 1  # (still the loading screen)
+    context.close()
+
+
 # Every part of the title screen lies within its box, and the box needs no scrolling.
 WHOLE_TITLE = """el => {
     const box = el.getBoundingClientRect();
