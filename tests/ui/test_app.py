@@ -124,6 +124,28 @@ def test_autoplay_plays_both_sides_until_turned_off() -> None:
     asyncio.run(run())
 
 
+def test_autoplay_toggled_with_no_match_on_the_table_plays_nothing() -> None:
+    """The table may show the view of a match that ended with none of its own (a ladder
+    match being brought back, say): Autoplay turned on and off there moves nobody and
+    raises nothing (the monkey test found `next_turn` failing on it)."""
+
+    async def run() -> None:
+        app, _, _ = make_app(seed=40)
+        await start(app)
+        shown = app.match.view
+        app.new_table(None)
+        assert app.match.playing is None and app.match.view is shown
+        for _ in range(2):
+            app.click("action", "autoplay")
+        tasks = list(app.tasks) + list(app.match.tasks)
+        await settle(app)
+        failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
+        assert failed == []
+        assert app.match.view is shown and not app.autoplay
+
+    asyncio.run(run())
+
+
 def test_a_move_confirmed_before_the_engine_is_up_waits_for_it() -> None:
     async def run() -> None:
         seed = 0

@@ -273,7 +273,9 @@ class Match:
         """Decide who acts now: wait for a human, or ask the CPU."""
         page = self.page
         view = self.view
-        if view is None:
+        if view is None or self.playing is None:
+            # No match on the table: the view is the one that ended, kept until the next
+            # (a ladder match being brought back, say), and nobody moves in it.
             return
         if view.get("over"):
             if self.playing.get("ladder") and page.coll.match is not None:
