@@ -469,17 +469,24 @@
     return liveScripts;
   }
 
+  // A gzipped file beside the page, unpacked (a Response to read); an HTTP error rejects.
+  function fetchGunzipped(url) {
+    return nativeFetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+      return gunzipped(response.body);
+    }).then(function (body) {
+      return new Response(body);
+    });
+  }
+
   // The card art the page draws, gzipped beside it (build.py's ART_SPRITE: 267 KB come as
   // 118 KB), put in place of its empty sprite before PyScript starts: the symbols are part
   // of the page, as if written in it. The head preloads it.
   function loadArt() {
     var slot = document.querySelector("svg[data-art-sprite]");
     if (!slot) return Promise.resolve();
-    return nativeFetch("./assets/art/card-art.svg.gz").then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return gunzipped(response.body);
-    }).then(function (body) {
-      return new Response(body).text();
+    return fetchGunzipped("./assets/art/card-art.svg.gz").then(function (unpacked) {
+      return unpacked.text();
     }).then(function (markup) {
       slot.outerHTML = markup;
     }).catch(function (err) {
@@ -492,24 +499,16 @@
   function loadPageFiles() {
     var script = document.querySelector('script[type="mpy"][data-files]');
     if (!script) return Promise.resolve({});
-    var url = script.getAttribute("data-files");
-    return nativeFetch(url).then(function (response) {
-      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
-      return gunzipped(response.body);
-    }).then(function (body) {
-      return new Response(body).json();
+    return fetchGunzipped(script.getAttribute("data-files")).then(function (unpacked) {
+      return unpacked.json();
     });
   }
 
   // PyScript: its modules bundled into one, gzipped (build.py's PYSCRIPT_BUNDLE), imported
   // once unpacked. The head preloads it.
   function fetchPyScript() {
-    var url = "./runtime/pyscript/pyscript.js.gz";
-    return nativeFetch(url).then(function (response) {
-      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
-      return gunzipped(response.body);
-    }).then(function (body) {
-      return new Response(body).blob();
+    return fetchGunzipped("./runtime/pyscript/pyscript.js.gz").then(function (unpacked) {
+      return unpacked.blob();
     });
   }
 
