@@ -41,6 +41,7 @@ from triad.tournament.limits import MAX_DECKS, DeckLimitError, NamedDeck, check_
 
 __all__ = [
     "KINDS",
+    "MAX_EVENT_ID",
     "PAST_LIMIT",
     "PLAYER",
     "Event",
@@ -57,6 +58,8 @@ PLAYER = "you"
 KINDS: tuple[str, str, str] = ("knockout", "open", "season")
 #: Finished events remembered (newest).
 PAST_LIMIT = 20
+#: Longest event id.
+MAX_EVENT_ID = 64
 _MAX = 10**9
 
 

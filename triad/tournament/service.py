@@ -20,7 +20,7 @@ from typing import Any
 
 from triad.capture import Board, EventKind, Player
 from triad.collection.deck import DeckError, check_deck
-from triad.collection.save import MAX_COPIES, Save
+from triad.collection.save import MAX_COPIES, Save, SaveError, check_id
 from triad.match import MatchConfig, deal_match
 from triad.notation import MatchRecord, Replay
 from triad.rules import Rule
@@ -75,6 +75,8 @@ class TournamentError(ValueError):
         super().__init__(message)
         self.code = code
         self.card = card
+        #: What the page says in the player's language: the reason and the card at fault.
+        self.words = {"key": code, "card": card}
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,10 @@ def start(
     :raises TournamentError: an event is under way, a bad kind, or a deck refused.
     """
     roster = roster or default_roster()
+    try:
+        check_id(event_id, "event id")
+    except SaveError as exc:
+        raise TournamentError(str(exc)) from None
     part = save.tournament
     if part.event is not None and not part.event.over:
         raise TournamentError(
