@@ -148,7 +148,7 @@ COLLECTION_FLOWS = {
 CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
 
 
 class Controls:
@@ -257,6 +257,8 @@ class Controls:
             pass
         elif name.startswith("friend"):
             page.friend.action(name)
+        elif name.startswith("tr_"):
+            page.tourney.action(name)
         elif name == "backdrop":
             if page.panel in CLOSABLE:
                 page.close_panel()
@@ -355,7 +357,8 @@ class Controls:
         if not page.title or name == "backdrop":
             return
         # Collection and Rules keep holding the match beneath until they close.
-        page.close_title(name == "title_play", name in ("title_collection", "title_rules"))
+        held = ("title_collection", "title_rules", "title_tourney")
+        page.close_title(name == "title_play", name in held)
         if name == "title_collection":
             self.open_collection()
         elif name == "title_rules":
@@ -364,6 +367,8 @@ class Controls:
             page.study.open_puzzle()
         elif name == "title_friend":
             page.friend.action("friend")
+        elif name == "title_tourney":
+            page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
         page = self.page
@@ -424,6 +429,8 @@ class Controls:
         coll = self.page.coll
         coll.tab = value
         coll.confirm_reset = False
+        if value == "feats":
+            self.page.spawn(self.page.tourney.refresh())
         self.page.draw()
 
     def on_filter(self, kind: str, value: str) -> None:
