@@ -431,6 +431,7 @@ class App(Shell):
         # The frame holds text too (the keys line): draw everything again.
         self.remount(render.render_frame())
         self.draw()
+        self.screen.focus('[data-lang="' + code + '"]')  # the page was drawn anew: focus stays
 
     def sound_music(self) -> None:
         """Start or stop the background music as the settings say (after a gesture only)."""
