@@ -271,6 +271,7 @@ class App(Shell):
             return
         if self.settings.get("play") != "collection":
             self.new_match()
+            self.controls.focus_play()  # (the result's button that asked for it is gone)
             return
         opponent = self.coll.opponent
         if again and opponent is not None and self.coll.ready:
