@@ -491,6 +491,7 @@ class App(Shell):
             "keyboard": self.keyboard,
             "touch": self.touch,
             "ladder": bool(match.playing and match.playing.get("ladder")),
+            "verdict": None if replay else match.verdict,
             "replay": replay,
             "ghosts": self.study.ghosts(),
             "legend_tip": not self.tip_seen
