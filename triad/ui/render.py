@@ -615,6 +615,8 @@ def render_bar_bottom(ctx: dict) -> str:
 
 
 def result_title(view: dict, ctx: dict) -> str:
+    if ctx.get("verdict"):  # a friend caught cheating: the verdict, not the board's winner
+        return ctx["verdict"][0]
     winner = view.get("winner")
     if winner == "draw" or winner is None:
         return t("draw")
@@ -644,6 +646,10 @@ def render_result(view: dict, ctx: dict) -> str:
         )
 
     winner = view.get("winner") or "draw"
+    final = '<p class="final">' + side("red") + '<span class="f-sep" aria-hidden="true">–</span>'
+    final += side("blue") + '<span class="sr">' + esc(score) + "</span></p>"
+    if ctx.get("verdict"):
+        winner, final = "draw", '<p class="final-verdict">' + esc(ctx["verdict"][1]) + "</p>"
     note = ""
     if winner == "draw" and view.get("round"):
         note = '<p class="note">' + esc(t("draw_stands", n=view["round"])) + "</p>"
@@ -666,17 +672,11 @@ def render_result(view: dict, ctx: dict) -> str:
     return (
         '<div class="dialog result result-'
         + esc(winner)
-        + '" role="dialog" aria-modal="false" data-result>'
-        + '<h2 class="result-title">'
+        + '" role="dialog" aria-modal="false" aria-labelledby="result-title" data-result>'
+        + '<h2 class="result-title" id="result-title">'
         + esc(title)
         + "</h2>"
-        + '<p class="final">'
-        + side("red")
-        + '<span class="f-sep" aria-hidden="true">–</span>'
-        + side("blue")
-        + '<span class="sr">'
-        + esc(score)
-        + "</span></p>"
+        + final
         + note
         + '<div class="dialog-buttons">'
         + '<button type="button" class="big" data-do="rematch">'
@@ -698,8 +698,8 @@ def render_result(view: dict, ctx: dict) -> str:
 
 def render_pause() -> str:
     return (
-        '<div class="dialog pause" role="dialog" aria-modal="true">'
-        + "<h2>"
+        '<div class="dialog pause" role="dialog" aria-modal="true" aria-labelledby="pause-title">'
+        + '<h2 id="pause-title">'
         + esc(t("paused"))
         + "</h2><p>"
         + esc(t("paused_hint"))
