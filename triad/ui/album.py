@@ -97,6 +97,11 @@ def render_collection(coll, aff: dict) -> str:
         )
         return "".join(out)
     out.append(summary_line(coll.summary))
+    out.append(
+        '<p class="coll-tourney"><button type="button" data-do="tr_open">'
+        + esc(t("title_tourney"))
+        + "</button></p>"
+    )
     tabs = []
     for tab in TABS:
         on = coll.tab == tab

@@ -153,6 +153,9 @@ class Tourney:
         verb, _, value = name[3:].partition(":")
         page = self.page
         self.message = ""
+        if verb == "open":
+            self.open()
+            return
         if verb == "tab":
             self.tab = value
             self.error = ""

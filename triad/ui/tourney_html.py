@@ -198,7 +198,7 @@ def match_item(view, event: dict, index: int, m: dict) -> str:
         + str(index)
         + '"><span>'
         + esc(line)
-        + "</span> <span>"
+        + "</span>: <span>"
         + esc(verdict)
         + "</span> "
         + button(
@@ -299,7 +299,7 @@ def render_roster(tour, aff: dict) -> str:
             + "</li><li>"
             + esc(t("tr_likes", rules=rules_summary(leader["rules"])))
             + "</li><li>"
-            + esc(t("tr_leader_deck") + ": " + deck)
+            + esc(t("tr_leader_deck", cards=deck))
             + "</li>"
             + ("" if not record else "<li>" + esc(record_text(record)) + "</li>")
             + "</ul></li>"
