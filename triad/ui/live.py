@@ -85,7 +85,7 @@ class Live:
             page.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
             page.draw()
         elif name == "friend_live_copy":
-            page.spawn(page.screen.copy("#friend-link", self.link))
+            page.spawn(self.friend.copy(self.link))
         elif name == "friend_live_share":
             page.spawn(page.screen.share(t("friend_share_title"), self.link))
 
