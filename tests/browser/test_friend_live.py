@@ -232,7 +232,7 @@ def test_no_connection_in_time_goes_on_by_link(new_context: Any, server: Any) ->
     error = guest.page.locator("[data-friend-error]").inner_text()
     assert "could not connect" in error and "STUN" in error
     link = guest.link()  # the same match, by link
-    assert "#friend=TF2." in link
+    assert "#friend=TF3." in link
     assert host.take(link) in ("mine", "wait")
     assert host.page.locator("[data-cell]").count() == 9
 

@@ -141,9 +141,9 @@ def test_invite_and_open_before_the_engine_is_up_wait_for_it() -> None:
         assert "engine is still loading" not in shown and "friend-error" not in shown
         await app.engine_ready(LocalEngine())
         await settle(app)
-        assert app.friend.code.startswith("TF2.") and app.panel == "friend"
+        assert app.friend.code.startswith("TF3.") and app.panel == "friend"
         shown = loading_words(screen.regions["r-overlay"])
-        assert t("friend_wait_engine") not in shown and "#friend=TF2." in shown
+        assert t("friend_wait_engine") not in shown and "#friend=TF3." in shown
 
         guest, screen = await page(up=False)
         screen.value = lambda selector: app.friend.link()  # type: ignore[attr-defined]
