@@ -230,7 +230,9 @@ def test_no_connection_in_time_goes_on_by_link(new_context: Any, server: Any) ->
     guest.wait_live("answer")  # its answer never reaches the host...
     guest.wait_live("failed")  # ...so no connection opens, and the page says so
     error = guest.page.locator("[data-friend-error]").inner_text()
-    assert "could not connect" in error and "STUN" in error
+    assert "could not connect" in error and "public server" in error
+    stun = guest.page.locator('.friend [data-do="friend_live_stun"]')  # offered again
+    assert stun.is_visible() and not stun.is_checked()
     link = guest.link()  # the same match, by link
     assert "#friend=TF3." in link
     assert host.take(link) in ("mine", "wait")

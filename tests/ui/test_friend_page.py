@@ -308,3 +308,24 @@ def test_the_first_screen_and_the_friend_button_on_the_table() -> None:
         assert guest.panel is None
 
     asyncio.run(run())
+
+
+def test_a_failed_live_connection_offers_the_public_server_again() -> None:
+    async def run() -> None:
+        app, screen = await page()
+        app.friend.action("friend")
+        app.friend.action("friend_more")
+        first = text_of(screen.regions["r-overlay"])
+        assert "sees your network address, not your game" in first
+        live = app.friend.live
+        await app.friend.invite(False)
+        live.to("failed")
+        app.friend.error = t("live_timeout")
+        app.friend.open_panel("live")
+        html = screen.regions["r-overlay"]
+        assert 'data-do="friend_live_stun"' in html and 'data-do="friend_live_again"' in html
+        assert "both of you tick the public server" in text_of(html)
+        app.friend.action("friend_live_stun")  # (this side's consent; the friend gives its own)
+        assert live.stun and "checked" in screen.regions["r-overlay"]
+
+    asyncio.run(run())
