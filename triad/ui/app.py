@@ -271,6 +271,7 @@ class App(Shell):
             return
         if self.settings.get("play") != "collection":
             self.new_match()
+            self.controls.focus_play()  # (the result's button that asked for it is gone)
             return
         opponent = self.coll.opponent
         if again and opponent is not None and self.coll.ready:
@@ -431,6 +432,7 @@ class App(Shell):
         # The frame holds text too (the keys line): draw everything again.
         self.remount(render.render_frame())
         self.draw()
+        self.screen.focus('[data-lang="' + code + '"]')  # the page was drawn anew: focus stays
 
     def sound_music(self) -> None:
         """Start or stop the background music as the settings say (after a gesture only)."""

@@ -146,6 +146,8 @@ COLLECTION_FLOWS = {
 
 # The card or space under the keyboard's cursor.
 CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
+# The human's hand (its cards are buttons), where play goes on while the CPU moves.
+HAND = '[data-hand] [role="button"][data-card]'
 
 # Dialogs that Escape, their close button and a click beside them close.
 CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend")
@@ -168,6 +170,7 @@ class Controls:
         if page.title:
             if action in ("pause", "select"):
                 page.close_title()
+                self.focus_play()
             return True
         if action in ("read", "again"):
             self.speak(action)
@@ -205,10 +208,17 @@ class Controls:
         move = match.sel.key(action)
         if move is not None:
             page.human_move(move)
+            self.focus_play()
         else:
             page.draw()
             page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
         return True
+
+    def focus_play(self) -> None:
+        """The keyboard focus goes where play goes on: the card or space under the cursor
+        when the human chooses, else their hand (never the page's body)."""
+        page = self.page
+        page.screen.focus(CURSOR if page.accepting() else HAND)
 
     def speak(self, action: str) -> None:
         """R reads the whole table out (the board, both hands, the score); L says the last
@@ -358,7 +368,9 @@ class Controls:
             return
         # Collection and Rules keep holding the match beneath until they close.
         page.close_title(name == "title_play", name in ("title_collection", "title_rules"))
-        if name == "title_collection":
+        if name == "title_play":
+            self.focus_play()
+        elif name == "title_collection":
             self.open_collection()
         elif name == "title_rules":
             page.open_panel("info")
@@ -414,6 +426,7 @@ class Controls:
         move = page.match.sel.click_cell(int(value))
         if move is not None:
             page.human_move(move)
+            self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
         else:
             page.draw()
 

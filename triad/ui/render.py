@@ -676,8 +676,8 @@ def render_result(view: dict, ctx: dict) -> str:
     return (
         '<div class="dialog result result-'
         + esc(winner)
-        + '" role="dialog" aria-modal="false" data-result>'
-        + '<h2 class="result-title">'
+        + '" role="dialog" aria-modal="false" aria-labelledby="result-title" data-result>'
+        + '<h2 class="result-title" id="result-title">'
         + esc(title)
         + "</h2>"
         + final
@@ -702,8 +702,8 @@ def render_result(view: dict, ctx: dict) -> str:
 
 def render_pause() -> str:
     return (
-        '<div class="dialog pause" role="dialog" aria-modal="true">'
-        + "<h2>"
+        '<div class="dialog pause" role="dialog" aria-modal="true" aria-labelledby="pause-title">'
+        + '<h2 id="pause-title">'
         + esc(t("paused"))
         + "</h2><p>"
         + esc(t("paused_hint"))
