@@ -250,9 +250,11 @@ class Controls:
             return  # (beneath the title the bars are hidden; its own buttons lead on)
         if name == "legend":
             self.do_legend_tip()  # (the first match's pointer has done its work)
-        if name in ("info", "rules", "collection", "legend"):
+        if name in ("info", "rules", "collection", "legend", "friend"):
             if page.panel == name:
                 page.close_panel()
+            elif name == "friend":  # (a friend match on the table: its dialog)
+                page.friend.action(name)
             else:
                 page.open_panel(name)
         elif name in ACTIONS:
