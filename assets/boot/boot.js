@@ -19,6 +19,7 @@
     en: {
       tagline: "A card game of Houses and banners",
       catchTagline: "The map game",
+      friendTagline: "Your friend's link: the match opens as soon as the game is loaded",
       loading: "Loading the game…",
       catchLoading: "Loading the map game…",
       started: "Dealing the cards…",
@@ -39,6 +40,7 @@
     fr: {
       tagline: "Un jeu de cartes de Maisons et de bannières",
       catchTagline: "Le jeu de la carte",
+      friendTagline: "Le lien de votre ami : la partie s'ouvre dès que le jeu est chargé",
       loading: "Chargement du jeu…",
       catchLoading: "Chargement du jeu de la carte…",
       started: "Distribution des cartes…",
@@ -78,7 +80,9 @@
     if (!box) return;
     box.setAttribute("lang", lang);
     var tagline = box.querySelector("[data-text=tagline]");
-    if (tagline) tagline.textContent = catchPage ? words.catchTagline : words.tagline;
+    // (a friend's link says so from the first frame, not the game's tagline)
+    var friendLink = !catchPage && /^#friend=/.test(location.hash);
+    if (tagline) tagline.textContent = catchPage ? words.catchTagline : friendLink ? words.friendTagline : words.tagline;
     var bar = box.querySelector(".bar");
     if (bar) bar.setAttribute("aria-label", words.bar);
     if ($("loading-text")) $("loading-text").textContent = catchPage ? words.catchLoading : words.loading;

@@ -8,6 +8,7 @@ the players' chat would pass them.
 from __future__ import annotations
 
 import asyncio
+import html as markup
 import re
 from types import SimpleNamespace
 
@@ -19,7 +20,7 @@ from triad.ui.text import t
 
 
 def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    return markup.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 async def page(up: bool = True, seed: int = 7) -> tuple[App, FakeScreen]:
@@ -327,5 +328,29 @@ def test_a_failed_live_connection_offers_the_public_server_again() -> None:
         assert "both of you tick the public server" in text_of(html)
         app.friend.action("friend_live_stun")  # (this side's consent; the friend gives its own)
         assert live.stun and "checked" in screen.regions["r-overlay"]
+
+    asyncio.run(run())
+
+
+def test_a_link_opened_before_the_engine_shows_its_own_loading_screen() -> None:
+    # the invited friend's page: no title, the dialog says the link opens once the game is
+    # up, then shows the invitation by itself
+    async def run() -> None:
+        host = Side(fp.HOST, 51)
+        code = host.invite(["same"])
+        app, screen, _ = make_app()
+        app.page_url = "https://example.test/"
+        screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
+        app.title = False  # (main.py: no title for a page opened on a friend's link)
+        app.start()
+        app.friend.open_address(code)
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert app.panel == "friend" and t("friend_wait_link") in text_of(html)
+        assert "friend-paste" not in html and "title-screen" not in html
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert 'data-do="friend_accept"' in html and t("friend_wait_link") not in html
 
     asyncio.run(run())

@@ -138,6 +138,7 @@ class Friend:
         page = self.page
         code, self.waiting_code = self.waiting_code, ""
         if code:
+            self.waiting = ""
             await self.open_any(code)
             return
         ident = active_id(page.store)
@@ -151,8 +152,10 @@ class Friend:
 
     def open_address(self, code: str) -> None:
         """A code from the page's address (a link opened)."""
-        if self.page.engine is None:
+        if self.page.engine is None:  # its own loading screen, not the title, until then
             self.waiting_code = code
+            self.waiting = "friend_wait_link"
+            self.open_panel("opening")
         else:
             self.page.spawn(self.open_any(code))
 
@@ -302,7 +305,10 @@ class Friend:
 
         info = self.info or {}
         body = more = ""
-        if self.screen == "invite" and info:
+        paste = self.render_paste()
+        if self.screen == "opening" and self.waiting:  # a link opened, the game loading
+            body, paste = loading_note(self.page, self.waiting), ""
+        elif self.screen == "invite" and info:
             picked = info.get("picked")
             body = (
                 "<p>"
@@ -331,9 +337,9 @@ class Friend:
                 + esc(rules)
                 + "</p>"
             )
-            more = '<button type="button" class="friend-more" data-do="friend_more"'
-            more += attrs([("aria-expanded", "true" if self.more else "false")]) + ">"
-            more += esc(t("friend_more")) + "</button>"
+            more = '<div class="dialog-buttons"><button type="button" class="friend-more"'
+            more += attrs([("data-do", "friend_more"), ("aria-expanded", str(self.more).lower())])
+            more += ">" + esc(t("friend_more")) + "</button></div>"
             if self.more:
                 more += (
                     '<div class="friend-ways"><p>'
@@ -354,7 +360,7 @@ class Friend:
             + '<div class="friend-body">'
             + error
             + body
-            + self.render_paste()
+            + paste
             + more
             + '<p class="friend-note">'
             + esc(t("friend_collection"))

@@ -224,12 +224,12 @@ def served_from_cache() -> bool:
 
 
 screen.set_flag("can-share", bool(getattr(js.navigator, "share", None)))
-app.title = not title_seen()
+friend_code = friend_from_address()
+app.title = not title_seen() and not friend_code  # (a friend's link: its own loading screen)
 app.on_title_closed = remember_title
 app.boot_helpers = helper_starter(js, app)
 app.warm = served_from_cache()
 app.start(deal_from_address())
-friend_code = friend_from_address()
 if friend_code:
     app.friend.open_address(friend_code)
 screen.booted()
