@@ -354,3 +354,40 @@ def test_a_link_opened_before_the_engine_shows_its_own_loading_screen() -> None:
         assert 'data-do="friend_accept"' in html and t("friend_wait_link") not in html
 
     asyncio.run(run())
+
+
+def test_a_link_opened_in_a_second_tab_goes_to_the_tab_holding_its_match() -> None:
+    # two tabs of one browser: one storage, one BroadcastChannel (boot.js relays it)
+    async def run() -> None:
+        host = Side(fp.HOST, 61)
+        first = await guest_against(host, ["same"])
+        if first.friend.info["mine"]:
+            await play_one(first)
+        posted: list[str] = []
+        first.screen.js.window.triadFriendChannel = SimpleNamespace(postMessage=posted.append)
+        host.take(first.friend.code)
+        code = host.act()  # the friend's move, its link opened in a new tab
+        second, screen, _ = make_app(first.store)
+        second.page_url = "https://example.test/"
+        screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
+        second.title = False
+        second.start()
+        second.friend.open_address(code)  # (boot.js posts "link:CODE" meanwhile)
+        first.friend.tabs.event("link", code)
+        await settle(first)
+        assert posted == ["taken:" + code]
+        assert first.friend.code == fp.log_to_code(host.log)  # the move shows there at once
+        assert first.friend.info["mine"]
+        second.friend.tabs.event("taken", code)
+        await second.engine_ready(LocalEngine())
+        await settle(second)
+        assert second.friend.info is None and second.friend.on_table() is None
+        assert second.panel != "friend"
+        assert not any(call[0] == "friend_open" for call in second.engine.calls)
+
+        other = Side(fp.HOST, 62)  # a link of another match is no business of the first tab
+        first.friend.tabs.event("link", other.invite(["same"]))
+        await settle(first)
+        assert posted == ["taken:" + code]
+
+    asyncio.run(run())

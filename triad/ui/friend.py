@@ -30,6 +30,7 @@ from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
+from triad.ui.tabs import FriendTabs
 from triad.ui.text import explain, t
 
 #: The id of the friend match on the table, ``{"id"}`` (so that a reload goes on with it).
@@ -57,6 +58,7 @@ class Friend:
         self.more = False  # the first screen's other ways to play are unfolded
         self.live = Live(self)  # the live connection, when the match is played live
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
+        self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
 
     # ------------------------------------------------------------ the dialog
 
@@ -141,7 +143,7 @@ class Friend:
             self.waiting = ""
             await self.open_any(code)
             return
-        ident = active_id(page.store)
+        ident = "" if self.tabs.taken else active_id(page.store)  # (held by another tab)
         doc = page.store.get(DOC_PREFIX + ident) if ident else None
         if not doc:
             return
