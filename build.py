@@ -93,6 +93,7 @@ MAIN_THREAD_MODULES = (
     "triad/prng.py",
     "triad/parts.py",
     "triad/deal.py",
+    "triad/pageview.py",
     "triad/ruleinfo.py",
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",
@@ -502,11 +503,6 @@ def _page_python() -> list[str]:
     return [name for name in names if (ROOT / name).exists()]
 
 
-# The page's modules the workers import (the deal drawn as the page draws it); the rest of
-# triad/ui/ (190 KB zipped) is the main thread's alone.
-WORKER_UI_MODULES = ("triad/ui/__init__.py", "triad/ui/local.py")
-
-
 def _write_engine_zip(dist: Path) -> None:
     """The triad package for the Python workers, in one request."""
     with zipfile.ZipFile(dist / "engine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
@@ -516,7 +512,7 @@ def _write_engine_zip(dist: Path) -> None:
                 path.is_file()
                 and path.suffix in (".py", ".json", ".txt")
                 and "__pycache__" not in path.parts
-                and (not name.startswith("triad/ui/") or name in WORKER_UI_MODULES)
+                and not name.startswith("triad/ui/")  # the page's own code: the main thread's alone
             ):
                 info = zipfile.ZipInfo(
                     path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
@@ -701,7 +697,7 @@ def _stdlib_imports() -> list[str]:
     names: set[str] = set()
     for path in sorted((ROOT / "triad").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if rel.startswith("triad/ui/") and rel not in WORKER_UI_MODULES:
+        if rel.startswith("triad/ui/"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):

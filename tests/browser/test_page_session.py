@@ -33,7 +33,7 @@ from triad import deal as dealing
 from triad.collection import dealcode
 from triad.collection.save import dump_save
 from triad.collection.trade import progress, settle, start
-from triad.ui.local import load_set
+from triad.pageview import load_set
 
 pytestmark = pytest.mark.browser
 

@@ -60,7 +60,8 @@ class Screen:
     SCROLLERS = ".dialog, .album, .rb-body"
     OVERLAYS = ("r-overlay", "c-overlay")
     FOCUSABLE = (
-        "button:not([disabled]), [href], input:not([disabled]), select, textarea, summary,"
+        # (links by their tag: an SVG icon's `<use href>` is no control)
+        "button:not([disabled]), a[href], input:not([disabled]), select, textarea, summary,"
         ' [tabindex]:not([tabindex="-1"])'
     )
 
@@ -409,6 +410,16 @@ def event_field(event, name: str, default=None):
     except AttributeError:
         return default
     return default if value is None else value
+
+
+# Controls that do their own job with Enter (and Space): a button presses, a link is
+# followed, a disclosure opens. The game's keys leave them alone.
+OWN_ENTER = ("BUTTON", "A", "SUMMARY")
+
+
+def own_key(tag: str, key: str) -> bool:
+    """Whether a key pressed on a focused element of tag `tag` is that element's own."""
+    return tag in OWN_ENTER and key in ("Enter", " ")
 
 
 def lost(active, document) -> bool:
