@@ -150,7 +150,7 @@ CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
 HAND = '[data-hand] [role="button"][data-card]'
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
 
 
 class Controls:
@@ -250,9 +250,11 @@ class Controls:
             return  # (beneath the title the bars are hidden; its own buttons lead on)
         if name == "legend":
             self.do_legend_tip()  # (the first match's pointer has done its work)
-        if name in ("info", "rules", "collection", "legend"):
+        if name in ("info", "rules", "collection", "legend", "friend"):
             if page.panel == name:
                 page.close_panel()
+            elif name == "friend":  # (a friend match on the table: its dialog)
+                page.friend.action(name)
             else:
                 page.open_panel(name)
         elif name in ACTIONS:
@@ -267,6 +269,8 @@ class Controls:
             pass
         elif name.startswith("friend"):
             page.friend.action(name)
+        elif name.startswith("tr_"):
+            page.tourney.action(name)
         elif name == "backdrop":
             if page.panel in CLOSABLE:
                 page.close_panel()
@@ -365,7 +369,8 @@ class Controls:
         if not page.title or name == "backdrop":
             return
         # Collection and Rules keep holding the match beneath until they close.
-        page.close_title(name == "title_play", name in ("title_collection", "title_rules"))
+        held = ("title_collection", "title_rules", "title_tourney")
+        page.close_title(name == "title_play", name in held)
         if name == "title_play":
             self.focus_play()
         elif name == "title_collection":
@@ -376,6 +381,8 @@ class Controls:
             page.study.open_puzzle()
         elif name == "title_friend":
             page.friend.action("friend")
+        elif name == "title_tourney":
+            page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
         page = self.page
@@ -437,6 +444,8 @@ class Controls:
         coll = self.page.coll
         coll.tab = value
         coll.confirm_reset = False
+        if value == "feats":
+            self.page.spawn(self.page.tourney.refresh())
         self.page.draw()
 
     def on_filter(self, kind: str, value: str) -> None:

@@ -300,6 +300,8 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
 def player_name(player: str, ctx: dict) -> str:
     if ctx.get("mode", "cpu") == "cpu":
         return t("you") if player in ctx.get("humans", ["blue"]) else t("cpu")
+    if ctx.get("mode") == "friend":  # whose it is first, the colour second
+        return t("friend_you" if player in ctx["humans"] else "friend_them", colour=t(player))
     return t(player)
 
 
@@ -558,6 +560,7 @@ def render_bar_top(ctx: dict) -> str:
             bool(paused),
         )
         + button("new", "new", t("btn_new"))
+        + (button("friend", "person", t("btn_friend")) if ctx.get("mode") == "friend" else "")
         + "</div>"
     )
 
@@ -620,8 +623,9 @@ def result_title(view: dict, ctx: dict) -> str:
     winner = view.get("winner")
     if winner == "draw" or winner is None:
         return t("draw")
-    if ctx.get("mode", "cpu") == "cpu":
-        return t("win") if winner in ctx.get("humans", ["blue"]) else t("lose")
+    if ctx.get("mode", "cpu") in ("cpu", "friend"):
+        lose = "lose" if ctx.get("mode", "cpu") == "cpu" else "friend_wins"
+        return t("win") if winner in ctx.get("humans", ["blue"]) else t(lose)
     return t(winner + "_wins")
 
 
