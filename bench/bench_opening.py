@@ -2,7 +2,7 @@
 
     python bench/bench_opening.py            # CPython figures, then the same under Pyodide
     python bench/bench_opening.py --here     # this runtime only (what the Pyodide run executes)
-    options: --deals N (seeded deals per rule set, default 3)
+    options: --deals N (seeded deals per rule set, default 2)
 
 For games A, B and C of seankao31's FFXIV companion (its solver benchmarks:
 cards top-right-bottom-left, A: no rule, B: Plus, C: the same hand on both
@@ -174,7 +174,7 @@ def bench_first_move(deals: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--here", action="store_true", help="this runtime only")
-    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=2)
     options = parser.parse_args()
     bench_values(options.deals)
     bench_first_move(7)
