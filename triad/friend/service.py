@@ -296,6 +296,8 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
     if progress.state is not None and progress.match is not None:
         state = fp.view(progress, doc.me, doc.secrets)
         view = view_of(state, progress.match, progress.round, card_set, None)
+        if progress.cheat is not None:  # (a verdict ends the match, the board full or not)
+            view["over"], view["to_move"] = True, None
     draft = None if progress.draft is None else draft_json(progress.draft, card_set)
     last = _last_play(progress)
     events: list[dict[str, Any]] = []
@@ -321,6 +323,7 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "picked": invite.picked,
         "round": progress.round,
         "plays": sum(1 for m in progress.log if isinstance(m, Play)),
+        "owed": _wrote_last(progress, doc.me),
     }
     return {
         "doc": doc.text(),
@@ -332,6 +335,12 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "placed": placed,
         "mover": mover,
     }
+
+
+def _wrote_last(progress: fp.Progress, me: Player) -> bool:
+    # whether this side wrote the log's last message (its friend lacks it until it is sent)
+    log = list(progress.log)
+    return len(log) > 1 and fp.replay(log[:-1], progress.card_set).author is me
 
 
 def _last_play(progress: fp.Progress) -> tuple[Player, int] | None:

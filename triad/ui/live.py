@@ -85,7 +85,7 @@ class Live:
             page.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
             page.draw()
         elif name == "friend_live_copy":
-            page.spawn(page.screen.copy("#friend-link", self.link))
+            page.spawn(self.friend.copy(self.link))
         elif name == "friend_live_share":
             page.spawn(page.screen.share(t("friend_share_title"), self.link))
 
@@ -283,26 +283,21 @@ class Live:
             )
             return body  # (the dialog's paste box takes the answer)
         if state == "engine":
-            page = self.page
-            return (
-                '<p class="friend-status" data-friend-status role="status">'
-                + esc(t("live_engine"))
-                + '</p><p class="engine-loading"><i class="spinner"></i>'
-                + esc(loading_text(page.engine_progress, page.engine_bytes))
-                + "</p>"
-            )
+            return loading_note(self.page, "friend_wait_engine")
         if state in ("making", "connecting"):
             return (
                 '<p class="friend-status" data-friend-status role="status">'
                 + esc(t("live_" + state))
                 + "</p>"
             )
-        # failed or lost: a fresh exchange, or on by link
+        # failed or lost: a fresh exchange (the public server offered again), or on by link
         friend = self.friend
         return (
             '<p class="friend-status" data-friend-status>'
             + esc(t("live_lost" if state == "lost" else "live_by_link"))
-            + '</p><div class="dialog-buttons"><button type="button" data-do="friend_live_again">'
+            + "</p>"
+            + (self.render_stun() if state == "failed" else "")
+            + '<div class="dialog-buttons"><button type="button" data-do="friend_live_again">'
             + esc(t("live_again"))
             + "</button></div>"
             + (box(friend.link(), "friend") if friend.code else "")
@@ -313,13 +308,32 @@ class Live:
         return (
             "<p>"
             + esc(t("live_about"))
-            + '</p><label class="friend-stun"><input type="checkbox" data-do="friend_live_stun"'
+            + "</p>"
+            + self.render_stun()
+            + '<div class="dialog-buttons"><button type="button" class="big"'
+            ' data-do="friend_live">' + esc(t("live_invite")) + "</button></div>"
+        )
+
+    def render_stun(self) -> str:
+        """The choice of the public (STUN) server, in plain words."""
+        return (
+            '<label class="friend-stun"><input type="checkbox" data-do="friend_live_stun"'
             + (" checked" if self.stun else "")
             + "> "
             + esc(t("live_stun", server=str(self.rtc().stun) if self.rtc() else ""))
-            + '</label><div class="dialog-buttons"><button type="button" class="big"'
-            ' data-do="friend_live">' + esc(t("live_invite")) + "</button></div>"
+            + "</label>"
         )
+
+
+def loading_note(page, words: str) -> str:
+    """The dialog's words while the game loads (`words`: what happens once it is up)."""
+    return (
+        '<p class="friend-status" data-friend-status role="status">'
+        + esc(t(words))
+        + '</p><p class="engine-loading"><i class="spinner"></i>'
+        + esc(loading_text(page.engine_progress, page.engine_bytes))
+        + "</p>"
+    )
 
 
 def load_stun(store) -> bool:
@@ -338,4 +352,4 @@ def wait_ms(page, default: int) -> int:
         return default
 
 
-__all__ = ["STUN_KEY", "Live", "load_stun"]
+__all__ = ["STUN_KEY", "Live", "load_stun", "loading_note"]

@@ -300,6 +300,8 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
 def player_name(player: str, ctx: dict) -> str:
     if ctx.get("mode", "cpu") == "cpu":
         return t("you") if player in ctx.get("humans", ["blue"]) else t("cpu")
+    if ctx.get("mode") == "friend":  # whose it is first, the colour second
+        return t("friend_you" if player in ctx["humans"] else "friend_them", colour=t(player))
     return t(player)
 
 
@@ -558,6 +560,7 @@ def render_bar_top(ctx: dict) -> str:
             bool(paused),
         )
         + button("new", "new", t("btn_new"))
+        + (button("friend", "person", t("btn_friend")) if ctx.get("mode") == "friend" else "")
         + "</div>"
     )
 
@@ -615,11 +618,14 @@ def render_bar_bottom(ctx: dict) -> str:
 
 
 def result_title(view: dict, ctx: dict) -> str:
+    if ctx.get("verdict"):  # a friend caught cheating: the verdict, not the board's winner
+        return ctx["verdict"][0]
     winner = view.get("winner")
     if winner == "draw" or winner is None:
         return t("draw")
-    if ctx.get("mode", "cpu") == "cpu":
-        return t("win") if winner in ctx.get("humans", ["blue"]) else t("lose")
+    if ctx.get("mode", "cpu") in ("cpu", "friend"):
+        lose = "lose" if ctx.get("mode", "cpu") == "cpu" else "friend_wins"
+        return t("win") if winner in ctx.get("humans", ["blue"]) else t(lose)
     return t(winner + "_wins")
 
 
@@ -644,6 +650,10 @@ def render_result(view: dict, ctx: dict) -> str:
         )
 
     winner = view.get("winner") or "draw"
+    final = '<p class="final">' + side("red") + '<span class="f-sep" aria-hidden="true">–</span>'
+    final += side("blue") + '<span class="sr">' + esc(score) + "</span></p>"
+    if ctx.get("verdict"):
+        winner, final = "draw", '<p class="final-verdict">' + esc(ctx["verdict"][1]) + "</p>"
     note = ""
     if winner == "draw" and view.get("round"):
         note = '<p class="note">' + esc(t("draw_stands", n=view["round"])) + "</p>"
@@ -666,17 +676,11 @@ def render_result(view: dict, ctx: dict) -> str:
     return (
         '<div class="dialog result result-'
         + esc(winner)
-        + '" role="dialog" aria-modal="false" data-result>'
-        + '<h2 class="result-title">'
+        + '" role="dialog" aria-modal="false" aria-labelledby="result-title" data-result>'
+        + '<h2 class="result-title" id="result-title">'
         + esc(title)
         + "</h2>"
-        + '<p class="final">'
-        + side("red")
-        + '<span class="f-sep" aria-hidden="true">–</span>'
-        + side("blue")
-        + '<span class="sr">'
-        + esc(score)
-        + "</span></p>"
+        + final
         + note
         + '<div class="dialog-buttons">'
         + '<button type="button" class="big" data-do="rematch">'
@@ -698,8 +702,8 @@ def render_result(view: dict, ctx: dict) -> str:
 
 def render_pause() -> str:
     return (
-        '<div class="dialog pause" role="dialog" aria-modal="true">'
-        + "<h2>"
+        '<div class="dialog pause" role="dialog" aria-modal="true" aria-labelledby="pause-title">'
+        + '<h2 id="pause-title">'
         + esc(t("paused"))
         + "</h2><p>"
         + esc(t("paused_hint"))

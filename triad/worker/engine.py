@@ -76,6 +76,8 @@ next one.
   match up again after a reload; when it is over `collection_end(SAVE)` ->
   `{"save", "result", "summary"}` settles it from the moves played.  The functions of `triad.collection.service`
   (`collection_load`, `collection_album`, ...) are exported as they are.
+* tournaments: `triad.worker.tourney` (the player's match) and
+  `triad.tournament.exports`, exported as they are.
 """
 
 from __future__ import annotations
@@ -107,7 +109,9 @@ from triad.rules import Rule, RuleSet
 from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
+from triad.tournament import exports as tournament_exports
 from triad.wire import NOTHING, Empty
+from triad.worker import tourney as worker_tourney
 from triad.worker.messages import (
     AheadOpeningRequest,
     AheadRequest,
@@ -149,6 +153,8 @@ exported = EXPORTS.exported
 globals().update(EXPORTS.include(service.EXPORTS))
 globals().update(EXPORTS.include(study_service.EXPORTS))
 globals().update(EXPORTS.include(friend_service.EXPORTS))
+globals().update(EXPORTS.include(tournament_exports.EXPORTS))
+globals().update(EXPORTS.include(worker_tourney.EXPORTS))  # the player's tournament matches
 
 
 @dataclass
@@ -534,7 +540,7 @@ def _draft_reply(session: InPlay) -> DealReply:
     if draft.is_done:
         state = match.start(draft.hands)
         record = replace(session.record, hands=None, draft=tuple(session.order))
-        _begin(match, state, card_set, session.brain, record)
+        _begin(match, state, card_set, session.brain, record).prepared = session.prepared
         return {"view": _view_of(state, match, 0, card_set), "cpu_picks": cpu_picks}
     return {"draft": draft_json(draft, card_set), "cpu_picks": cpu_picks}
 
@@ -749,7 +755,7 @@ def collection_resume(save_text: str) -> LadderReply:
 
 def _ladder_session() -> tuple[InPlay, dict[str, Any]]:
     session = _current("match for cards")
-    if session.prepared is None:
+    if session.prepared is None or session.prepared.get("tournament"):
         raise NoMatchError("no match for cards is being played")
     return session, session.prepared
 

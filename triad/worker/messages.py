@@ -145,7 +145,7 @@ class DraftPickRequest:
 
 
 class CardView(TypedDict):
-    """A card as the page draws it (`triad.ui.local.card_view`)."""
+    """A card as the page draws it (`triad.pageview.card_view`)."""
 
     id: str
     name: str
@@ -168,7 +168,7 @@ class Slot(TypedDict):
 
 
 class View(TypedDict):
-    """The page's view of a game, the one shape it draws (`triad.ui.local.make_view`)."""
+    """The page's view of a game, the one shape it draws (`triad.pageview.make_view`)."""
 
     rules: list[str]
     cells: list[str | None]
@@ -340,3 +340,21 @@ class EngineMemoryReply(TypedDict):
     heap_bytes: int
     table: int
     ahead_table: int
+
+
+class TournamentStartReply(TypedDict):
+    """`tournament_start`: the player's match (`triad.tournament.service.current_match`),
+    and its view, or its draft and the CPU's picks while it is drafted."""
+
+    match: dict[str, Any]
+    view: NotRequired[View]
+    draft: NotRequired[DraftView]
+    cpu_picks: NotRequired[list[int]]
+
+
+class TournamentEndReply(TypedDict):
+    """`tournament_end`: the save to write, what the match did, the tournament's view."""
+
+    save: str
+    result: dict[str, Any]
+    view: dict[str, Any]
