@@ -27,6 +27,7 @@ of these, each an object of its own:
   (`searchers`), and the player's input (`controls`).
 """
 
+from triad.pageview import scores_of
 from triad.ui import customset, render
 from triad.ui import settings as prefs
 from triad.ui.ahead import Ahead
@@ -36,7 +37,6 @@ from triad.ui.controls import Controls
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
-from triad.ui.local import scores_of
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
 from triad.ui.shell import Shell
@@ -45,6 +45,7 @@ from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
 from triad.ui.text import language, t
+from triad.ui.tourney import Tourney
 
 __all__ = ["MATCH_KEY", "App"]
 
@@ -117,6 +118,7 @@ class App(Shell):
         self.study = Study(self)
         self.replay = Replay(self)
         self.friend = Friend(self)  # the friend dialog and the friend matches kept
+        self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
         self.match_counter = 0
         self.sound_music()
 
@@ -569,6 +571,8 @@ class App(Shell):
             return render_legend(view, ctx)
         if self.panel == "friend":
             return self.friend.render()
+        if self.panel == "tourney":
+            return self.tourney.render()
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 
@@ -598,7 +602,7 @@ class App(Shell):
         info = (self.match.view or {}).get("card_set") or {}
         if info.get("id") == "houses":
             return self.affinities(info)
-        from triad.ui.local import load_set, set_info
+        from triad.pageview import load_set, set_info
 
         data = set_info(load_set("houses"))
         return affinity_table(data["kind"], data["affinities"])

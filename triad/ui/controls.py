@@ -19,6 +19,7 @@ import json
 from triad import ruleinfo
 from triad.ui import settings as prefs
 from triad.ui import speech
+from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
 
 KEYS = {
@@ -150,7 +151,15 @@ CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
 HAND = '[data-hand] [role="button"][data-card]'
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
+
+
+def say_waiting(page) -> None:
+    """A card was put on a space to wait for the confirming choice: a screen reader hears
+    which card, where, and how to deploy it (sighted players see it there)."""
+    match = page.match
+    if match.sel.phase == CONFIRM:
+        page.speech.say(speech.waiting_text(match.view, match.sel))
 
 
 class Controls:
@@ -212,6 +221,8 @@ class Controls:
         else:
             page.draw()
             page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
+            if action == "select":
+                say_waiting(page)
         return True
 
     def focus_play(self) -> None:
@@ -269,6 +280,8 @@ class Controls:
             pass
         elif name.startswith("friend"):
             page.friend.action(name)
+        elif name.startswith("tr_"):
+            page.tourney.action(name)
         elif name == "backdrop":
             if page.panel in CLOSABLE:
                 page.close_panel()
@@ -367,7 +380,8 @@ class Controls:
         if not page.title or name == "backdrop":
             return
         # Collection and Rules keep holding the match beneath until they close.
-        page.close_title(name == "title_play", name in ("title_collection", "title_rules"))
+        held = ("title_collection", "title_rules", "title_tourney")
+        page.close_title(name == "title_play", name in held)
         if name == "title_play":
             self.focus_play()
         elif name == "title_collection":
@@ -378,6 +392,8 @@ class Controls:
             page.study.open_puzzle()
         elif name == "title_friend":
             page.friend.action("friend")
+        elif name == "title_tourney":
+            page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
         page = self.page
@@ -429,6 +445,7 @@ class Controls:
             self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
         else:
             page.draw()
+            say_waiting(page)
 
     def on_draft(self, _kind: str, value: str) -> None:
         if not value.isdigit():
@@ -439,6 +456,8 @@ class Controls:
         coll = self.page.coll
         coll.tab = value
         coll.confirm_reset = False
+        if value == "feats":
+            self.page.spawn(self.page.tourney.refresh())
         self.page.draw()
 
     def on_filter(self, kind: str, value: str) -> None:

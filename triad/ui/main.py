@@ -11,6 +11,7 @@ import asyncio
 import js
 from pyscript.ffi import create_proxy
 
+from triad.pageview import dealer
 from triad.ui.app import App
 from triad.ui.controls import KINDS, TARGETS
 from triad.ui.dom import (
@@ -23,7 +24,6 @@ from triad.ui.dom import (
     make_store,
     own_key,
 )
-from triad.ui.local import dealer
 from triad.ui.sound import WebAudio
 
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
