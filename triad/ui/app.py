@@ -27,6 +27,7 @@ of these, each an object of its own:
   (`searchers`), and the player's input (`controls`).
 """
 
+from triad.pageview import scores_of
 from triad.ui import customset, render
 from triad.ui import settings as prefs
 from triad.ui.ahead import Ahead
@@ -36,7 +37,6 @@ from triad.ui.controls import Controls
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
-from triad.ui.local import scores_of
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
 from triad.ui.shell import Shell
@@ -602,7 +602,7 @@ class App(Shell):
         info = (self.match.view or {}).get("card_set") or {}
         if info.get("id") == "houses":
             return self.affinities(info)
-        from triad.ui.local import load_set, set_info
+        from triad.pageview import load_set, set_info
 
         data = set_info(load_set("houses"))
         return affinity_table(data["kind"], data["affinities"])

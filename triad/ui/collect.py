@@ -36,7 +36,7 @@ _CARDS = {}  # card id -> card of the built-in sets, read from their files when 
 def card_by_id(ident: str):
     """A card of the built-in sets by id (names for the trade and the result screen)."""
     if not _CARDS:
-        from triad.ui.local import card_view, load_set
+        from triad.pageview import card_view, load_set
 
         for set_id in prefs.CARD_SETS:
             try:
