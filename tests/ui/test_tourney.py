@@ -136,7 +136,7 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         # autoplay turned off after the match: the match is not settled a second time
         app.click("action", "autoplay")
         await settle(app)
-        assert app.tourney.error == "" and "role=\"alert\"" not in screen.regions["r-overlay"]
+        assert app.tourney.error == "" and 'role="alert"' not in screen.regions["r-overlay"]
 
     asyncio.run(run())
 
