@@ -170,11 +170,14 @@ class Controls:
 
     # ------------------------------------------------------------------ keys
 
-    def key(self, key: str) -> bool:
-        """A key went down; returns True when the page should not act on it itself."""
+    def key(self, key: str, on_table: bool = True) -> bool:
+        """A key went down; returns True when the page should not act on it itself.
+
+        A letter (Z, X, H, R, L) or ? acts only while the board or a hand has the focus
+        (`on_table`): elsewhere it stays a screen reader's own (WCAG 2.1.4)."""
         page = self.page
         action = KEYS.get(key)
-        if action is None:
+        if action is None or (len(key) == 1 and not on_table):
             return False
         if page.title:
             if action in ("pause", "select"):
