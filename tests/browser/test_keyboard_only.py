@@ -131,8 +131,12 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
             assert focused(page) == now, focused(page)
         page.keyboard.press("Enter")  # this card
         cell = tab_to(page, r"^gridcell ")
-        page.keyboard.press("Enter")  # this space: the card waits on it
-        assert focused(page).startswith("gridcell "), focused(page)
+        page.keyboard.press("Enter")  # this space: the card waits on it, and says so
+        waiting = focused(page)
+        assert waiting.startswith("gridcell "), waiting
+        assert text["say_cell_waiting"].split("{card}")[1] in waiting, waiting
+        said = page.get_by_role("log", name=text["say_log"]).inner_text()
+        assert text["say_waiting"].split("{where}")[1] in said.splitlines()[-1], said
         if moves == 0:
             page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.png"))
         page.keyboard.press("Enter")  # deployed
@@ -147,3 +151,42 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
     page.keyboard.press("Enter")  # the next match: the focus goes to its hand again
     page.get_by_role("dialog").wait_for(state="detached")
     assert human_turn(page, text) and focused(page).startswith("button "), focused(page)
+
+
+CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 199}'); } catch (e) {}"
+CATCH = {code: json.loads((LANG / code / "catch.json").read_text()) for code in ("en", "fr")}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_catch_turn_by_keyboard_and_accessibility_tree_alone(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    text = CATCH[lang]
+    you = text["you"]
+    context, _ = new_context(locale=lang, reduced_motion="reduce", **SIZES[size])
+    context.add_init_script(CATCH_MAPS)
+    page = context.new_page()
+    page.goto(server.url + "catch.html")
+    log = page.get_by_role("log")
+    log.get_by_text(re.compile(re.escape(you))).first.wait_for()
+    # An order from a house to a house its paths reach: the focus stays on a house of mine.
+    house = text["house_name"].split()[0]
+    source = tab_to(page, rf'^button "{house} \d+, {you} \d+"')
+    page.keyboard.press("Enter")
+    assert focused(page).startswith("button "), focused(page)
+    tab_to(page, rf'^button "{house} \d+, (?!{you})')
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name=text["end_turn"]).wait_for()
+    assert re.match(rf'^button "{house} \d+', focused(page)), f"after {source}: {focused(page)!r}"
+    # Enter on the New game disclosure opens it, and does not end the turn.
+    tab_to(page, re.escape(text["new_game"]))
+    start = page.get_by_role("button", name=text["start_game"].format(bot=text["bot_greedy"]))
+    was_open = start.is_visible()
+    page.keyboard.press("Enter")  # it opens (or closes, when it was open)
+    start.wait_for(state="hidden" if was_open else "visible")
+    assert not re.search(r"\b(Turn|Tour) 1\.", log.inner_text()), log.inner_text()
+    tab_to(page, rf'^button "{re.escape(text["end_turn"])}"', "Shift+Tab")
+    page.keyboard.press("Enter")
+    log.get_by_text(re.compile(r"(Turn|Tour) 1\.")).first.wait_for(timeout=STEP_MS)
+    assert focused(page), "the focus fell to the body after the turn"
