@@ -49,3 +49,23 @@ def test_each_way_in_on_the_title_has_an_icon_of_its_own(lang: str) -> None:
             icons[label] = symbol.group(1)
     friend, catch = t("title_friend"), t("title_catch")
     assert icons[friend] != icons[catch], icons
+
+
+def test_elemental_says_it_turns_banner_off_and_brings_its_card_set(lang: str) -> None:
+    from tests.ui.helpers import make_app
+
+    app, screen, _ = make_app()
+    app.settings["lang"] = lang
+    app.apply_language()
+    app.start()
+    app.settings["rules"] = ["banner"]
+    app.click("action", "rules")
+    app.click("rule", "elemental")
+    assert app.settings["card_set"] == "elements" and "banner" not in app.settings["rules"]
+    menu = screen.regions["r-overlay"]
+    said = {
+        "en": ("Elemental cannot be played with Banner", "the card set is now Elements"),
+        "fr": ("Élémentaire ne se joue pas avec Bannière", "le jeu est maintenant Éléments"),
+    }[lang]
+    for words in said:
+        assert words in menu.replace("&#x27;", "'"), menu

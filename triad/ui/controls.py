@@ -16,8 +16,6 @@ under MicroPython.
 
 import json
 
-from triad import ruleinfo
-from triad.ui import settings as prefs
 from triad.ui import speech
 from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
@@ -399,15 +397,7 @@ class Controls:
             page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
-        page = self.page
-        rules = prefs.toggle(page.settings["rules"], value)
-        page.settings["rules"] = rules
-        # A rule may bring its card set along (the player's own set stays
-        # chosen: the menu says if it cannot).
-        brings = ruleinfo.CARD_SET_OF.get(value)
-        if brings and value in rules and page.settings["card_set"] != prefs.CUSTOM_SET:
-            page.settings["card_set"] = brings
-        page.save_settings()
+        self.page.choices.toggle_rule(value)
 
     def on_lang(self, _kind: str, value: str) -> None:
         self.page.change_language(value)
