@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
+from tests.ui.helpers import LocalEngine, attr_values, make_app, play_out, settle
 from triad.collection import dealcode
 from triad.deal import deal_code
 from triad.ui import settings
@@ -110,16 +110,33 @@ def test_f1_lets_the_cpu_play_for_the_human() -> None:
     asyncio.run(run())
 
 
-def test_autoplay_plays_both_sides_until_turned_off() -> None:
+def test_autoplay_plays_one_card_for_the_human_as_f1_does() -> None:
+    """Triangle Attack's manual: "Allow the CPU to play a card for you". One click plays one
+    card of the human's (and the CPU answers); it never stays on, nor reaches the next match."""
+
     async def run() -> None:
-        app, screen, _ = make_app(seed=40)
-        await start(app)
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        engine = await start(app)
+        placed = sum(1 for s in app.match.view["board"] if s)
         app.click("action", "autoplay")
         await settle(app, 3000)
-        assert app.match.view["over"]
-        assert "data-result" in screen.regions["r-overlay"]
-        assert 'data-action="autoplay"' in screen.regions["r-bar-bottom"]
-        assert 'aria-pressed="true"' in screen.regions["r-bar-bottom"]
+        board = app.match.view["board"]
+        assert sum(1 for s in board if s) == placed + 2  # one card of the human's, one answer
+        assert screen.ready and app.match.view["to_move"] == "blue" and not app.match.view["over"]
+        hints = [p for name, p in engine.calls if name == "cpu_move" and p.get("hint")]
+        assert len(hints) == 1
+        bar = screen.regions["r-bar-bottom"]
+        assert (
+            "Let the CPU play a card for you (F1)" in bar
+            and "aria-pressed" not in bar.split('data-action="autoplay"')[1].split(">")[0]
+        )
+        await play_out(app)
+        app.key("Enter")  # Play again: the human plays the next match
+        await settle(app, 3000)
+        assert app.match_counter == 2 and not app.match.view["over"]
+        assert sum(1 for s in app.match.view["board"] if s) <= 1 and (
+            app.match.view["to_move"] == "blue"
+        )
 
     asyncio.run(run())
 
@@ -141,7 +158,7 @@ def test_autoplay_toggled_with_no_match_on_the_table_plays_nothing() -> None:
         await settle(app)
         failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
         assert failed == []
-        assert app.match.view is shown and not app.autoplay
+        assert app.match.view is shown
 
     asyncio.run(run())
 
@@ -410,7 +427,7 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         assert app.title
         for name in ("pause", "new", "autoplay", "rules", "collection"):
             app.click("action", name)  # nor do the table's bars (hidden behind it)
-        assert app.title and not app.paused and not app.autoplay and app.panel is None
+        assert app.title and not app.paused and app.panel is None
         assert all(cell is None for cell in app.match.view["board"])
         app.click("action", "music")
         assert app.settings["music"] is True and sound.music == [False, True]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.helpers import LocalEngine, make_app, over, play_out, settle
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
@@ -61,12 +61,8 @@ async def win_against_first(app: App, screen: Any) -> None:
     app.click("do", "deck_deal")
     await settle(app)
     assert len(app.coll.deck) == 5
-    app.click("action", "autoplay")
     app.click("do", "deck_play")
-    for _ in range(200):
-        await settle(app)
-        if app.match.view.get("over") and app.coll.match is None:
-            break
+    await play_out(app, lambda a: over(a) and a.coll.match is None)
     assert app.match.view["over"]
 
 
@@ -185,11 +181,7 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         app.start()
         await app.engine_ready(LocalEngine())
         await settle(app)
-        app.click("action", "autoplay")
-        for _ in range(200):
-            await settle(app)
-            if app.match.view["over"]:
-                break
+        await play_out(app)
         final = app.match.view["board"]
         app.click("do", "replay")
         await settle(app)
@@ -241,11 +233,7 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
         assert (
             len(app.match.view["hands"]["blue"]) == 5 and len(app.match.view["hands"]["red"]) == 5
         )
-        app.click("action", "autoplay")
-        for _ in range(200):
-            await settle(app)
-            if app.match.view["over"]:
-                break
+        await play_out(app)
         assert app.match.view["over"]
         reply = json.loads(await app.engine.call("match_record", "{}"))  # type: ignore[union-attr]
         assert len(reply["record"]["draft"]) == 10
@@ -280,17 +268,14 @@ def test_a_ladder_match_started_while_the_cpu_thinks_gets_no_stray_move() -> Non
     async def run() -> None:
         store = collection_store()
         app, _ = await boot(store)
-        app.click("action", "autoplay")  # the quick match on the table keeps playing itself
+        app.click("action", "autoplay")  # the CPU plays a card of the quick match on the table
         app.click("action", "new")
         app.click("challenge", "old-mabry")
         app.click("do", "deck_deal")
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         app.click("do", "deck_play")
-        for _ in range(300):
-            await settle(app)
-            if app.match.view.get("over") and app.coll.match is None:
-                break
+        await play_out(app, lambda a: over(a) and a.coll.match is None)
         assert app.match.view["over"]
         record = json.loads(await app.engine.call("match_record", "{}"))["record"]  # type: ignore[union-attr]
         assert sum(len(g) for g in record["games"]) >= 9
@@ -321,12 +306,13 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         app.click("challenge", "old-mabry")
         app.click("do", "deck_deal")
         await settle(app)
-        app.click("action", "autoplay")
         app.click("do", "deck_play")
         for _ in range(300):
             await asyncio.sleep(0)
             if app.match.view and board_count(app) >= 4 and not app.match.animating:
                 break
+            if app.accepting():
+                app.click("action", "autoplay")
         saved = json.loads(store.get(KEY) or "{}")
         assert saved["active"]["opponent"] == "old-mabry"
         moves = sum(len(g) for g in saved["active"]["record"]["games"])
@@ -344,11 +330,7 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         html = screen2.regions["r-overlay"]
         assert 'data-active="here"' in html and 'data-challenge="old-mabry" disabled' in html
         again.click("do", "close")
-        again.click("action", "autoplay")
-        for _ in range(300):
-            await settle(again)
-            if again.match.view.get("over") and again.coll.match is None:
-                break
+        await play_out(again, lambda a: over(a) and a.coll.match is None)
         assert again.match.view["over"]
         done = json.loads(store.get(KEY) or "{}")
         assert done["active"] is None
@@ -467,9 +449,7 @@ def test_a_save_changed_in_another_tab_is_never_overwritten() -> None:
         written = json.dumps(other)
         store.set(KEY, written)
         # This tab's next write (a move of its ladder match) must not replace it.
-        app.click("action", "autoplay")
-        for _ in range(30):
-            await settle(app)
+        await play_out(app, lambda a: not a.match.playing.get("ladder"), 30)
         assert json.loads(store.get(KEY) or "{}")["cards"] == {"pim-cobble": 7}
         assert not app.match.playing.get("ladder"), "the ladder match stopped here"
         assert "another tab" in screen.regions["r-notice"]

@@ -99,7 +99,6 @@ class App(Shell):
         self.book_at = ""  # the rulebook's section last jumped to
         self.callout = ""  # the big word on show (Roulette's call clears only itself)
         self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
-        self.autoplay = False
         self.keyboard = False
         self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff = ({}, None)  # the affinity table drawn, and what it was made for
@@ -224,7 +223,7 @@ class App(Shell):
         self.timeline.append(("match", self.match_counter))
         self.draw()
         match.announce()
-        if view is not None and match.is_human(view["to_move"]) and not self.autoplay:
+        if view is not None and match.is_human(view["to_move"]):
             match.begin_human()
         if run and self.engine is not None:
             match.spawn(match.sync())
@@ -485,7 +484,6 @@ class App(Shell):
             "panel": self.panel,
             "sound": self.settings["sound"],
             "music": self.settings.get("music", False),
-            "autoplay": self.autoplay,
             "keyboard": self.keyboard,
             "touch": self.touch,
             "ladder": bool(match.playing and match.playing.get("ladder")),

@@ -305,16 +305,9 @@ class Controls:
         self.page.start_new()
 
     def do_autoplay(self) -> None:
-        """Autoplay: the CPU plays the human's cards too, from the turn under way."""
-        page = self.page
-        match = page.match
-        page.autoplay = not page.autoplay
-        page.draw()
-        if page.autoplay and match.may_act() and page.engine is not None and match.synced:
-            match.sel.end()
-            match.spawn(match.next_turn())
-        elif not page.autoplay and match.view and not match.busy:
-            match.spawn(match.next_turn())
+        """The autoplay button: the CPU plays one card for the human, as F1 does."""
+        if self.page.accepting():
+            self.page.match.request_hint()
 
     def do_close(self) -> None:
         self.page.close_panel()

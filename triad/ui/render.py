@@ -591,7 +591,6 @@ def render_bar_right(ctx: dict) -> str:
 def render_bar_bottom(ctx: dict) -> str:
     sound = ctx.get("sound", True)
     music = ctx.get("music", False)
-    auto = ctx.get("autoplay", False)
     return (
         '<div class="bar-group">'
         + button(
@@ -607,9 +606,7 @@ def render_bar_bottom(ctx: dict) -> str:
             bool(sound),
         )
         + button("rematch", "rematch", t("btn_rematch"))
-        + button(
-            "autoplay", "autoplay", t("btn_autoplay_on" if auto else "btn_autoplay_off"), bool(auto)
-        )
+        + button("autoplay", "autoplay", t("btn_autoplay"))
         + "</div>"
     )
 

@@ -286,7 +286,7 @@ class Match:
             self.finish()
             return
         player = view["to_move"]
-        if self.is_human(player) and not page.autoplay:
+        if self.is_human(player):
             self.begin_human()
             return
         if page.engine is None or not self.synced:
@@ -551,8 +551,7 @@ class Match:
         return reply.get("observation") if reply.get("ok") else None
 
     async def cpu_turn(self, player: str) -> None:
-        # Autoplay plays the human's cards at the best level (a hint).
-        reply = await self.ask_cpu(player, self.is_human(player), MIN_THINK_MS)
+        reply = await self.ask_cpu(player, False, MIN_THINK_MS)
         if not reply.get("ok"):
             self.page.show_notice(reply.get("error", "CPU error"))
             self.page.draw()
