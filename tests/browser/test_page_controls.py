@@ -58,7 +58,7 @@ def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Ser
     page.click('[data-action="sound"]')
     assert not pressed(page, '[data-action="sound"]')
 
-    # Rematch and New: a fresh deal each time (a card on the board is gone).
+    # Rematch and New: a fresh deal each time (a card on the board is gone), once asked.
     for action in ("rematch", "new"):
         wait_ready(page)
         page.locator('[data-hand="blue"] [data-card]').first.click()
@@ -69,6 +69,8 @@ def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Ser
         page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
         wait_ready(page)
         page.click(f'[data-action="{action}"]')
+        page.get_by_role("alertdialog", name="End this match?").wait_for()  # it asks first
+        page.click('[data-do="leave_yes"]')
         page.wait_for_function(
             "() => document.querySelectorAll('[data-cell][data-owner]').length <= 1"
         )

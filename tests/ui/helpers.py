@@ -146,3 +146,9 @@ async def play_out(app: App, until: Any = over, rounds: int = 300) -> None:
         if app.accepting():
             app.click("action", "autoplay")
         await settle(app)
+
+
+def leave_yes(app: App) -> None:
+    """Say yes if the page asks before ending the match under way (New game, Rematch, F5)."""
+    if app.panel == "leave":
+        app.click("do", "leave_yes")

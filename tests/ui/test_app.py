@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, attr_values, make_app, play_out, settle
+from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play_out, settle
 from triad.collection import dealcode
 from triad.deal import deal_code
 from triad.ui import settings
@@ -273,8 +273,9 @@ def test_new_game_during_the_cpu_turn_starts_clean() -> None:
     async def run() -> None:
         app, screen, _ = make_app(seed=11)
         await start(app)
-        app.key("F5")
-        app.key("F5")
+        for _ in range(2):
+            app.key("F5")
+            leave_yes(app)  # (the CPU's first card is down: the page asks first)
         await settle(app)
         assert app.match_counter == 3
         assert sum(1 for s in app.match.view["board"] if s) <= 1
@@ -567,3 +568,61 @@ def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
         assert callable(getattr(controls.Controls, name)), name
     for name in list(controls.ACTIONS.values()) + list(controls.DIALOG.values()):
         assert callable(getattr(controls.Controls, name)), name
+
+
+@pytest.mark.parametrize("how", [("action", "new"), ("action", "rematch"), ("key", "F5")])
+def test_new_game_rematch_and_f5_ask_before_ending_a_match_under_way(how: tuple[str, str]) -> None:
+    """As the collection does, in a dialog named by its heading, the focus in it (the
+    browser gives it back where it was when it closes: tests/browser/test_first_minutes)."""
+
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        await start(app)
+
+        def press() -> None:
+            if how[0] == "key":
+                assert app.key(how[1])
+            else:
+                app.click(*how)
+
+        press()  # nothing played yet: nothing to lose, a new deal at once
+        await settle(app)
+        assert app.panel is None and app.match_counter == 2
+        app.click("action", "autoplay")
+        await settle(app)
+        shown = app.match.view
+        assert any(shown["board"]) and not shown["over"]
+        press()
+        overlay = screen.regions["r-overlay"]
+        assert app.panel == "leave" and 'role="alertdialog"' in overlay
+        assert 'aria-labelledby="leave-title"' in overlay and 'id="leave-title"' in overlay
+        assert "End this match?" in overlay and "will be lost" in overlay
+        assert screen.focused[-1] == "#r-overlay .dialog button"
+        app.click("do", "close")  # Keep playing
+        assert app.panel is None and app.match.view is shown and app.match_counter == 2
+        assert screen.ready
+        press()
+        assert app.key("Escape")  # Escape plays on too
+        assert app.panel is None and app.match.view is shown
+        press()
+        app.click("do", "leave_yes")
+        await settle(app)
+        assert app.match_counter == 3 and not any(
+            cell and cell["owner"] == "blue" for cell in app.match.view["board"]
+        )
+
+    asyncio.run(run())
+
+
+def test_the_question_before_leaving_a_match_is_in_french() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice", lang="fr"), seed=40)
+        await start(app)
+        app.click("action", "autoplay")
+        await settle(app)
+        app.click("action", "rematch")
+        overlay = screen.regions["r-overlay"]
+        assert "Arrêter cette partie ?" in overlay and "seront perdus" in overlay
+        assert "Continuer" in overlay and "L&#39;arrêter" in overlay
+
+    asyncio.run(run())

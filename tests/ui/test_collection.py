@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, make_app, over, play_out, settle
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, over, play_out, settle
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
@@ -254,6 +254,7 @@ def test_level_range_band_from_the_menu_deals_and_shares_that_band() -> None:
         app.click("band", "4-6")
         assert 'data-band="4-6" aria-pressed="true"' in screen.regions["r-overlay"]
         app.click("do", "new")
+        leave_yes(app)  # (the CPU's first card is down: the page asks first)
         await settle(app)
         levels = [c["level"] for p in ("blue", "red") for c in app.match.view["hands"][p]]
         assert all(4 <= lv <= 6 for lv in levels)
@@ -529,3 +530,4 @@ def test_play_clicked_while_a_deal_is_on_its_way_plays_the_dealt_cards() -> None
         assert len(starts) == 1
 
     asyncio.run(run())
+

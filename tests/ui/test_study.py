@@ -8,7 +8,7 @@ import json
 import re
 
 from tests.study.helpers import random_record
-from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
+from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, settle
 from triad.study.puzzle import daily_json
 from triad.ui import chart, study
 from triad.ui.collect import KEY
@@ -173,6 +173,7 @@ def test_a_new_match_ends_the_puzzle() -> None:
             if screen.data["puzzle"] == "solving":
                 break
         app.click("action", "new")
+        leave_yes(app)
         await settle(app)
         assert app.replay.shown is None and screen.data["study"] == "" and app.study.puzzle is None
         assert "pz-panel" not in screen.regions.get("r-replay", "")

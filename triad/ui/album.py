@@ -557,20 +557,3 @@ def trade_lines(coll) -> list:
         lines.append(t("res_unlocked", names=", ".join(opp)))
     lines.append(t("res_saved"))
     return lines
-
-
-def render_leave(coll) -> str:
-    """New game or Rematch during a match for cards: leave it (it stays saved) or play on."""
-    o = coll.opponent or {}
-    return (
-        '<div class="dialog leave" role="alertdialog" aria-modal="true" aria-labelledby="leave-title">'
-        + '<h2 id="leave-title">'
-        + esc(t("leave_title"))
-        + "</h2><p>"
-        + esc(t("leave_text", name=o.get("name") or o.get("id") or ""))
-        + '</p><div class="dialog-buttons"><button type="button" class="big" data-do="close">'
-        + esc(t("leave_no"))
-        + '</button><button type="button" data-do="leave_yes">'
-        + esc(t("leave_yes"))
-        + "</button></div></div>"
-    )

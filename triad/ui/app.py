@@ -260,11 +260,11 @@ class App(Shell):
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
         """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
 
-        Leaving a match for cards under way asks first (it stays in the save,
-        to finish from the Collection).
+        Leaving a match under way asks first (a match for cards stays in the save, to finish
+        from the Collection; the moves of any other are lost).
         """
         leaves = again or self.settings.get("play") != "collection"
-        if leaves and not confirmed and self.match.ladder_under_way():
+        if leaves and not confirmed and self.match.under_way():
             self.leave_again = again
             self.open_panel("leave")
             return
@@ -554,9 +554,11 @@ class App(Shell):
                 return album.render_trade(self.coll, aff)
             return album.render_collection(self.coll, aff)
         if self.panel == "leave":
-            from triad.ui.album import render_leave
+            from triad.ui.leave import render_leave
 
-            return render_leave(self.coll)
+            ladder = (match.playing or {}).get("ladder")
+            opponent = self.coll.opponent or {}
+            return render_leave((opponent.get("name") or ladder) if ladder else None)
         playing = match.playing
         if self.panel == "legend":
             from triad.ui.legend import render_legend

@@ -137,10 +137,13 @@ class Match:
     def is_human(self, player) -> bool:
         return player in self.humans
 
-    def ladder_under_way(self) -> bool:
-        """Whether this is a match for cards, not over."""
+    def under_way(self) -> bool:
+        """Whether leaving this match loses something: a match for cards not over (it stays
+        in the save), or any other with a card on the board, not over (its moves are lost)."""
         playing, view = self.playing, self.view
-        return bool(playing and playing.get("ladder") and view and not view.get("over"))
+        if not playing or not view or view.get("over"):
+            return False
+        return bool(playing.get("ladder")) or any(view["board"])
 
     def may_act(self) -> bool:
         """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""

@@ -1,0 +1,64 @@
+"""The first minutes' controls in Chromium: what the page's harness cannot show (the real
+focus going into a dialog and back, what a player sees), with screenshots looked at."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.test_page_play import open_page
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+WORDS = {
+    "en": {"ask": "End this match?", "keep": "Keep playing", "rematch": "Rematch"},
+    "fr": {"ask": "Arrêter cette partie ?", "keep": "Continuer", "rematch": "Revanche"},
+}
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"first-{name}.png"))
+
+
+def focused(page: Any) -> str:
+    """The focused element's first data-* attribute and its value ("" on the body)."""
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+        if (!a || a === document.body) return '';
+        const d = [...a.attributes].find(x => x.name.startsWith('data-'));
+        return d ? d.name + '=' + d.value : a.tagName; }"""
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rematch_asks_in_a_named_dialog_and_the_focus_comes_back(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
+) -> None:
+    words = WORDS[lang]
+    page = open_page(new_context, server, lang=lang)
+    wait_engine(page)
+    play_one_move(page)
+    wait_ready(page)
+    rematch = page.get_by_role("button", name=words["rematch"], exact=False).first
+    rematch.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("alertdialog", name=words["ask"])
+    dialog.wait_for()
+    assert focused(page) == "data-do=close"  # "Keep playing", the safe answer, has the focus
+    shot(page, f"leave-{lang}")
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="detached")
+    assert focused(page) == "data-action=rematch"
+    assert page.locator("[data-cell][data-owner]").count() >= 1  # the match goes on
+    page.keyboard.press("F5")  # F5 asks too; Escape plays on
+    dialog.wait_for()
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert page.locator("[data-cell][data-owner]").count() >= 1
