@@ -531,3 +531,34 @@ def test_play_clicked_while_a_deal_is_on_its_way_plays_the_dealt_cards() -> None
 
     asyncio.run(run())
 
+
+def test_a_match_for_cards_names_the_opponent_and_the_stake_and_play_again_rechallenges() -> None:
+    """Not "CPU": the opponent's name and what is at stake; "Play again" after it is that
+    opponent again (its deck dialog), not an unrelated quick match, whatever the mode."""
+
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        app.settings["play"] = "quick"  # the ladder reached from the Collection button
+        app.click("action", "collection")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        app.click("do", "deck_play")
+        await settle(app)
+        side = text_of(screen.regions["r-side-red"])
+        assert "Old Mabry" in side and "Trade: One" in side and "CPU" not in side
+        assert "You" in text_of(screen.regions["r-side-blue"])
+        await play_out(app, lambda a: over(a) and a.coll.match is None)
+        if app.panel == "trade":  # won: the card is taken first
+            app.click("pick", "0")
+            app.click("do", "trade_take")
+            await settle(app)
+        assert "data-result" in screen.regions["r-overlay"]
+        counter = app.match_counter
+        app.click("do", "rematch")  # Play again
+        await settle(app)
+        assert app.panel == "deck" and app.coll.opponent["id"] == "old-mabry"
+        assert "Old Mabry" in screen.regions["r-overlay"] and app.match_counter == counter
+
+    asyncio.run(run())

@@ -268,6 +268,10 @@ class App(Shell):
             self.leave_again = again
             self.open_panel("leave")
             return
+        ladder = (self.match.playing or {}).get("ladder")
+        if again and ladder and self.coll.ready:
+            self.coll.challenge(ladder)  # Play again after a match for cards: that opponent
+            return
         if self.settings.get("play") != "collection":
             self.new_match()
             return
@@ -456,6 +460,7 @@ class App(Shell):
 
     def ctx(self) -> dict:
         match = self.match
+        ladder = (match.playing or {}).get("ladder")
         replay = self.replay.shown is not None
         replay_mode = self.replay.shown.get("mode", "hotseat") if replay else ""
         if match.draft is not None:
@@ -486,7 +491,8 @@ class App(Shell):
             "music": self.settings.get("music", False),
             "keyboard": self.keyboard,
             "touch": self.touch,
-            "ladder": bool(match.playing and match.playing.get("ladder")),
+            "ladder": bool(ladder),
+            "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
             "replay": replay,
             "ghosts": self.study.ghosts(),
             "legend_tip": not self.tip_seen

@@ -298,8 +298,10 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
 
 
 def player_name(player: str, ctx: dict) -> str:
+    """You, the CPU (a match for cards: the opponent's name), or the side's colour."""
     if ctx.get("mode", "cpu") == "cpu":
-        return t("you") if player in ctx.get("humans", ["blue"]) else t("cpu")
+        rival = (ctx.get("opponent") or {}).get("name") or t("cpu")
+        return t("you") if player in ctx.get("humans", ["blue"]) else rival
     return t(player)
 
 
@@ -320,6 +322,8 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         )
     score = view["scores"][player]
     name = player_name(player, ctx)
+    rival = ctx.get("opponent") if player not in ctx.get("humans", ["blue"]) else None
+    stake = t("opp_trade", trade=t("trade_" + str(rival.get("trade")))) if rival else ""
     sel = ctx.get("sel")
     # A card of this hand is chosen: on a phone the badge would cover it (CSS hides it).
     picking = (
@@ -336,6 +340,7 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         + render_hand(view, player, ctx)
         + '<div class="house"><span class="who">'
         + esc(name)
+        + ('</span><span class="stake" data-stake>' + esc(stake) if stake else "")
         + "</span>"
         + '<span class="score" data-score="'
         + player
