@@ -62,3 +62,42 @@ def test_rematch_asks_in_a_named_dialog_and_the_focus_comes_back(
     page.keyboard.press("Escape")
     dialog.wait_for(state="detached")
     assert page.locator("[data-cell][data-owner]").count() >= 1
+
+
+SEE = {
+    "en": {"see": "See the board", "back": "Back to the result", "again": "Play again"},
+    "fr": {"see": "Voir le plateau", "back": "Retour au résultat", "again": "Rejouer"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_see_the_board_and_back_to_the_result(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
+) -> None:
+    words = SEE[lang]
+    page = open_page(new_context, server, lang=lang)
+    wait_engine(page)
+    while page.locator("[data-result]").count() == 0:
+        page.locator("html.ready, [data-result]").first.wait_for(state="attached")
+        if page.locator("[data-result]").count() == 0:
+            page.keyboard.press("F1")  # the CPU plays a card for the player
+            page.wait_for_function(
+                "() => !document.documentElement.classList.contains('ready')"
+                " || document.querySelector('[data-result]')"
+            )
+    page.get_by_role("button", name=words["see"]).click()
+    back = page.get_by_role("button", name=words["back"])
+    back.wait_for()
+    assert focused(page) == "data-do=result"
+    assert page.locator("[data-result]").count() == 0
+    page.wait_for_timeout(300)  # (the board's last flips settle)
+    shot(page, f"board-seen-{lang}")
+    back.click()
+    page.locator("[data-result]").wait_for()
+    shot(page, f"result-back-{lang}")
+    page.get_by_role("button", name=words["see"]).click()
+    back.wait_for()
+    page.keyboard.press("Escape")  # Escape brings the result back, not Pause
+    page.locator("[data-result]").wait_for()
+    assert page.locator(".dialog.pause").count() == 0
+    assert page.get_by_role("button", name=words["again"]).count() == 1

@@ -626,3 +626,28 @@ def test_the_question_before_leaving_a_match_is_in_french() -> None:
         assert "Continuer" in overlay and "L&#39;arrêter" in overlay
 
     asyncio.run(run())
+
+
+def test_see_the_board_is_two_way_by_its_button_and_by_escape() -> None:
+    """ "See the board" lets the result step aside; a button left over the board brings it
+    back with its buttons, and Escape does the same (not Pause)."""
+
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        await start(app)
+        await play_out(app)
+        assert "data-result" in screen.regions["r-overlay"]
+        for way_back in ("button", "Escape"):
+            app.click("do", "result")  # See the board
+            overlay = screen.regions["r-overlay"]
+            assert "data-result" not in overlay and "Back to the result" in overlay
+            assert 'data-do="result"' in overlay and screen.focused[-1] == "#r-overlay button"
+            if way_back == "button":
+                app.click("do", "result")
+            else:
+                assert app.key("Escape")
+            assert not app.paused and "data-result" in screen.regions["r-overlay"]
+            assert 'data-do="rematch"' in screen.regions["r-overlay"]
+            assert screen.focused[-1] == "#r-overlay button"  # Play again, the first
+
+    asyncio.run(run())

@@ -594,6 +594,8 @@ class App(Shell):
                 ctx = dict(ctx)
                 ctx["result_lines"] = trade_lines(self.coll)
             return render.render_result(view, ctx)
+        if over and self.replay.shown is None:
+            return render.render_board_seen()  # the result stepped aside: a way back to it
         return ""
 
     def houses_aff(self) -> dict:

@@ -173,8 +173,16 @@ class Controls:
             self.speak(action)
             return True
         if action == "pause":
-            # Escape closes the topmost thing: a dialog opened over Pause first.
-            if page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
+            # Escape closes the topmost thing: a dialog opened over Pause first, and the
+            # board seen after a match gives way to its result.
+            if (
+                page.match.result_dismissed
+                and page.panel is None
+                and not page.paused
+                and page.replay.shown is None
+            ):
+                self.do_result()
+            elif page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
                 page.close_panel()
             else:
                 page.toggle_pause()
@@ -325,8 +333,11 @@ class Controls:
         self.open_collection()
 
     def do_result(self) -> None:
-        self.page.match.result_dismissed = True
+        """ "See the board": the result steps aside, and its button there brings it back."""
+        match = self.page.match
+        match.result_dismissed = not match.result_dismissed
         self.page.draw()
+        self.page.screen.focus("#r-overlay button")
 
     def do_deck_clear(self) -> None:
         self.page.coll.deck = []
