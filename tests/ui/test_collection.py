@@ -562,3 +562,25 @@ def test_a_match_for_cards_names_the_opponent_and_the_stake_and_play_again_recha
         assert "Old Mabry" in screen.regions["r-overlay"] and app.match_counter == counter
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Lost to Old Mabry"), ("fr", "Perdue contre")])
+def test_the_album_shows_a_card_lost_as_lost_and_to_whom(lang: str, word: str) -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        app.change_language(lang)
+        cards = app.coll.album["cards"]
+        gone = next(c["id"] for c in cards if not c.get("copies"))
+        never = next(c["id"] for c in cards if not c.get("copies") and c["id"] != gone)
+        # A match lost to Old Mabry, as the engine lists it in the save's history.
+        app.coll.history = [{"opponent": "old-mabry", "given": [gone], "taken": []}]
+        app.click("action", "collection")
+        app.click("tab", "album")
+        html = screen.regions["r-overlay"]
+        slot = html[html.index(f'data-album="{gone}"') :]
+        assert word in slot[: slot.index("</li>")]
+        slot = html[html.index(f'data-album="{never}"') :]
+        assert word not in slot[: slot.index("</li>")]
+
+    asyncio.run(run())
