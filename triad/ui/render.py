@@ -701,7 +701,7 @@ def render_result(view: dict, ctx: dict) -> str:
 def render_board_seen() -> str:
     """The board seen after a match ("See the board"): a button brings the result back."""
     back = '<button type="button" class="big" data-do="result">' + esc(t("btn_back_result"))
-    return '<div class="board-seen">' + back + "</button></div>"
+    return '<div class="board-seen dialog-buttons">' + back + "</button></div>"
 
 
 def render_pause() -> str:
