@@ -479,9 +479,11 @@ class App(Shell):
             "thinking": match.thinking,
             "engine_progress": self.engine_progress,
             "engine_bytes": self.engine_bytes,
+            # (a match over, or none of its own on the table, waits on no engine)
             "engine_loading": match.view is not None
             and not replay
-            and (self.engine is None or not match.synced)
+            and not match.view.get("over")
+            and (self.engine is None or (match.playing is not None and not match.synced))
             and not self.engine_error,
             "paused": self.paused,
             "title": self.title,
