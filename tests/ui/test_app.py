@@ -178,6 +178,10 @@ def test_a_move_confirmed_before_the_engine_is_up_waits_for_it() -> None:
         app.click("cell", "4")
         assert app.match.pending == (2, 4) and not screen.ready
         assert "preview" in screen.regions["r-board"]
+        # Queued, and said so, in the line above the board and to a screen reader.
+        queued = "Your card will be played when the engine is ready"
+        assert queued in screen.regions["r-status"] and screen.said[-1] == queued
+        assert "Click the space again" not in screen.regions["r-status"]
         app.click("cell", "5")  # a queued move is final
         assert app.match.pending == (2, 4)
         await app.engine_ready(LocalEngine())

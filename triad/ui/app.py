@@ -38,7 +38,7 @@ from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
 from triad.ui.local import scores_of
 from triad.ui.replay import Replay
-from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
+from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, QUEUED, THINKING
 from triad.ui.shell import Shell
 from triad.ui.speech import Speaker
 from triad.ui.split import Searchers
@@ -477,6 +477,7 @@ class App(Shell):
             "status_note": self.study.status_note(),
             "aff": aff,
             "thinking": match.thinking,
+            "queued": match.phase == QUEUED,
             "engine_progress": self.engine_progress,
             "engine_bytes": self.engine_bytes,
             # (a match over, or none of its own on the table, waits on no engine)

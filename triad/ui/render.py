@@ -484,6 +484,8 @@ def status_text(view: dict, ctx: dict) -> str:
     sel = ctx.get("sel")
     if player is None:
         return ""
+    if ctx.get("queued"):  # confirmed before the engine was up: it waits for it
+        return t("move_queued")
     if ctx.get("thinking"):
         return t("thinking")
     if sel is not None and sel.active and sel.player == player:

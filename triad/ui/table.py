@@ -340,6 +340,7 @@ class Match:
             self.to(QUEUED)
             self.sel.choose(card, cell)
             page.draw()
+            page.speech.say(t("move_queued"))  # (and the line above the board says it)
             return
         page.timeline.append(("confirm", page.clock_ms()))
         # Ask the engine first: it works while the card is being drawn here.
