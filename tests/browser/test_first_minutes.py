@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
 from tests.browser.test_page_play import open_page
+from triad.collection import dealcode
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -101,3 +102,36 @@ def test_see_the_board_and_back_to_the_result(
     page.locator("[data-result]").wait_for()
     assert page.locator(".dialog.pause").count() == 0
     assert page.get_by_role("button", name=words["again"]).count() == 1
+
+
+def board_cards(page: Any) -> list[str | None]:
+    cells = page.locator("[data-cell]")
+    return [
+        cells.nth(i).locator(".card").first.get_attribute("data-id")
+        if cells.nth(i).locator(".card").count()
+        else None
+        for i in range(9)
+    ]
+
+
+def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    code = dealcode.encode(4242, ["open"], "houses")
+    page = open_page(new_context, server, query="?deal=" + code, lang="en")
+    wait_engine(page)
+    play_one_move(page)
+    wait_ready(page)  # (the CPU has answered)
+    before = board_cards(page)
+    assert sum(1 for c in before if c) >= 2
+    assert "deal=" not in page.evaluate("location.search")  # kept as any quick match now
+    page.reload()
+    wait_ready(page)
+    assert board_cards(page) == before
+    other = dealcode.encode(777, ["open"], "houses")
+    page.goto(server.url + "?deal=" + other)
+    wait_engine(page)
+    wait_ready(page)
+    assert sum(1 for c in board_cards(page) if c) <= 1
+    page.locator('[data-action="rules"]').click()
+    assert other in page.locator("[data-share]").inner_text()

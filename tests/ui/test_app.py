@@ -655,3 +655,36 @@ def test_see_the_board_is_two_way_by_its_button_and_by_escape() -> None:
             assert screen.focused[-1] == "#r-overlay button"  # Play again, the first
 
     asyncio.run(run())
+
+
+def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own() -> None:
+    """The README: a quick match "is kept after each move and comes back after a reload",
+    a shared deal's too (it was dealt again from move one)."""
+
+    async def run() -> None:
+        code = dealcode.encode(123456, ["plus", "same"], "houses")
+        store = store_with(mode="hotseat")
+        app, _, _ = make_app(store, seed=9)
+        app.start(code)
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        for _ in range(3):
+            cell = empty_cells(app)[0]
+            app.click("card", (app.match.view["to_move"], "0"))
+            app.click("cell", str(cell))
+            app.click("cell", str(cell))
+            await settle(app)
+        board = app.match.view["board"]
+        assert sum(1 for s in board if s) == 3
+        again, _, _ = make_app(store, seed=50)  # the same address loaded again
+        again.start(code)
+        assert again.match.view["board"] == board  # shown at once, before the engine is up
+        await again.engine_ready(LocalEngine())
+        await settle(again)
+        assert again.match.view["board"] == board and again.match.playing["seed"] == 123456
+        other = dealcode.encode(654321, ["same"], "houses")
+        third, _, _ = make_app(store, seed=60)  # a link to another deal: that one
+        third.start(other)
+        assert third.match.playing["seed"] == 654321 and not any(third.match.view["board"])
+
+    asyncio.run(run())

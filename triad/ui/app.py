@@ -151,7 +151,11 @@ class App(Shell):
             self.new_table(None)
             self.draw()
         else:
-            resumed = None if shared else stored_match(self.store, self.choices.custom_id())
+            resumed = stored_match(self.store, self.choices.custom_id())
+            if shared and resumed is not None and not self.choices.deals(resumed, shared):
+                resumed = None  # another deal's link: that deal is dealt
+            if resumed is not None:
+                shared = None  # (the shared deal under way: played on, as any quick match)
             kept = None if shared or resumed is not None else self.ahead.claim()
             self.new_match(False, shared, resumed, kept)
         if self.notices:

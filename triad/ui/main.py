@@ -152,12 +152,21 @@ def on_storage(event) -> None:
 
 
 def deal_from_address() -> str:
-    """The `deal` parameter of the page's address, if any (a shared deal code)."""
-    query = str(js.location.search or "")
-    for part in query.lstrip("?").split("&"):
+    """The `deal` parameter of the page's address, if any (a shared deal code), taken out
+    of it: its match is then kept like any quick match, so that a reload plays on the
+    match under way (the shared one, or a later one it would otherwise replace)."""
+    code = ""
+    kept = []
+    for part in str(js.location.search or "").lstrip("?").split("&"):
         if part.startswith("deal="):
-            return str(js.decodeURIComponent(part[5:]))
-    return ""
+            code = str(js.decodeURIComponent(part[5:]))
+        elif part:
+            kept.append(part)
+    if code:
+        query = "?" + "&".join(kept) if kept else ""
+        address = str(js.location.pathname) + query + str(js.location.hash or "")
+        js.history.replaceState(None, "", address)
+    return code
 
 
 def friend_from_address() -> str:
