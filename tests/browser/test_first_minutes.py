@@ -135,3 +135,25 @@ def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own(
     assert sum(1 for c in board_cards(page) if c) <= 1
     page.locator('[data-action="rules"]').click()
     assert other in page.locator("[data-share]").inner_text()
+
+
+def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    page = open_page(new_context, server, lang="en")
+    wait_engine(page)
+    play_one_move(page)
+    wait_ready(page)
+    address = page.url
+    page.locator('[data-action="info"]').click()
+    page.get_by_role("dialog").first.wait_for()
+    page.go_back()
+    page.locator(".dialog").wait_for(state="detached")
+    wait_ready(page)
+    assert page.url == address and page.locator("[data-cell][data-owner]").count() >= 1
+    # Closed on the page, a dialog takes its entry off: the tab is back on the game's.
+    page.locator('[data-action="rules"]').click()
+    page.locator(".dialog.menu").wait_for()
+    page.keyboard.press("Escape")
+    page.locator(".dialog.menu").wait_for(state="detached")
+    page.wait_for_function("() => history.state === null")

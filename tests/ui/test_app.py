@@ -12,6 +12,7 @@ from triad.deal import deal_code
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
+from triad.ui.backnav import BackNav
 from triad.ui.settings import KEY, MemoryStore, SafeStore
 
 
@@ -686,5 +687,51 @@ def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own(
         third, _, _ = make_app(store, seed=60)  # a link to another deal: that one
         third.start(other)
         assert third.match.playing["seed"] == 654321 and not any(third.match.view["board"])
+
+    asyncio.run(run())
+
+
+class FakeHistory:
+    """The tab's history: the game's entry, and those the page pushes."""
+
+    def __init__(self, app: App) -> None:
+        self.entries = ["game"]
+        self.nav = BackNav(self.push, self.back, lambda: app.key("Escape"))
+        app.back_nav = self.nav
+
+    def push(self) -> None:
+        self.entries.append("dialog")
+
+    def back(self) -> None:  # the page's own Back
+        self.entries.pop()
+        self.nav.popped()
+
+    def player_back(self) -> None:  # the browser's Back button
+        self.entries.pop()
+        if self.entries:
+            self.nav.popped()
+
+
+def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        history = FakeHistory(app)
+        await start(app)
+        assert history.entries == ["game"]
+        for name in ("rules", "info", "collection", "legend"):
+            app.click("action", name)
+            assert app.panel == name and history.entries == ["game", "dialog"]
+            history.player_back()
+            assert app.panel is None and history.entries == ["game"] and screen.ready
+        app.click("action", "rules")
+        app.click("do", "close")  # closed on the page: its entry is taken off too
+        assert app.panel is None and history.entries == ["game"]
+        app.click("action", "pause")
+        app.click("action", "info")  # a dialog over Pause: Back closes it, then Pause
+        assert history.entries == ["game", "dialog"]
+        history.player_back()
+        assert app.panel is None and app.paused and history.entries == ["game", "dialog"]
+        history.player_back()
+        assert not app.paused and history.entries == ["game"] and screen.ready
 
     asyncio.run(run())

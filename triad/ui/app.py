@@ -32,7 +32,7 @@ from triad.ui import settings as prefs
 from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
-from triad.ui.controls import Controls
+from triad.ui.controls import CLOSABLE, Controls
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
@@ -99,6 +99,7 @@ class App(Shell):
         self.book_at = ""  # the rulebook's section last jumped to
         self.callout = ""  # the big word on show (Roulette's call clears only itself)
         self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
+        self.back_nav = None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
         self.keyboard = False
         self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff = ({}, None)  # the affinity table drawn, and what it was made for
@@ -544,6 +545,8 @@ class App(Shell):
             self.shown["collection"] = self.coll.status
             self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
+        if self.back_nav is not None:
+            self.back_nav.shown(self.panel in CLOSABLE or self.paused)
         self.show_ready(self.is_ready(), match.thinking or match.animating)
         self.signal.wake()
 

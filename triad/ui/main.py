@@ -12,6 +12,7 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.app import App
+from triad.ui.backnav import BackNav
 from triad.ui.controls import KINDS, TARGETS
 from triad.ui.dom import (
     Screen,
@@ -186,6 +187,17 @@ def on_hash(_event) -> None:
         app.friend.open_address(code)
 
 
+def on_pop(_event) -> None:
+    """The tab went back in its history: a dialog open closes (`BackNav`), unless a friend's
+    link opened in this tab (only its fragment changed: `on_hash`)."""
+    if not str(js.location.hash or "").startswith("#friend="):
+        back_nav.popped()
+
+
+def push_entry() -> None:
+    js.history.pushState(js.JSON.parse('{"dialog": true}'), "")
+
+
 def on_live(event) -> None:
     """What the live connection to a friend tells (assets/js/live.js)."""
     detail = event_field(event, "detail")
@@ -233,6 +245,8 @@ app.title = not title_seen()
 app.on_title_closed = remember_title
 app.boot_helpers = helper_starter(js, app)
 app.warm = served_from_cache()
+back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
+app.back_nav = back_nav
 app.start(deal_from_address())
 friend_code = friend_from_address()
 if friend_code:
@@ -245,5 +259,6 @@ js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
 follow_boot(js, app, "triad.worker.engine")
 js.window.addEventListener("storage", create_proxy(on_storage))
 js.window.addEventListener("hashchange", create_proxy(on_hash))
+js.window.addEventListener("popstate", create_proxy(on_pop))
 js.window.addEventListener("triad-live", create_proxy(on_live))
 app.spawn(boot_engine(app, js.window.triadEngine))
