@@ -8,6 +8,7 @@ command name itself (``argv[0]`` is ``"resolve"``, ``"solve"``, ...):
 * ``solve``, ``play``: `triad.cpu.cli`
 * ``catch``: `triad.catch.cli`
 * ``analyse``, ``puzzle``: `triad.study.cli`
+* ``tournament``: `triad.tournament.cli`
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "catch": "triad.catch.cli",
     "analyse": "triad.study.cli",
     "puzzle": "triad.study.cli",
+    "tournament": "triad.tournament.cli",
 }
 
 _USAGE = "usage: python -m triad {" + ",".join(COMMANDS) + "} [options]  (see <command> --help)"

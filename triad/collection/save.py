@@ -5,9 +5,9 @@ replaces it with one ``setItem``; every change here is a pure function from
 the old `Save` to a new one, so the stored text is always a whole save,
 the old one or the new one.
 
-Current shape (version 5)::
+Current shape (version 6)::
 
-    {"format": "triad-save", "version": 5, "set": "houses",
+    {"format": "triad-save", "version": 6, "set": "houses",
      "cards": {"pim-cobble": 2, "sarnai-velk": 1},          # card id -> copies
      "beaten": ["wren-ashby"],                              # ladder opponents won against
      "stats": {"overall": STATS, "opponents": {"wren-ashby": STATS}},
@@ -15,7 +15,8 @@ Current shape (version 5)::
      "history": [ENTRY],                                    # recent matches, newest last
      "pending": null,                                       # or FINISHED awaiting a choice
      "active": null,                                        # or ACTIVE, the match being played
-     "puzzles": {"solved": ["2026-11-23"], "best_streak": 1}}  # daily puzzles solved
+     "puzzles": {"solved": ["2026-11-23"], "best_streak": 1},  # daily puzzles solved
+     "tournament": TOURNAMENT}                              # `triad.tournament.part`
 
     STATS    = {"wins": 0, "losses": 0, "draws": 0, "cards_won": 0, "cards_lost": 0}
     ENTRY    = {"id": "...", "opponent": "wren-ashby" | null, "outcome": "win"|"loss"|"draw",
@@ -47,6 +48,14 @@ Past versions, each migrated forward one step at a time (`migrate`):
 * version 5 added ``puzzles``: the dates of the daily puzzles solved
   (``YYYY-MM-DD``, ascending, the newest `PUZZLE_LIMIT` kept) and the
   longest streak of days in a row. The step from 4 starts it empty.
+* version 6 added ``tournament``: the event under way, named decks, records
+  and feats (`triad.tournament.part`). The step from 5 starts it empty.
+
+A damaged ``tournament`` does not cost the rest of the save: the save is
+read with an empty tournament part, ``tournament_damage`` says what was
+wrong, and the damaged part is kept as it was under ``tournament_damaged``
+(``{"error": message, "data": the part}``) until a new one is written over
+it by a new tournament, so an export still holds it.
 
 Validation (`read_save`) checks the shape of every field and names the
 one at fault: card ids must exist in the save's card set, copies are whole
@@ -72,6 +81,7 @@ from triad.cards import BUILTIN_SETS, CardSet, builtin_set, json_kind
 from triad.collection.jsontext import coded, parse_json
 from triad.collection.starter import starter_cards
 from triad.notation import MatchRecord, NotationError
+from triad.tournament.part import Part, PartError
 
 __all__ = [
     "APPLIED_LIMIT",
@@ -104,7 +114,7 @@ __all__ = [
 
 SAVE_FORMAT = "triad-save"
 #: The version this game writes; `migrate` brings every older one up to it.
-SAVE_VERSION = 5
+SAVE_VERSION = 6
 #: The localStorage key the page keeps the save under.
 STORAGE_KEY = "triad:collection"
 #: Most copies of one card a collection holds; wins beyond it are not kept.
@@ -364,6 +374,16 @@ class Save:
     pending: Finished | None = None
     active: Active | None = None
     puzzles: Puzzles = Puzzles()
+    tournament: Part = field(default_factory=Part)
+    #: ``{"error", "data"}``: a damaged tournament part as it was read, or None.
+    tournament_damaged: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def tournament_damage(self) -> str | None:
+        """What was wrong with the tournament part read (kept aside), or None."""
+        if self.tournament_damaged is None:
+            return None
+        return str(self.tournament_damaged.get("error", ""))
 
     @property
     def card_set(self) -> CardSet:
@@ -401,6 +421,12 @@ class Save:
             "pending": None if self.pending is None else self.pending.to_json(),
             "active": None if self.active is None else self.active.to_json(),
             "puzzles": self.puzzles.to_json(),
+            "tournament": self.tournament.to_json(),
+            **(
+                {}
+                if self.tournament_damaged is None
+                else {"tournament_damaged": copy.deepcopy(dict(self.tournament_damaged))}
+            ),
         }
 
 
@@ -514,11 +540,17 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
+    data["tournament"] = Part().to_json()
+    return data
+
+
 _MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
     4: _v4_to_v5,
+    5: _v5_to_v6,
 }
 
 
@@ -555,7 +587,7 @@ def _version(data: Mapping[str, Any]) -> int:
 
 def _parse(data: Mapping[str, Any]) -> Save:
     keys = ("set", "cards", "beaten", "stats", "applied", "history", "pending", "active")
-    for key in (*keys, "puzzles"):
+    for key in (*keys, "puzzles", "tournament"):
         if key not in data:
             raise SaveError(f"save: missing {key!r}")
     set_id = data["set"]
@@ -606,7 +638,21 @@ def _parse(data: Mapping[str, Any]) -> Save:
         pending,
         active,
         Puzzles.from_json(data["puzzles"], "save.puzzles"),
+        *_tournament(data, card_set),
     )
+
+
+def _tournament(
+    data: Mapping[str, Any], card_set: CardSet
+) -> tuple[Part, Mapping[str, Any] | None]:
+    """The tournament part, or an empty one and the damaged part kept aside with its error."""
+    kept = data.get("tournament_damaged")
+    if kept is not None and not isinstance(kept, Mapping):
+        kept = {"error": "save.tournament_damaged: not an object", "data": kept}
+    try:
+        return Part.from_json(data["tournament"], card_set), kept
+    except PartError as exc:
+        return Part(), {"error": str(exc), "data": copy.deepcopy(data["tournament"])}
 
 
 def _is_date(text: str) -> bool:

@@ -321,6 +321,7 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "picked": invite.picked,
         "round": progress.round,
         "plays": sum(1 for m in progress.log if isinstance(m, Play)),
+        "owed": _wrote_last(progress, doc.me),
     }
     return {
         "doc": doc.text(),
@@ -332,6 +333,12 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "placed": placed,
         "mover": mover,
     }
+
+
+def _wrote_last(progress: fp.Progress, me: Player) -> bool:
+    # whether this side wrote the log's last message (its friend lacks it until it is sent)
+    log = list(progress.log)
+    return len(log) > 1 and fp.replay(log[:-1], progress.card_set).author is me
 
 
 def _last_play(progress: fp.Progress) -> tuple[Player, int] | None:

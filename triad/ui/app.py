@@ -501,6 +501,7 @@ class App(Shell):
             "touch": self.touch,
             "ladder": bool(ladder),
             "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
+            "verdict": None if replay else match.verdict,
             "replay": replay,
             "ghosts": self.study.ghosts(),
             "legend_tip": not self.tip_seen

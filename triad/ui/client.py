@@ -71,6 +71,16 @@ __all__ = [
     "replay_views",
     "resume_match",
     "think_part",
+    "tournament_abandon",
+    "tournament_begin",
+    "tournament_delete_deck",
+    "tournament_end",
+    "tournament_feats_seen",
+    "tournament_progress",
+    "tournament_record",
+    "tournament_save_deck",
+    "tournament_start",
+    "tournament_view",
     "validate",
 ]
 
@@ -424,3 +434,47 @@ def collection_choose(worker, save, picks):
 
 def collection_discard_pending(worker, save):
     return ask_about(worker, "collection_discard_pending", save)
+
+
+# -- tournaments (triad.tournament.exports; the player's match in triad.worker.engine) --
+
+
+def tournament_view(worker, save):
+    return ask_about(worker, "tournament_view", save)
+
+
+def tournament_begin(worker, save, kind, seed, event_id, deck=None):
+    request = {"kind": kind, "seed": seed, "event_id": event_id, "deck": deck}
+    return ask_about(worker, "tournament_begin", save, request)
+
+
+def tournament_abandon(worker, save):
+    return ask_about(worker, "tournament_abandon", save)
+
+
+def tournament_save_deck(worker, save, name, cards):
+    return ask_about(worker, "tournament_save_deck", save, {"name": name, "cards": cards})
+
+
+def tournament_delete_deck(worker, save, name):
+    return ask_about(worker, "tournament_delete_deck", save, {"name": name})
+
+
+def tournament_feats_seen(worker, save, ids):
+    return ask_about(worker, "tournament_feats_seen", save, {"ids": ids})
+
+
+def tournament_record(worker, save, index):
+    return ask_about(worker, "tournament_record", save, {"index": index})
+
+
+def tournament_start(worker, save):
+    return ask_about(worker, "tournament_start", save)
+
+
+def tournament_progress(worker, save):
+    return ask_about(worker, "tournament_progress", save)
+
+
+def tournament_end(worker, save):
+    return ask_about(worker, "tournament_end", save)

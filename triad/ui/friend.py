@@ -27,7 +27,7 @@ import json
 from triad.ui import anim, client
 from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
-from triad.ui.live import Live
+from triad.ui.live import Live, loading_note
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
 from triad.ui.text import explain, t
@@ -50,7 +50,9 @@ class Friend:
         self.code = ""  # the code to send now
         self.screen = "menu"  # "menu", "invite" (to accept) or "send"
         self.error = ""
+        self.pasted = ("", "")  # (message, code) refused: shown beside the box it came in
         self.waiting_code = ""  # a code from the address, opened once the engine is up
+        self.waiting = ""  # what waits for the game to load: its words' key
         self.live = Live(self)  # the live connection, when the match is played live
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
 
@@ -100,12 +102,17 @@ class Friend:
         match = self.page.match
         return match if isinstance(match, FriendMatch) else None
 
-    def fail(self, reply) -> None:
+    def fail(self, reply, pasted: str = "") -> None:
+        """Say why the worker refused; `pasted`: a code given to the paste box (or by the
+        address), whose message shows beside the box, the focus on it."""
         self.error = explain(reply.get("error"), reply.get("code"))
+        self.pasted = (self.error, pasted)
         if self.page.panel != "friend":
             self.open_panel()
         else:
             self.page.draw()
+        if pasted:
+            self.page.screen.focus("#friend-paste")
 
     # -------------------------------------------------------------- its flows
 
@@ -133,9 +140,27 @@ class Friend:
         else:
             self.page.spawn(self.open_any(code))
 
+    async def loaded(self, words: str) -> bool:
+        """The engine is up (False: it failed); until then the dialog says `words` (its key)
+        and how far the loading has got."""
+        page = self.page
+        if page.engine is None:
+            self.error, self.waiting = "", words
+            page.draw()
+            await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
+            if self.waiting != words:  # (something else began meanwhile)
+                return False
+            self.waiting = ""
+            if page.engine is None:
+                self.error = t("engine_failed", error=page.engine_error)
+            page.draw()
+        return page.engine is not None
+
     async def open_any(self, code) -> None:
         """A friend code (``TF``: by link) or a live code (``TL``: an offer or an answer)."""
         code = str(code or "").strip()
+        if not await self.loaded("friend_wait_open"):
+            return
         if code.split("friend=")[-1].lstrip().startswith("TL"):
             await self.live.take(code)
         else:
@@ -145,6 +170,8 @@ class Friend:
         """The host's new match (the rule menu's rules); `show`: its link shows at once;
         `hand`: the host's five card ids, when hands are picked from each collection."""
         page = self.page
+        if not await self.loaded("friend_wait_engine"):
+            return False
         self.live.end()  # (a connection of another match carries nothing of this one)
         playing = page.choices.playing()
         reply = await client.friend_new(
@@ -166,16 +193,18 @@ class Friend:
         code = str(code or "").strip()
         found = await client.friend_id(page.engine, code)
         if not found.get("ok"):
-            self.fail(found)
+            self.fail(found, "" if live else code or " ")
             return False
         doc = page.store.get(DOC_PREFIX + found["id"]) or ""
         reply = await client.friend_open(page.engine, doc, code)
+        old = None
         if not reply.get("ok") and reply.get("code") == "friend_old" and doc:
             if live:
                 return True  # (the channel or the live code brought nothing new)
+            old = reply
             reply = await client.friend_view(page.engine, doc)  # a link taken already
         if not reply.get("ok"):
-            self.fail(reply)
+            self.fail(reply, "" if live else code)
             return False
         self.error = ""
         self.took(reply)
@@ -183,9 +212,16 @@ class Friend:
         if info["expect"] == "answer" and info["mine"]:
             self.open_panel("invite")
             return True
-        if dealt(reply):
-            self.to_table(reply, True)
-        if info["mine"] and info["expect"] in ("play", "pick"):
+        shown = self.on_table()
+        if dealt(reply) and (old is None or shown is None or shown.ident != info["id"]):
+            self.to_table(reply, old is None)
+        if old is not None:  # the match as it stands, and why nothing changed
+            self.screen = "send"
+            self.fail(old, code)
+            return True
+        if (info["mine"] and info["expect"] in ("play", "pick")) or (
+            info["over"] and not info["owed"]  # (the result shows: nothing to send)
+        ):
             if not live or page.panel == "friend":
                 page.close_panel()
         elif not live:
@@ -281,13 +317,9 @@ class Friend:
                 + "</button></div>"
                 + self.hand.render_choice()
             )
-        error = (
-            '<div class="friend-error" role="alert" data-friend-error>'
-            + error_html(self.error)
-            + "</div>"
-            if self.error
-            else ""
-        )
+        error = self.render_error() if self.error and not self.refused() else ""
+        if self.waiting == "friend_wait_engine":
+            error = loading_note(self.page, self.waiting)
 
         return (
             '<div class="dialog friend" role="dialog" aria-modal="true"'
@@ -304,30 +336,50 @@ class Friend:
 
     def render_send(self, info) -> str:
         status = friend_status(info)
-        more = ""
-        if info.get("over"):
-            more = '<button type="button" data-do="friend_new">' + esc(t("friend_another"))
-        elif not self.live.connected:
-            more = '<button type="button" data-do="friend_live_again">' + esc(t("live_again"))
+        # a new match, whether this one is over or not (this one is kept: its next link
+        # brings it back)
+        more = '<button type="button" data-do="friend_new">'
+        more += esc(t("friend_another" if info.get("over") else "friend_new_match")) + "</button>"
+        if not info.get("over") and not self.live.connected:
+            more += '<button type="button" data-do="friend_live_again">' + esc(t("live_again"))
+            more += "</button>"
         return (
             '<p class="friend-status" data-friend-status>'
             + esc(t("live_connected") if self.live.connected else status)
             + "</p>"
-            + send_box(self.link(), "friend")
+            + (send_box(self.link(), "friend") if info.get("owed") or not info.get("over") else "")
             + '<div class="dialog-buttons">'
-            + (more + "</button>" if more else "")
+            + more
+            + "</div>"
+        )
+
+    def refused(self) -> str:
+        """The code pasted whose refusal is the message shown, "" when none."""
+        said, code = self.pasted
+        return code if self.error and said == self.error else ""
+
+    def render_error(self) -> str:
+        return (
+            '<div id="friend-error" class="friend-error" role="alert" data-friend-error>'
+            + error_html(self.error)
             + "</div>"
         )
 
     def render_paste(self) -> str:
+        refused = self.refused()
         return (
             '<label for="friend-paste">'
             + esc(t("friend_paste"))
             + "</label>"
             + '<textarea id="friend-paste" class="friend-code" rows="2" spellcheck="false"'
-            ' autocomplete="off" placeholder="'
+            + (' aria-describedby="friend-error"' if refused else "")
+            + ' autocomplete="off" placeholder="'
             + esc(t("friend_paste_hint"))
-            + '"></textarea>'
+            + '">'
+            + esc(refused.strip())
+            + "</textarea>"
+            + (self.render_error() if refused else "")
+            + (loading_note(self.page, self.waiting) if self.waiting == "friend_wait_open" else "")
             + '<div class="dialog-buttons"><button type="button" data-do="friend_open">'
             + esc(t("friend_open"))
             + "</button></div>"
@@ -459,7 +511,7 @@ def friend_status(info) -> str:
             "friend_verdict_" + side, reason=t("reason_" + (info.get("reason") or "friend_commit"))
         )
     if info.get("over"):
-        return t("friend_over")
+        return t("friend_over" if info.get("owed") else "friend_over_sent")
     if info.get("expect") == "answer":
         return t("friend_wait_answer")
     if info.get("expect") == "show" and not info.get("mine"):
@@ -495,6 +547,15 @@ class FriendMatch(Match):
     @property
     def humans(self) -> list:
         return [self.me]
+
+    @property
+    def verdict(self):
+        """A side caught cheating: (title, text) of the verdict, the match's only result."""
+        info = self.friend.info or {}
+        if not info.get("cheat") or info.get("id") != self.ident:
+            return None
+        side = "you" if info["cheat"] == self.me else "them"
+        return (t("friend_void_" + side), friend_status(info))
 
     async def sync(self) -> None:
         self.page.draw()

@@ -283,14 +283,7 @@ class Live:
             )
             return body  # (the dialog's paste box takes the answer)
         if state == "engine":
-            page = self.page
-            return (
-                '<p class="friend-status" data-friend-status role="status">'
-                + esc(t("live_engine"))
-                + '</p><p class="engine-loading"><i class="spinner"></i>'
-                + esc(loading_text(page.engine_progress, page.engine_bytes))
-                + "</p>"
-            )
+            return loading_note(self.page, "friend_wait_engine")
         if state in ("making", "connecting"):
             return (
                 '<p class="friend-status" data-friend-status role="status">'
@@ -322,6 +315,17 @@ class Live:
         )
 
 
+def loading_note(page, words: str) -> str:
+    """The dialog's words while the game loads (`words`: what happens once it is up)."""
+    return (
+        '<p class="friend-status" data-friend-status role="status">'
+        + esc(t(words))
+        + '</p><p class="engine-loading"><i class="spinner"></i>'
+        + esc(loading_text(page.engine_progress, page.engine_bytes))
+        + "</p>"
+    )
+
+
 def load_stun(store) -> bool:
     """Whether the player turned the public STUN server on (off unless it says so)."""
     try:
@@ -338,4 +342,4 @@ def wait_ms(page, default: int) -> int:
         return default
 
 
-__all__ = ["STUN_KEY", "Live", "load_stun"]
+__all__ = ["STUN_KEY", "Live", "load_stun", "loading_note"]

@@ -619,6 +619,8 @@ def render_bar_bottom(ctx: dict) -> str:
 
 
 def result_title(view: dict, ctx: dict) -> str:
+    if ctx.get("verdict"):  # a friend caught cheating: the verdict, not the board's winner
+        return ctx["verdict"][0]
     winner = view.get("winner")
     if winner == "draw" or winner is None:
         return t("draw")
@@ -648,6 +650,10 @@ def render_result(view: dict, ctx: dict) -> str:
         )
 
     winner = view.get("winner") or "draw"
+    final = '<p class="final">' + side("red") + '<span class="f-sep" aria-hidden="true">–</span>'
+    final += side("blue") + '<span class="sr">' + esc(score) + "</span></p>"
+    if ctx.get("verdict"):
+        winner, final = "draw", '<p class="final-verdict">' + esc(ctx["verdict"][1]) + "</p>"
     note = ""
     if winner == "draw" and view.get("round"):
         note = '<p class="note">' + esc(t("draw_stands", n=view["round"])) + "</p>"
@@ -674,13 +680,7 @@ def render_result(view: dict, ctx: dict) -> str:
         + '<h2 class="result-title">'
         + esc(title)
         + "</h2>"
-        + '<p class="final">'
-        + side("red")
-        + '<span class="f-sep" aria-hidden="true">–</span>'
-        + side("blue")
-        + '<span class="sr">'
-        + esc(score)
-        + "</span></p>"
+        + final
         + note
         + '<div class="dialog-buttons">'
         + '<button type="button" class="big" data-do="rematch">'

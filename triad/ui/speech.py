@@ -163,6 +163,8 @@ def rematch_text(view: dict, ctx: dict) -> str:
 def result_text(view: dict, ctx: dict, title: str) -> str:
     """The end of a match: the result and the final score."""
     result = title.rstrip("!…. \u00a0")
+    if ctx.get("verdict"):  # a friend caught cheating: the verdict alone, no score
+        return ctx["verdict"][1]
     return t("say_result", result=result, blue=view["scores"]["blue"], red=view["scores"]["red"])
 
 

@@ -54,6 +54,9 @@ class Match:
     """One match on the table, from its deal to its end (`playing` None: no match, e.g.
     while a ladder match is being prepared)."""
 
+    #: (title, text) of a verdict that replaces the board's result (a friend caught cheating).
+    verdict = None
+
     def __init__(self, page, playing=None, view=None) -> None:
         self.page = page
         #: The settings the match was dealt with, its seed included.

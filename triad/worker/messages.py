@@ -340,3 +340,21 @@ class EngineMemoryReply(TypedDict):
     heap_bytes: int
     table: int
     ahead_table: int
+
+
+class TournamentStartReply(TypedDict):
+    """`tournament_start`: the player's match (`triad.tournament.service.current_match`),
+    and its view, or its draft and the CPU's picks while it is drafted."""
+
+    match: dict[str, Any]
+    view: NotRequired[View]
+    draft: NotRequired[DraftView]
+    cpu_picks: NotRequired[list[int]]
+
+
+class TournamentEndReply(TypedDict):
+    """`tournament_end`: the save to write, what the match did, the tournament's view."""
+
+    save: str
+    result: dict[str, Any]
+    view: dict[str, Any]
