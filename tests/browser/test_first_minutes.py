@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
-from tests.browser.test_page_play import open_page
+from tests.browser.test_page_play import open_page, settings_script
 from triad.collection import dealcode
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -157,3 +157,23 @@ def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game(
     page.keyboard.press("Escape")
     page.locator(".dialog.menu").wait_for(state="detached")
     page.wait_for_function("() => history.state === null")
+
+
+@pytest.mark.parametrize(("lang", "stake"), [("en", "Trade: One"), ("fr", "Échange")])
+def test_a_match_for_cards_shows_the_opponent_and_the_stake(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, stake: str
+) -> None:
+    from tests.browser.test_collection_play import boot, challenge
+
+    context, _ = new_context()
+    context.add_init_script(settings_script(lang=lang))
+    page = context.new_page()
+    boot(page, server.url)
+    challenge(page, "old-mabry")
+    page.locator('[data-do="deck_play"]').click()
+    side = page.locator("#r-side-red")
+    side.locator("[data-stake]").wait_for()
+    wait_ready(page)
+    assert "Old Mabry" in side.inner_text() and stake in side.inner_text()
+    assert "CPU" not in side.inner_text()
+    shot(page, f"ladder-header-{lang}")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready
 from tests.browser.test_page_play import RECORDER, finish_checks, open_page, settings_script
 from triad.ui.choices import read_deal_code
 from triad.ui.local import dealer
@@ -117,6 +117,7 @@ def test_rule_changes_show_in_the_next_match(
     assert page.locator('[data-hand="red"] .back').count() == red_cards
 
     page.click('[data-action="new"]')
+    leave_yes(page)  # (a card is down: the page asks first)
     wait_ready(page)
     page.click('[data-action="rules"]')
     code = re.search(r"T1-[0-9A-Z-]+", page.locator(".menu-code").inner_text())

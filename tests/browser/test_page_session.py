@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready
 from tests.browser.test_collection_play import boot, challenge, open_tab
 from tests.browser.test_page_play import (
     GAME_TIMEOUT_MS,
@@ -200,6 +200,7 @@ def test_a_quick_match_comes_back_after_a_reload(
     page.locator(f'[data-cell="{free}"]').click()
     page.locator(f'[data-cell="{free}"][data-owner]').wait_for(state="attached")
     page.keyboard.press("F5")
+    leave_yes(page)  # (a card is down: the page asks first)
     page.wait_for_function(f"() => localStorage.getItem('{MATCH_KEY}') === null")
 
 
