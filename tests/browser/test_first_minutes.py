@@ -174,6 +174,6 @@ def test_a_match_for_cards_shows_the_opponent_and_the_stake(
     side = page.locator("#r-side-red")
     side.locator("[data-stake]").wait_for()
     wait_ready(page)
-    assert "Old Mabry" in side.inner_text() and stake in side.inner_text()
-    assert "CPU" not in side.inner_text()
     shot(page, f"ladder-header-{lang}")
+    assert "old mabry" in side.inner_text().lower() and stake in side.inner_text()
+    assert "CPU" not in side.inner_text()
