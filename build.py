@@ -5,6 +5,7 @@
     python3 build.py bundle                build dist/ (the static game)
     python3 build.py zip                   build dist/ and pack it as one zip for itch.io
     python3 build.py test [pytest args]    install test tools and browsers, build, run every test
+    python3 build.py test --quick          the quick lane: no browser, nothing slow (a few minutes)
     python3 build.py bench [names]         run the benchmarks under bench/ and print their figures
     python3 build.py bench --write [names] and write their output to docs/PERFORMANCE.md
 
@@ -92,6 +93,7 @@ MAIN_THREAD_MODULES = (
     "triad/prng.py",
     "triad/parts.py",
     "triad/deal.py",
+    "triad/pageview.py",
     "triad/ruleinfo.py",
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",
@@ -120,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("bundle", help="build dist/")
     sub.add_parser("zip", help="build dist/ and pack it as one zip")
     test_p = sub.add_parser("test", help="install test tools, build, run every test")
+    test_p.add_argument(
+        "--quick",
+        action="store_true",
+        help="the quick lane: engine, CPU, page on CPython, lint and typing; no browser",
+    )
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER)
     bench_p = sub.add_parser("bench", help="run the benchmarks and print their figures")
     bench_p.add_argument("names", nargs="*", help="benchmark names (default: all)")
@@ -151,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         make_zip()
         return 0
     if args.command == "test":
-        return run_tests(args.pytest_args)
+        return run_tests(args.pytest_args, quick=args.quick)
     if args.command == "bench":
         return run_benchmarks(args.names, write=args.write, timeout=args.timeout)
     return 2
@@ -496,11 +503,6 @@ def _page_python() -> list[str]:
     return [name for name in names if (ROOT / name).exists()]
 
 
-# The page's modules the workers import (the deal drawn as the page draws it); the rest of
-# triad/ui/ (190 KB zipped) is the main thread's alone.
-WORKER_UI_MODULES = ("triad/ui/__init__.py", "triad/ui/local.py")
-
-
 def _write_engine_zip(dist: Path) -> None:
     """The triad package for the Python workers, in one request."""
     with zipfile.ZipFile(dist / "engine.zip", "w", zipfile.ZIP_DEFLATED) as zf:
@@ -510,7 +512,7 @@ def _write_engine_zip(dist: Path) -> None:
                 path.is_file()
                 and path.suffix in (".py", ".json", ".txt")
                 and "__pycache__" not in path.parts
-                and (not name.startswith("triad/ui/") or name in WORKER_UI_MODULES)
+                and not name.startswith("triad/ui/")  # the page's own code: the main thread's alone
             ):
                 info = zipfile.ZipInfo(
                     path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
@@ -695,7 +697,7 @@ def _stdlib_imports() -> list[str]:
     names: set[str] = set()
     for path in sorted((ROOT / "triad").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if rel.startswith("triad/ui/") and rel not in WORKER_UI_MODULES:
+        if rel.startswith("triad/ui/"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -896,13 +898,30 @@ def serve(host: str, port: int) -> None:
 # --- testing and measuring ----------------------------------------------------
 
 
-def run_tests(pytest_args: list[str]) -> int:
+# The quick lane: every test but the browsers' and the slow ones (the page's runtimes in
+# Node, whole analyses), for a developer's loop; CI runs the full lane.
+QUICK_ARGS = ("--ignore=tests/browser", "-m", "not browser and not slow")
+# What every run prints at its end besides the time per folder (tests/timing.py).
+REPORT_ARGS = ("--durations=30",)
+
+
+def run_tests(pytest_args: list[str], quick: bool = False) -> int:
+    """Run the tests; with no pytest args, the whole of a lane, recorded (tests/timing.py)."""
     python = ensure_venv()
-    ensure_browsers()
-    ensure_node_modules()
-    bundle()
-    env = dict(os.environ, TRIAD_DIST_BUILT="1")
-    result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+    env = dict(os.environ)
+    args = [a for a in pytest_args if a != "--"]
+    if not args:
+        env["TRIAD_LANE"] = "quick" if quick else "full"
+    if quick:
+        # No browser: the bundle is built only if a test asks for it (the `dist` fixture).
+        args = [*QUICK_ARGS, *args]
+    else:
+        ensure_browsers()
+        ensure_node_modules()
+        bundle()
+        env["TRIAD_DIST_BUILT"] = "1"
+    command = [str(python), "-m", "pytest", *REPORT_ARGS, *args]
+    result = subprocess.run(command, cwd=ROOT, env=env)
     if result.returncode == 5:
         print("build.py: no test was collected", file=sys.stderr)
     return result.returncode

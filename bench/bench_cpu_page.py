@@ -62,7 +62,7 @@ from pagebench import SKIP_TITLE, click_move, play_match, served_chromium
 
 import build
 from triad import deal as dealing
-from triad.ui.local import load_set
+from triad.pageview import load_set
 
 #: The rule sets timed (each with Open: master's exact search needs both hands).
 RULE_SETS: dict[str, list[str]] = {

@@ -3,7 +3,7 @@
 //   node bench/micropython_runner.mjs SCRIPT.py [REPO_FILE ...]
 //
 // The repo files the page's main thread gets (triad/__init__.py, triad/api.py, triad/prng.py, triad/parts.py,
-// triad/deal.py, triad/ruleinfo.py, triad/data/*.json, triad/ui/lang/*/*.json) are copied into MicroPython's file system
+// triad/deal.py, triad/pageview.py, triad/ruleinfo.py, triad/data/*.json, triad/ui/lang/*/*.json) are copied into MicroPython's file system
 // under /lib (on sys.path), plus any extra repo-relative files named after the
 // script. The script's output goes to stdout; a Python exception prints its
 // message on stderr and exits with status 1.
@@ -21,7 +21,7 @@ if (!script) {
   process.exit(2);
 }
 
-const files = ["triad/__init__.py", "triad/api.py", "triad/prng.py", "triad/parts.py", "triad/deal.py", "triad/ruleinfo.py"];
+const files = ["triad/__init__.py", "triad/api.py", "triad/prng.py", "triad/parts.py", "triad/deal.py", "triad/pageview.py", "triad/ruleinfo.py"];
 for (const name of readdirSync(join(repo, "triad/data"))) {
   if (name.endsWith(".json")) files.push("triad/data/" + name);
 }

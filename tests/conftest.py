@@ -12,6 +12,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.timing import SuiteTimes  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -35,6 +36,12 @@ def dist() -> Path:
         build.ensure_node_modules()
         build.bundle()
     return build.DIST
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The time per folder, printed at the end (by the controller only, under xdist)."""
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(SuiteTimes(config), "triad-suite-times")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -4,10 +4,29 @@ Every browser context records each request and each console or page error; a
 test fails at teardown if the page asked any host but the game's own, or if
 anything was logged as an error. Tests wait on the page's state (the class
 `ready` on <html>, data-* attributes), never on time.
+
+Warm and cold. A context from `new_context()` (and the `page` fixture) is warm: a
+browser whose service worker already controls the game's address and whose cache
+holds every file of the build and the engine's snapshot, as for a player's second
+visit. It comes from a pool kept for the session (per xdist worker), each browser
+of it launched once from a profile warmed by one first visit (`warm_profile`); a
+test's pages are closed when it ends, and the address's cookies, localStorage and
+IndexedDB are cleared (sessionStorage goes with its tab), so each test starts as a
+player who never played, but without a first visit's downloads, its Python started
+from nothing and the service worker filling its cache beside the test.
+
+A test about the first visit, offline play, the service worker, the network or the
+bundle asks for a cold context, a fresh one in which nothing is cached:
+`@pytest.mark.cold` on the test or module, or `new_context(cold=True)`. A context
+that routes requests (`context.route` before its first page) is cold too, as the
+service worker would answer in its place; `TRIAD_COLD_BROWSER=1` makes every one
+cold (to compare, or to rule the pool out).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -26,6 +45,7 @@ CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 
 # Pyodide boots in 3-5 s here; a busy two-core machine can triple that.
 BOOT_TIMEOUT_MS = 90_000
+DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
 
 
 class Server:
@@ -74,11 +94,69 @@ class Watch:
                 out.append(url)
         return out
 
+    def origins_visited(self) -> set[str]:
+        """The http(s) origins the context asked anything of."""
+        out = set()
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("http", "https"):
+                out.add(f"{parts.scheme}://{parts.netloc}")
+        return out
+
+    def listen(self, context: Any) -> list[tuple[str, Callable[..., Any]]]:
+        """Record what `context` does; return the listeners (to remove them)."""
+
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                self.errors.append(f"console {msg.type}: {msg.text}")
+
+        listeners: list[tuple[str, Callable[..., Any]]] = [
+            ("request", lambda request: self.requests.append(request.url)),
+            ("console", on_console),
+            ("weberror", lambda err: self.errors.append(f"page error: {err.error}")),
+        ]
+        for event, listener in listeners:
+            context.on(event, listener)
+        return listeners
+
 
 # What the page writes when the player leaves the title screen (triad/ui/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
 # What the page writes once a new player has seen the first match's pointer to the legend.
 SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'true'); } catch (e) {}"
+
+# The number of files the service worker's one cache holds (-1 while there are two caches).
+CACHED = """async () => {
+    const keys = await caches.keys();
+    if (keys.length !== 1) return -1;
+    return (await (await caches.open(keys[0])).keys()).length;
+}"""
+# Resolves once the service worker controls the page and its cache holds `expected` files
+# (false after `ms`): the page's own state, looked at again as the cache fills.
+CACHE_FILLED = (
+    "async ([expected, ms]) => {\n  const cached = "
+    + CACHED
+    + """;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (navigator.serviceWorker.controller && (await cached()) >= expected) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+)
+
+
+def precache_size(dist: Path) -> int:
+    """The service worker caches every file but itself and the lazy ones (the whole icon
+    set), and "./" for index.html."""
+    return sum(1 for p in dist.rglob("*") if p.is_file()) - len(build.LAZY_FILES)
+
+
+def wait_offline_ready(page: Any, expected: int, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the service worker controls the page and one cache holds every file."""
+    if not page.evaluate(CACHE_FILLED, [expected, timeout_ms]):
+        raise AssertionError(f"the cache holds {page.evaluate(CACHED)} of {expected} files")
 
 
 @pytest.fixture(scope="session")
@@ -89,48 +167,363 @@ def server(dist: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
     if not build.CHROMIUM.exists():
         pytest.fail(f"Chromium is missing at {build.CHROMIUM}: run python3 build.py test")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield chromium
-        chromium.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """Chromium, for cold contexts (each a first visit)."""
+    chromium = playwright.chromium.launch(
+        executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    yield chromium
+    chromium.close()
+
+
+def launch_profile(playwright: Any, folder: Path, **options: Any) -> Any:
+    """Chromium with its profile in `folder`: a persistent context."""
+    return playwright.chromium.launch_persistent_context(
+        str(folder),
+        executable_path=str(build.CHROMIUM),
+        args=CHROMIUM_ARGS,
+        headless=True,
+        **options,
+    )
+
+
+# What a pooled context clears between two tests: all the page keeps but the service
+# worker and its cache (Chrome DevTools Protocol, Storage.clearDataForOrigin).
+CLEARED = "cookies,local_storage,indexeddb,file_systems,websql,shared_storage,storage_buckets"
+
+
+def clear_storage(cdp: Any, origin: str) -> None:
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED})
+
+
+@pytest.fixture(scope="session")
+def warm_profile(
+    playwright: Any, server: Server, dist: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """A browser profile that has visited the game once and reloaded it: its service worker
+    controls the address, its cache holds every file and the engine's snapshot. Nothing
+    else is kept (the visit's storage is cleared)."""
+    folder = tmp_path_factory.mktemp("warm-profile")
+    context = launch_profile(playwright, folder, viewport=DEFAULT_VIEWPORT)
+    try:
+        context.set_default_timeout(BOOT_TIMEOUT_MS)
+        context.add_init_script(SKIP_TITLE)
+        context.add_init_script(SKIP_TIP)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(server.url)
+        wait_ready(page)
+        wait_engine(page)
+        wait_offline_ready(page, precache_size(dist))
+        # A second visit boots from the cache (the snapshot restored), as every test will.
+        page.reload()
+        wait_ready(page)
+        wait_engine(page)
+        assert page.locator("html").get_attribute("data-warm") == "1"
+        page.goto("about:blank")
+        clear_storage(context.new_cdp_session(page), server.origin)
+    finally:
+        context.close()
+    return folder
+
+
+# Options that belong to a whole context; the others (the viewport, reduced motion) are
+# given to each page, so that one warm browser serves every size and motion setting.
+PAGE_OPTIONS = ("viewport", "reduced_motion")
+
+
+@dataclass
+class Lent:
+    """A warm browser of the pool: its options, its profile's folder, a page of its own
+    (never a test's) and the DevTools session its storage is cleared through."""
+
+    key: str
+    context: Any
+    folder: Path
+    devtools: Any
+
+
+class WarmPool:
+    """Warm browsers kept for the session, one per set of context options (the locale,
+    touch...), lent to one test context at a time and cleared when given back."""
+
+    MAX_IDLE = 4  # browsers kept when no test has them
+
+    def __init__(self, playwright: Any, profile: Path, origin: str, folder: Path) -> None:
+        self.playwright = playwright
+        self.profile = profile
+        self.origin = origin
+        self.folder = folder
+        self.idle: list[Lent] = []  # the least recently used first
+        self.lent: dict[int, Lent] = {}
+        self.launched = 0
+
+    def take(self, options: dict[str, Any]) -> Any:
+        key = json.dumps(options, sort_keys=True)
+        found = next((lent for lent in self.idle if lent.key == key), None)
+        if found is not None:
+            self.idle.remove(found)
+        else:
+            self.launched += 1
+            folder = self.folder / f"profile-{self.launched}"
+            shutil.copytree(self.profile, folder)
+            context = launch_profile(self.playwright, folder, viewport=DEFAULT_VIEWPORT, **options)
+            own = context.pages[0] if context.pages else context.new_page()
+            found = Lent(key, context, folder, context.new_cdp_session(own))
+        self.lent[id(found.context)] = found
+        return found.context
+
+    def give_back(self, context: Any, clean: bool) -> None:
+        lent = self.lent.pop(id(context))
+        if not clean:
+            self.discard(lent)
+            return
+        clear_storage(lent.devtools, self.origin)
+        self.idle.append(lent)
+        while len(self.idle) > self.MAX_IDLE:
+            self.discard(self.idle.pop(0))
+
+    def discard(self, lent: Lent) -> None:
+        try:
+            lent.context.close()
+        finally:
+            shutil.rmtree(lent.folder, ignore_errors=True)
+
+    def close(self) -> None:
+        for lent in [*self.idle, *self.lent.values()]:
+            self.discard(lent)
+        self.idle.clear()
+        self.lent.clear()
+
+
+@pytest.fixture(scope="session")
+def warm_pool(
+    playwright: Any, server: Server, tmp_path_factory: pytest.TempPathFactory, request: Any
+) -> Iterator[WarmPool]:
+    pool = WarmPool(
+        playwright,
+        request.getfixturevalue("warm_profile"),
+        server.origin,
+        tmp_path_factory.mktemp("warm-pool"),
+    )
+    yield pool
+    pool.close()
+
+
+class Lender:
+    """Where one test's contexts come from: cold ones from the session's browser, warm
+    ones from the pool (made at the first warm context a session asks for)."""
+
+    def __init__(self, browser: Any, origin: str, request: Any) -> None:
+        self.browser = browser
+        self.origin = origin
+        self.request = request
+        self.pool: WarmPool | None = None
+
+    def take(self, options: dict[str, Any], cold: bool) -> tuple[Any, bool]:
+        """A context with `options` (Playwright's), and whether it is warm."""
+        if cold:
+            return self.browser.new_context(**options), False
+        if self.pool is None:
+            self.pool = self.request.getfixturevalue("warm_pool")
+        context_options = {k: v for k, v in options.items() if k not in PAGE_OPTIONS}
+        return self.pool.take(context_options), True
+
+    def give_back(self, context: Any, clean: bool) -> None:
+        assert self.pool is not None
+        self.pool.give_back(context, clean)
+
+
+# Playwright's context methods that change nothing (others keep a browser out of the pool).
+LOOKS = frozenset(
+    ("cookies", "storage_state", "service_workers", "expect_page", "expect_event", "wait_for_event")
+)
+
+
+class TestContext:
+    """What `new_context()` returns: a browser context as Playwright's, lent from the warm
+    pool or made cold, at its first page.
+
+    Until its first page, scripts and routes are kept and handed over then; a route makes
+    it cold. What a test changes in a warm context is undone when it is given back; a
+    change it cannot undo (a method not named here or in LOOKS) keeps that browser out of
+    the pool."""
+
+    __test__ = False  # not a test class
+
+    def __init__(self, lender: Lender, watch: Watch, options: dict[str, Any], cold: bool) -> None:
+        self._lender = lender
+        self._watch = watch
+        self._options = options
+        self._cold = cold
+        self._real: Any = None
+        self._warm = False
+        self._clean = True
+        self._scripts: list[dict[str, Any]] = []
+        self._disposables: list[Any] = []
+        self._routes: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self._listeners: list[tuple[str, Callable[..., Any]]] = []
+        self._pages: list[Any] = []
+        self._timeout: float = BOOT_TIMEOUT_MS
+        self._granted = False
+        self._closed = False
+
+    def _bind(self) -> Any:
+        if self._real is None:
+            if self._closed:
+                raise RuntimeError("this context is closed")
+            cold = self._cold or bool(self._routes)
+            self._real, self._warm = self._lender.take(self._options, cold)
+            self._listeners += self._watch.listen(self._real)
+            self._real.set_default_timeout(self._timeout)
+            for kwargs in self._scripts:
+                self._disposables.append(self._real.add_init_script(**kwargs))
+            for args, kwargs in self._routes:
+                self._real.route(*args, **kwargs)
+        return self._real
+
+    @property
+    def warm(self) -> bool:
+        """Whether this context came from the warm pool (False until its first page)."""
+        return self._warm
+
+    def new_page(self) -> Any:
+        real = self._bind()
+        page = real.new_page()
+        if self._warm:
+            page.set_viewport_size(self._options.get("viewport") or DEFAULT_VIEWPORT)
+            page.emulate_media(reduced_motion=self._options.get("reduced_motion", "no-preference"))
+        self._pages.append(page)
+        return page
+
+    @property
+    def pages(self) -> list[Any]:
+        return [page for page in self._pages if not page.is_closed()]
+
+    def add_init_script(self, script: str | None = None, path: str | Path | None = None) -> Any:
+        kwargs = {"script": script, "path": path}
+        if self._real is None:
+            self._scripts.append(kwargs)
+            return None
+        disposable = self._real.add_init_script(**kwargs)
+        self._disposables.append(disposable)
+        return disposable
+
+    def route(self, *args: Any, **kwargs: Any) -> Any:
+        if self._real is None:
+            self._routes.append((args, kwargs))
+            return None
+        if self._warm:
+            raise RuntimeError(
+                "a warm context's service worker answers the page before any route: route "
+                "before the context's first page, or ask new_context(cold=True)"
+            )
+        return self._real.route(*args, **kwargs)
+
+    def on(self, event: str, listener: Callable[..., Any]) -> None:
+        self._bind().on(event, listener)
+        self._listeners.append((event, listener))
+
+    def remove_listener(self, event: str, listener: Callable[..., Any]) -> None:
+        self._bind().remove_listener(event, listener)
+
+    def set_default_timeout(self, timeout: float) -> None:
+        self._timeout = timeout
+        if self._real is not None:
+            self._real.set_default_timeout(timeout)
+
+    def grant_permissions(self, *args: Any, **kwargs: Any) -> None:
+        self._granted = True
+        self._bind().grant_permissions(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        real = self._bind()
+        if name not in LOOKS:
+            self._clean = False
+        return getattr(real, name)
+
+    def close(self) -> None:
+        """Close its pages and its context (a warm one goes back to the pool, cleared)."""
+        if self._closed:
+            return
+        self._closed = True
+        real, self._real = self._real, None
+        if real is None:
+            return
+        if not self._warm:
+            real.close()
+            return
+        clean = self._clean
+        try:
+            for event, listener in self._listeners:
+                real.remove_listener(event, listener)
+            for page in self._pages:
+                if not page.is_closed():
+                    page.close()
+            for disposable in self._disposables:
+                disposable.close()
+            if self._granted:
+                real.clear_permissions()
+            real.clear_cookies()
+            real.set_default_timeout(BOOT_TIMEOUT_MS)
+            # Another address (a server of the test's own) keeps a service worker and
+            # storage of its own: that browser is not lent again.
+            clean = clean and self._watch.origins_visited() <= {self._lender.origin}
+        except Exception:
+            clean = False
+            raise
+        finally:
+            self._lender.give_back(real, clean)
+
+
+def cold_requested(request: Any) -> bool:
+    return bool(os.environ.get("TRIAD_COLD_BROWSER")) or (
+        request.node.get_closest_marker("cold") is not None
+    )
 
 
 @pytest.fixture
-def new_context(browser: Any, server: Server) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+def new_context(
+    browser: Any, server: Server, request: Any
+) -> Iterator[Callable[..., tuple[Any, Watch]]]:
     """Make browser contexts that watch requests and errors; checked when the test ends."""
-    made: list[tuple[Any, Watch]] = []
+    made: list[tuple[TestContext, Watch]] = []
+    lender = Lender(browser, server.origin, request)
+    all_cold = cold_requested(request)
 
     def make(
-        *, origins: tuple[str, ...] = (), title: bool = False, tip: bool = False, **options: Any
+        *,
+        origins: tuple[str, ...] = (),
+        title: bool = False,
+        tip: bool = False,
+        cold: bool = False,
+        **options: Any,
     ) -> tuple[Any, Watch]:
         """`title`: show the title screen; by default the tab has left it already (as after
         a reload), so the page opens on the table. `tip`: show a new player's pointer to the
-        legend; by default it was seen already (it lies over the table until dismissed)."""
-        options.setdefault("viewport", {"width": 1280, "height": 800})
-        context = browser.new_context(**options)
-        context.set_default_timeout(BOOT_TIMEOUT_MS)
+        legend; by default it was seen already (it lies over the table until dismissed).
+        `cold`: a first visit, nothing cached (see the module's docstring). The other
+        options are Playwright's (viewport, locale, reduced_motion, is_mobile...)."""
+        options.setdefault("viewport", dict(DEFAULT_VIEWPORT))
+        watch = Watch(allowed_origins={server.origin, *origins})
+        # A context without service workers would not be warm anyway.
+        cold = cold or all_cold or options.get("service_workers") == "block"
+        context = TestContext(lender, watch, options, cold)
         if not title:
             context.add_init_script(SKIP_TITLE)
         if not tip:
             context.add_init_script(SKIP_TIP)
-        watch = Watch(allowed_origins={server.origin, *origins})
-        context.on("request", lambda request: watch.requests.append(request.url))
-        context.on(
-            "console",
-            lambda msg: (
-                watch.errors.append(f"console {msg.type}: {msg.text}")
-                if msg.type == "error"
-                else None
-            ),
-        )
-        context.on("weberror", lambda err: watch.errors.append(f"page error: {err.error}"))
         made.append((context, watch))
         return context, watch
 

@@ -531,6 +531,7 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
     page.locator('.menu [data-do="friend"]').click()
+    page.locator('[data-do="friend_more"]').click()
     page.locator('[data-do="friend_live"]').click()
     page.locator('html[data-live="offer"]').wait_for(state="attached")
     page.locator(".friend-qr svg").wait_for()

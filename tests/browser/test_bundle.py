@@ -6,7 +6,6 @@ import functools
 import http.server
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,11 +18,14 @@ from tests.browser.conftest import (
     BOOT_TIMEOUT_MS,
     Server,
     play_one_move,
+    precache_size,
     wait_engine,
+    wait_offline_ready,
     wait_ready,
 )
 
-pytestmark = pytest.mark.browser
+# The bundle as a first visit finds it: each context starts with nothing cached.
+pytestmark = [pytest.mark.browser, pytest.mark.cold]
 
 
 @pytest.fixture
@@ -39,31 +41,6 @@ def own_server(dist: Path, tmp_path: Path) -> Iterator[Callable[..., Server]]:
     yield make
     for srv in servers:
         srv.stop()
-
-
-def precache_size(dist: Path) -> int:
-    """The service worker caches every file but itself and the lazy ones (the whole icon
-    set), and "./" for index.html."""
-    return sum(1 for p in dist.rglob("*") if p.is_file()) - len(build.LAZY_FILES)
-
-
-CACHED = """async () => {
-    const keys = await caches.keys();
-    if (keys.length !== 1) return -1;
-    return (await (await caches.open(keys[0])).keys()).length;
-}"""
-
-
-def wait_offline_ready(page: Any, expected: int, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait until the service worker controls the page and one cache holds every file.
-
-    Polled with evaluate: wait_for_function takes the promise of an async function for a
-    true value at once."""
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
-    deadline = time.monotonic() + timeout_ms / 1000
-    while page.evaluate(CACHED) < expected:
-        assert time.monotonic() < deadline, f"the cache holds {page.evaluate(CACHED)} files"
-        time.sleep(0.25)
 
 
 def test_loads_from_its_own_host_only(new_context: Any, server: Server, dist: Path) -> None:

@@ -19,7 +19,7 @@ import pytest
 from tests.browser.conftest import Server, Watch, open_album, wait_ready
 from tests.conftest import ARTIFACTS, ROOT
 from triad.collection import dealcode
-from triad.ui.local import card_view, load_set
+from triad.pageview import card_view, load_set
 from triad.ui.render import render_card
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,6 @@ the list of houses, the log's text), never classes or data- attributes.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_ready
+from tests.browser.test_keyboard_only import focused, tab_to
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -22,26 +22,6 @@ pytestmark = pytest.mark.browser
 SEED = 199  # the blue player owns triangle 0 · 36 · 43 from the start
 LOG = "What happens, turn by turn"
 MAPS = f"try {{ localStorage.setItem('triad:catch-maps', '{{\"seed\": {SEED}}}'); }} catch (e) {{}}"
-
-
-def focused(page: Any) -> str:
-    """The focused control as a screen reader names it: `button "House 36, You 2"`."""
-    now = page.locator(":focus")
-    if now.count() != 1:
-        return ""  # the focus has left the page (a Tab past its last control)
-    return str(now.aria_snapshot(timeout=5_000)).strip().lstrip("- ")
-
-
-def tab_to(page: Any, pattern: str, key: str = "Tab") -> str:
-    """Press Tab until the focused control's role and name match `pattern`; its name."""
-    seen = []
-    for _ in range(160):
-        page.keyboard.press(key)
-        now = focused(page)
-        seen.append(now)
-        if re.search(pattern, now):
-            return now
-    raise AssertionError(f"never reached {pattern!r}: " + json.dumps(seen[-12:]))
 
 
 def houses(page: Any) -> dict[int, str]:

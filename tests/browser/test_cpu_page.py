@@ -352,7 +352,7 @@ SEEDS_IN_TURN = """(() => {{
 
 def red_seeds(rules: list[str], count: int) -> list[int]:
     from triad import deal as dealing
-    from triad.ui.local import load_set
+    from triad.pageview import load_set
 
     levels, powers, affinities = dealing.set_tables(load_set("houses"))
     found = []

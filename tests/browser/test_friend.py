@@ -182,7 +182,7 @@ def start(
     host.page.locator('.menu [data-do="friend"]').click()
     host.page.locator('[data-do="friend_invite"]').click()
     invite = host.link()
-    assert "#friend=TF2." in invite
+    assert "#friend=TF3." in invite
     guest.boot(invite)
     accept = guest.page.locator('[data-do="friend_accept"]')
     accept.wait_for(state="visible")
@@ -405,10 +405,11 @@ def test_hands_picked_from_each_collection_by_link(new_context: Any, server: Any
     wait_ready(host.page)
     host.page.locator('[data-action="rules"]').click()
     host.page.locator('.menu [data-do="friend"]').click()
+    host.page.locator('[data-do="friend_more"]').click()
     host.page.locator('[data-do="friend_invite_picked"]').click()
     host_deck = pick_five(host, str(ARTIFACTS / "friend-picked-deck-1280.png"))
     invite = host.link()
-    assert "#friend=TF2." in invite
+    assert "#friend=TF3." in invite
     guest.boot(invite)
     accept = guest.page.locator('[data-do="friend_accept"]')
     accept.wait_for(state="visible")
@@ -446,6 +447,7 @@ def test_picked_hands_need_dealt_rules_off(new_context: Any, server: Any) -> Non
     wait_ready(host.page)
     host.page.locator('[data-action="rules"]').click()
     host.page.locator('.menu [data-do="friend"]').click()
+    host.page.locator('[data-do="friend_more"]').click()
     host.page.locator('[data-do="friend_invite_picked"]').click()
     error = host.page.locator("[data-friend-error]")
     error.wait_for(state="visible")

@@ -85,7 +85,7 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     box = game.locator("#friend-link")
     box.wait_for(state="visible")
     link = box.input_value()
-    assert link.startswith(server.url + "#friend=TF2.")  # the game's own address
+    assert link.startswith(server.url + "#friend=TF3.")  # the game's own address
 
     # Copy: the clipboard API is refused by the frame's policy; the code is copied the
     # old way, or at least left selected for the player to copy.

@@ -65,6 +65,13 @@ class LivePlayer(Player):
             self.page.locator('[data-action="rules"]').click()
             self.page.locator('.menu [data-do="friend"]').click()
 
+    def unfold(self) -> None:
+        """The dialog's first screen: its other ways to play (live, picked hands) unfolded."""
+        self.open_dialog()
+        more = self.page.locator('[data-do="friend_more"]')
+        if more.get_attribute("aria-expanded") != "true":
+            more.click()
+
     def move(self) -> int:
         """Play a move by mouse or keyboard; the number of cards on the board after it."""
         page = self.page
@@ -88,7 +95,7 @@ def live_host(new_context: Any, url: str) -> LivePlayer:
     host = LivePlayer(new_context, url, [])
     host.boot()
     wait_ready(host.page)
-    host.open_dialog()
+    host.unfold()
     host.page.locator('[data-do="friend_live"]').click()
     host.wait_live("offer")
     return host
@@ -123,7 +130,7 @@ def start_live(new_context: Any, url: str, rules: list[str]) -> tuple[LivePlayer
     host.rules = guest.rules = rules
     host.boot()
     wait_ready(host.page)
-    host.open_dialog()
+    host.unfold()
     stun = host.page.locator('[data-do="friend_live_stun"]')
     assert not stun.is_checked()  # off unless the player turns it on
     assert "stun:stun.l.google.com:19302" in host.page.locator(".friend-stun").inner_text()
@@ -186,7 +193,7 @@ def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, s
     host.rules = guest.rules = ["open"]
     host.boot()
     wait_ready(host.page)
-    host.open_dialog()
+    host.unfold()
     host.page.locator('[data-do="friend_live_picked"]').click()
     host_deck = pick_five(host)
     host.wait_live("offer")
@@ -223,9 +230,11 @@ def test_no_connection_in_time_goes_on_by_link(new_context: Any, server: Any) ->
     guest.wait_live("answer")  # its answer never reaches the host...
     guest.wait_live("failed")  # ...so no connection opens, and the page says so
     error = guest.page.locator("[data-friend-error]").inner_text()
-    assert "could not connect" in error and "STUN" in error
+    assert "could not connect" in error and "public server" in error
+    stun = guest.page.locator('.friend [data-do="friend_live_stun"]')  # offered again
+    assert stun.is_visible() and not stun.is_checked()
     link = guest.link()  # the same match, by link
-    assert "#friend=TF2." in link
+    assert "#friend=TF3." in link
     assert host.take(link) in ("mine", "wait")
     assert host.page.locator("[data-cell]").count() == 9
 
@@ -271,7 +280,7 @@ def test_inviting_live_before_the_engine_is_up_waits_for_it(
     host.page.goto(server.url + "?deal=" + quote(blue_first_code([])))
     wait_ready(host.page)
     assert host.page.evaluate("window.triadEngine.state") == "loading"
-    host.open_dialog()
+    host.unfold()
     host.page.locator('[data-do="friend_live"]').focus()
     host.page.keyboard.press("Enter")  # (by keyboard)
     host.wait_live("engine")
@@ -293,14 +302,14 @@ def test_the_stun_choice_is_kept(new_context: Any, server: Any) -> None:
     host = LivePlayer(new_context, server.url, [])
     host.boot()
     wait_ready(host.page)
-    host.open_dialog()
+    host.unfold()
     host.page.locator('[data-do="friend_live_stun"]').check()
     stored = host.page.evaluate("localStorage.getItem('triad.live')")
     assert json.loads(stored) == {"stun": True}
     host.page.reload()
     wait_engine(host.page)
     wait_ready(host.page)
-    host.open_dialog()
+    host.unfold()
     assert host.page.locator('[data-do="friend_live_stun"]').is_checked()
 
 
@@ -351,6 +360,8 @@ class FirefoxSide:
     def invite(self) -> str:
         self.page.click('[data-action="rules"]')
         self.page.click('.menu [data-do="friend"]')
+        self.page.wait("document.querySelector('[data-do=\"friend_more\"]')", 30_000)
+        self.page.click('[data-do="friend_more"]')
         self.page.wait("document.querySelector('[data-do=\"friend_live\"]')", 30_000)
         self.page.click('[data-do="friend_live"]')
         self.wait_live("offer")

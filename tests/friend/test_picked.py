@@ -53,8 +53,12 @@ def test_a_dealt_invitation_keeps_its_form_and_a_picked_one_says_so() -> None:
     mine = replace(Secrets.new(), cards=HOST_HAND)
     plain = fp.invite("houses", ["open"], None, mine)
     picked = fp.invite("houses", ["open"], None, mine, picked=True)
-    assert len(message_to_json(plain)) == 7 and message_to_json(picked)[-1] == 1
-    assert message_from_json(message_to_json(picked)) == picked
+    # flags: 1, hands picked; 2, the early reveal (version 3 on): older forms read as they were
+    old, old_picked = replace(plain, early=False), replace(picked, early=False)
+    assert len(message_to_json(old)) == 7 and message_to_json(old_picked)[-1] == 1
+    assert message_to_json(plain)[-1] == 2 and message_to_json(picked)[-1] == 3
+    for message in (plain, picked, old, old_picked):
+        assert message_from_json(message_to_json(message)) == message
     assert picked.hand == commit_hand(mine.hand, HOST_HAND) != commit("hand", mine.hand)
     assert fp.match_id(plain) == fp.match_id(replace(picked, picked=False, hand=plain.hand))
 

@@ -442,7 +442,7 @@ def test_a_version_1_code_still_opens() -> None:
     head = f"TF1.{body}"
     check = base64.urlsafe_b64encode(hashlib.sha256(head.encode()).digest()[:3]).decode()
     assert fp.log_from_code(f"{head}.{check}") == host.log[:4]
-    assert fp.log_to_code(host.log[:4]).startswith("TF2.")
+    assert fp.log_to_code(host.log[:4]).startswith(f"TF{VERSION}.")
 
 
 def _drafting(seed: int) -> tuple[Side, Side, fp.Progress]:
@@ -452,3 +452,46 @@ def _drafting(seed: int) -> tuple[Side, Side, fp.Progress]:
     code = host.act()
     progress = guest.take(code)
     return host, guest, progress
+
+
+def transfers(host: Side, guest: Side, code: str) -> int:
+    """Pass codes from the invitation ``code`` until a side has nothing new to send: how many
+    codes travelled, the invitation too."""
+    sent, current = 1, guest
+    for _ in range(40):
+        current.take(code)
+        taken = len(current.log)
+        code = current.act()
+        if len(current.log) == taken:
+            return sent
+        sent += 1
+        current = host if current is guest else guest
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_second_player_reveals_with_its_last_choice(seed: int) -> None:
+    # the first player's last move is forced (one card, one space): the second player
+    # reveals its hand with its last choice, the first with its last move, and no code
+    # follows the last move
+    host, guest = Side(fp.HOST, seed), Side(fp.GUEST, seed + 100)
+    count = transfers(host, guest, host.invite(["same"]))
+    assert host.progress.over and guest.progress.over and host.log == guest.log
+    assert host.progress.cheat is None
+    kinds = [type(m).__name__ for m in host.log]
+    plays = [n for n, kind in enumerate(kinds) if kind == "Play"]
+    assert kinds[plays[7] + 1] == "Reveal" and kinds[plays[8] + 1 :] == ["Reveal"]
+    first = fp.replay(host.log[: plays[0]], HOUSES).author
+    # invitation, answer, the host's start (with its first move when it moves first), the
+    # moves: 11 codes when the host moves first, 12 when the guest does
+    assert count == (11 if first is fp.HOST else 12), (count, first)
+
+
+def test_a_match_begun_before_the_early_reveal_ends_as_it_began() -> None:
+    # a version 2 invitation has no early reveal: both sides reveal after the last move
+    host, guest = Side(fp.HOST, 3), Side(fp.GUEST, 103)
+    host.log = [replace(fp.invite("houses", ["same"], None, host.secrets), early=False)]
+    exchange(host, guest, fp.log_to_code(host.log))
+    assert host.progress.over and guest.progress.over and host.progress.cheat is None
+    kinds = [type(m).__name__ for m in host.log]
+    assert kinds[-3:] == ["Play", "Reveal", "Reveal"]

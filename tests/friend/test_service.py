@@ -101,7 +101,7 @@ def test_a_match_kept_or_sent_before_version_2_goes_on() -> None:
     host = call("friend_open", json.dumps(kept), {"code": as_version_1(guest["code"])})
     assert host["ok"], host
     assert host["friend"]["expect"] in ("show", "play") and host["view"] is not None
-    assert host["code"].startswith("TF2.")
+    assert host["code"].startswith("TF3.")
     assert call("friend_view", json.dumps(kept))["ok"]
 
 

@@ -7,9 +7,9 @@ import json
 import re
 from typing import Any
 
+from triad.pageview import dealer
 from triad.ui.app import App
 from triad.ui.dom import Engine
-from triad.ui.local import dealer
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.worker import engine as worker
 

@@ -6,11 +6,11 @@ import sys
 if "/lib" not in sys.path:
     sys.path.insert(0, "/lib")
 
+from triad.pageview import dealer
 from triad.ui import anim, menu, render, rulebook, settings
 from triad.ui.app import App
 from triad.ui.icons import affinity_table
 from triad.ui.input import Selection
-from triad.ui.local import dealer
 
 
 class Screen:

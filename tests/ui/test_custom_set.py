@@ -10,11 +10,11 @@ import pytest
 from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import start
+from triad.pageview import dealer
 from triad.ui import customset
 from triad.ui import settings as prefs
 from triad.ui import split as split_module
 from triad.ui.choices import read_deal_code
-from triad.ui.local import dealer
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.ui.table import same_deal
 from triad.worker import engine as worker

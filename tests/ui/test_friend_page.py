@@ -141,9 +141,9 @@ def test_invite_and_open_before_the_engine_is_up_wait_for_it() -> None:
         assert "engine is still loading" not in shown and "friend-error" not in shown
         await app.engine_ready(LocalEngine())
         await settle(app)
-        assert app.friend.code.startswith("TF2.") and app.panel == "friend"
+        assert app.friend.code.startswith("TF3.") and app.panel == "friend"
         shown = loading_words(screen.regions["r-overlay"])
-        assert t("friend_wait_engine") not in shown and "#friend=TF2." in shown
+        assert t("friend_wait_engine") not in shown and "#friend=TF3." in shown
 
         guest, screen = await page(up=False)
         screen.value = lambda selector: app.friend.link()  # type: ignore[attr-defined]
@@ -264,5 +264,86 @@ def test_hands_picked_before_the_collection_is_read_wait_for_it_then_go_on() -> 
             await settle(app)
         assert "Engine loading" not in screen.regions["r-overlay"]
         assert app.panel == "deck" and app.coll.for_friend == "invite"
+
+    asyncio.run(run())
+
+
+def test_the_table_and_the_result_say_you_and_your_friend() -> None:
+    async def run() -> None:
+        host = Side(fp.HOST, 31)
+        app = await guest_against(host, ["same"])
+        table = text_of(" ".join(app.screen.regions.values()))
+        assert "You (Red)" in table and "Your friend (Blue)" in table
+        await play_out(app, host)
+        app.close_panel()
+        result = text_of(app.screen.regions["r-overlay"])
+        scores = app.match.view["scores"]
+        words = {"red": "You win!", "blue": "Your friend wins!"}
+        title = words.get(app.match.view["winner"], t("draw"))
+        assert title in result, result
+        assert "Red wins" not in result and "Blue wins" not in result
+        assert f"Your friend (Blue) {scores['blue']}" in result
+
+    asyncio.run(run())
+
+
+def test_the_first_screen_and_the_friend_button_on_the_table() -> None:
+    # one sentence, two choices and the paste box; the other ways fold away; Copy says
+    # "Copied"; during a friend match a button of the table opens the dialog
+    async def run() -> None:
+        app, screen = await page()
+        copies: list[str] = []
+
+        async def copy(selector: str, text: str) -> None:
+            copies.append(text)
+
+        screen.copy = copy  # type: ignore[attr-defined]
+        assert 'data-action="friend"' not in " ".join(screen.regions.values())
+        app.friend.action("friend")
+        html = screen.regions["r-overlay"]
+        assert html.count("<button") == 4  # close, invite, open, more
+        assert 'data-do="friend_live"' not in html and "friend_invite_picked" not in html
+        assert html.index("friend_invite") < html.index("friend-paste") < html.index("friend_more")
+        app.friend.action("friend_more")
+        html = screen.regions["r-overlay"]
+        assert 'data-do="friend_live"' in html and 'aria-expanded="true"' in html
+        app.friend.action("friend_invite")
+        await settle(app)
+        assert t("friend_copy") in screen.regions["r-overlay"]
+        app.friend.action("friend_copy")
+        await settle(app)
+        assert copies == [app.friend.link()]
+        assert "data-copied" in screen.regions["r-overlay"]
+        assert ">" + t("friend_copied") + "<" in screen.regions["r-overlay"]
+
+        guest = await guest_against(Side(fp.HOST, 41), ["same"])
+        guest.close_panel()
+        bars = " ".join(guest.screen.regions.values())
+        assert 'data-action="friend"' in bars
+        guest.click("action", "friend")
+        assert guest.panel == "friend"
+        guest.click("action", "friend")
+        assert guest.panel is None
+
+    asyncio.run(run())
+
+
+def test_a_failed_live_connection_offers_the_public_server_again() -> None:
+    async def run() -> None:
+        app, screen = await page()
+        app.friend.action("friend")
+        app.friend.action("friend_more")
+        first = text_of(screen.regions["r-overlay"])
+        assert "sees your network address, not your game" in first
+        live = app.friend.live
+        await app.friend.invite(False)
+        live.to("failed")
+        app.friend.error = t("live_timeout")
+        app.friend.open_panel("live")
+        html = screen.regions["r-overlay"]
+        assert 'data-do="friend_live_stun"' in html and 'data-do="friend_live_again"' in html
+        assert "both of you tick the public server" in text_of(html)
+        app.friend.action("friend_live_stun")  # (this side's consent; the friend gives its own)
+        assert live.stun and "checked" in screen.regions["r-overlay"]
 
     asyncio.run(run())

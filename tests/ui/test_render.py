@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 import build
 from tests.ui.helpers import attr_values
+from triad.pageview import dealer
 from triad.ui import render
 from triad.ui.html import esc
 from triad.ui.icons import affinity_table, sprite
 from triad.ui.input import Selection
-from triad.ui.local import dealer
 from triad.ui.text import set_language
 
 ROOT = Path(__file__).resolve().parents[2]

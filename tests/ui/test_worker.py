@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from triad.ui.local import dealer
+from triad.pageview import dealer
 from triad.ui.table import same_deal
 from triad.worker import engine as worker
 

@@ -5,8 +5,8 @@ JSON, deflated and written in URL-safe base64 (no padding); the check is
 four base64 characters of the SHA-256 of everything before it. So a code
 fits a link's fragment (``#friend=CODE``) as it is, and::
 
-    encode(doc) -> "TF2.q1YqSS0u...Xy.k3Zb"
-    decode("TF2.q1YqSS0u...Xy.k3Zb") == doc
+    encode(doc) -> "TF3.q1YqSS0u...Xy.k3Zb"
+    decode("TF3.q1YqSS0u...Xy.k3Zb") == doc
 
 Reading a code checks, in order: it is text of a sane length, it names
 a version this page reads (a code from another version says which it
@@ -40,12 +40,14 @@ __all__ = [
 #: The kind of code a match's log is written as (a live connection's are ``TL``).
 PREFIX = "TF"
 #: The version each kind of code is written in (``TF``: a match's log, ``TL``: a live code).
-VERSIONS = {PREFIX: 2, "TL": 1}
-#: The version of a match's log codes (2: Draft's picks added to version 1).
+VERSIONS = {PREFIX: 3, "TL": 1}
+#: The version of a match's log codes (2: Draft's picks added to version 1; 3: the second
+#: player's reveal with its last choice, flagged in the invitation).
 VERSION = VERSIONS[PREFIX]
 #: The versions each kind of code is read in: all the ones written so far, older ones
-#: as they are (a version 1 log is a version 2 log with no picks in it).
-READS = {PREFIX: (1, 2), "TL": (1,)}
+#: as they are (a version 1 log is a version 2 log with no picks in it, a version 2 log a
+#: version 3 log whose invitation has no early reveal, played on as it began).
+READS = {PREFIX: (1, 2, 3), "TL": (1,)}
 #: Longest code text read (a whole match with Sudden Death is well under it).
 MAX_CODE = 4000
 #: Largest JSON a code may inflate to.

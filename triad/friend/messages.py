@@ -19,8 +19,8 @@ Pick     picker  under Draft, a card of the twelve laid out (its index
                  there), taken by the player to pick; every pick is public
 Play     mover   a card (index in the mover's hand), a cell, and the card
                  itself (its position in the card set), which it reveals
-Reveal   either  a hand secret, revealed once the game is over (with the
-                 five cards' positions, for a picked hand)
+Reveal   either  a hand secret, revealed once its side has no choice left
+                 (with the five cards' positions, for a picked hand)
 =======  ======  =========================================================
 
 Secrets are 16 random bytes in URL-safe base64; a commitment is the first
@@ -77,6 +77,9 @@ class Invite:
     hand: str
     public: str
     picked: bool = False
+    #: The second player reveals its hand with its last choice (the first player's last
+    #: move is forced), so that no message follows the last move (version 3 on).
+    early: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,8 @@ def message_to_json(message: Message) -> list[object]:
         mask = sum(1 << i for i, name in enumerate(RULE_NAMES) if name in message.rules)
         low, high = message.level_range or (0, 0)
         head = ["I", message.set_id, mask, low, high, message.hand, message.public]
-        return [*head, 1] if message.picked else head  # (a dealt invitation keeps its form)
+        flags = int(message.picked) | int(message.early) << 1
+        return [*head, flags] if flags else head  # (an older invitation keeps its form)
     if isinstance(message, Answer):
         return ["A", message.hand, message.public]
     if isinstance(message, Start):
@@ -219,9 +223,10 @@ def message_from_json(data: object) -> Message:
         raise FriendError(f"a message must be a list starting with its kind, got {data!r:.60}")
     kind, args = data[0], data[1:]
     arity = {"I": 6, "A": 2, "S": 2, "W": 1, "K": 1, "P": 3, "R": 1}.get(kind)
-    if kind == "I" and len(args) == 7 and args[6] == 1:
-        args = args[:6]  # (hands picked from each player's collection)
-        picked = True
+    flags = 0
+    if kind == "I" and len(args) == 7 and args[6] in (1, 2, 3):
+        flags, args = int(args[6]), args[:6]  # (1: hands picked; 2: the early reveal)
+        picked = bool(flags & 1)
     elif kind == "R" and len(args) == 2:
         return Reveal(_secret(args[0]), _hand(args[1]))
     else:
@@ -239,7 +244,8 @@ def message_from_json(data: object) -> Message:
             raise FriendError(f"an invitation names no card set: {set_id!r:.60}")
         rules = tuple(name for i, name in enumerate(RULE_NAMES) if mask >> i & 1)
         band = None if low == high == 0 else (low, high)
-        return Invite(set_id, rules, band, _secret(args[4]), _secret(args[5]), picked)
+        secrets = _secret(args[4]), _secret(args[5])
+        return Invite(set_id, rules, band, *secrets, picked, bool(flags & 2))
     if kind == "A":
         return Answer(_secret(args[0]), _secret(args[1]))
     if kind == "S":

@@ -23,10 +23,13 @@ player's own secret and the *other's* public seed (`dealt_hand`): the host's
 from ``h`` and ``q``, the guest's from ``g`` and ``p``, each secret committed
 before the seed it is mixed with was known, so nobody can search for a
 good hand. A card becomes known when it is played (the Play message names
-it) or shown at the start (Open, Three Open, Swap). When the game is over
-both reveal their hand secret; each side checks the commitment and every
-card claimed before against the hand the secret deals. A mismatch ends
-the match with a verdict (`Progress.cheat`). A Sudden Death round begins
+it) or shown at the start (Open, Three Open, Swap). Each side reveals its
+hand secret once it has no choice left: the second player with its last
+choice (the first player's last move, one card on one space, is forced),
+the first with the last move (an invitation of version 2 or before, without
+``Invite.early``, has both reveal after the last move). Each side checks the
+commitment and every card claimed before against the hand the secret
+deals. A mismatch ends the match with a verdict (`Progress.cheat`). A Sudden Death round begins
 once both hands are revealed, so every card in it is known.
 
 Under Draft no hand is dealt: the shared seed lays out twelve cards, and
@@ -208,6 +211,7 @@ def invite(
         _hand_commitment(mine, picked),
         commit("public", mine.public),
         picked,
+        early=True,
     )
     _config(message, None)
     return message
@@ -486,6 +490,8 @@ def _played(progress: Progress, message: Play) -> Progress:
         slots = (tuple(moved), slots[1]) if mover is Player.BLUE else (slots[0], tuple(moved))
     progress = replace(progress, state=after, slots=slots, events=events)
     if not after.is_terminal:
+        if progress.invite.early and not progress.public and _last_choice(after):
+            return replace(progress, expect="reveal", author=mover)  # (its last choice made)
         return replace(progress, expect="play", author=after.to_move)
     if progress.public:
         return _next_round(progress)  # (nothing hidden to reveal)
@@ -515,9 +521,18 @@ def _revealed(progress: Progress, message: Reveal) -> Progress:
             return _verdict(progress, owner, "friend_mismatch")
     for slot, card_id in enumerate(dealt):
         progress = _claim(progress, owner, slot, card_id)
+    state = progress.state
+    if state is not None and not state.is_terminal:  # (the early reveal: the forced move)
+        return replace(progress, expect="play", author=state.to_move)
     if not all(progress.revealed):
         return replace(progress, expect="reveal", author=owner.other)
     return _next_round(replace(progress, state=_with_claims(progress)))
+
+
+def _last_choice(state: GameState) -> bool:
+    # whether the move just played was its player's last choice: the other's last move,
+    # one card on the one space left, is forced
+    return sum(1 for cell in state.board if cell is None) == 1
 
 
 def _next_round(progress: Progress) -> Progress:

@@ -296,6 +296,8 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
     if progress.state is not None and progress.match is not None:
         state = fp.view(progress, doc.me, doc.secrets)
         view = view_of(state, progress.match, progress.round, card_set, None)
+        if progress.cheat is not None:  # (a verdict ends the match, the board full or not)
+            view["over"], view["to_move"] = True, None
     draft = None if progress.draft is None else draft_json(progress.draft, card_set)
     last = _last_play(progress)
     events: list[dict[str, Any]] = []

@@ -97,6 +97,11 @@ def render_collection(coll, aff: dict) -> str:
         )
         return "".join(out)
     out.append(summary_line(coll.summary))
+    out.append(
+        '<p class="coll-tourney"><button type="button" data-do="tr_open">'
+        + esc(t("title_tourney"))
+        + "</button></p>"
+    )
     tabs = []
     for tab in TABS:
         on = coll.tab == tab
@@ -110,6 +115,11 @@ def render_collection(coll, aff: dict) -> str:
         out.append(render_history(coll))
     elif coll.tab == "save":
         out.append(render_save_tab(coll))
+    elif coll.tab == "feats":  # the tournament's records and feats (`triad.ui.tourney`)
+        from triad.ui.tourney_html import render_records
+
+        tour = coll.app.tourney
+        out.append(render_records(tour, aff) if tour.view else esc(t("tr_loading")))
     else:
         out.append(render_ladder(coll, aff))
     out.append("</div>")

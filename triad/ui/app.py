@@ -27,6 +27,7 @@ of these, each an object of its own:
   (`searchers`), and the player's input (`controls`).
 """
 
+from triad.pageview import scores_of
 from triad.ui import customset, render
 from triad.ui import settings as prefs
 from triad.ui.ahead import Ahead
@@ -36,7 +37,6 @@ from triad.ui.controls import CLOSABLE, Controls
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
-from triad.ui.local import scores_of
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, QUEUED, THINKING
 from triad.ui.shell import Shell
@@ -45,6 +45,7 @@ from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
 from triad.ui.text import language, t
+from triad.ui.tourney import Tourney
 
 __all__ = ["MATCH_KEY", "App"]
 
@@ -117,6 +118,7 @@ class App(Shell):
         self.study = Study(self)
         self.replay = Replay(self)
         self.friend = Friend(self)  # the friend dialog and the friend matches kept
+        self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
         self.match_counter = 0
         self.sound_music()
 
@@ -279,6 +281,7 @@ class App(Shell):
             return
         if self.settings.get("play") != "collection":
             self.new_match()
+            self.controls.focus_play()  # (the result's button that asked for it is gone)
             return
         opponent = self.coll.opponent
         if again and opponent is not None and self.coll.ready:
@@ -439,6 +442,7 @@ class App(Shell):
         # The frame holds text too (the keys line): draw everything again.
         self.remount(render.render_frame())
         self.draw()
+        self.screen.focus('[data-lang="' + code + '"]')  # the page was drawn anew: focus stays
 
     def sound_music(self) -> None:
         """Start or stop the background music as the settings say (after a gesture only)."""
@@ -583,6 +587,8 @@ class App(Shell):
             return render_legend(view, ctx)
         if self.panel == "friend":
             return self.friend.render()
+        if self.panel == "tourney":
+            return self.tourney.render()
         if self.panel == "info":
             from triad.ui.rulebook import render_rulebook  # loaded when first opened
 
@@ -614,7 +620,7 @@ class App(Shell):
         info = (self.match.view or {}).get("card_set") or {}
         if info.get("id") == "houses":
             return self.affinities(info)
-        from triad.ui.local import load_set, set_info
+        from triad.pageview import load_set, set_info
 
         data = set_info(load_set("houses"))
         return affinity_table(data["kind"], data["affinities"])

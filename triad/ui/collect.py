@@ -27,7 +27,7 @@ from triad.ui.text import explain, t
 
 KEY = "triad:collection"
 BROKEN_KEY = "triad:collection:broken"
-TABS = ["ladder", "album", "history", "save"]
+TABS = ["ladder", "album", "history", "feats", "save"]
 
 
 _CARDS = {}  # card id -> card of the built-in sets, read from their files when first needed
@@ -36,7 +36,7 @@ _CARDS = {}  # card id -> card of the built-in sets, read from their files when 
 def card_by_id(ident: str):
     """A card of the built-in sets by id (names for the trade and the result screen)."""
     if not _CARDS:
-        from triad.ui.local import card_view, load_set
+        from triad.pageview import card_view, load_set
 
         for set_id in prefs.CARD_SETS:
             try:
@@ -175,6 +175,8 @@ class Collection:
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
             await self.resume()
+        elif self.table_free() and self.app.tourney.resumable(self.save):
+            await self.app.tourney.play()  # a tournament match comes back the same way
         else:
             if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
@@ -330,7 +332,11 @@ class Collection:
             data = json.loads(self.app.store.get(KEY) or "null")
         except ValueError:
             return False
-        return type(data) is dict and type(data.get("active")) is dict
+        if type(data) is dict and type(data.get("active")) is dict:
+            return True
+        from triad.ui.tourney import under_way  # (a tournament match begun is resumed too)
+
+        return under_way(self.app.store.get(KEY))
 
     def table_free(self) -> bool:
         """Whether the table was kept free for the save's match: no match, replay or puzzle."""

@@ -146,9 +146,11 @@ COLLECTION_FLOWS = {
 
 # The card or space under the keyboard's cursor.
 CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
+# The human's hand (its cards are buttons), where play goes on while the CPU moves.
+HAND = '[data-hand] [role="button"][data-card]'
 
 # Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend")
+CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
 
 
 class Controls:
@@ -168,6 +170,7 @@ class Controls:
         if page.title:
             if action in ("pause", "select"):
                 page.close_title()
+                self.focus_play()
             return True
         if action in ("read", "again"):
             self.speak(action)
@@ -213,10 +216,17 @@ class Controls:
         move = match.sel.key(action)
         if move is not None:
             page.human_move(move)
+            self.focus_play()
         else:
             page.draw()
             page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
         return True
+
+    def focus_play(self) -> None:
+        """The keyboard focus goes where play goes on: the card or space under the cursor
+        when the human chooses, else their hand (never the page's body)."""
+        page = self.page
+        page.screen.focus(CURSOR if page.accepting() else HAND)
 
     def speak(self, action: str) -> None:
         """R reads the whole table out (the board, both hands, the score); L says the last
@@ -248,9 +258,11 @@ class Controls:
             return  # (beneath the title the bars are hidden; its own buttons lead on)
         if name == "legend":
             self.do_legend_tip()  # (the first match's pointer has done its work)
-        if name in ("info", "rules", "collection", "legend"):
+        if name in ("info", "rules", "collection", "legend", "friend"):
             if page.panel == name:
                 page.close_panel()
+            elif name == "friend":  # (a friend match on the table: its dialog)
+                page.friend.action(name)
             else:
                 page.open_panel(name)
         elif name in ACTIONS:
@@ -265,6 +277,8 @@ class Controls:
             pass
         elif name.startswith("friend"):
             page.friend.action(name)
+        elif name.startswith("tr_"):
+            page.tourney.action(name)
         elif name == "backdrop":
             if page.panel in CLOSABLE:
                 page.close_panel()
@@ -359,8 +373,11 @@ class Controls:
         if not page.title or name == "backdrop":
             return
         # Collection and Rules keep holding the match beneath until they close.
-        page.close_title(name == "title_play", name in ("title_collection", "title_rules"))
-        if name == "title_collection":
+        held = ("title_collection", "title_rules", "title_tourney")
+        page.close_title(name == "title_play", name in held)
+        if name == "title_play":
+            self.focus_play()
+        elif name == "title_collection":
             self.open_collection()
         elif name == "title_rules":
             page.open_panel("info")
@@ -368,6 +385,8 @@ class Controls:
             page.study.open_puzzle()
         elif name == "title_friend":
             page.friend.action("friend")
+        elif name == "title_tourney":
+            page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
         page = self.page
@@ -416,6 +435,7 @@ class Controls:
         move = page.match.sel.click_cell(int(value))
         if move is not None:
             page.human_move(move)
+            self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
         else:
             page.draw()
 
@@ -428,6 +448,8 @@ class Controls:
         coll = self.page.coll
         coll.tab = value
         coll.confirm_reset = False
+        if value == "feats":
+            self.page.spawn(self.page.tourney.refresh())
         self.page.draw()
 
     def on_filter(self, kind: str, value: str) -> None:

@@ -60,7 +60,8 @@ class Screen:
     SCROLLERS = ".dialog, .album, .rb-body"
     OVERLAYS = ("r-overlay", "c-overlay")
     FOCUSABLE = (
-        "button:not([disabled]), [href], input:not([disabled]), select, textarea, summary,"
+        # (links by their tag: an SVG icon's `<use href>` is no control)
+        "button:not([disabled]), a[href], input:not([disabled]), select, textarea, summary,"
         ' [tabindex]:not([tabindex="-1"])'
     )
 
@@ -140,15 +141,23 @@ class Screen:
         return (name, selector, place)
 
     def refocus(self, el, focus) -> None:
-        """Focus the same control again; if it is gone or disabled, the next one of its kind."""
+        """Focus the same control again; if it is gone, disabled or no longer takes the focus
+        (a space of the map that was a choice), the next one of its kind that does."""
         name, selector, place = focus
         node = el.querySelector(selector)
-        if node is None or node.matches(":disabled"):
-            enabled = el.querySelectorAll("[" + name + "]:not([disabled])")
-            if enabled.length == 0:
+        if node is not None and not node.matches(":disabled") and self.took(node):
+            return
+        enabled = el.querySelectorAll("[" + name + "]:not([disabled])")
+        count = enabled.length
+        for step in range(count):
+            if self.took(enabled.item((min(place, count - 1) + step) % count)):
                 return
-            node = enabled.item(min(place, enabled.length - 1))
+
+    def took(self, node) -> bool:
+        """Focus `node`; whether it has the focus now."""
         node.focus()
+        active = self.document.activeElement
+        return active is not None and active.isSameNode(node)
 
     def say(self, region: str, text: str, keep: int) -> None:
         """Add a sentence to a log region (assistive technology reads what is added);
@@ -409,6 +418,16 @@ def event_field(event, name: str, default=None):
     except AttributeError:
         return default
     return default if value is None else value
+
+
+# Controls that do their own job with Enter (and Space): a button presses, a link is
+# followed, a disclosure opens. The game's keys leave them alone.
+OWN_ENTER = ("BUTTON", "A", "SUMMARY")
+
+
+def own_key(tag: str, key: str) -> bool:
+    """Whether a key pressed on a focused element of tag `tag` is that element's own."""
+    return tag in OWN_ENTER and key in ("Enter", " ")
 
 
 def lost(active, document) -> bool:

@@ -53,6 +53,8 @@ class Friend:
         self.pasted = ("", "")  # (message, code) refused: shown beside the box it came in
         self.waiting_code = ""  # a code from the address, opened once the engine is up
         self.waiting = ""  # what waits for the game to load: its words' key
+        self.copied = ""  # the link last copied (its Copy button says "Copied")
+        self.more = False  # the first screen's other ways to play are unfolded
         self.live = Live(self)  # the live connection, when the match is played live
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
 
@@ -87,13 +89,27 @@ class Friend:
         elif name == "friend_accept":
             page.spawn(self.accept())
         elif name == "friend_copy":
-            page.spawn(page.screen.copy("#friend-link", self.link()))
+            page.spawn(self.copy(self.link()))
         elif name == "friend_share":
             page.spawn(page.screen.share(t("friend_share_title"), self.link()))
+        elif name == "friend_more":
+            self.more = not self.more
+            page.draw()
         elif name == "friend_new":
             self.live.end()
             self.screen = "menu"
             page.draw()
+
+    async def copy(self, link: str) -> None:
+        """Copy `link` (the box showing it is selected too); its button then says so."""
+        await self.page.screen.copy("#friend-link", link)
+        self.copied = link
+        self.page.draw()
+        self.page.screen.focus("#r-overlay [data-copied]")
+
+    def box(self, link: str, do: str) -> str:
+        """A link to send (`send_box`), its Copy button saying whether it was copied."""
+        return send_box(link, do, link == self.copied)
 
     def link(self) -> str:
         return self.page.page_url + "#friend=" + self.code if self.code else ""
@@ -285,7 +301,7 @@ class Friend:
         from triad.ui.menu import rules_summary  # (loaded with the dialog)
 
         info = self.info or {}
-        body = ""
+        body = more = ""
         if self.screen == "invite" and info:
             picked = info.get("picked")
             body = (
@@ -299,24 +315,34 @@ class Friend:
                 + "</button></div>"
             )
         elif self.screen == "live":
-            body = self.live.render(send_box)
+            body = self.live.render(self.box)
         elif self.screen == "send" and self.code:
             body = self.render_send(info)
-        else:
+        else:  # one sentence, two choices (invite, or open a code): the rest folds away
+            rules = t("friend_rules", rules=rules_summary(self.page.settings["rules"]))
             body = (
-                "<p>"
-                + esc(t("friend_rules", rules=rules_summary(self.page.settings["rules"])))
-                + "</p>"
-                + self.live.render_choice()
-                + "<p>"
-                + esc(t("friend_by_link"))
+                '<p class="friend-lead">'
+                + esc(t("friend_lead"))
                 + '</p><div class="dialog-buttons"><button type="button" class="big"'
                 ' data-do="friend_invite">'
                 + icon("play")
                 + esc(t("friend_invite"))
-                + "</button></div>"
-                + self.hand.render_choice()
+                + '</button></div><p class="friend-note">'
+                + esc(rules)
+                + "</p>"
             )
+            more = '<button type="button" class="friend-more" data-do="friend_more"'
+            more += attrs([("aria-expanded", "true" if self.more else "false")]) + ">"
+            more += esc(t("friend_more")) + "</button>"
+            if self.more:
+                more += (
+                    '<div class="friend-ways"><p>'
+                    + esc(t("friend_by_link"))
+                    + "</p>"
+                    + self.live.render_choice()
+                    + self.hand.render_choice()
+                    + "</div>"
+                )
         error = self.render_error() if self.error and not self.refused() else ""
         if self.waiting in ("friend_wait_engine", "friend_wait_cards"):
             error = loading_note(self.page, self.waiting)
@@ -329,6 +355,7 @@ class Friend:
             + error
             + body
             + self.render_paste()
+            + more
             + '<p class="friend-note">'
             + esc(t("friend_collection"))
             + "</p></div></div>"
@@ -347,7 +374,7 @@ class Friend:
             '<p class="friend-status" data-friend-status>'
             + esc(t("live_connected") if self.live.connected else status)
             + "</p>"
-            + (send_box(self.link(), "friend") if info.get("owed") or not info.get("over") else "")
+            + (self.box(self.link(), "friend") if info.get("owed") or not info.get("over") else "")
             + '<div class="dialog-buttons">'
             + more
             + "</div>"
@@ -468,8 +495,9 @@ class PickedHand:
         )
 
 
-def send_box(link: str, do: str) -> str:
-    """A link to send: its text box (selected when focused), Copy and Share (`do` + _copy...)."""
+def send_box(link: str, do: str, copied: bool = False) -> str:
+    """A link to send: its text box (selected when focused), Copy and Share (`do` + _copy...);
+    `copied`: Copy says it was."""
     return (
         '<label for="friend-link">'
         + esc(t("friend_send"))
@@ -490,8 +518,10 @@ def send_box(link: str, do: str) -> str:
         + "</textarea>"
         + '<div class="dialog-buttons"><button type="button" class="big" data-do="'
         + do
-        + '_copy">'
-        + esc(t("friend_copy"))
+        + '_copy"'
+        + (" data-copied" if copied else "")
+        + ">"
+        + esc(t("friend_copied" if copied else "friend_copy"))
         + '</button><button type="button" data-do="'
         + do
         + '_share" data-share-only>'

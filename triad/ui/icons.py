@@ -132,7 +132,7 @@ _BUNDLED = []
 def bundled() -> frozenset:
     """The icon names in the page's sprite: UI_ART and the built-in sets' portraits (read once)."""
     if not _BUNDLED:
-        from triad.ui.local import load_set
+        from triad.pageview import load_set
 
         names = set(UI_ART.values())
         for set_id in ("houses", "elements"):

@@ -85,7 +85,7 @@ class Live:
             page.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
             page.draw()
         elif name == "friend_live_copy":
-            page.spawn(page.screen.copy("#friend-link", self.link))
+            page.spawn(self.friend.copy(self.link))
         elif name == "friend_live_share":
             page.spawn(page.screen.share(t("friend_share_title"), self.link))
 
@@ -290,12 +290,14 @@ class Live:
                 + esc(t("live_" + state))
                 + "</p>"
             )
-        # failed or lost: a fresh exchange, or on by link
+        # failed or lost: a fresh exchange (the public server offered again), or on by link
         friend = self.friend
         return (
             '<p class="friend-status" data-friend-status>'
             + esc(t("live_lost" if state == "lost" else "live_by_link"))
-            + '</p><div class="dialog-buttons"><button type="button" data-do="friend_live_again">'
+            + "</p>"
+            + (self.render_stun() if state == "failed" else "")
+            + '<div class="dialog-buttons"><button type="button" data-do="friend_live_again">'
             + esc(t("live_again"))
             + "</button></div>"
             + (box(friend.link(), "friend") if friend.code else "")
@@ -306,12 +308,20 @@ class Live:
         return (
             "<p>"
             + esc(t("live_about"))
-            + '</p><label class="friend-stun"><input type="checkbox" data-do="friend_live_stun"'
+            + "</p>"
+            + self.render_stun()
+            + '<div class="dialog-buttons"><button type="button" class="big"'
+            ' data-do="friend_live">' + esc(t("live_invite")) + "</button></div>"
+        )
+
+    def render_stun(self) -> str:
+        """The choice of the public (STUN) server, in plain words."""
+        return (
+            '<label class="friend-stun"><input type="checkbox" data-do="friend_live_stun"'
             + (" checked" if self.stun else "")
             + "> "
             + esc(t("live_stun", server=str(self.rtc().stun) if self.rtc() else ""))
-            + '</label><div class="dialog-buttons"><button type="button" class="big"'
-            ' data-do="friend_live">' + esc(t("live_invite")) + "</button></div>"
+            + "</label>"
         )
 
 

@@ -11,6 +11,7 @@ import asyncio
 import js
 from pyscript.ffi import create_proxy
 
+from triad.pageview import dealer
 from triad.ui.app import App
 from triad.ui.backnav import BackNav
 from triad.ui.controls import KINDS, TARGETS
@@ -22,8 +23,8 @@ from triad.ui.dom import (
     follow_boot,
     helper_starter,
     make_store,
+    own_key,
 )
-from triad.ui.local import dealer
 from triad.ui.sound import WebAudio
 
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
@@ -90,7 +91,10 @@ def on_click(event) -> None:
         if value is not None:
             if kind == "action":
                 screen.clicked = el  # a dialog it opens gives the focus back to it
-                el.blur()  # keys go to the game, not to the last clicked button
+                if event_field(event, "detail", 0):
+                    # A click of the mouse: keys go to the game, not to the last clicked
+                    # button. (Enter or Space pressed it, detail 0: it keeps the focus.)
+                    el.blur()
             app.click(kind, str(value))
             return
     card = el.getAttribute("data-card")
@@ -133,8 +137,8 @@ def on_key(event) -> None:
         return
     target = event.target
     tag = str(event_field(target, "tagName", "")) if target is not None else ""
-    if tag == "BUTTON" and key in ("Enter", " "):
-        return  # a focused dialog button does its own job
+    if own_key(tag, key):
+        return  # a focused button, link or disclosure does its own job
     if tag in ("TEXTAREA", "INPUT") and key != "Escape":
         return  # typing or pasting a code
     if tag == "DIV" and key in ("Enter", " ") and target.getAttribute("role") in CHOSEN_BY_KEY:

@@ -302,6 +302,8 @@ def player_name(player: str, ctx: dict) -> str:
     if ctx.get("mode", "cpu") == "cpu":
         rival = (ctx.get("opponent") or {}).get("name") or t("cpu")
         return t("you") if player in ctx.get("humans", ["blue"]) else rival
+    if ctx.get("mode") == "friend":  # whose it is first, the colour second
+        return t("friend_you" if player in ctx["humans"] else "friend_them", colour=t(player))
     return t(player)
 
 
@@ -565,6 +567,7 @@ def render_bar_top(ctx: dict) -> str:
             bool(paused),
         )
         + button("new", "new", t("btn_new"))
+        + (button("friend", "person", t("btn_friend")) if ctx.get("mode") == "friend" else "")
         + "</div>"
     )
 
@@ -624,8 +627,9 @@ def result_title(view: dict, ctx: dict) -> str:
     winner = view.get("winner")
     if winner == "draw" or winner is None:
         return t("draw")
-    if ctx.get("mode", "cpu") == "cpu":
-        return t("win") if winner in ctx.get("humans", ["blue"]) else t("lose")
+    if ctx.get("mode", "cpu") in ("cpu", "friend"):
+        lose = "lose" if ctx.get("mode", "cpu") == "cpu" else "friend_wins"
+        return t("win") if winner in ctx.get("humans", ["blue"]) else t(lose)
     return t(winner + "_wins")
 
 
@@ -676,8 +680,8 @@ def render_result(view: dict, ctx: dict) -> str:
     return (
         '<div class="dialog result result-'
         + esc(winner)
-        + '" role="dialog" aria-modal="false" data-result>'
-        + '<h2 class="result-title">'
+        + '" role="dialog" aria-modal="false" aria-labelledby="result-title" data-result>'
+        + '<h2 class="result-title" id="result-title">'
         + esc(title)
         + "</h2>"
         + final
@@ -708,8 +712,8 @@ def render_board_seen() -> str:
 
 def render_pause() -> str:
     return (
-        '<div class="dialog pause" role="dialog" aria-modal="true">'
-        + "<h2>"
+        '<div class="dialog pause" role="dialog" aria-modal="true" aria-labelledby="pause-title">'
+        + '<h2 id="pause-title">'
         + esc(t("paused"))
         + "</h2><p>"
         + esc(t("paused_hint"))

@@ -50,6 +50,16 @@ MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's 
 HINT_SHOW_MS = 450
 
 
+def keeper_of(page, playing):
+    """What keeps the match `playing` in the save, move by move, and settles it: the
+    tournament (`triad.ui.tourney`), the collection for a ladder match, or None."""
+    if playing and playing.get("tourney"):
+        return page.tourney
+    if playing and playing.get("ladder") and page.coll.match is not None:
+        return page.coll
+    return None
+
+
 class Match:
     """One match on the table, from its deal to its end (`playing` None: no match, e.g.
     while a ladder match is being prepared)."""
@@ -264,6 +274,9 @@ class Match:
         if not reply.get("ok"):
             page.show_notice(reply.get("error", ""))
             return
+        keeper = keeper_of(page, self.playing)
+        if keeper is not None:
+            await keeper.progress()  # a tournament's picks are in the save as they are made
         if "draft" in reply:
             self.show_draft(reply)
             return
@@ -284,9 +297,10 @@ class Match:
             # (a ladder match being brought back, say), and nobody moves in it.
             return
         if view.get("over"):
-            if self.playing.get("ladder") and page.coll.match is not None:
+            keeper = keeper_of(page, self.playing)
+            if keeper is not None:
                 page.draw()
-                await page.coll.settle()  # the save is written before the result shows
+                await keeper.settle()  # the save is written before the result shows
                 if not self.live:
                     return  # (settling it began another match)
             self.finish()
@@ -411,8 +425,9 @@ class Match:
             page.draw()
             await self.next_turn()
             return
-        if self.playing.get("ladder") and page.coll.match is not None:
-            await page.coll.progress()  # the move is in the save before it shows
+        keeper = keeper_of(page, self.playing)
+        if keeper is not None:
+            await keeper.progress()  # the move is in the save before it shows
         placed = placed_card(reply, before["hands"][player][card])
         await self.play_events(before, player, cell, placed, reply["events"])
         final = reply["view"]

@@ -76,13 +76,8 @@ next one.
   match up again after a reload; when it is over `collection_end(SAVE)` ->
   `{"save", "result", "summary"}` settles it from the moves played.  The functions of `triad.collection.service`
   (`collection_load`, `collection_album`, ...) are exported as they are.
-* tournaments: `tournament_start(SAVE)` -> `{"match", "view"}` or `{"match",
-  "draft", "cpu_picks"}` deals the player's match of the event under way, or
-  picks it up where the save left it (draft picks and moves);
-  `tournament_progress(SAVE)` -> `{"save"}` after each pick and move;
-  `tournament_end(SAVE)` -> `{"save", "result", "view"}` settles it (the
-  leaders' matches it leads to are played there). The functions of
-  `triad.tournament.exports` are exported as they are.
+* tournaments: `triad.worker.tourney` (the player's match) and
+  `triad.tournament.exports`, exported as they are.
 """
 
 from __future__ import annotations
@@ -99,7 +94,7 @@ from triad.cards import BUILTIN_SETS, CardSet, CardSetError, builtin_set, load_c
 from triad.collection import service
 from triad.collection.replay import read_record, replay_record
 from triad.collection.replay import summary as replay_summary
-from triad.collection.save import dump_save, load_save
+from triad.collection.save import load_save
 from triad.collection.service import PrepareRequest, ProgressReply, SettledReply
 from triad.collection.trade import Prepared, resume
 from triad.cpu import Brain
@@ -115,8 +110,8 @@ from triad.state import GameState, Move
 from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
 from triad.tournament import exports as tournament_exports
-from triad.tournament import service as tournament_service
 from triad.wire import NOTHING, Empty
+from triad.worker import tourney as worker_tourney
 from triad.worker.messages import (
     AheadOpeningRequest,
     AheadRequest,
@@ -145,8 +140,6 @@ from triad.worker.messages import (
     SetRequest,
     SplitReply,
     Step,
-    TournamentEndReply,
-    TournamentStartReply,
     View,
     ViewReply,
 )
@@ -161,6 +154,7 @@ globals().update(EXPORTS.include(service.EXPORTS))
 globals().update(EXPORTS.include(study_service.EXPORTS))
 globals().update(EXPORTS.include(friend_service.EXPORTS))
 globals().update(EXPORTS.include(tournament_exports.EXPORTS))
+globals().update(EXPORTS.include(worker_tourney.EXPORTS))  # the player's tournament matches
 
 
 @dataclass
@@ -798,68 +792,6 @@ def collection_end(save_text: str) -> SettledReply:
     games: list[list[object]] = [[m.text for m in g] for g in session.games if g]
     finished = service.ladder_finished(json.dumps(prepared), service.FinishedRequest(games=games))
     return service.ladder_settle(save_text, json.dumps(finished["finished"]))
-
-
-# -- tournaments (triad.tournament) ------------------------------------------
-
-
-@EXPORTS.service
-def tournament_start(save_text: str) -> TournamentStartReply:
-    """Deal the player's match of the event under way, or pick it up where the save left
-    it: the draft (its picks so far) or the position its moves reached. The player is blue."""
-    save = load_save(save_text)
-    current = tournament_service.current_match(save)
-    record = read_record(current["record"])
-    card_set = builtin_set(record.set_id)
-    brain = Brain(current["level"], seed=record.seed, pool=card_set.cards)
-    header = replace(record, games=())
-    prepared = {"tournament": True, **{k: v for k, v in current.items() if k != "record"}}
-    if Rule.DRAFT in record.rules and not record.games:
-        match = deal_match(MatchConfig(record.rules, card_set), record.seed)
-        session = InPlay(match, card_set, brain, header, level=current["level"], cpu=Player.RED)
-        session.draft = match.draft()
-        for index in record.draft:
-            session.draft = session.draft.pick(index)
-            session.order.append(index)
-        session.prepared = prepared
-        STATE.ahead, STATE.in_play = None, session
-        return {"match": current, **_draft_reply(session)}
-    played = replay_record(record)
-    state, round_, games = _played_on(played, record)
-    _begin(played.match, state, card_set, brain, header, round_, games).prepared = prepared
-    return {"match": current, "view": _view_of(state, played.match, round_, card_set)}
-
-
-def _tournament_session() -> InPlay:
-    session = _current("tournament match")
-    if session.prepared is None or not session.prepared.get("tournament"):
-        raise NoMatchError("no tournament match is being played")
-    return session
-
-
-@EXPORTS.service
-def tournament_progress(save_text: str) -> ProgressReply:
-    """The save with the draft picks and moves of the tournament match in play so far."""
-    session = _tournament_session()
-    games = [g for g in session.games if g]
-    picks = session.order if session.draft is not None else session.record.draft
-    save = tournament_service.progress(load_save(save_text), games, picks)
-    return {"save": dump_save(save)}
-
-
-@EXPORTS.service
-def tournament_end(save_text: str) -> TournamentEndReply:
-    """Settle the tournament match just played: the new save, the result and the view."""
-    session = _tournament_session()
-    if session.state is None or not session.state.is_terminal:
-        raise ValueError("the match is not over yet")
-    record = replace(session.record, games=tuple(tuple(g) for g in session.games if g))
-    settled = tournament_service.settle(load_save(save_text), record)
-    return {
-        "save": dump_save(settled.save),
-        "result": settled.to_json(),
-        "view": tournament_service.view(settled.save),
-    }
 
 
 # -- analysis and daily puzzles (triad.study) --------------------------------

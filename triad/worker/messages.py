@@ -145,7 +145,7 @@ class DraftPickRequest:
 
 
 class CardView(TypedDict):
-    """A card as the page draws it (`triad.ui.local.card_view`)."""
+    """A card as the page draws it (`triad.pageview.card_view`)."""
 
     id: str
     name: str
@@ -168,7 +168,7 @@ class Slot(TypedDict):
 
 
 class View(TypedDict):
-    """The page's view of a game, the one shape it draws (`triad.ui.local.make_view`)."""
+    """The page's view of a game, the one shape it draws (`triad.pageview.make_view`)."""
 
     rules: list[str]
     cells: list[str | None]

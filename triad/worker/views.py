@@ -1,6 +1,6 @@
 """The page's view of a game, as the engine worker makes it (`triad.worker.engine`).
 
-The one shape the page draws (`triad.ui.local.make_view`): the board, both
+The one shape the page draws (`triad.pageview.make_view`): the board, both
 hands with what each shows, the cells, the scores, and what the page shows
 of the FFXIV rules.
 """
@@ -13,9 +13,9 @@ from triad.capture import Player, type_counts
 from triad.cards import Card, CardSet
 from triad.match import DraftState, Match
 from triad.notation import card_to_json
+from triad.pageview import card_view, make_view, set_info
 from triad.rules import Rule
 from triad.state import GameState
-from triad.ui.local import card_view, make_view, set_info
 from triad.worker.messages import CardView, DraftView, Slot, View
 
 

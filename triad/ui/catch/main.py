@@ -14,7 +14,14 @@ from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
 from triad.ui.catch.dom import BotWorker, Page
-from triad.ui.dom import boot_engine, browser_language, event_field, follow_boot, make_store
+from triad.ui.dom import (
+    boot_engine,
+    browser_language,
+    event_field,
+    follow_boot,
+    make_store,
+    own_key,
+)
 
 ENGINE = "triad.worker.referee"
 BOT_RUNNER = "triad.worker.botrunner"
@@ -112,8 +119,10 @@ def on_key(event) -> None:
         if app.key(key):
             event.preventDefault()
         return
-    if tag in FORM_TAGS or any(
-        event_field(event, m, False) for m in ("ctrlKey", "altKey", "metaKey")
+    if (
+        tag in FORM_TAGS
+        or own_key(tag, key)
+        or any(event_field(event, m, False) for m in ("ctrlKey", "altKey", "metaKey"))
     ):
         return
     if key in ("Enter", " ") and target.getAttribute and target.getAttribute("data-house"):

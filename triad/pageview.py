@@ -1,4 +1,10 @@
-"""The deal drawn on the main thread before the engine has booted.
+"""The page's view of a game, and the deal drawn on the main thread before the engine has
+booted.
+
+Both sides import this module: the page (MicroPython) draws the first deal with it, and
+the engine worker (Pyodide, `triad.worker.views`) makes every view after it, so the one
+shape the page draws is written once, outside the page's own code. It keeps to what
+MicroPython runs: plain annotations, `typing` only where it exists.
 
 Uses `triad.deal` (the same code the engine uses), so the same seed and rules
 give the same hands, first player, territories and Power Wall signs as the
@@ -12,7 +18,12 @@ import json
 import triad
 from triad import deal as dealing
 
-_SETS = {}
+try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    from typing import Any
+except ImportError:  # MicroPython: no typing module, and annotations are never evaluated
+    pass
+
+_SETS: dict[str, dict[str, Any]] = {}
 
 
 def data_path(set_id: str) -> str:
@@ -22,17 +33,17 @@ def data_path(set_id: str) -> str:
     return folder + "/data/" + set_id + ".json"
 
 
-def load_set(set_id: str) -> dict:
+def load_set(set_id: str) -> dict[str, Any]:
     """The decoded JSON of a built-in card set (read once)."""
     data = _SETS.get(set_id)
     if data is None:
         with open(data_path(set_id)) as f:
-            data = json.load(f)
-        _SETS[set_id] = data
+            loaded: dict[str, Any] = json.load(f)
+        _SETS[set_id] = data = loaded
     return data
 
 
-def card_view(card: dict) -> dict:
+def card_view(card: dict[str, Any]) -> dict[str, Any]:
     """A card as the page draws it (the same fields as the engine's JSON)."""
     return {
         "id": card.get("id"),
@@ -48,7 +59,7 @@ def card_view(card: dict) -> dict:
     }
 
 
-def set_info(data: dict) -> dict:
+def set_info(data: dict[str, Any]) -> dict[str, Any]:
     """What the page needs of a card set besides its cards: id, kind and affinities."""
     return {
         "id": data.get("id"),
@@ -66,7 +77,7 @@ def set_info(data: dict) -> dict:
     }
 
 
-def deal_view(request: dict, data: dict):
+def deal_view(request: dict[str, Any], data: dict[str, Any]) -> dict[str, Any] | None:
     """The view of a new match for `request` (`seed`, `rules`), or None for a draft.
 
     :raises ValueError: rules the deal cannot use.
@@ -106,7 +117,7 @@ def deal_view(request: dict, data: dict):
         set_info(data),
     )
     # the FFXIV rules' marks, as the engine worker gives them (`worker.ffxiv_view`)
-    forced = {"blue": None, "red": None}
+    forced: dict[str, int | None] = {"blue": None, "red": None}
     if "order" in rules:
         forced = {"blue": 0, "red": 0}
     elif "chaos" in rules:
@@ -119,8 +130,17 @@ def deal_view(request: dict, data: dict):
 
 
 def make_view(
-    rules, cells, restrictions, board, hands, to_move, first, winner, round_, card_set
-) -> dict:
+    rules: list[str],
+    cells: list[Any],
+    restrictions: list[dict[str, Any]],
+    board: list[Any],
+    hands: dict[str, list[Any]],
+    to_move: str | None,
+    first: str,
+    winner: str | None,
+    round_: int,
+    card_set: dict[str, Any],
+) -> dict[str, Any]:
     """The page's view of a game, the one shape the page draws (`deal_view` makes the
     first one here, the engine worker every one after).
 
@@ -145,7 +165,7 @@ def make_view(
     }
 
 
-def scores_of(board, hands) -> dict:
+def scores_of(board: list[Any], hands: dict[str, list[Any]]) -> dict[str, int]:
     """Each House's size: its cards on the board plus its cards in hand (`GameState.score`,
     read off a view's board and hands, as it shows while cards flip)."""
     scores = {}
@@ -158,14 +178,15 @@ def scores_of(board, hands) -> dict:
     return scores
 
 
-def request_set(request: dict) -> dict:
+def request_set(request: dict[str, Any]) -> dict[str, Any]:
     """The card set a match request deals from: a built-in one, or the player's own (`set`)."""
     if request["card_set"] == "custom":
-        return request["set"]
+        own: dict[str, Any] = request["set"]
+        return own
     return load_set(request["card_set"])
 
 
-def dealer(request: dict):
+def dealer(request: dict[str, Any]) -> dict[str, Any] | None:
     """`App`'s dealer: the local view, or None when it cannot be drawn here."""
     try:
         return deal_view(request, request_set(request))

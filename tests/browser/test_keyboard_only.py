@@ -1,0 +1,188 @@
+"""Whole matches played from the keyboard and the accessibility tree alone: each control
+found by its role and name, moved to with Tab or the arrows, chosen with Enter; no mouse,
+no CSS selector. The focus never falls to the page's body, every dialog has a name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, Watch, wait_engine
+from tests.browser.test_page_play import settings_script
+from tests.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+LANG = Path(__file__).resolve().parents[2] / "triad" / "ui" / "lang"
+TEXT = {code: json.loads((LANG / code / "text.json").read_text()) for code in ("en", "fr")}
+DESKTOP = {"viewport": {"width": 1280, "height": 720}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+STEP_MS = 120_000  # a CPU move under load
+
+
+def focused(page: Any) -> str:
+    """The focused control as a screen reader names it (`button "Play"`); "" on the body."""
+    if page.evaluate("() => !document.activeElement || document.activeElement === document.body"):
+        return ""
+    line = str(page.locator(":focus").aria_snapshot(timeout=5_000)).strip().lstrip("- ")
+    if not line:  # focused but not in the accessibility tree: say what it is
+        return "unnamed " + str(page.evaluate("() => document.activeElement.outerHTML"))[:120]
+    line = line.splitlines()[0].rstrip(":")
+    if line.startswith("'") and line.endswith("'"):  # (YAML quotes a name with a quote)
+        line = line[1:-1].replace("''", "'")
+    return line
+
+
+def tab_to(page: Any, pattern: str, key: str = "Tab") -> str:
+    """Press Tab until the focused control's role and name match `pattern`; it."""
+    seen = []
+    for _ in range(160):
+        page.keyboard.press(key)
+        now = focused(page)
+        seen.append(now)
+        if re.search(pattern, now):
+            return now
+    raise AssertionError(f"never reached {pattern!r}: " + json.dumps(seen[-12:]))
+
+
+def unnamed_dialogs(page: Any) -> int:
+    return int(
+        page.evaluate(
+            "() => [...document.querySelectorAll('[role=dialog], dialog')]"
+            ".filter(d => !d.getAttribute('aria-labelledby') && !d.getAttribute('aria-label')"
+            " || (d.getAttribute('aria-labelledby')"
+            " && !document.getElementById(d.getAttribute('aria-labelledby')))).length"
+        )
+    )
+
+
+def open_title(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> Any:
+    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES[size])
+    context.add_init_script(settings_script(lang=lang, sound=False))
+    page = context.new_page()
+    page.goto(server.url)
+    page.get_by_role("dialog", name="TRIAD").wait_for()
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_title_keys_leave_the_keyboard_free_and_its_link_is_followed(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
+) -> None:
+    page = open_title(new_context, server, lang, "desktop")
+    for name in (r"Français", r"English", r"(Sound effects|Effets sonores)", r"(Music|Musique)"):
+        tab_to(page, r'^button "' + name)
+        page.keyboard.press("Enter")
+        before = focused(page)
+        assert re.match(r'^button "' + name, before), before
+        page.keyboard.press("Tab")
+        after = focused(page)
+        assert after and after != before, f"Tab after Enter on {name} moved nowhere"
+        assert page.evaluate("() => !!document.activeElement.closest('[role=dialog]')"), (
+            f"Tab after {name} left the title: {after}"
+        )
+        page.keyboard.press("Shift+Tab")
+    tab_to(page, r'^link "Triangle Catch"')
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"catch\.html"))
+
+
+def human_turn(page: Any, text: dict) -> bool:
+    """Wait for the human's turn (True) or the result (False)."""
+    hand = page.get_by_role("group", name=text["hand_label_blue_you"])
+    mine = hand.get_by_role("button", disabled=False)
+    result = page.get_by_role(
+        "dialog", name=re.compile("|".join(re.escape(text[k]) for k in ("win", "lose", "draw")))
+    )
+    mine.or_(result).first.wait_for(timeout=STEP_MS)
+    return result.count() == 0
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    text = TEXT[lang]
+    page = open_title(new_context, server, lang, size)
+    wait_engine(page)
+    assert focused(page) == f'button "{text["title_play"]}"'
+    page.screenshot(path=str(ARTIFACTS / f"keyboard-title-{lang}-{size}.png"))
+    page.keyboard.press("Enter")
+    moves = 0
+    while human_turn(page, text):
+        now = focused(page)
+        assert now.startswith("button "), f"move {moves}: the focus is on {now!r}, not the hand"
+        if moves == 0:  # Pause: a named dialog that takes the focus, and gives it back
+            page.keyboard.press("Escape")
+            page.get_by_role("dialog", name=text["paused"]).wait_for()
+            assert focused(page) == f'button "{text["btn_resume"]}"', focused(page)
+            page.keyboard.press("Escape")
+            page.get_by_role("dialog", name=text["paused"]).wait_for(state="detached")
+            assert focused(page) == now, focused(page)
+        page.keyboard.press("Enter")  # this card
+        cell = tab_to(page, r"^gridcell ")
+        page.keyboard.press("Enter")  # this space: the card waits on it
+        assert focused(page).startswith("gridcell "), focused(page)
+        if moves == 0:
+            page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.png"))
+        page.keyboard.press("Enter")  # deployed
+        moves += 1
+        assert focused(page), f"move {moves} on {cell}: the focus fell to the body"
+        assert unnamed_dialogs(page) == 0
+    assert moves in (4, 5)
+    page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.png"))
+    assert unnamed_dialogs(page) == 0
+    now = focused(page)
+    assert now == f'button "{text["btn_play_again"]}"', now
+    page.keyboard.press("Enter")  # the next match: the focus goes to its hand again
+    page.get_by_role("dialog").wait_for(state="detached")
+    assert human_turn(page, text) and focused(page).startswith("button "), focused(page)
+
+
+CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 199}'); } catch (e) {}"
+CATCH = {code: json.loads((LANG / code / "catch.json").read_text()) for code in ("en", "fr")}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_catch_turn_by_keyboard_and_accessibility_tree_alone(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+) -> None:
+    text = CATCH[lang]
+    you = text["you"]
+    context, _ = new_context(locale=lang, reduced_motion="reduce", **SIZES[size])
+    context.add_init_script(CATCH_MAPS)
+    page = context.new_page()
+    page.goto(server.url + "catch.html")
+    log = page.get_by_role("log")
+    log.get_by_text(re.compile(re.escape(you))).first.wait_for()
+    # An order from a house to a house its paths reach: the focus stays on a house of mine.
+    house = text["house_name"].split()[0]
+    source = tab_to(page, rf'^button "{house} \d+, {you} \d+"')
+    page.keyboard.press("Enter")
+    assert focused(page).startswith("button "), focused(page)
+    tab_to(page, rf'^button "{house} \d+, (?!{you})')
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name=text["end_turn"]).wait_for()
+    assert re.match(rf'^button "{house} \d+', focused(page)), f"after {source}: {focused(page)!r}"
+    # Enter on the New game disclosure opens it, and does not end the turn.
+    tab_to(page, re.escape(text["new_game"]))
+    start = page.get_by_role("button", name=text["start_game"].format(bot=text["bot_greedy"]))
+    was_open = start.is_visible()
+    page.keyboard.press("Enter")  # it opens (or closes, when it was open)
+    start.wait_for(state="hidden" if was_open else "visible")
+    assert not re.search(r"\b(Turn|Tour) 1\.", log.inner_text()), log.inner_text()
+    tab_to(page, rf'^button "{re.escape(text["end_turn"])}"', "Shift+Tab")
+    page.keyboard.press("Enter")
+    log.get_by_text(re.compile(r"(Turn|Tour) 1\.")).first.wait_for(timeout=STEP_MS)
+    assert focused(page), "the focus fell to the body after the turn"

@@ -1,0 +1,104 @@
+"""The suite's own time, as a pytest plugin: the time per folder at the end of a run, and
+the record of a whole lane's run that `bench/bench_suite.py` reads.
+
+Each test's time is its setup, call and teardown; a folder's is the sum of its tests'
+(`tests/browser`, `tests/engine`...; files at the top of tests/ count as `tests`). Under
+pytest-xdist the sums are over the workers, so they add up to more than the wall time,
+which is printed beside them. `build.py test` names the lane it runs (TRIAD_LANE: `full`
+or `quick`) when it runs the whole of it: that run is written to
+test-artifacts/suite-times-LANE.json (a run of some files writes nothing).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import subprocess
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "test-artifacts"
+LANES = ("full", "quick")
+
+
+def record_path(lane: str) -> Path:
+    return RECORDS / f"suite-times-{lane}.json"
+
+
+def folder_of(nodeid: str) -> str:
+    """`tests/browser` for tests/browser/test_x.py::test_y; `tests` for tests/test_x.py."""
+    parts = nodeid.split("::", 1)[0].split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+
+
+class SuiteTimes:
+    """Adds up each test's time; prints it by folder; records a lane's whole run."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.outcomes: dict[str, str] = {}
+        self.start = time.monotonic()
+        self.lane = os.environ.get("TRIAD_LANE", "")
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.seconds[report.nodeid] += report.duration
+        # failed if any phase failed; else skipped if one was, else the call's outcome
+        if self.outcomes.get(report.nodeid) != "failed" and (
+            report.when == "call" or report.outcome != "passed"
+        ):
+            self.outcomes[report.nodeid] = report.outcome
+
+    def by_folder(self) -> dict[str, tuple[int, float]]:
+        folders: dict[str, list[float]] = defaultdict(list)
+        for nodeid, seconds in self.seconds.items():
+            folders[folder_of(nodeid)].append(seconds)
+        return {name: (len(times), sum(times)) for name, times in sorted(folders.items())}
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.seconds:
+            return
+        wall = time.monotonic() - self.start
+        total = sum(self.seconds.values())
+        write = terminalreporter.write_line
+        terminalreporter.section("time per folder")
+        for name, (count, seconds) in self.by_folder().items():
+            write(f"{name:<20} {count:>5} tests {seconds:>8.1f} s {100 * seconds / total:>5.1f} %")
+        write(
+            f"{'all':<20} {len(self.seconds):>5} tests {total:>8.1f} s, {wall:.1f} s of wall time"
+        )
+        if self.lane in LANES:
+            self.write_record(wall)
+            write(f"recorded in {record_path(self.lane).relative_to(ROOT)}")
+
+    def write_record(self, wall: float) -> None:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        counts: dict[str, int] = defaultdict(int)
+        for outcome in self.outcomes.values():
+            counts[outcome] += 1
+        record = {
+            "lane": self.lane,
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "commit": commit or "unknown",
+            "ci": bool(os.environ.get("CI")),
+            "workers": self.config.getoption("numprocesses", None) or 0,
+            "wall_seconds": round(wall, 1),
+            "outcomes": dict(counts),
+            "tests": {nodeid: round(s, 3) for nodeid, s in sorted(self.seconds.items())},
+        }
+        RECORDS.mkdir(exist_ok=True)
+        record_path(self.lane).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

@@ -1,0 +1,182 @@
+"""The tournament dialog through the page's controller, with the real worker functions
+in-process: decks within the limits, a knockout match played on the table and settled,
+a reload in the middle of a match, feats announced once."""
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from tests.tournament.helpers import DECK, rich_save
+from tests.ui.helpers import LocalEngine, make_app, settle
+from triad.collection.save import dump_save
+from triad.ui import settings
+from triad.ui import split as split_module
+from triad.ui.app import App
+from triad.ui.collect import KEY
+from triad.ui.settings import MemoryStore, SafeStore
+
+
+@pytest.fixture(autouse=True)
+def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
+
+
+def rich_store() -> SafeStore:
+    store = SafeStore(MemoryStore())
+    settings.save(store, settings.defaults())
+    store.set(KEY, dump_save(rich_save()))
+    return store
+
+
+async def boot(store: SafeStore, seed: int = 11) -> tuple[App, Any]:
+    app, screen, _ = make_app(store, seed=seed)
+    screen.value = lambda selector: "Walls"  # the deck name typed in
+    app.start()
+    await app.engine_ready(LocalEngine())
+    for _ in range(50):
+        await settle(app)
+        if app.coll.ready:
+            break
+    return app, screen
+
+
+def stored(store: SafeStore) -> dict[str, Any]:
+    return json.loads(store.get(KEY) or "{}")
+
+
+async def open_tourney(app: App) -> None:
+    app.tourney.open()
+    for _ in range(20):
+        await settle(app)
+        if app.tourney.view is not None:
+            break
+    assert app.panel == "tourney"
+
+
+async def build_deck(app: App, cards: list[str]) -> None:
+    app.click("do", "tr_tab:decks")
+    for card in cards:
+        app.click("do", "tr_add:" + card)
+    app.click("do", "tr_save")
+    await settle(app)
+
+
+def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> None:
+    async def run() -> None:
+        store = rich_store()
+        app, screen = await boot(store)
+        await open_tourney(app)
+        await build_deck(
+            app, ["sable-ardent", "aldric-thorne", "helka-vorn", "garrick-rhee", "rowan-hale"]
+        )
+        html = screen.regions["r-overlay"]
+        assert 'role="alert"' in html and "Aldric Thorne" in html and "five stars" in html
+        assert stored(store)["tournament"]["decks"] == []
+        app.click("do", "tr_clear")
+        await build_deck(app, DECK)
+        assert stored(store)["tournament"]["decks"] == [{"name": "Walls", "cards": DECK}]
+        html = screen.regions["r-overlay"]
+        assert 'data-tr-deck="Walls"' in html
+        # the first feat of a deck is announced once
+        assert any("Deck builder" in s for s in screen.said)
+        assert "first-deck" in stored(store)["tournament"]["feats"]["announced"]
+
+    asyncio.run(run())
+
+
+async def play_to_end(app: App) -> None:
+    for _ in range(400):
+        await settle(app)
+        if app.panel == "tourney" and app.tourney.result is not None:
+            return
+    raise AssertionError("the tournament match did not end")
+
+
+def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() -> None:
+    async def run() -> None:
+        store = rich_store()
+        app, screen = await boot(store)
+        await open_tourney(app)
+        await build_deck(app, DECK)
+        app.click("do", "tr_tab:event")
+        app.click("do", "tr_begin:knockout")
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert 'data-tr-kind="knockout"' in html and "Quarter-finals" in html
+        assert html.count('data-tr-match="') == 4 and "data-tr-play" in html
+        before = stored(store)
+        assert before["tournament"]["event"]["deck"] == DECK
+        app.click("do", "tr_play")
+        await settle(app)
+        assert app.panel is None and app.match.playing["tourney"]
+        assert {c["id"] for c in app.match.view["hands"]["blue"]} <= set(DECK)
+        app.click("action", "autoplay")
+        await play_to_end(app)
+        after = stored(store)
+        event = after["tournament"]["event"]
+        assert event["matches"][0]["record"] is not None and event["games"] == []
+        assert after["tournament"]["counts"]["matches"] == 1
+        html = screen.regions["r-overlay"]
+        assert "data-tr-result" in html
+        assert any("First match" in s for s in screen.said)
+
+    asyncio.run(run())
+
+
+def test_a_reload_in_the_middle_of_a_tournament_match_resumes_it() -> None:
+    async def run() -> None:
+        store = rich_store()
+        app, _ = await boot(store)
+        await open_tourney(app)
+        await build_deck(app, DECK)
+        app.click("do", "tr_begin:season")
+        await settle(app)
+        app.click("do", "tr_play")
+        await settle(app)
+        for _ in range(2):  # two moves of the player's (the CPU answers between)
+            for _ in range(100):
+                await settle(app)
+                if app.match.may_act():
+                    break
+            view = app.match.view
+            cell = view["board"].index(None)
+            app.human_move((0, cell))
+            await settle(app)
+        games = stored(store)["tournament"]["event"]["games"]
+        assert games and len(games[0]) >= 2
+        app.match.end()
+        for task in app.tasks:
+            task.cancel()
+        moves = stored(store)["tournament"]["event"]["games"]
+        again, _ = await boot(store, seed=99)
+        for _ in range(20):
+            await settle(again)
+            if again.match.playing and again.match.playing.get("tourney"):
+                break
+        assert again.match.playing["tourney"]
+        board = [cell for cell in again.match.view["board"] if cell is not None]
+        assert len(board) == len(moves[0])
+
+    asyncio.run(run())
+
+
+def test_records_and_feats_show_in_the_collection() -> None:
+    async def run() -> None:
+        store = rich_store()
+        app, screen = await boot(store)
+        await open_tourney(app)
+        await build_deck(app, DECK)
+        app.close_panel()
+        app.click("action", "collection")
+        app.click("tab", "feats")
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert "data-tr-records" in html and html.count('data-feat="') >= 20
+        assert 'data-feat="first-deck"' in html.split('class="earned"')[1][:40] or (
+            '<li class="earned" data-feat="first-deck">' in html
+        )
+
+    asyncio.run(run())

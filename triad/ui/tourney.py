@@ -1,0 +1,313 @@
+"""The grand tournament on the page: its dialog, its decks, and the player's matches.
+
+`Tourney` belongs to the page (`App.tourney`). The tournament lives in the
+collection's save (`triad.tournament.part`), so every change is a save the
+engine worker returned, written through the collection (`Collection.write`,
+one ``setItem``): the event begun, each pick and move of the player's match,
+the match settled with the leaders' matches it leads to, a deck kept, a feat
+announced. A reload in the middle of a match puts it back on the table where
+it was (`under_way`, read by the collection when the save is loaded).
+
+The dialog's buttons are ``data-do="tr_NAME"`` or ``"tr_NAME:VALUE"``
+(`action`); its HTML is `triad.ui.tourney_html`.
+
+Runs on the main thread under MicroPython.
+"""
+
+import json
+
+from triad import api
+from triad.ui import client
+from triad.ui.collect import card_by_id
+from triad.ui.table import MATCH_KEY
+from triad.ui.text import explain, language, t
+from triad.ui.tourney_html import render_tourney, result_text
+
+
+def under_way(save_text) -> bool:
+    """Whether a stored save holds a tournament match begun (picks or moves made)."""
+    try:
+        data = json.loads(save_text or "null")
+        event = data["tournament"]["event"]
+        return bool(event and (event.get("games") or event.get("draft")))
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
+class Tourney:
+    """The tournament dialog's state and the flows that change the save."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.view = None  # the worker's tournament view of the save (None: not read yet)
+        self.tab = "event"
+        self.deck = []  # the deck being built: card ids
+        self.deck_name = ""
+        self.use = ""  # the name of the deck chosen for the next event
+        self.owned = []  # the cards of the collection with their copies and level
+        self.error = ""
+        self.message = ""
+        self.result = None  # what the player's last match did
+        self.opponent = ""  # the leader of the match on the table
+        self.confirm_quit = False
+        self.events = 0  # events begun on this page (each gets its own id)
+
+    # ----------------------------------------------------------- reading
+
+    def resumable(self, save_text) -> bool:
+        """Whether the save holds this page's tournament match to put back on the table."""
+        return under_way(save_text)
+
+    def lang(self) -> str:
+        return language()
+
+    def chosen_deck(self):
+        """The saved deck chosen for the next event (the first one when none is)."""
+        decks = (self.view or {}).get("decks", [])
+        for deck in decks:
+            if deck["name"] == self.use:
+                return deck
+        return decks[0] if decks else None
+
+    def render(self) -> str:
+        return render_tourney(self, self.page.houses_aff())
+
+    async def answer(self, asked) -> dict:
+        """A worker's answer, its refusal in the player's words (naming the card at fault)."""
+        if self.page.engine is None:
+            return api.failure(t("engine_loading"), "engine_loading")
+        reply = await asked
+        words = reply.get("words")
+        if reply.get("ok"):
+            return reply
+        if type(words) is dict and str(words.get("key")).startswith("deck_"):
+            card = card_by_id(words.get("card") or "") or {}
+            name = card.get("name") or words.get("card") or ""
+            reply["error"] = t("tr_err_" + words["key"], card=name)
+        else:
+            reply["error"] = explain(reply.get("error"), reply.get("code"))
+        return reply
+
+    async def refresh(self) -> None:
+        """Read the tournament of the save (once the collection has it), and its cards."""
+        coll = self.page.coll
+        await self.page.signal.until(lambda: coll.ready or coll.status in ("failed", "newer"))
+        if not coll.ready:
+            self.error = t("tr_no_save")
+            self.page.draw()
+            return
+        reply = await self.answer(client.tournament_view(self.page.engine, coll.save))
+        if reply.get("ok"):
+            self.view = reply["view"]
+        else:
+            self.error = reply.get("error", "")
+        owned = await self.answer(
+            client.collection_album(self.page.engine, coll.save, owned="found")
+        )
+        self.owned = owned.get("cards", []) if owned.get("ok") else []
+        self.page.draw()
+        await self.announce()
+
+    def took(self, reply: dict) -> bool:
+        """A reply holding a new save: write it (through the collection), keep its view."""
+        if not reply.get("ok"):
+            self.error = reply.get("error", "")
+            self.page.draw()
+            return False
+        if not self.page.coll.write(reply["save"]):
+            return False
+        self.error = ""
+        if "view" in reply:
+            self.view = reply["view"]
+        return True
+
+    async def announce(self) -> None:
+        """Say each feat earned once (a notice and the live region), then mark them said."""
+        ids = (self.view or {}).get("announce") or []
+        if not ids:
+            return
+        for ident in ids:
+            words = t("tr_feat_earned", name=t("feat_" + ident))
+            self.page.show_notice(words)
+            self.page.speech.say(words)
+        reply = await self.answer(
+            client.tournament_feats_seen(self.page.engine, self.page.coll.save, ids)
+        )
+        if self.took(reply):
+            self.view["announce"] = []
+            for feat in self.view.get("feats", []):
+                if feat["id"] in ids:
+                    feat["announced"] = True
+        self.page.draw()
+
+    # ----------------------------------------------------------- the dialog
+
+    def open(self) -> None:
+        """Open the dialog (from the title screen or a button) and read the save."""
+        self.message = ""
+        self.page.open_panel("tourney")
+        self.page.spawn(self.refresh())
+
+    def action(self, name: str) -> None:
+        """A button of the dialog: ``tr_NAME`` or ``tr_NAME:VALUE``."""
+        verb, _, value = name[3:].partition(":")
+        page = self.page
+        self.message = ""
+        if verb == "open":
+            self.open()
+            return
+        if verb == "tab":
+            self.tab = value
+            self.error = ""
+        elif verb == "add" and len(self.deck) < 5:
+            self.deck.append(value)
+        elif verb == "remove" and value.isdigit() and int(value) < len(self.deck):
+            self.deck.pop(int(value))
+        elif verb == "clear":
+            self.deck = []
+            self.error = ""
+        elif verb == "use":
+            self.use = value
+        elif verb == "quit":
+            self.confirm_quit = True
+        elif verb == "quit_no":
+            self.confirm_quit = False
+        elif verb in FLOWS:
+            page.spawn(getattr(self, FLOWS[verb])(value))
+            return
+        page.draw()
+
+    async def save_deck(self, _value: str) -> None:
+        name = self.page.screen.value("#tr-deck-name").strip() or self.deck_name
+        self.deck_name = name
+        reply = await self.answer(
+            client.tournament_save_deck(
+                self.page.engine, self.page.coll.save, name, list(self.deck)
+            )
+        )
+        if self.took(reply):
+            self.message = t("tr_deck_saved", name=name)
+            self.use = name
+            self.deck = []
+            self.deck_name = ""
+            await self.announce()
+        self.page.draw()
+
+    async def delete_deck(self, name: str) -> None:
+        reply = await self.answer(
+            client.tournament_delete_deck(self.page.engine, self.page.coll.save, name)
+        )
+        self.took(reply)
+        self.page.draw()
+
+    async def begin(self, kind: str) -> None:
+        """Begin an event of `kind` with the chosen deck (an open tournament drafts)."""
+        deck = self.chosen_deck()
+        if kind != "open" and deck is None:
+            self.error = t("tr_no_deck")
+            self.tab = "decks"
+            self.page.draw()
+            return
+        self.events += 1
+        seed = self.page.seed()
+        ident = "t-" + str(int(self.page.screen.now())) + "-" + str(seed) + "-" + str(self.events)
+        cards = None if kind == "open" else deck["cards"]
+        reply = await self.answer(
+            client.tournament_begin(
+                self.page.engine, self.page.coll.save, kind, seed, ident[:64], cards
+            )
+        )
+        if self.took(reply):
+            self.result = None
+            self.tab = "event"
+        self.page.draw()
+        self.page.screen.focus("#r-overlay [data-tr-play]")
+
+    async def quit(self, _value: str) -> None:
+        self.confirm_quit = False
+        reply = await self.answer(client.tournament_abandon(self.page.engine, self.page.coll.save))
+        self.took(reply)
+        self.page.draw()
+
+    async def replay(self, value: str) -> None:
+        if not value.isdigit():
+            return
+        reply = await self.answer(
+            client.tournament_record(self.page.engine, self.page.coll.save, int(value))
+        )
+        if reply.get("ok"):
+            self.page.close_panel(False)
+            await self.page.replay.open(json.dumps(reply["record"]), "hotseat")
+        else:
+            self.error = reply.get("error", "")
+            self.page.draw()
+
+    # ----------------------------------------------------------- the player's match
+
+    async def play(self, _value: str = "") -> None:
+        """Deal the player's match (or pick it up where the save left it) onto the table."""
+        page = self.page
+        page.stop_match()  # nothing of the match on the table reaches this one
+        reply = await self.answer(client.tournament_start(page.engine, page.coll.save))
+        if not reply.get("ok"):
+            self.error = reply.get("error", "")
+            page.open_panel("tourney")
+            return
+        match = reply["match"]
+        record = match["record"]
+        self.opponent = match["opponent"]
+        self.result = None
+        playing = {
+            "rules": list(record["rules"]),
+            "level": match["level"],
+            "card_set": record["set"],
+            "mode": "cpu",
+            "seed": record["seed"],
+            "ladder": match["opponent"],
+            "tourney": True,
+        }
+        if page.panel is not None:
+            page.close_panel(False)
+        page.store.remove(MATCH_KEY)
+        table = page.new_table(playing)
+        table.synced = True
+        page.timeline.append(("tourney", match["index"]))
+        if "draft" in reply:
+            table.show_draft(reply)
+            return
+        table.view = reply["view"]
+        page.start_helpers(record["rules"])
+        page.draw()
+        table.spawn(table.next_turn())
+
+    async def progress(self) -> None:
+        """A pick or a move of the player's match was made: the save holds it now."""
+        reply = await self.answer(client.tournament_progress(self.page.engine, self.page.coll.save))
+        if reply.get("ok"):
+            self.page.coll.write(reply["save"])
+        else:
+            print("tournament match not saved:", reply.get("error"))
+
+    async def settle(self) -> None:
+        """The player's match is over: settle it, write the save, show the bracket."""
+        reply = await self.answer(client.tournament_end(self.page.engine, self.page.coll.save))
+        if not self.took(reply):
+            self.page.open_panel("tourney")
+            return
+        self.result = reply["result"]
+        self.result["opponent"] = self.opponent
+        self.tab = "event"
+        await self.page.coll.refresh()  # prize cards are in the collection
+        self.page.open_panel("tourney")
+        self.page.speech.say(result_text(self))
+        await self.announce()
+
+
+FLOWS = {
+    "save": "save_deck",
+    "delete": "delete_deck",
+    "begin": "begin",
+    "quit_yes": "quit",
+    "replay": "replay",
+    "play": "play",
+}
