@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
@@ -162,6 +163,25 @@ def test_anytime_search_reports_progress_then_the_exact_answer() -> None:
     values = exact_values(state)
     move = steps[-1].move
     assert values[(move.card, move.cell)] == max(values.values()) == steps[-1].value
+
+
+def test_a_search_cut_short_offers_the_lookaheads_move_until_a_bound_is_proven() -> None:
+    # Past its deadline, every slice gives up after 500 positions: the table holds the
+    # move the root was searching, without a bound, which is no better than any other;
+    # the search offers the lookahead's move meanwhile.
+    state = dealt(["open"], 21, 0)
+    obs = observe(state, state.to_move)
+    brain = Brain("master")
+    steps = brain.search(obs, slice_ms=1, deadline=time.perf_counter())
+    # the cards each move holds, the lookahead after each move (each slice ends at
+    # once), its answer; then the exact search, slice after slice
+    kids = len(state.legal_moves())
+    quick = [next(steps) for _ in range(kids + 1)][-1]
+    for _ in range(10):
+        step = next(steps)
+        assert not step.exact
+        assert (step.move, step.value) == (quick.move, quick.value)
+    assert brain.splits(obs)  # (nothing bounds the position yet)
 
 
 def test_pondering_keeps_the_table_for_the_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@ from triad.cards import Card
 from triad.cpu.chance import SCALE, ChanceSolver, to_fraction
 from triad.cpu.context import Context, View
 from triad.cpu.packed import Packed
-from triad.cpu.solver import INF, Position, Solver
+from triad.cpu.solver import INF, Position, Solver, Timeout
 from triad.state import GameState, Move
 
 
@@ -281,3 +281,45 @@ def test_an_oracles_order_keeps_values_exact(names: list[str]) -> None:
             ctx.solver.probe(child.position, alpha, alpha + 1)
         oracle = Solver(ctx.packed, ctx.solver.total, ctx.solver.table, 5)
         assert_value_and_best(oracle, ctx.packed, pos, exact, state)
+
+
+@pytest.mark.parametrize("names", [["open"], ["open", "same", "plus", "combo"]])
+def test_a_search_cut_short_often_goes_on_where_it_stopped(names: list[str]) -> None:
+    # The deadline has always passed: every 500 positions the search gives up and
+    # starts over from what the table learnt (as the page thinks in slices). Each
+    # node cut short keeps the move it was searching, so little is searched twice.
+    state = dealt(names, 1, 0)  # (the empty board: without that, half as much again)
+    whole = Context(View.of(state))
+    value = whole.solver.value(whole.position)
+    ctx = Context(View.of(state))
+    restarts = 0
+    while True:
+        try:
+            got = ctx.solver.value(ctx.position, deadline=1e-9)
+            break
+        except Timeout:
+            restarts += 1
+    assert got == value
+    assert restarts > 20
+    once = whole.solver.nodes + whole.solver.leaves
+    assert ctx.solver.nodes + ctx.solver.leaves < 1.15 * once
+
+
+@pytest.mark.parametrize("names", CAPTURE_RULES, ids=lambda n: "+".join(n) or "basic")
+def test_values_stay_exact_when_the_search_is_cut_short(names: list[str]) -> None:
+    # every 500 positions the deadline has passed: each value, searched again and
+    # again from the table, is the one searched in one go
+    rng = random.Random("cut short:" + "+".join(names))
+    for _ in range(2):
+        state = random_game(rng, names, rng.choice([2, 3]), small=rng.random() < 0.5)
+        whole = Context(View.of(state))
+        expected = [v for _, v in whole.solver.move_values(whole.position)]
+        ctx = Context(View.of(state))
+        while True:
+            try:
+                got = [v for _, v in ctx.solver.move_values(ctx.position, deadline=1e-9)]
+                break
+            except Timeout:
+                continue
+        assert got == expected, state
+        assert ctx.solver.value(ctx.position) == max(expected)

@@ -56,7 +56,7 @@ from triad.cards import Card, builtin_set
 from triad.cpu.chance import SCALE
 from triad.cpu.context import Context, View
 from triad.cpu.guess import Sightings
-from triad.cpu.solver import INF, NO_MOVE, Child, Position, Solver, Timeout
+from triad.cpu.solver import INF, Child, Position, Solver, Timeout
 from triad.observe import Observation
 from triad.parts import EPS as _EPS
 from triad.parts import best_traps
@@ -350,8 +350,10 @@ class Brain:
             try:
                 value, best = solver.best(pos, _slice_end(slice_ms, deadline))
             except Timeout:
-                lo, _, mv = solver.bounds(pos)
-                guess = next((c for c in kids if c.card * 9 + c.cell == mv), None)
+                lo, hi, mv = solver.bounds(pos)
+                # (a move the table holds without a bound is only the one being searched)
+                known = lo > -INF or hi < INF
+                guess = next((c for c in kids if known and c.card * 9 + c.cell == mv), None)
                 if guess is not None:
                     yield Progress(ctx.move_of(guess, me), lo if lo > -INF else top, False, False)
                 else:
@@ -388,7 +390,7 @@ class Brain:
         ctx = self._sync(view)
         if self._part_at == _ahead_key(obs, ctx):
             return True
-        return ctx.solver.bounds(ctx.position) == (-INF, INF, NO_MOVE)
+        return ctx.solver.bounds(ctx.position)[:2] == (-INF, INF)
 
     def splittable(self, obs: Observation, hint: bool = False) -> bool:
         """Whether this move of ``obs.viewer`` may be searched in parts at all (`splits`

@@ -32,7 +32,10 @@ seeded empty boards).
 Exact values come from null-window searches (MTD(f)): each probe answers
 "is the value at least x?", and the bounds it leaves in the table make the
 next probe cheap. A deadline can interrupt any search (``Timeout``); what was
-learnt stays in the table, so the caller may simply search again later.
+learnt stays in the table, so the caller may simply search again later: each
+node the deadline interrupts keeps the move it was searching (without a
+bound), which comes first when the search goes on (without it, a search in
+40 ms slices searched half as many positions again as one search).
 """
 
 from __future__ import annotations
@@ -449,24 +452,30 @@ class Solver:
                     ]
                 moves.sort(reverse=True)
                 # (the stored move comes round again: its child answers from the table.)
-                for mt in moves:
-                    _, k2, t2, m2, a, p = mt
-                    if last:
-                        v = -_plain(
-                            k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
-                        )
-                    else:
-                        v = -search(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha)
-                    if v > best:
-                        best = v
-                        bm = mt
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                history[p][a] += n * n
-                                if n >= cuts_from:
-                                    top_cuts[n][p][a] += 1
-                                break
+                try:
+                    for mt in moves:
+                        _, k2, t2, m2, a, p = mt
+                        if last:
+                            v = -_plain(
+                                k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha, n - 1, 0x1FF ^ (t2 | m2)
+                            )
+                        else:
+                            v = -search(k2, t2, m2, ho, hm ^ bit[a], -beta, -alpha)
+                        if v > best:
+                            best = v
+                            bm = mt
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    history[p][a] += n * n
+                                    if n >= cuts_from:
+                                        top_cuts[n][p][a] += 1
+                                    break
+                except Timeout:
+                    # the search goes on later from here: the move being searched
+                    # comes first then (the bounds stay as they were)
+                    table[tk] = (lo, hi, mt)
+                    raise
             if best <= a0:
                 table[tk] = (lo, best if best < hi else hi, ttm or bm)
             elif best >= beta:

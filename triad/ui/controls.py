@@ -19,6 +19,7 @@ import json
 from triad import ruleinfo
 from triad.ui import settings as prefs
 from triad.ui import speech
+from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
 
 KEYS = {
@@ -153,6 +154,14 @@ HAND = '[data-hand] [role="button"][data-card]'
 CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
 
 
+def say_waiting(page) -> None:
+    """A card was put on a space to wait for the confirming choice: a screen reader hears
+    which card, where, and how to deploy it (sighted players see it there)."""
+    match = page.match
+    if match.sel.phase == CONFIRM:
+        page.speech.say(speech.waiting_text(match.view, match.sel))
+
+
 class Controls:
     """Turns keys and clicks into what the page does."""
 
@@ -220,6 +229,8 @@ class Controls:
         else:
             page.draw()
             page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
+            if action == "select":
+                say_waiting(page)
         return True
 
     def focus_play(self) -> None:
@@ -438,6 +449,7 @@ class Controls:
             self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
         else:
             page.draw()
+            say_waiting(page)
 
     def on_draft(self, _kind: str, value: str) -> None:
         if not value.isdigit():

@@ -202,6 +202,14 @@ def push_entry() -> None:
     js.history.pushState(js.JSON.parse('{"dialog": true}'), "")
 
 
+def on_friend_tab(event) -> None:
+    """What another tab of this browser said of a friend's link (boot.js relays it)."""
+    detail = event_field(event, "detail")
+    if detail is not None:
+        kind, code = event_field(detail, "kind", ""), event_field(detail, "code", "")
+        app.friend.tabs.event(str(kind), str(code))
+
+
 def on_live(event) -> None:
     """What the live connection to a friend tells (assets/js/live.js)."""
     detail = event_field(event, "detail")
@@ -245,16 +253,18 @@ def served_from_cache() -> bool:
 
 
 screen.set_flag("can-share", bool(getattr(js.navigator, "share", None)))
-app.title = not title_seen()
+friend_code = friend_from_address()
+app.title = not title_seen() and not friend_code  # (a friend's link: its own loading screen)
 app.on_title_closed = remember_title
 app.boot_helpers = helper_starter(js, app)
 app.warm = served_from_cache()
 back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
 app.back_nav = back_nav
 app.start(deal_from_address())
-friend_code = friend_from_address()
 if friend_code:
     app.friend.open_address(friend_code)
+    if getattr(js.window, "triadFriendTaken", None):  # (another tab holds its match)
+        app.friend.tabs.left(friend_code)
 screen.booted()
 js.document.getElementById("app").addEventListener("click", create_proxy(on_click))
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
@@ -265,4 +275,5 @@ js.window.addEventListener("storage", create_proxy(on_storage))
 js.window.addEventListener("hashchange", create_proxy(on_hash))
 js.window.addEventListener("popstate", create_proxy(on_pop))
 js.window.addEventListener("triad-live", create_proxy(on_live))
+js.window.addEventListener("triad-friend-tab", create_proxy(on_friend_tab))
 app.spawn(boot_engine(app, js.window.triadEngine))

@@ -451,6 +451,10 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
     label = speech.cell_words(view, i, aff)
+    if choosing and slot is None and sel.phase == sel_phases.CONFIRM and sel.cell == i:
+        waiting = speech.waiting_card(view, sel)
+        if waiting:
+            label += ". " + t("say_cell_waiting", card=card_name(waiting) or "?")
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 

@@ -53,7 +53,7 @@ HINT_SHOW_MS = 450
 def keeper_of(page, playing):
     """What keeps the match `playing` in the save, move by move, and settles it: the
     tournament (`triad.ui.tourney`), the collection for a ladder match, or None."""
-    if playing and playing.get("tourney"):
+    if playing and playing.get("tourney") and page.tourney.on_table:
         return page.tourney
     if playing and playing.get("ladder") and page.coll.match is not None:
         return page.coll

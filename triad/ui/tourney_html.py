@@ -184,11 +184,12 @@ def match_item(view, event: dict, index: int, m: dict) -> str:
         return '<li class="' + cls + '" data-tr-match="' + str(index) + '">' + esc(text) + "</li>"
     line = t("tr_match_line", a=a, b=b, sa=m["score"][0], sb=m["score"][1])
     winner = m.get("winner")
-    verdict = (
-        t("tr_match_draw")
-        if winner is None
-        else t("tr_match_wins", name=entrant_name(view, winner))
-    )
+    if winner is None:
+        verdict = t("tr_match_draw")
+    elif winner == PLAYER:
+        verdict = t("tr_match_you_through")
+    else:
+        verdict = t("tr_match_wins", name=entrant_name(view, winner))
     if m.get("games", 1) > 1:
         verdict += " " + t("tr_match_sudden")
     return (
@@ -321,7 +322,10 @@ def card_label(ident: str) -> str:
     card = card_by_id(ident)
     if card is None:
         return ident
-    return card.get("name", ident) + " (" + t("tr_stars", n=stars(card.get("level", 1))) + ")"
+    count = stars(card.get("level", 1))
+    return (
+        card.get("name", ident) + " (" + t("tr_star" if count == 1 else "tr_stars", n=count) + ")"
+    )
 
 
 def render_decks(tour, aff: dict) -> str:

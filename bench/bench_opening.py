@@ -1,0 +1,188 @@
+"""Opening benchmark: the empty board's value alone against every opening move's value.
+
+    python bench/bench_opening.py            # CPython figures, then the same under Pyodide
+    python bench/bench_opening.py --here     # this runtime only (what the Pyodide run executes)
+    options: --deals N (seeded deals per rule set, default 2)
+
+For games A, B and C of seankao31's FFXIV companion (its solver benchmarks:
+cards top-right-bottom-left, A: no rule, B: Plus, C: the same hand on both
+sides, Plus; the first hand moves first) and for seeded deals of the Houses
+set under basic, Same+Plus+Combo, Power Wall, Reverse and Ascension (the
+empty board, `bench_cpu.start`), each with a fresh solver:
+
+* ``value``: the exact value of the empty board alone (`Solver.value`);
+* ``every move``: every opening move's exact value (`Solver.move_values`,
+  what ``python -m triad solve`` prints), and its ratio to ``value``;
+* ``sliced``: the value searched again in slices, as the page thinks ahead
+  (every 500 positions the deadline has passed and the search starts over
+  from the table), as a ratio of positions to the search in one go.
+
+Then master's first move on each empty board as `bench_cpu`'s first-move
+table times it (the anytime search with the page's 900 ms budget, in 40 ms
+slices, one thread): whether its move is of the exact best value (``exact``)
+and whether its search finished (``done``: the trap count among its best moves
+ended, out of `TRAP_NODES` or not, or it wins already and sets no trap).
+The page splits that search over its extra workers: `bench_cpu_page` times it there.
+
+Times are CPU seconds of this process (Node's own count under Pyodide), the
+first move's wall seconds; nodes are positions searched (interior and leaves),
+the same on any machine. Figures only: nothing passes or fails on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for _path in (ROOT, ROOT / "bench"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+from bench_cpu import cpu_seconds, runtime, start  # noqa: E402
+
+from triad.cards import Card  # noqa: E402
+from triad.cpu import Brain  # noqa: E402
+from triad.cpu.context import Context, View  # noqa: E402
+from triad.cpu.solver import Timeout  # noqa: E402
+from triad.notation import card_to_json, state_from_json  # noqa: E402
+from triad.observe import observe  # noqa: E402
+from triad.state import GameState  # noqa: E402
+
+#: seankao31's benchmark hands (top-right-bottom-left, A is 10)
+HAND_A1 = "10-5-3-8 7-6-4-9 2-8-6-3 5-4-7-1 9-3-2-6"
+HAND_A2 = "4-7-5-2 8-3-9-6 1-5-8-4 6-9-1-7 3-2-4-A"
+HAND_C = "4-8-8-1 1-4-8-8 8-2-8-A 8-8-1-8 8-2-3-8"
+RULE_SETS = [
+    ("basic", ["open"]),
+    ("same+plus+combo", ["open", "same", "plus", "combo"]),
+    ("power_wall", ["open", "power_wall"]),
+    ("reverse", ["open", "reverse"]),
+    ("ascension", ["open", "ascension"]),
+]
+#: the page's budget for a CPU move, and the slices `bench_cpu` times it in
+BUDGET_S = 0.9
+SLICE_MS = 40
+
+
+def hand(text: str) -> list[dict[str, object]]:
+    """Cards written top-right-bottom-left (``A`` for 10), as the engine's JSON."""
+    cards = []
+    for code in text.split():
+        top, right, bottom, left = (10 if v == "A" else int(v) for v in code.split("-"))
+        cards.append(card_to_json(Card.of(top, right, bottom, left)))
+    return cards
+
+
+def game(rules: list[str], first: str, second: str) -> GameState:
+    """An empty board, the first hand (blue) to move."""
+    data = {
+        "rules": rules,
+        "board": [None] * 9,
+        "hands": {"blue": hand(first), "red": hand(second)},
+        "to_move": "blue",
+    }
+    return state_from_json(data)
+
+
+def positions(deals: int) -> list[tuple[str, GameState]]:
+    """Games A, B and C, then ``deals`` seeded deals of each rule set (none drawing Chaos)."""
+    out = [
+        ("game A", game([], HAND_A1, HAND_A2)),
+        ("game B", game(["plus"], HAND_A1, HAND_A2)),
+        ("game C", game(["plus"], HAND_C, HAND_C)),
+    ]
+    for label, names in RULE_SETS:
+        seeds = (s for s in range(1, 10 * deals + 10) if not start(names, s, 0).rules.chaos)
+        out += [(f"{label} #{s}", start(names, s, 0)) for s in itertools.islice(seeds, deals)]
+    return out
+
+
+def searched(ctx: Context) -> int:
+    return ctx.solver.nodes + ctx.solver.leaves
+
+
+def sliced_nodes(state: GameState) -> int:
+    """Positions the value takes when the search is interrupted every 500 positions."""
+    ctx = Context(View.of(state))
+    while True:
+        try:
+            ctx.solver.value(ctx.position, deadline=1e-9)  # (always passed)
+            return searched(ctx)
+        except Timeout:
+            continue
+
+
+def bench_values(deals: int) -> None:
+    print(f"the empty board's value and every opening move's, {runtime()}, CPU seconds")
+    print(
+        f"  {'position':<22}{'value s':>9}{'nodes':>9}{'every move s':>14}{'nodes':>10}"
+        f"{'ratio':>7}{'sliced':>8}"
+    )
+    ratios: list[float] = []
+    for label, state in positions(deals):
+        ctx = Context(View.of(state))
+        t0 = cpu_seconds()
+        ctx.solver.value(ctx.position)
+        alone = cpu_seconds() - t0
+        nodes = searched(ctx)
+        ctx = Context(View.of(state))
+        t0 = cpu_seconds()
+        ctx.solver.move_values(ctx.position)
+        every = cpu_seconds() - t0
+        ratios.append(every / alone)
+        print(
+            f"  {label:<22}{alone:>9.3f}{nodes:>9}{every:>14.3f}{searched(ctx):>10}"
+            f"{every / alone:>7.1f}{sliced_nodes(state) / nodes:>8.2f}",
+            flush=True,
+        )
+    print(f"  median ratio {statistics.median(ratios):.1f}, max {max(ratios):.1f}")
+
+
+def bench_first_move(deals: int) -> None:
+    print(
+        f"master's first move on the empty board, {BUDGET_S * 1000:.0f} ms budget,"
+        f" {SLICE_MS} ms slices, one thread, {deals} deals, {runtime()}"
+    )
+    print(f"  {'rules':<18}{'exact':>7}{'done':>8}{'median s':>10}{'max s':>8}")
+    for label, names in RULE_SETS:
+        exact = done = 0
+        times = []
+        for seed in range(1, deals + 1):
+            state = start(names, seed, 0)
+            seen = observe(state, state.to_move)
+            t0 = time.perf_counter()
+            deadline = t0 + BUDGET_S
+            last = None
+            for last in Brain("master", seed).search(seen, SLICE_MS, deadline):
+                if last.done or time.perf_counter() > deadline:
+                    break
+            times.append(time.perf_counter() - t0)
+            exact += bool(last and last.exact)
+            done += bool(last and last.exact and last.done)
+        print(
+            f"  {label:<18}{f'{exact}/{deals}':>7}{f'{done}/{deals}':>8}"
+            f"{statistics.median(times):>10.3f}{max(times):>8.3f}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--here", action="store_true", help="this runtime only")
+    parser.add_argument("--deals", type=int, default=2)
+    options = parser.parse_args()
+    bench_values(options.deals)
+    bench_first_move(7)
+    if not options.here and sys.platform != "emscripten":
+        from rerun import in_pyodide
+
+        in_pyodide("bench_opening.py", "--deals", str(options.deals))
+
+
+if __name__ == "__main__":
+    main()
