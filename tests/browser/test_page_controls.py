@@ -261,7 +261,9 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
         assert pill in shown, shown
     tip = page.get_by_role("note")
     assert tip.count() == 1
-    page.keyboard.press("h")
+    hand = {"en": "Your hand", "fr": "Votre main"}[lang]
+    page.get_by_role("group", name=hand).get_by_role("button").first.focus()
+    page.keyboard.press("h")  # (a letter acts where the board or a hand has the focus)
     legend = page.get_by_role("dialog")
     legend.wait_for()
     text = legend.inner_text()

@@ -323,9 +323,10 @@ class App(Shell):
 
     # ------------------------------------------------------------------ input
 
-    def key(self, key: str) -> bool:
-        """A key went down; returns True when the page should not act on it itself."""
-        return self.controls.key(key)
+    def key(self, key: str, on_table: bool = True) -> bool:
+        """A key went down (`on_table`: the board or a hand has the focus); returns True
+        when the page should not act on it itself."""
+        return self.controls.key(key, on_table)
 
     def click(self, kind: str, value) -> None:
         """A click (or tap) on an element with one of the page's data attributes."""

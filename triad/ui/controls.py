@@ -16,8 +16,6 @@ under MicroPython.
 
 import json
 
-from triad import ruleinfo
-from triad.ui import settings as prefs
 from triad.ui import speech
 from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
@@ -170,11 +168,14 @@ class Controls:
 
     # ------------------------------------------------------------------ keys
 
-    def key(self, key: str) -> bool:
-        """A key went down; returns True when the page should not act on it itself."""
+    def key(self, key: str, on_table: bool = True) -> bool:
+        """A key went down; returns True when the page should not act on it itself.
+
+        A letter (Z, X, H, R, L) or ? acts only while the board or a hand has the focus
+        (`on_table`): elsewhere it stays a screen reader's own (WCAG 2.1.4)."""
         page = self.page
         action = KEYS.get(key)
-        if action is None:
+        if action is None or (len(key) == 1 and not on_table):
             return False
         if page.title:
             if action in ("pause", "select"):
@@ -400,15 +401,7 @@ class Controls:
             page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
-        page = self.page
-        rules = prefs.toggle(page.settings["rules"], value)
-        page.settings["rules"] = rules
-        # A rule may bring its card set along (the player's own set stays
-        # chosen: the menu says if it cannot).
-        brings = ruleinfo.CARD_SET_OF.get(value)
-        if brings and value in rules and page.settings["card_set"] != prefs.CUSTOM_SET:
-            page.settings["card_set"] = brings
-        page.save_settings()
+        self.page.choices.toggle_rule(value)
 
     def on_lang(self, _kind: str, value: str) -> None:
         self.page.change_language(value)

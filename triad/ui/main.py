@@ -67,6 +67,9 @@ app = App(
 )
 
 
+# Where the focus lets the letter keys act (Z, X, H, R, L): the board and the hands.
+TABLE = "#r-board, [data-hand]"
+
 # Roles of the cards and spaces that Enter or Space chooses, as a click does.
 CHOSEN_BY_KEY = ("button", "gridcell")
 
@@ -147,7 +150,11 @@ def on_key(event) -> None:
         return
     if any(event_field(event, mod, False) for mod in ("ctrlKey", "altKey", "metaKey")):
         return
-    if app.key(key):
+    try:
+        on_table = target.closest(TABLE) is not None
+    except Exception:  # a key sent to the document itself: nothing of the table has it
+        on_table = False
+    if app.key(key, on_table):
         event.preventDefault()
 
 

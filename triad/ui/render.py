@@ -356,6 +356,8 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
 
 
 def turn_text(player: str, ctx: dict) -> str:
+    if ctx.get("replay"):  # nobody's turn is awaited in a replay: who plays next
+        return t("replay_to_play", name=player_name(player, ctx))
     mode = ctx.get("mode", "cpu")
     if mode in ("cpu", "friend"):
         other = "cpu_turn" if mode == "cpu" else "friend_turn"
