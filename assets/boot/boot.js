@@ -19,6 +19,7 @@
     en: {
       tagline: "A card game of Houses and banners",
       catchTagline: "The map game",
+      friendTagline: "Your friend's link: the match opens as soon as the game is loaded",
       loading: "Loading the game…",
       catchLoading: "Loading the map game…",
       started: "Dealing the cards…",
@@ -33,12 +34,15 @@
       ],
       storage: "Your browser blocks storage for this embedded game: it will not work offline, and settings last for this visit only.",
       ok: "OK",
+      otherTab: "This match is open in another tab of this browser: your friend's move is shown there. You can close this tab.",
+      closeTab: "Close this tab",
       update: "A new version of Triad is ready.",
       reload: "Reload"
     },
     fr: {
       tagline: "Un jeu de cartes de Maisons et de bannières",
       catchTagline: "Le jeu de la carte",
+      friendTagline: "Le lien de votre ami : la partie s'ouvre dès que le jeu est chargé",
       loading: "Chargement du jeu…",
       catchLoading: "Chargement du jeu de la carte…",
       started: "Distribution des cartes…",
@@ -53,6 +57,8 @@
       ],
       storage: "Votre navigateur bloque le stockage pour ce jeu intégré : il ne fonctionnera pas hors ligne, et les réglages ne durent que le temps de cette visite.",
       ok: "OK",
+      otherTab: "Cette partie est ouverte dans un autre onglet de ce navigateur : le coup de votre ami s'y affiche. Vous pouvez fermer cet onglet.",
+      closeTab: "Fermer cet onglet",
       update: "Une nouvelle version de Triad est prête.",
       reload: "Recharger"
     }
@@ -78,7 +84,9 @@
     if (!box) return;
     box.setAttribute("lang", lang);
     var tagline = box.querySelector("[data-text=tagline]");
-    if (tagline) tagline.textContent = catchPage ? words.catchTagline : words.tagline;
+    // (a friend's link says so from the first frame, not the game's tagline)
+    var friendLink = !catchPage && /^#friend=/.test(location.hash);
+    if (tagline) tagline.textContent = catchPage ? words.catchTagline : friendLink ? words.friendTagline : words.tagline;
     var bar = box.querySelector(".bar");
     if (bar) bar.setAttribute("aria-label", words.bar);
     if ($("loading-text")) $("loading-text").textContent = catchPage ? words.catchLoading : words.loading;
@@ -546,6 +554,27 @@
       showProgress(1, words.failed);
     });
   }
+
+  // --- One tab per friend match: a friend's link opened here while the match runs in
+  // another tab of this browser goes to that tab (triad/ui/tabs.py), which shows the move
+  // at once and answers "taken"; this tab then says so, and does not open the match. ---
+  function friendTabs() {
+    var channel = null;
+    try { channel = new BroadcastChannel("triad.friend"); } catch (e) { return; }
+    window.triadFriendChannel = channel;
+    var mine = /^#friend=/.test(location.hash) ? decodeURIComponent(location.hash.slice(8)) : "";
+    channel.onmessage = function (event) {
+      var text = String(event.data || "");
+      var kind = text.slice(0, text.indexOf(":")), code = text.slice(text.indexOf(":") + 1);
+      if (kind === "taken" && mine && code === mine) {
+        window.triadFriendTaken = code;
+        notice(words.otherTab, { label: words.closeTab, run: function () { window.close(); } });
+      }
+      window.dispatchEvent(new CustomEvent("triad-friend-tab", { detail: { kind: kind, code: code } }));
+    };
+    if (mine) channel.postMessage("link:" + mine);
+  }
+  if (!catchPage) friendTabs();
 
   window.triadStartWorker = startWorker;
   window.triadLoadLive = loadLive;

@@ -453,3 +453,25 @@ def test_picked_hands_need_dealt_rules_off(new_context: Any, server: Any) -> Non
     error.wait_for(state="visible")
     assert "need dealt hands" in error.inner_text()
     assert host.page.locator(".dialog.deck").count() == 0
+
+
+def test_a_link_opened_in_a_second_tab_goes_to_the_first(new_context: Any, server: Any) -> None:
+    # the guest opens the host's link in a new tab of the same browser, while the match is
+    # on the table of its first tab: the first tab shows the move at once, the new one says
+    # so and leaves the match alone
+    host, guest, code = start(new_context, server.url, ["same"])
+    link = code or host.play()
+    check = guest.check()
+    tab = guest.page.context.new_page()
+    tab.goto(link)
+    notice = tab.locator("#boot-notice")
+    notice.wait_for(state="visible")
+    assert "open in another tab" in notice.inner_text()
+    guest.page.wait_for_function(
+        "old => document.documentElement.dataset.friendCheck !== old", arg=check
+    )
+    assert guest.state() == "mine"
+    wait_engine(tab)
+    assert tab.evaluate("document.documentElement.dataset.friend || ''") == ""
+    assert not tab.locator(".dialog.friend").count()
+    tab.screenshot(path=str(ARTIFACTS / "friend-second-tab.png"))

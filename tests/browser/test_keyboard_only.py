@@ -131,8 +131,12 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
             assert focused(page) == now, focused(page)
         page.keyboard.press("Enter")  # this card
         cell = tab_to(page, r"^gridcell ")
-        page.keyboard.press("Enter")  # this space: the card waits on it
-        assert focused(page).startswith("gridcell "), focused(page)
+        page.keyboard.press("Enter")  # this space: the card waits on it, and says so
+        waiting = focused(page)
+        assert waiting.startswith("gridcell "), waiting
+        assert text["say_cell_waiting"].split("{card}")[1] in waiting, waiting
+        said = page.get_by_role("log", name=text["say_log"]).inner_text()
+        assert text["say_waiting"].split("{where}")[1] in said.splitlines()[-1], said
         if moves == 0:
             page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.png"))
         page.keyboard.press("Enter")  # deployed

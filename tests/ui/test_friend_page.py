@@ -8,6 +8,7 @@ the players' chat would pass them.
 from __future__ import annotations
 
 import asyncio
+import html as markup
 import re
 from types import SimpleNamespace
 
@@ -19,7 +20,7 @@ from triad.ui.text import t
 
 
 def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    return markup.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 async def page(up: bool = True, seed: int = 7) -> tuple[App, FakeScreen]:
@@ -250,6 +251,24 @@ def test_a_new_invitation_is_offered_while_a_match_is_unfinished() -> None:
     asyncio.run(run())
 
 
+def test_hands_picked_before_the_collection_is_read_wait_for_it_then_go_on() -> None:
+    """The dialog said "Engine loading…" and kept saying it once the engine was up: it now
+    says the game loads, and opens the deck dialog once the collection is read."""
+
+    async def run() -> None:
+        app, screen = await page(up=False)
+        app.friend.action("friend")
+        app.click("do", "friend_invite_picked")
+        assert app.panel == "friend" and "still loading" in text_of(screen.regions["r-overlay"])
+        await app.engine_ready(LocalEngine())
+        for _ in range(20):
+            await settle(app)
+        assert "Engine loading" not in screen.regions["r-overlay"]
+        assert app.panel == "deck" and app.coll.for_friend == "invite"
+
+    asyncio.run(run())
+
+
 def test_the_table_and_the_result_say_you_and_your_friend() -> None:
     async def run() -> None:
         host = Side(fp.HOST, 31)
@@ -327,5 +346,66 @@ def test_a_failed_live_connection_offers_the_public_server_again() -> None:
         assert "both of you tick the public server" in text_of(html)
         app.friend.action("friend_live_stun")  # (this side's consent; the friend gives its own)
         assert live.stun and "checked" in screen.regions["r-overlay"]
+
+    asyncio.run(run())
+
+
+def test_a_link_opened_before_the_engine_shows_its_own_loading_screen() -> None:
+    # the invited friend's page: no title, the dialog says the link opens once the game is
+    # up, then shows the invitation by itself
+    async def run() -> None:
+        host = Side(fp.HOST, 51)
+        code = host.invite(["same"])
+        app, screen, _ = make_app()
+        app.page_url = "https://example.test/"
+        screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
+        app.title = False  # (main.py: no title for a page opened on a friend's link)
+        app.start()
+        app.friend.open_address(code)
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert app.panel == "friend" and t("friend_wait_link") in text_of(html)
+        assert "friend-paste" not in html and "title-screen" not in html
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        html = screen.regions["r-overlay"]
+        assert 'data-do="friend_accept"' in html and t("friend_wait_link") not in html
+
+    asyncio.run(run())
+
+
+def test_a_link_opened_in_a_second_tab_goes_to_the_tab_holding_its_match() -> None:
+    # two tabs of one browser: one storage, one BroadcastChannel (boot.js relays it)
+    async def run() -> None:
+        host = Side(fp.HOST, 61)
+        first = await guest_against(host, ["same"])
+        if first.friend.info["mine"]:
+            await play_one(first)
+        posted: list[str] = []
+        first.screen.js.window.triadFriendChannel = SimpleNamespace(postMessage=posted.append)
+        host.take(first.friend.code)
+        code = host.act()  # the friend's move, its link opened in a new tab
+        second, screen, _ = make_app(first.store)
+        second.page_url = "https://example.test/"
+        screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
+        second.title = False
+        second.start()
+        second.friend.open_address(code)  # (boot.js posts "link:CODE" meanwhile)
+        first.friend.tabs.event("link", code)
+        await settle(first)
+        assert posted == ["taken:" + code]
+        assert first.friend.code == fp.log_to_code(host.log)  # the move shows there at once
+        assert first.friend.info["mine"]
+        second.friend.tabs.event("taken", code)
+        await second.engine_ready(LocalEngine())
+        await settle(second)
+        assert second.friend.info is None and second.friend.on_table() is None
+        assert second.panel != "friend"
+        assert not any(call[0] == "friend_open" for call in second.engine.calls)
+
+        other = Side(fp.HOST, 62)  # a link of another match is no business of the first tab
+        first.friend.tabs.event("link", other.invite(["same"]))
+        await settle(first)
+        assert posted == ["taken:" + code]
 
     asyncio.run(run())

@@ -79,3 +79,46 @@ def test_the_pause_and_result_dialogs_are_named_by_their_heading() -> None:
         assert screen.focused[-1] in (CURSOR, HAND)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("by_key", [False, True])
+def test_a_card_waiting_on_a_space_is_said_and_names_the_space(by_key: bool) -> None:
+    async def run() -> None:
+        for seed in range(1, 40):
+            app, screen = await play_after_title(seed, False)
+            if app.match.view["first"] == "blue":
+                break
+        view = app.match.view
+        name = view["hands"]["blue"][0]["name"]
+        if by_key:
+            app.key("Enter")  # the first card
+            app.key("Enter")  # the space under the cursor
+        else:
+            app.click("card", ("blue", "0"))
+            app.click("cell", str(app.match.sel.cell_cursor))
+        where = app.match.sel.cell
+        assert where is not None and app.match.sel.phase == "confirm"
+        said = screen.said[-1]
+        assert said.startswith(name + " waits on the ") and "again (Enter) to deploy" in said
+        cell = re.search(
+            r'data-cell="' + str(where) + r'".*?<span class="sr">([^<]*)<',
+            screen.regions["r-board"],
+        )
+        assert cell and name + " waits here: Enter again to deploy it" in cell.group(1)
+
+    asyncio.run(run())
+
+
+def test_letter_keys_act_only_while_the_board_or_a_hand_has_the_focus() -> None:
+    async def run() -> None:
+        app, screen = await play_after_title(3, False)
+        await settle(app)
+        said = len(screen.said)
+        for letter in "rRlLhHzZxX":  # elsewhere they are a screen reader's own
+            assert not app.key(letter, on_table=False)
+        assert len(screen.said) == said and app.panel is None
+        assert app.key("ArrowLeft", on_table=False)  # (the arrows and Enter act anywhere)
+        assert app.key("r", on_table=True) and len(screen.said) == said + 1
+        assert app.key("h", on_table=True) and app.panel == "legend"
+
+    asyncio.run(run())

@@ -16,9 +16,8 @@ under MicroPython.
 
 import json
 
-from triad import ruleinfo
-from triad.ui import settings as prefs
 from triad.ui import speech
+from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
 
 KEYS = {
@@ -153,6 +152,14 @@ HAND = '[data-hand] [role="button"][data-card]'
 CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
 
 
+def say_waiting(page) -> None:
+    """A card was put on a space to wait for the confirming choice: a screen reader hears
+    which card, where, and how to deploy it (sighted players see it there)."""
+    match = page.match
+    if match.sel.phase == CONFIRM:
+        page.speech.say(speech.waiting_text(match.view, match.sel))
+
+
 class Controls:
     """Turns keys and clicks into what the page does."""
 
@@ -161,11 +168,14 @@ class Controls:
 
     # ------------------------------------------------------------------ keys
 
-    def key(self, key: str) -> bool:
-        """A key went down; returns True when the page should not act on it itself."""
+    def key(self, key: str, on_table: bool = True) -> bool:
+        """A key went down; returns True when the page should not act on it itself.
+
+        A letter (Z, X, H, R, L) or ? acts only while the board or a hand has the focus
+        (`on_table`): elsewhere it stays a screen reader's own (WCAG 2.1.4)."""
         page = self.page
         action = KEYS.get(key)
-        if action is None:
+        if action is None or (len(key) == 1 and not on_table):
             return False
         if page.title:
             if action in ("pause", "select"):
@@ -176,8 +186,16 @@ class Controls:
             self.speak(action)
             return True
         if action == "pause":
-            # Escape closes the topmost thing: a dialog opened over Pause first.
-            if page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
+            # Escape closes the topmost thing: a dialog opened over Pause first, and the
+            # board seen after a match gives way to its result.
+            if (
+                page.match.result_dismissed
+                and page.panel is None
+                and not page.paused
+                and page.replay.shown is None
+            ):
+                self.do_result()
+            elif page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
                 page.close_panel()
             else:
                 page.toggle_pause()
@@ -212,6 +230,8 @@ class Controls:
         else:
             page.draw()
             page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
+            if action == "select":
+                say_waiting(page)
         return True
 
     def focus_play(self) -> None:
@@ -319,16 +339,9 @@ class Controls:
         self.page.start_new()
 
     def do_autoplay(self) -> None:
-        """Autoplay: the CPU plays the human's cards too, from the turn under way."""
-        page = self.page
-        match = page.match
-        page.autoplay = not page.autoplay
-        page.draw()
-        if page.autoplay and match.may_act() and page.engine is not None and match.synced:
-            match.sel.end()
-            match.spawn(match.next_turn())
-        elif not page.autoplay and match.view and not match.busy:
-            match.spawn(match.next_turn())
+        """The autoplay button: the CPU plays one card for the human, as F1 does."""
+        if self.page.accepting():
+            self.page.match.request_hint()
 
     def do_close(self) -> None:
         self.page.close_panel()
@@ -346,8 +359,11 @@ class Controls:
         self.open_collection()
 
     def do_result(self) -> None:
-        self.page.match.result_dismissed = True
+        """ "See the board": the result steps aside, and its button there brings it back."""
+        match = self.page.match
+        match.result_dismissed = not match.result_dismissed
         self.page.draw()
+        self.page.screen.focus("#r-overlay button")
 
     def do_deck_clear(self) -> None:
         self.page.coll.deck = []
@@ -385,15 +401,7 @@ class Controls:
             page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
-        page = self.page
-        rules = prefs.toggle(page.settings["rules"], value)
-        page.settings["rules"] = rules
-        # A rule may bring its card set along (the player's own set stays
-        # chosen: the menu says if it cannot).
-        brings = ruleinfo.CARD_SET_OF.get(value)
-        if brings and value in rules and page.settings["card_set"] != prefs.CUSTOM_SET:
-            page.settings["card_set"] = brings
-        page.save_settings()
+        self.page.choices.toggle_rule(value)
 
     def on_lang(self, _kind: str, value: str) -> None:
         self.page.change_language(value)
@@ -434,6 +442,7 @@ class Controls:
             self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
         else:
             page.draw()
+            say_waiting(page)
 
     def on_draft(self, _kind: str, value: str) -> None:
         if not value.isdigit():

@@ -30,6 +30,7 @@ from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
+from triad.ui.tabs import FriendTabs
 from triad.ui.text import explain, t
 
 #: The id of the friend match on the table, ``{"id"}`` (so that a reload goes on with it).
@@ -57,6 +58,7 @@ class Friend:
         self.more = False  # the first screen's other ways to play are unfolded
         self.live = Live(self)  # the live connection, when the match is played live
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
+        self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
 
     # ------------------------------------------------------------ the dialog
 
@@ -138,9 +140,10 @@ class Friend:
         page = self.page
         code, self.waiting_code = self.waiting_code, ""
         if code:
+            self.waiting = ""
             await self.open_any(code)
             return
-        ident = active_id(page.store)
+        ident = "" if self.tabs.taken else active_id(page.store)  # (held by another tab)
         doc = page.store.get(DOC_PREFIX + ident) if ident else None
         if not doc:
             return
@@ -151,8 +154,10 @@ class Friend:
 
     def open_address(self, code: str) -> None:
         """A code from the page's address (a link opened)."""
-        if self.page.engine is None:
+        if self.page.engine is None:  # its own loading screen, not the title, until then
             self.waiting_code = code
+            self.waiting = "friend_wait_link"
+            self.open_panel("opening")
         else:
             self.page.spawn(self.open_any(code))
 
@@ -302,7 +307,10 @@ class Friend:
 
         info = self.info or {}
         body = more = ""
-        if self.screen == "invite" and info:
+        paste = self.render_paste()
+        if self.screen == "opening" and self.waiting:  # a link opened, the game loading
+            body, paste = loading_note(self.page, self.waiting), ""
+        elif self.screen == "invite" and info:
             picked = info.get("picked")
             body = (
                 "<p>"
@@ -331,9 +339,9 @@ class Friend:
                 + esc(rules)
                 + "</p>"
             )
-            more = '<button type="button" class="friend-more" data-do="friend_more"'
-            more += attrs([("aria-expanded", "true" if self.more else "false")]) + ">"
-            more += esc(t("friend_more")) + "</button>"
+            more = '<div class="dialog-buttons"><button type="button" class="friend-more"'
+            more += attrs([("data-do", "friend_more"), ("aria-expanded", str(self.more).lower())])
+            more += ">" + esc(t("friend_more")) + "</button></div>"
             if self.more:
                 more += (
                     '<div class="friend-ways"><p>'
@@ -344,7 +352,7 @@ class Friend:
                     + "</div>"
                 )
         error = self.render_error() if self.error and not self.refused() else ""
-        if self.waiting == "friend_wait_engine":
+        if self.waiting in ("friend_wait_engine", "friend_wait_cards"):
             error = loading_note(self.page, self.waiting)
 
         return (
@@ -354,7 +362,7 @@ class Friend:
             + '<div class="friend-body">'
             + error
             + body
-            + self.render_paste()
+            + paste
             + more
             + '<p class="friend-note">'
             + esc(t("friend_collection"))
@@ -442,9 +450,10 @@ class PickedHand:
             friend.error = t("err_friend_picked_rules")
             friend.open_panel("menu")
             return
-        if coll.status in ("idle", "loading"):  # (its cards are not read yet)
-            friend.error = t("engine_loading")
+        if coll.status in ("idle", "loading"):  # its cards are not read yet: once they are
+            friend.error, friend.waiting = "", "friend_wait_cards"  # (the dialog says so)
             friend.open_panel()
+            page.spawn(self.when_read(kind))
             return
         if sum(c["copies"] for c in coll.owned) < 5:
             friend.error = t("friend_no_collection")
@@ -452,6 +461,16 @@ class PickedHand:
             return
         friend.error = ""
         coll.open_deck(kind)
+
+    async def when_read(self, kind: str) -> None:
+        """The deck dialog for `kind` once the collection is read (unless something else
+        began meanwhile)."""
+        friend = self.friend
+        page = friend.page
+        await page.signal.until(lambda: page.coll.status not in ("idle", "loading"))
+        if friend.waiting == "friend_wait_cards" and page.panel == "friend":
+            friend.waiting = ""
+            self.start(kind)
 
     def done(self) -> None:
         """The deck dialog's button: the five go with the invitation or the answer."""

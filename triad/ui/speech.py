@@ -79,6 +79,22 @@ def cell_words(view: dict, i: int, aff: dict) -> str:
     return words
 
 
+def waiting_card(view: dict, sel):
+    """The card of the hand chosen to be deployed on the chosen space (None if none)."""
+    if sel is None or sel.card is None or sel.player not in view["hands"]:
+        return None
+    hand = view["hands"][sel.player]
+    return hand[sel.card] if sel.card < len(hand) else None
+
+
+def waiting_text(view: dict, sel) -> str:
+    """A card waits on the space chosen for it: which, where, and how to deploy it."""
+    card = waiting_card(view, sel)
+    if not card or sel.cell is None:
+        return ""
+    return t("say_waiting", card=card_name(card) or "?", where=cell_name(sel.cell))
+
+
 def move_text(
     before: dict, player: str, cell: int, card: dict, events: list, after: dict, ctx: dict
 ) -> str:
