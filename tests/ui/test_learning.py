@@ -69,3 +69,27 @@ def test_elemental_says_it_turns_banner_off_and_brings_its_card_set(lang: str) -
     }[lang]
     for words in said:
         assert words in menu.replace("&#x27;", "'"), menu
+
+
+def test_the_first_tip_teaches_the_capture_and_the_legend_opens_the_rulebook(lang: str) -> None:
+    import asyncio
+
+    from tests.ui.helpers import LocalEngine, make_app, settle
+
+    async def run() -> None:
+        app, screen, _ = make_app()
+        app.settings["lang"] = lang
+        app.apply_language()
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        tip = t("lg_tip")
+        rule = {"en": ("captures", "higher", "in a hand count"), "fr": ("prend", "plus grand")}
+        assert all(word in tip for word in rule[lang]), tip
+        app.click("action", "legend")
+        legend = screen.regions["r-overlay"]
+        assert 'data-action="info"' in legend and t("lg_more_open") in legend
+        app.click("action", "info")
+        assert app.panel == "info"
+
+    asyncio.run(run())
