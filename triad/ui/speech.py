@@ -165,6 +165,11 @@ def deal_text(view: dict, ctx: dict) -> str:
     if view.get("roulette"):
         rules.append(t("rule_" + view["roulette"]))
     text = t("say_deal", rules=", ".join(rules) if rules else t("say_no_rule"))
+    humans = ctx.get("humans", ["blue"])
+    if ctx.get("mode", "cpu") == "cpu" and len(humans) == 1:
+        # the page names the sides You and CPU, the announcements Blue and Red: which is which
+        cpu = "red" if humans[0] == "blue" else "blue"
+        text += " " + t("say_sides", you=t(humans[0]), cpu=t(cpu))
     nxt = turn_words(view, ctx)
     return text + (" " + nxt if nxt else "")
 
