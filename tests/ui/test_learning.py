@@ -93,3 +93,15 @@ def test_the_first_tip_teaches_the_capture_and_the_legend_opens_the_rulebook(lan
         assert app.panel == "info"
 
     asyncio.run(run())
+
+
+def test_a_card_name_wraps_between_words_or_with_a_hyphen_never_mid_word() -> None:
+    import re
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "assets" / "css" / "triad.css").read_text()
+    rules = re.findall(r"([^{}]*\.c-name[^{}]*)\{([^}]*)\}", css)
+    wrapping = [(sel.strip(), body) for sel, body in rules if "white-space: normal" in body]
+    assert len(wrapping) >= 2, wrapping
+    for selector, body in wrapping:
+        assert "anywhere" not in body and "hyphens: auto" in body, selector
