@@ -84,7 +84,7 @@ def test_the_first_tip_teaches_the_capture_and_the_legend_opens_the_rulebook(lan
         await app.engine_ready(LocalEngine())
         await settle(app)
         tip = t("lg_tip")
-        rule = {"en": ("captures", "higher", "in a hand count"), "fr": ("prend", "plus grand")}
+        rule = {"en": ("captures", "higher", "in hand count"), "fr": ("prend", "plus grand")}
         assert all(word in tip for word in rule[lang]), tip
         app.click("action", "legend")
         legend = screen.regions["r-overlay"]
