@@ -88,7 +88,11 @@ def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> 
 
 
 async def play_to_end(app: App) -> None:
+    """The autoplay button each time the player may act (the CPU plays one card for them),
+    until the tournament's result shows."""
     for _ in range(400):
+        if app.accepting():
+            app.click("action", "autoplay")
         await settle(app)
         if app.panel == "tourney" and app.tourney.result is not None:
             return

@@ -113,6 +113,15 @@ class Choices:
         except ValueError:  # an id a code cannot carry (capitals, spaces, too long)
             return ""
 
+    def deals(self, stored: dict, shared: dict) -> bool:
+        """Whether the match `stored` (`stored_match`) is the deal `shared` (of a code): the
+        address of a shared deal loaded again plays that match on."""
+        code = self.deal_code(stored["playing"])
+        try:
+            return bool(code) and read_deal_code(code, self.custom_id()) == shared
+        except ValueError:
+            return False
+
     def share_url(self, playing) -> str:
         """The address that deals the match `playing` again, for a friend (not with one's
         own set)."""

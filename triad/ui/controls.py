@@ -186,8 +186,16 @@ class Controls:
             self.speak(action)
             return True
         if action == "pause":
-            # Escape closes the topmost thing: a dialog opened over Pause first.
-            if page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
+            # Escape closes the topmost thing: a dialog opened over Pause first, and the
+            # board seen after a match gives way to its result.
+            if (
+                page.match.result_dismissed
+                and page.panel is None
+                and not page.paused
+                and page.replay.shown is None
+            ):
+                self.do_result()
+            elif page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
                 page.close_panel()
             else:
                 page.toggle_pause()
@@ -331,16 +339,9 @@ class Controls:
         self.page.start_new()
 
     def do_autoplay(self) -> None:
-        """Autoplay: the CPU plays the human's cards too, from the turn under way."""
-        page = self.page
-        match = page.match
-        page.autoplay = not page.autoplay
-        page.draw()
-        if page.autoplay and match.may_act() and page.engine is not None and match.synced:
-            match.sel.end()
-            match.spawn(match.next_turn())
-        elif not page.autoplay and match.view and not match.busy:
-            match.spawn(match.next_turn())
+        """The autoplay button: the CPU plays one card for the human, as F1 does."""
+        if self.page.accepting():
+            self.page.match.request_hint()
 
     def do_close(self) -> None:
         self.page.close_panel()
@@ -358,8 +359,11 @@ class Controls:
         self.open_collection()
 
     def do_result(self) -> None:
-        self.page.match.result_dismissed = True
+        """ "See the board": the result steps aside, and its button there brings it back."""
+        match = self.page.match
+        match.result_dismissed = not match.result_dismissed
         self.page.draw()
+        self.page.screen.focus("#r-overlay button")
 
     def do_deck_clear(self) -> None:
         self.page.coll.deck = []

@@ -352,7 +352,7 @@ class Friend:
                     + "</div>"
                 )
         error = self.render_error() if self.error and not self.refused() else ""
-        if self.waiting == "friend_wait_engine":
+        if self.waiting in ("friend_wait_engine", "friend_wait_cards"):
             error = loading_note(self.page, self.waiting)
 
         return (
@@ -450,9 +450,10 @@ class PickedHand:
             friend.error = t("err_friend_picked_rules")
             friend.open_panel("menu")
             return
-        if coll.status in ("idle", "loading"):  # (its cards are not read yet)
-            friend.error = t("engine_loading")
+        if coll.status in ("idle", "loading"):  # its cards are not read yet: once they are
+            friend.error, friend.waiting = "", "friend_wait_cards"  # (the dialog says so)
             friend.open_panel()
+            page.spawn(self.when_read(kind))
             return
         if sum(c["copies"] for c in coll.owned) < 5:
             friend.error = t("friend_no_collection")
@@ -460,6 +461,16 @@ class PickedHand:
             return
         friend.error = ""
         coll.open_deck(kind)
+
+    async def when_read(self, kind: str) -> None:
+        """The deck dialog for `kind` once the collection is read (unless something else
+        began meanwhile)."""
+        friend = self.friend
+        page = friend.page
+        await page.signal.until(lambda: page.coll.status not in ("idle", "loading"))
+        if friend.waiting == "friend_wait_cards" and page.panel == "friend":
+            friend.waiting = ""
+            self.start(kind)
 
     def done(self) -> None:
         """The deck dialog's button: the five go with the invitation or the answer."""

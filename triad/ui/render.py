@@ -298,8 +298,10 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
 
 
 def player_name(player: str, ctx: dict) -> str:
+    """You, the CPU (a match for cards: the opponent's name), or the side's colour."""
     if ctx.get("mode", "cpu") == "cpu":
-        return t("you") if player in ctx.get("humans", ["blue"]) else t("cpu")
+        rival = (ctx.get("opponent") or {}).get("name") or t("cpu")
+        return t("you") if player in ctx.get("humans", ["blue"]) else rival
     if ctx.get("mode") == "friend":  # whose it is first, the colour second
         return t("friend_you" if player in ctx["humans"] else "friend_them", colour=t(player))
     return t(player)
@@ -322,6 +324,8 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         )
     score = view["scores"][player]
     name = player_name(player, ctx)
+    rival = ctx.get("opponent") if player not in ctx.get("humans", ["blue"]) else None
+    stake = t("opp_trade", trade=t("trade_" + str(rival.get("trade")))) if rival else ""
     sel = ctx.get("sel")
     # A card of this hand is chosen: on a phone the badge would cover it (CSS hides it).
     picking = (
@@ -338,6 +342,7 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         + render_hand(view, player, ctx)
         + '<div class="house"><span class="who">'
         + esc(name)
+        + ('</span><span class="stake" data-stake>' + esc(stake) if stake else "")
         + "</span>"
         + '<span class="score" data-score="'
         + player
@@ -487,6 +492,8 @@ def status_text(view: dict, ctx: dict) -> str:
     sel = ctx.get("sel")
     if player is None:
         return ""
+    if ctx.get("queued"):  # confirmed before the engine was up: it waits for it
+        return t("move_queued")
     if ctx.get("thinking"):
         return t("thinking")
     if sel is not None and sel.active and sel.player == player:
@@ -600,7 +607,6 @@ def render_bar_right(ctx: dict) -> str:
 def render_bar_bottom(ctx: dict) -> str:
     sound = ctx.get("sound", True)
     music = ctx.get("music", False)
-    auto = ctx.get("autoplay", False)
     return (
         '<div class="bar-group">'
         + button(
@@ -616,9 +622,7 @@ def render_bar_bottom(ctx: dict) -> str:
             bool(sound),
         )
         + button("rematch", "rematch", t("btn_rematch"))
-        + button(
-            "autoplay", "autoplay", t("btn_autoplay_on" if auto else "btn_autoplay_off"), bool(auto)
-        )
+        + button("autoplay", "autoplay", t("btn_autoplay"))
         + "</div>"
     )
 
@@ -704,6 +708,12 @@ def render_result(view: dict, ctx: dict) -> str:
         + "</button>"
         + "</div></div>"
     )
+
+
+def render_board_seen() -> str:
+    """The board seen after a match ("See the board"): a button brings the result back."""
+    back = '<button type="button" class="big" data-do="result">' + esc(t("btn_back_result"))
+    return '<div class="board-seen dialog-buttons">' + back + "</button></div>"
 
 
 def render_pause() -> str:
