@@ -69,3 +69,39 @@ def test_elemental_says_it_turns_banner_off_and_brings_its_card_set(lang: str) -
     }[lang]
     for words in said:
         assert words in menu.replace("&#x27;", "'"), menu
+
+
+def test_the_first_tip_teaches_the_capture_and_the_legend_opens_the_rulebook(lang: str) -> None:
+    import asyncio
+
+    from tests.ui.helpers import LocalEngine, make_app, settle
+
+    async def run() -> None:
+        app, screen, _ = make_app()
+        app.settings["lang"] = lang
+        app.apply_language()
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        tip = t("lg_tip")
+        rule = {"en": ("captures", "higher", "in hand count"), "fr": ("prend", "plus grand")}
+        assert all(word in tip for word in rule[lang]), tip
+        app.click("action", "legend")
+        legend = screen.regions["r-overlay"]
+        assert 'data-action="info"' in legend and t("lg_more_open") in legend
+        app.click("action", "info")
+        assert app.panel == "info"
+
+    asyncio.run(run())
+
+
+def test_a_card_name_wraps_between_words_or_with_a_hyphen_never_mid_word() -> None:
+    import re
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "assets" / "css" / "triad.css").read_text()
+    rules = re.findall(r"([^{}]*\.c-name[^{}]*)\{([^}]*)\}", css)
+    wrapping = [(sel.strip(), body) for sel, body in rules if "white-space: normal" in body]
+    assert len(wrapping) >= 2, wrapping
+    for selector, body in wrapping:
+        assert "anywhere" not in body and "hyphens: auto" in body, selector

@@ -28,7 +28,7 @@ of these, each an object of its own:
 """
 
 from triad.pageview import scores_of
-from triad.ui import customset, render
+from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
 from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
@@ -414,7 +414,7 @@ class App(Shell):
 
     def show_callout(self, kind: str) -> None:
         self.callout = kind
-        self.screen.update("r-callout", render.render_callout(kind))
+        self.screen.update("r-callout", anim.render_callout(kind))
         self.timeline.append(("callout", kind))
 
     def hide_callout(self) -> None:

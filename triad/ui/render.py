@@ -452,11 +452,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     pick = choosing and slot is None
     pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
-    label = speech.cell_words(view, i, aff)
-    if choosing and slot is None and sel.phase == sel_phases.CONFIRM and sel.cell == i:
-        waiting = speech.waiting_card(view, sel)
-        if waiting:
-            label += ". " + t("say_cell_waiting", card=card_name(waiting) or "?")
+    label = speech.cell_words(view, i, aff, sel if choosing else None)
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
@@ -707,22 +703,6 @@ def render_result(view: dict, ctx: dict) -> str:
         + esc(t("btn_see_board"))
         + "</button>"
         + "</div></div>"
-    )
-
-
-CALLOUTS = {"same": "break", "plus": "critical", "combo": "bonus", "teatime": "teatime"}
-
-
-def render_callout(kind: str) -> str:
-    """The big word of a special capture: BREAK, CRITICAL, BONUS!! or PERFECT TEATIME."""
-    key = CALLOUTS.get(kind, kind)
-    return (
-        '<div class="callout callout-'
-        + key
-        + '" aria-hidden="true">'  # the log says it, with what it took
-        + "<span>"
-        + esc(t(key))
-        + "</span></div>"
     )
 
 
