@@ -83,10 +83,21 @@ def save_deck(page: Any, name: str, cards: list[str]) -> None:
     page.locator("[data-tr-save]").click()
 
 
-def wait_result(page: Any, name: str) -> None:
-    """Wait for the player's match to be settled into the tournament (a screenshot if not)."""
+def play_out(page: Any, name: str) -> None:
+    """Click the autoplay button (the CPU plays one card for the player) each time the page
+    waits for the player's card, until the match is settled into the tournament."""
+    end = page.locator("[data-tr-result]")
     try:
-        page.locator("[data-tr-result]").wait_for(timeout=MATCH_MS)
+        while end.count() == 0:
+            page.locator("html.ready, [data-tr-result]").first.wait_for(
+                state="attached", timeout=MATCH_MS
+            )
+            if end.count() == 0:
+                page.locator('[data-action="autoplay"]').click()
+                page.wait_for_function(
+                    "() => !document.documentElement.classList.contains('ready')"
+                    " || document.querySelector('[data-tr-result]')"
+                )
     except Exception:
         shot(page, "stuck-" + name)
         raise
@@ -101,10 +112,7 @@ def play_match(page: Any) -> None:
         if pick.count():
             pick.click()
         page.wait_for_timeout(200)
-    if page.locator('[data-action="autoplay"][aria-pressed="true"]').count() == 0:
-        page.locator('[data-action="autoplay"]').click()
-    wait_result(page, "knockout")
-    page.locator('[data-action="autoplay"]').click()  # autoplay off between matches
+    play_out(page, "knockout")
 
 
 def test_the_deck_builder_refuses_a_deck_over_the_limits_then_a_whole_knockout(
@@ -174,8 +182,7 @@ def test_an_open_tournament_drafts_the_players_match(
         if pick.count():
             pick.click()
         page.wait_for_timeout(200)
-    page.locator('[data-action="autoplay"]').click()
-    wait_result(page, "open")
+    play_out(page, "open")
     event = stored(page)["tournament"]["event"]
     mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]
     assert mine and len(mine[0]["record"]["draft"]) == 10 and mine[0]["record"]["hands"] is None
@@ -207,9 +214,7 @@ def test_three_season_matches_with_a_reload_in_the_middle_of_each(
         placed = page.locator("[data-cell][data-owner]").count()
         assert placed >= len(moves)  # the moves kept came back (the CPU may have answered)
         assert stored(page)["tournament"]["event"]["games"][0][: len(moves)] == moves
-        page.locator('[data-action="autoplay"]').click()
-        wait_result(page, f"season-{number}")
-        page.locator('[data-action="autoplay"]').click()
+        play_out(page, f"season-{number}")
         event = stored(page)["tournament"]["event"]
         mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]
         assert len(mine) == number

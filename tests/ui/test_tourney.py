@@ -129,7 +129,6 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         await settle(app)
         assert app.panel is None and app.match.playing["tourney"]
         assert {c["id"] for c in app.match.view["hands"]["blue"]} <= set(DECK)
-        app.click("action", "autoplay")
         await play_to_end(app)
         after = stored(store)
         event = after["tournament"]["event"]
@@ -141,8 +140,8 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         # button it is sent to after is not there under the tournament's dialog
         assert NEXT in screen.focused and ".result" not in html
         assert any("First match" in s for s in screen.said)
-        # autoplay turned off after the match: the match is not settled a second time
-        app.click("action", "autoplay")
+        # a key after the match (the table's turn runs again): it is not settled a second time
+        app.match.spawn(app.match.next_turn())
         await settle(app)
         assert app.tourney.error == "" and 'role="alert"' not in screen.regions["r-overlay"]
 
@@ -182,7 +181,6 @@ def test_a_reload_in_the_middle_of_a_tournament_match_resumes_it() -> None:
         assert again.match.playing["tourney"]
         board = [cell for cell in again.match.view["board"] if cell is not None]
         assert len(board) == len(moves[0])
-        again.click("action", "autoplay")
         await play_to_end(again)
         event = stored(store)["tournament"]["event"]
         assert event["matches"][0]["record"]["games"][0][: len(moves[0])] == moves[0]
