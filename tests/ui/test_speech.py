@@ -69,7 +69,8 @@ def test_a_plain_capture_on_its_own_element_says_elemental() -> None:
     after["board"] = placed(before["board"], {0: ("blue", "Ann"), 1: ("blue", "Pim")})
     events = [{"kind": "place", "cells": [1]}, {"kind": "basic", "cells": [0]}]
     text = speech.move_text(before, "blue", 1, card("Pim"), events, after, CTX)
-    assert "Elemental: captures Ann on the top left." in text
+    # which two numbers were compared: Pim's left 7, +1 on its own element, against Ann's 3
+    assert "Elemental: captures Ann on the top left (8 against 3)." in text
     assert not text.endswith("Your turn.")
 
 
@@ -94,3 +95,16 @@ def test_sudden_death_says_its_call_and_the_round() -> None:
     assert speech.rematch_text(again, CTX) == (
         "PERFECT TEATIME. Sudden Death, rematch 2. Your turn."
     )
+
+
+def test_a_plain_capture_says_which_two_numbers_were_compared() -> None:
+    before = view()
+    before["board"] = placed(before["board"], {4: ("red", "Ann"), 2: ("red", "Bo")})
+    after = view(to_move="red")
+    after["board"] = placed(before["board"], {4: ("blue", "Ann"), 1: ("blue", "Pim")})
+    events = [{"kind": "place", "cells": [1]}, {"kind": "basic", "cells": [4]}]
+    text = speech.move_text(before, "blue", 1, card("Pim", 5, 3, 9, 4), events, after, CTX)
+    assert "Captures Ann on the centre (9 against " in text, text
+    set_language("fr")
+    text = speech.move_text(before, "blue", 1, card("Pim", 5, 3, 9, 4), events, after, CTX)
+    assert "Prend Ann case centre (9 contre " in text, text

@@ -114,6 +114,7 @@ def move_text(
             where=cell_name(cell),
         )
     ]
+    shifted = any(ev.get("kind") == "shift" for ev in events)
     for ev in events:
         kind = ev.get("kind")
         cells = ev.get("cells") or []
@@ -126,7 +127,10 @@ def move_text(
         for c in cells:
             slot = after["board"][c] if c < len(after["board"]) else None
             name = card_name(slot["card"]) if slot else "?"
-            names.append(t("say_taken", card=name, where=cell_name(c)))
+            taken = t("say_taken", card=name, where=cell_name(c))
+            if kind in ("basic", "battle") and not shifted:
+                taken = compared(before, cell, card, mod, c, taken)
+            names.append(taken)
         reason = REASONS.get(kind)
         if reason is not None and ev.get("wall") and kind != "combo":
             reason += "_wall"
@@ -143,6 +147,37 @@ def move_text(
         if nxt:
             parts.append(nxt)
     return " ".join(parts)
+
+
+def compared(before: dict, cell: int, card: dict, mod: int, other: int, words: str) -> str:
+    """A plain capture's words with its two touching numbers as compared (each with its
+    space's +1/-1): "Ann on the left (7 against 3)"; the words alone where the numbers are
+    not plain to tell (a Power Wall shift moved the card, Ascension/Descension)."""
+    col = cell % 3
+    if other == cell - 3:
+        side = 0
+    elif other == cell + 3:
+        side = 2
+    elif other == cell + 1 and col < 2:
+        side = 1
+    elif other == cell - 1 and col > 0:
+        side = 3
+    else:
+        return words
+    slot = before["board"][other]
+    if slot is None or any((before.get("typed") or {}).get("board") or []):
+        return words
+    taken = slot["card"]
+    cells = before.get("cells") or []
+    aff = cells[other] if other < len(cells) else None
+    them = 0 if aff is None else (1 if taken.get("affinity") == aff else -1)
+    mine = number(card[SIDES[side]] + mod)
+    theirs = number(taken[SIDES[(side + 2) % 4]] + them)
+    return t("say_compared", taken=words, mine=mine, theirs=theirs)
+
+
+def number(value: int) -> str:
+    return "A" if value == 10 else str(value)
 
 
 def card_text(card: dict) -> str:
