@@ -32,8 +32,7 @@ def test_a_card_says_all_a_sighted_player_sees() -> None:
     before = view(cells=["lantern"] + [None] * 8)
     before["board"] = placed(before["board"], {0: ("blue", "Pim")})
     assert speech.cell_words(before, 0, AFF) == (
-        "top left: Pim, level 6, A 3 5 7, Lantern Guild, Blue, Elemental +1. "
-        "Lantern Guild territory"
+        "top left: Pim, level 6, A 3 5 7, Lantern Guild, Blue, Banner +1. Lantern Guild territory"
     )
     assert speech.cell_words(before, 8, AFF) == "bottom right, empty"
 
@@ -63,7 +62,7 @@ def test_a_move_says_where_what_it_took_and_why_then_the_score() -> None:
 
 
 def test_a_plain_capture_on_its_own_element_says_elemental() -> None:
-    before = view(cells=[None, "lantern"] + [None] * 7)
+    before = view(cells=[None, "lantern"] + [None] * 7, rules=["elemental"])
     before["board"] = placed(before["board"], {0: ("red", "Ann")})
     after = view(to_move="red", cells=before["cells"])
     after["board"] = placed(before["board"], {0: ("blue", "Ann"), 1: ("blue", "Pim")})
@@ -108,3 +107,14 @@ def test_a_plain_capture_says_which_two_numbers_were_compared() -> None:
     set_language("fr")
     text = speech.move_text(before, "blue", 1, card("Pim", 5, 3, 9, 4), events, after, CTX)
     assert "Prend Ann case centre (9 contre " in text, text
+
+
+def test_a_banner_capture_is_said_by_the_rules_one_name() -> None:
+    before = view(cells=[None, "lantern"] + [None] * 7, rules=["banner"])
+    before["board"] = placed(before["board"], {0: ("red", "Ann")})
+    after = view(to_move="red", cells=before["cells"], rules=["banner"])
+    after["board"] = placed(before["board"], {0: ("blue", "Ann"), 1: ("blue", "Pim")})
+    events = [{"kind": "place", "cells": [1]}, {"kind": "basic", "cells": [0]}]
+    text = speech.move_text(before, "blue", 1, card("Pim"), events, after, CTX)
+    assert "Banner: captures Ann" in text and "Elemental" not in text, text
+    assert "Banner +1" in speech.cell_words(after, 1, AFF)

@@ -41,7 +41,14 @@ def values_text(card: dict) -> str:
     return " ".join(["A" if card[s] == 10 else str(card[s]) for s in SIDES])
 
 
-def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int = 0) -> str:
+def affinity_rule(view: dict) -> str:
+    """The text key of the rule whose spaces give +1/-1: Banner, or Elemental."""
+    return "rule_banner" if "banner" in (view.get("rules") or []) else "rule_elemental"
+
+
+def card_words(
+    card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int = 0, space_rule: str = ""
+) -> str:
     """All a sighted player sees on a card: name, level, values, affinity, owner and
     any modifier (Ascension/Descension, a territory's +1/-1)."""
     words = t(
@@ -58,7 +65,7 @@ def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int 
         rule = t("rule_ascension" if typed > 0 else "rule_descension")
         words += ", " + rule + " " + ("+" if typed > 0 else "") + str(typed)
     if mod:  # a territory: +1 on the card's own affinity, -1 on another
-        words += ", " + t("rule_elemental") + (" +1" if mod > 0 else " -1")
+        words += ", " + t(space_rule or "rule_elemental") + (" +1" if mod > 0 else " -1")
     return words
 
 
@@ -74,7 +81,9 @@ def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
         mod = 0 if cell_aff is None else (1 if card.get("affinity") == cell_aff else -1)
         typed = ((view.get("typed") or {}).get("board") or [0] * 9)[i]
         words = t(
-            "say_cell", where=cell_name(i), card=card_words(card, aff, slot["owner"], mod, typed)
+            "say_cell",
+            where=cell_name(i),
+            card=card_words(card, aff, slot["owner"], mod, typed, affinity_rule(view)),
         )
     if cell_aff:
         words += ". " + t("territory", name=affinity_name(cell_aff, aff))
@@ -135,7 +144,7 @@ def move_text(
         if reason is not None and ev.get("wall") and kind != "combo":
             reason += "_wall"
         if reason is None and mod > 0:
-            reason = "say_elemental"
+            reason = affinity_rule(before)  # (the rule by its one name: Banner or Elemental)
         taken = ", ".join(names)
         if reason is None:
             parts.append(t("say_captures", cards=taken))
