@@ -620,3 +620,10 @@ def play_one_move(page_or_frame: Any) -> int:
 def copy_dist(dist: Path, target: Path) -> Path:
     shutil.copytree(dist, target)
     return target
+
+
+def leave_yes(page_or_frame: Any) -> None:
+    """Say yes if the page asks before ending the match under way (New game, Rematch, F5)."""
+    button = page_or_frame.locator('.dialog.leave [data-do="leave_yes"]')
+    if button.count():
+        button.click()

@@ -246,7 +246,7 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
         said = hear_turn(page, done)
         done += len(said)
         for line in said:
-            if line.startswith("New match"):
+            if line.startswith("New match") or " waits on the " in line:  # (a card to deploy)
                 continue
             result = RESULT.match(line)
             if result:
@@ -264,7 +264,8 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
         score = [SCORE.search(line) for line in said if SCORE.search(line)]
         if score:
             assert (int(score[-1].group(1)), int(score[-1].group(2))) == (blue, red)
-        # R reads the whole table; L says it again.
+        # R reads the whole table; L says it again (letters act where the hand has the focus).
+        page.get_by_role("group", name="Your hand").get_by_role("button").first.focus()
         page.keyboard.press("r")
         page.wait_for_function("(n) => window.__heard.length > n", arg=done)
         table = heard(page)[done]
@@ -457,6 +458,7 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
         assert style == ("solid" if owner == "blue" else "dashed"), (owner, where, style)
         assert width >= 2, (owner, where, width)
     page.screenshot(path=str(ARTIFACTS / f"a11y-owner-edge-{size}.png"))
+    page.get_by_role("group", name="Your hand").get_by_role("button").first.focus()
     page.keyboard.press("h")  # the legend shows both edges and says what they mean
     legend = page.get_by_role("dialog", name="What's on the table")
     assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()

@@ -155,7 +155,7 @@ WORDS = {
         "move": "Move 5 · ",
         "played": "Played",
         "best": "Best",
-        "turns": ("Your turn", "CPU's turn"),
+        "turns": ("Next to play: You", "Next to play: CPU"),
         "you": "You",
     },
     "fr": {
@@ -167,7 +167,7 @@ WORDS = {
         "move": "Coup 5 · ",
         "played": "Joué",
         "best": "Meilleur",
-        "turns": ("À vous de jouer", "Au tour du CPU"),
+        "turns": ("Joue ensuite : Vous", "Joue ensuite : CPU"),
         "you": "Vous",
     },
 }

@@ -75,7 +75,9 @@ def test_a_plain_capture_on_its_own_element_says_elemental() -> None:
 
 def test_the_deal_the_result_and_the_whole_table() -> None:
     start = view(rules=["open", "same"])
-    assert speech.deal_text(start, CTX) == "New match. Rules: Open, Same. Your turn."
+    assert speech.deal_text(start, CTX) == (
+        "New match. Rules: Open, Same. You are Blue, the CPU Red. Your turn."
+    )
     over = view(over=True, winner="blue", scores={"blue": 6, "red": 4})
     assert speech.result_text(over, CTX, "You win!") == ("You win. Final score: Blue 6, Red 4.")
     table = speech.table_text(start, CTX)

@@ -79,6 +79,12 @@ SYMBOLS = {
         '<path d="M12 1.5 14.6 8.2 21.8 8.6 16.2 13.1 18.1 20 12 16.1 5.9 20 7.8 13.1 2.2 8.6'
         ' 9.4 8.2Z"/>'
     ),
+    # Triangle Catch: a triangle of paths between three houses.
+    "catch": (
+        '<path d="M12 5 19.5 18H4.5Z"' + _STROKE + ' stroke-width="2"/>'
+        '<circle cx="12" cy="5" r="2.6"/><circle cx="19.5" cy="18" r="2.6"/>'
+        '<circle cx="4.5" cy="18" r="2.6"/>'
+    ),
     "cpu": (
         '<rect x="6" y="6" width="12" height="12" rx="2"/>'
         '<path d="M9 3v3M12 3v3M15 3v3M9 18v3M12 18v3M15 18v3M3 9h3M3 12h3M3 15h3M18 9h3'

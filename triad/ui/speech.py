@@ -9,6 +9,7 @@ Pure functions of a match's view, in the page's language, like `triad.ui.render`
 
 from triad.ui.cardtext import card_name
 from triad.ui.icons import affinity_name
+from triad.ui.input import CONFIRM
 from triad.ui.text import t
 
 CELL_KEYS = (
@@ -61,8 +62,9 @@ def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int 
     return words
 
 
-def cell_words(view: dict, i: int, aff: dict) -> str:
-    """A space's name: where it is and what stands there (or that it is empty)."""
+def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
+    """A space's name: where it is and what stands there (or that it is empty); with the
+    human's selection `sel`, the card waiting on it for the confirming choice."""
     slot = view["board"][i]
     cell_aff = view["cells"][i] if view.get("cells") else None
     if slot is None:
@@ -76,6 +78,9 @@ def cell_words(view: dict, i: int, aff: dict) -> str:
         )
     if cell_aff:
         words += ". " + t("territory", name=affinity_name(cell_aff, aff))
+    waiting = waiting_card(view, sel) if sel is not None and sel.cell == i else None
+    if waiting and slot is None and sel.phase == CONFIRM:
+        words += ". " + t("say_cell_waiting", card=card_name(waiting) or "?")
     return words
 
 
@@ -165,6 +170,11 @@ def deal_text(view: dict, ctx: dict) -> str:
     if view.get("roulette"):
         rules.append(t("rule_" + view["roulette"]))
     text = t("say_deal", rules=", ".join(rules) if rules else t("say_no_rule"))
+    humans = ctx.get("humans", ["blue"])
+    if ctx.get("mode", "cpu") == "cpu" and len(humans) == 1:
+        # the page names the sides You and CPU, the announcements Blue and Red: which is which
+        cpu = "red" if humans[0] == "blue" else "blue"
+        text += " " + t("say_sides", you=t(humans[0]), cpu=t(cpu))
     nxt = turn_words(view, ctx)
     return text + (" " + nxt if nxt else "")
 
