@@ -128,6 +128,7 @@ print(sorted(broken.items()), notice)
 from triad.ui import album  # noqa: E402
 from triad.ui.choices import read_deal_code  # noqa: E402
 from triad.ui.leave import render_leave  # noqa: E402
+from triad.ui.overlays import render_board_seen, render_pause  # noqa: E402
 from triad.ui.replay import render_replay_bar  # noqa: E402
 from triad.ui.text import set_language  # noqa: E402
 
@@ -204,7 +205,7 @@ for lang in ("en", "fr"):
         print(line)
     show(lang + " replay", render_replay_bar(3, 9, {"rematch": True, "view": {}}))
     show(lang + " leave", render_leave(None) + render_leave("Ann"))
-    show(lang + " board seen", render.render_board_seen())
+    show(lang + " board seen", render_board_seen() + render_pause())
 set_language("en")
 print(sorted(read_deal_code("T1-HOUSES-1S-1O7FXHR-HR").items()))
 try:

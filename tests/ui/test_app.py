@@ -14,6 +14,7 @@ from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.backnav import BackNav
 from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.ui.text import set_language
 
 
 @pytest.fixture(autouse=True)
@@ -630,7 +631,10 @@ def test_the_question_before_leaving_a_match_is_in_french() -> None:
         assert "Arrêter cette partie ?" in overlay and "seront perdus" in overlay
         assert "Continuer" in overlay and "L&#39;arrêter" in overlay
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")  # (the page's language is the module's: it outlives the test)
 
 
 def test_see_the_board_is_two_way_by_its_button_and_by_escape() -> None:

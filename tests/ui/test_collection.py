@@ -14,6 +14,7 @@ from triad.ui.app import App
 from triad.ui.choices import read_deal_code
 from triad.ui.collect import BROKEN_KEY, KEY
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.text import set_language
 
 
 @pytest.fixture(autouse=True)
@@ -583,4 +584,7 @@ def test_the_album_shows_a_card_lost_as_lost_and_to_whom(lang: str, word: str) -
         slot = html[html.index(f'data-album="{never}"') :]
         assert word not in slot[: slot.index("</li>")]
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")  # (the page's language is the module's: it outlives the test)

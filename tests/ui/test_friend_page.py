@@ -259,6 +259,8 @@ def test_hands_picked_before_the_collection_is_read_wait_for_it_then_go_on() -> 
         app, screen = await page(up=False)
         app.friend.action("friend")
         app.click("do", "friend_invite_picked")
+        for _ in range(3):
+            await asyncio.sleep(0)  # (the dialog says so from its task)
         assert app.panel == "friend" and "still loading" in text_of(screen.regions["r-overlay"])
         await app.engine_ready(LocalEngine())
         for _ in range(20):

@@ -16,6 +16,7 @@ from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.collect import KEY
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.tourney import NEXT
 
 
 @pytest.fixture(autouse=True)
@@ -136,6 +137,9 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         assert after["tournament"]["counts"]["matches"] == 1
         html = screen.regions["r-overlay"]
         assert "data-tr-result" in html
+        # the focus goes to the next match's button (or a new event's); the result's own
+        # button it is sent to after is not there under the tournament's dialog
+        assert NEXT in screen.focused and ".result" not in html
         assert any("First match" in s for s in screen.said)
         # autoplay turned off after the match: the match is not settled a second time
         app.click("action", "autoplay")

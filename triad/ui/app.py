@@ -37,6 +37,7 @@ from triad.ui.controls import CLOSABLE, Controls
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
+from triad.ui.overlays import render_board_seen, render_pause
 from triad.ui.replay import Replay
 from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, QUEUED, THINKING
 from triad.ui.shell import Shell
@@ -563,7 +564,7 @@ class App(Shell):
 
             return render_title(ctx, language())
         if self.paused and (self.pause_on_top or self.panel in (None, "draft")):
-            return render.render_pause()
+            return render_pause()
         if self.panel == "draft" and match.draft is not None:
             return render.render_draft(match.draft, match.draft_cpu, ctx)
         if self.panel in ("collection", "deck", "trade"):
@@ -613,7 +614,7 @@ class App(Shell):
                 ctx["result_lines"] = trade_lines(self.coll)
             return render.render_result(view, ctx)
         if over and self.replay.shown is None:
-            return render.render_board_seen()  # the result stepped aside: a way back to it
+            return render_board_seen()  # the result stepped aside: a way back to it
         return ""
 
     def houses_aff(self) -> dict:

@@ -185,11 +185,12 @@ class Controls:
         if action in ("read", "again"):
             self.speak(action)
             return True
+        match = page.match
         if action == "pause":
             # Escape closes the topmost thing: a dialog opened over Pause first, and the
             # board seen after a match gives way to its result.
             if (
-                page.match.result_dismissed
+                match.result_dismissed
                 and page.panel is None
                 and not page.paused
                 and page.replay.shown is None
@@ -212,7 +213,6 @@ class Controls:
             return True
         if page.panel is not None:
             return action == "hint"  # Enter and Backspace keep their meaning in dialogs
-        match = page.match
         if match.view is not None and match.view.get("over"):
             if action == "select" and not match.animating:
                 page.rematch()
@@ -340,8 +340,9 @@ class Controls:
 
     def do_autoplay(self) -> None:
         """The autoplay button: the CPU plays one card for the human, as F1 does."""
-        if self.page.accepting():
-            self.page.match.request_hint()
+        page = self.page
+        if page.accepting():
+            page.match.request_hint()
 
     def do_close(self) -> None:
         self.page.close_panel()

@@ -706,27 +706,6 @@ def render_result(view: dict, ctx: dict) -> str:
     )
 
 
-def render_board_seen() -> str:
-    """The board seen after a match ("See the board"): a button brings the result back."""
-    back = '<button type="button" class="big" data-do="result">' + esc(t("btn_back_result"))
-    return '<div class="board-seen dialog-buttons">' + back + "</button></div>"
-
-
-def render_pause() -> str:
-    return (
-        '<div class="dialog pause" role="dialog" aria-modal="true" aria-labelledby="pause-title">'
-        + '<h2 id="pause-title">'
-        + esc(t("paused"))
-        + "</h2><p>"
-        + esc(t("paused_hint"))
-        + "</p>"
-        + '<div class="dialog-buttons"><button type="button" class="big" data-do="pause">'
-        + icon("play")
-        + esc(t("btn_resume"))
-        + "</button></div></div>"
-    )
-
-
 def render_roulette(rule: str) -> str:
     """The start-of-match callout of Roulette: the rule it drew for this match."""
     return (

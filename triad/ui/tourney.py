@@ -222,7 +222,7 @@ class Tourney:
             self.result = None
             self.tab = "event"
         self.page.draw()
-        self.page.screen.focus("#r-overlay [data-tr-play]")
+        self.page.screen.focus(NEXT)
 
     async def quit(self, _value: str) -> None:
         self.confirm_quit = False
@@ -304,7 +304,12 @@ class Tourney:
         self.page.open_panel("tourney")
         self.page.speech.say(result_text(self))
         await self.announce()
+        # play goes on from the next match's button (or, the event over, a new one's)
+        self.page.screen.focus(NEXT)
 
+
+#: Where play goes on in the dialog: the next match, else the choice of a new event.
+NEXT = "#r-overlay [data-tr-play], #r-overlay [data-tr-begin]:not([disabled])"
 
 FLOWS = {
     "save": "save_deck",
