@@ -237,6 +237,7 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page = context.new_page()
     page.goto(server.url)
     page.wait_for_function("window.__heard.length > 0", timeout=180_000)
+    wait_engine(page)  # (a move made sooner waits for it, and says so)
     assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
     model = board_of(page)
     assert model == dict.fromkeys(model) and len(model) == 9
