@@ -237,6 +237,8 @@ def human_opens(
                 f'html[data-helpers="{helpers}"]', state="attached", timeout=WAIT_MS
             )
         page.keyboard.press("F5")  # the same deal again, every worker up
+        if page.locator('[data-do="leave_yes"]').count():  # (the CPU opened: asked first)
+            page.click('[data-do="leave_yes"]')
         page.wait_for_selector("html.ready", state="attached", timeout=WAIT_MS)
         page.wait_for_timeout(think_s * 1000)
         click_move(page)

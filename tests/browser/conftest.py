@@ -36,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Page
 
 import build
 
@@ -249,6 +250,7 @@ class Lent:
     key: str
     context: Any
     folder: Path
+    own: Any  # its page
     devtools: Any
 
 
@@ -278,12 +280,15 @@ class WarmPool:
             shutil.copytree(self.profile, folder)
             context = launch_profile(self.playwright, folder, viewport=DEFAULT_VIEWPORT, **options)
             own = context.pages[0] if context.pages else context.new_page()
-            found = Lent(key, context, folder, context.new_cdp_session(own))
+            found = Lent(key, context, folder, own, context.new_cdp_session(own))
         self.lent[id(found.context)] = found
         return found.context
 
     def give_back(self, context: Any, clean: bool) -> None:
         lent = self.lent.pop(id(context))
+        for page in context.pages:  # a tab the page opened itself, say
+            if page != lent.own:
+                page.close()
         if not clean:
             self.discard(lent)
             return
@@ -343,6 +348,17 @@ class Lender:
         self.pool.give_back(context, clean)
 
 
+class LentPage(Page):
+    """A page of a test's context whose `context` is that TestContext, not Playwright's
+    context behind it: what a test does through `page.context` is undone with the rest."""
+
+    _lent_to: TestContext
+
+    @property
+    def context(self) -> Any:
+        return self._lent_to
+
+
 # Playwright's context methods that change nothing (others keep a browser out of the pool).
 LOOKS = frozenset(
     ("cookies", "storage_state", "service_workers", "expect_page", "expect_event", "wait_for_event")
@@ -399,7 +415,10 @@ class TestContext:
     def new_page(self) -> Any:
         real = self._bind()
         page = real.new_page()
+        page.__class__ = LentPage
+        page._lent_to = self
         if self._warm:
+            page.bring_to_front()  # the active tab, as a fresh context's only one is
             page.set_viewport_size(self._options.get("viewport") or DEFAULT_VIEWPORT)
             page.emulate_media(reduced_motion=self._options.get("reduced_motion", "no-preference"))
         self._pages.append(page)
@@ -425,7 +444,8 @@ class TestContext:
         if self._warm:
             raise RuntimeError(
                 "a warm context's service worker answers the page before any route: route "
-                "before the context's first page, or ask new_context(cold=True)"
+                "before the context's first page, or ask for a cold one (new_context(cold=True)"
+                " or @pytest.mark.cold)"
             )
         return self._real.route(*args, **kwargs)
 
@@ -551,6 +571,22 @@ def wait_ready(page_or_frame: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
     page_or_frame.locator("html.ready").wait_for(state="attached", timeout=timeout)
 
 
+# Resolves once the page has drawn two frames and no transition or animation runs (those
+# that repeat forever, as a spinner, aside): a dialog's entrance, a card's landing, a
+# layout that follows a new size have ended.
+SETTLED = """() => new Promise((resolve) => {
+  const still = () => document.getAnimations().every((a) =>
+    a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity);
+  const look = () => (still() ? resolve(true) : requestAnimationFrame(look));
+  requestAnimationFrame(() => requestAnimationFrame(look));
+})"""
+
+
+def wait_settled(page_or_frame: Any) -> None:
+    """Wait until the page has drawn what it was asked and nothing on it moves."""
+    page_or_frame.evaluate(SETTLED)
+
+
 def wait_engine(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the engine worker has booted."""
     page.wait_for_function(
@@ -584,3 +620,10 @@ def play_one_move(page_or_frame: Any) -> int:
 def copy_dist(dist: Path, target: Path) -> Path:
     shutil.copytree(dist, target)
     return target
+
+
+def leave_yes(page_or_frame: Any) -> None:
+    """Say yes if the page asks before ending the match under way (New game, Rematch, F5)."""
+    button = page_or_frame.locator('.dialog.leave [data-do="leave_yes"]')
+    if button.count():
+        button.click()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
@@ -47,7 +47,7 @@ def axe_violations(page: Any, screen: str) -> list[str]:
     """Run axe-core over the page as it is; one line per violation and element."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    page.wait_for_timeout(350)  # let a dialog's or a card's entrance transition end
+    wait_settled(page)  # a dialog's or a card's entrance has ended
     result = page.evaluate(
         "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags},"
         " resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact,"
@@ -237,6 +237,7 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page = context.new_page()
     page.goto(server.url)
     page.wait_for_function("window.__heard.length > 0", timeout=180_000)
+    wait_engine(page)  # (a move made sooner waits for it, and says so)
     assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
     model = board_of(page)
     assert model == dict.fromkeys(model) and len(model) == 9
@@ -246,7 +247,7 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
         said = hear_turn(page, done)
         done += len(said)
         for line in said:
-            if line.startswith("New match"):
+            if line.startswith("New match") or " waits on the " in line:  # (a card to deploy)
                 continue
             result = RESULT.match(line)
             if result:
@@ -264,7 +265,8 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
         score = [SCORE.search(line) for line in said if SCORE.search(line)]
         if score:
             assert (int(score[-1].group(1)), int(score[-1].group(2))) == (blue, red)
-        # R reads the whole table; L says it again.
+        # R reads the whole table; L says it again (letters act where the hand has the focus).
+        page.get_by_role("group", name="Your hand").get_by_role("button").first.focus()
         page.keyboard.press("r")
         page.wait_for_function("(n) => window.__heard.length > n", arg=done)
         table = heard(page)[done]
@@ -457,6 +459,7 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
         assert style == ("solid" if owner == "blue" else "dashed"), (owner, where, style)
         assert width >= 2, (owner, where, width)
     page.screenshot(path=str(ARTIFACTS / f"a11y-owner-edge-{size}.png"))
+    page.get_by_role("group", name="Your hand").get_by_role("button").first.focus()
     page.keyboard.press("h")  # the legend shows both edges and says what they mean
     legend = page.get_by_role("dialog", name="What's on the table")
     assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()

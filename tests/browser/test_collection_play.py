@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_page_play import settings_script
 from triad.collection import dealcode, service
 
@@ -28,7 +35,7 @@ pytestmark = pytest.mark.browser
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(300)  # let a dialog's entrance settle
+    wait_settled(page)  # a dialog's entrance has ended
     page.screenshot(path=str(ARTIFACTS / f"collection-{name}.png"))
 
 
@@ -59,6 +66,22 @@ def json_file(name: str, text: str) -> dict[str, Any]:
     return {"name": name, "mimeType": "application/json", "buffer": text.encode()}
 
 
+def play_out(page: Any) -> None:
+    """Click the autoplay button (the CPU plays one card for the player) each time the page
+    waits for the player's card, until the match ends (its result or its trade shows)."""
+    end = page.locator("[data-trade], [data-result]")
+    while end.count() == 0:
+        page.locator("html.ready, [data-trade], [data-result]").first.wait_for(
+            state="attached", timeout=GAME_MS
+        )
+        if end.count() == 0:
+            page.locator('[data-action="autoplay"]').click()
+            page.wait_for_function(
+                "() => !document.documentElement.classList.contains('ready')"
+                " || document.querySelector('[data-trade], [data-result]')"
+            )
+
+
 def challenge(page: Any, opponent: str) -> list[str]:
     """Open the deck for `opponent`, deal five cards, start the match; return the deck."""
     open_tab(page, "ladder")
@@ -76,7 +99,6 @@ def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
     page = context.new_page()
     boot(page, server.url)
     shot(page, "ladder-start")
-    page.locator('[data-action="autoplay"]').click()  # the CPU (master) plays the player's cards
     open_tab(page, "ladder")
     shot(page, "ladder")
     open_tab(page, "album")
@@ -87,9 +109,7 @@ def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
         challenge(page, "old-mabry")
         shot(page, "deck")
         page.locator('[data-do="deck_play"]').click()
-        page.locator("[data-trade], [data-result]").first.wait_for(
-            state="attached", timeout=GAME_MS
-        )
+        play_out(page)  # the CPU (master) plays the player's cards
         if page.locator("[data-trade]").count():
             break
         page.locator('[data-do="collection"]').click()

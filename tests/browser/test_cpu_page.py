@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_ready
+from tests.browser.conftest import Server, Watch, leave_yes, wait_ready
 from tests.browser.test_page_play import deploy_by_mouse, open_page, settings_script
 from tests.browser.test_page_session import (
     blue_first_code,
@@ -101,6 +101,7 @@ def test_new_game_and_reload_while_the_cpu_thinks_ahead_leave_nothing_behind(
     wait_ready(page)
     page.locator('html[data-ponder="thinking"]').wait_for(state="attached")
     page.keyboard.press("F5")  # a new match (its own seed) while the CPU thinks ahead
+    leave_yes(page)  # (a card is down: the page asks first)
     wait_ready(page)
     # the new match: nothing of the old one, its human to move (the CPU opened, if it did)
     placed = len(owned_cells(page))
@@ -142,6 +143,7 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
     assert list(first.values()) == ["red"]
     for leave in ("F5", "reload", "F5"):
         page.keyboard.press("F5")  # the same deal again (the seed is fixed): the CPU opens it
+        leave_yes(page)  # (a card is down: the page asks first)
         page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
         # its search is split with the extra worker; the match is left meanwhile
         if leave == "reload":
@@ -149,6 +151,7 @@ def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
             page.locator('html[data-helpers="1"]').wait_for(state="attached")
         else:
             page.keyboard.press("F5")
+            leave_yes(page)  # (a card is down: the page asks first)
         wait_ready(page)
         assert list(owned_cells(page).values()) == ["red"]
         assert page.locator('[data-hand="blue"] [data-card]').count() == 5
@@ -211,6 +214,7 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     assert helper == ["triad.cpu.service", False, True]  # (once the engine was up)
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.keyboard.press("F5")  # the same deal again, its first move not yet made
+    leave_yes(page)  # (a card is down: the page asks first)
     page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
     page.reload()
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
@@ -292,6 +296,7 @@ def test_the_next_match_dealt_ahead_begins_thought_through_and_leaks_nowhere(
     page.click('[data-rule="same"]')
     page.click('[data-do="close"]')
     page.keyboard.press("F5")
+    leave_yes(page)  # (a card is down: the page asks first)
     wait_ready(page)
     assert list(owned_cells(page).values()) == ["red"]  # (the CPU opens this seed's deals)
     assert owned_cells(page) == board_owners(stored_states(page, 1)[-1])

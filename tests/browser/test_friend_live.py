@@ -266,6 +266,7 @@ def test_a_guest_that_stops_waiting_invites_instead(new_context: Any, server: An
     assert host.owners() == guest.owners() == 9
 
 
+@pytest.mark.cold  # the engine is held by a route, which the service worker would bypass
 def test_inviting_live_before_the_engine_is_up_waits_for_it(
     new_context: Any, server: Any, tmp_path: Any
 ) -> None:

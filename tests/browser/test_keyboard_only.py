@@ -144,10 +144,11 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
         assert focused(page), f"move {moves} on {cell}: the focus fell to the body"
         assert unnamed_dialogs(page) == 0
     assert moves in (4, 5)
-    page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.png"))
     assert unnamed_dialogs(page) == 0
+    page.get_by_role("button", name=text["btn_play_again"]).wait_for()
     now = focused(page)
     assert now == f'button "{text["btn_play_again"]}"', now
+    page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.png"))
     page.keyboard.press("Enter")  # the next match: the focus goes to its hand again
     page.get_by_role("dialog").wait_for(state="detached")
     assert human_turn(page, text) and focused(page).startswith("button "), focused(page)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready
 from tests.browser.test_page_play import RECORDER, finish_checks, open_page, settings_script
 from triad.pageview import dealer
 from triad.ui.choices import read_deal_code
@@ -58,7 +58,7 @@ def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Ser
     page.click('[data-action="sound"]')
     assert not pressed(page, '[data-action="sound"]')
 
-    # Rematch and New: a fresh deal each time (a card on the board is gone).
+    # Rematch and New: a fresh deal each time (a card on the board is gone), once asked.
     for action in ("rematch", "new"):
         wait_ready(page)
         page.locator('[data-hand="blue"] [data-card]').first.click()
@@ -69,18 +69,26 @@ def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Ser
         page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
         wait_ready(page)
         page.click(f'[data-action="{action}"]')
+        page.get_by_role("alertdialog", name="End this match?").wait_for()  # it asks first
+        page.click('[data-do="leave_yes"]')
         page.wait_for_function(
             "() => document.querySelectorAll('[data-cell][data-owner]').length <= 1"
         )
         wait_ready(page)
 
-    # Autoplay: the CPU plays the human's cards to the end.
-    page.click('[data-action="autoplay"]')
-    assert pressed(page, '[data-action="autoplay"]')
-    page.locator("[data-result]").wait_for(state="attached", timeout=120_000)
+    # Autoplay: the CPU plays one card for the human (as F1 does), each time it is clicked.
+    while page.locator("[data-result]").count() == 0:
+        placed = page.locator("[data-cell][data-owner]").count()
+        page.click('[data-action="autoplay"]')
+        assert page.locator('[data-action="autoplay"]').get_attribute("aria-pressed") is None
+        page.wait_for_function(
+            "(n) => document.querySelector('[data-result]') || (document.documentElement"
+            ".classList.contains('ready') && document.querySelectorAll"
+            "('[data-cell][data-owner]').length >= n + 2)",
+            arg=placed,
+            timeout=120_000,
+        )
     finish_checks(page)
-    page.click('[data-action="autoplay"]')
-    assert not pressed(page, '[data-action="autoplay"]')
 
     page.reload()
     wait_ready(page)
@@ -109,6 +117,7 @@ def test_rule_changes_show_in_the_next_match(
     assert page.locator('[data-hand="red"] .back').count() == red_cards
 
     page.click('[data-action="new"]')
+    leave_yes(page)  # (a card is down: the page asks first)
     wait_ready(page)
     page.click('[data-action="rules"]')
     code = re.search(r"T1-[0-9A-Z-]+", page.locator(".menu-code").inner_text())
@@ -252,7 +261,9 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
         assert pill in shown, shown
     tip = page.get_by_role("note")
     assert tip.count() == 1
-    page.keyboard.press("h")
+    hand = {"en": "Your hand", "fr": "Votre main"}[lang]
+    page.get_by_role("group", name=hand).get_by_role("button").first.focus()
+    page.keyboard.press("h")  # (a letter acts where the board or a hand has the focus)
     legend = page.get_by_role("dialog")
     legend.wait_for()
     text = legend.inner_text()

@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_a11y import SIZES, axe_violations
 from tests.browser.test_page_play import settings_script
 from tests.tournament.helpers import DECK, rich_save
@@ -20,7 +27,7 @@ from triad.collection.save import dump_save
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 KEY = "triad:collection"
-MATCH_MS = 300_000  # a whole match on a busy machine
+MATCH_MS = 150_000  # a whole match on a busy machine
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +66,7 @@ def stored(page: Any) -> dict[str, Any]:
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(300)
+    wait_settled(page)
     page.screenshot(path=str(ARTIFACTS / f"tourney-{name}.png"), full_page=True)
 
 
@@ -83,6 +90,15 @@ def save_deck(page: Any, name: str, cards: list[str]) -> None:
     page.locator("[data-tr-save]").click()
 
 
+def wait_result(page: Any, name: str) -> None:
+    """Wait for the player's match to be settled into the tournament (a screenshot if not)."""
+    try:
+        page.locator("[data-tr-result]").wait_for(timeout=MATCH_MS)
+    except Exception:
+        shot(page, "stuck-" + name)
+        raise
+
+
 def play_match(page: Any) -> None:
     """Play the player's match (the CPU playing the player's side) to its result."""
     page.locator("[data-tr-play]").click()
@@ -91,10 +107,10 @@ def play_match(page: Any) -> None:
         pick = page.locator(".draft-pick:not([disabled])").first
         if pick.count():
             pick.click()
-        page.wait_for_timeout(200)
+        wait_settled(page)
     if page.locator('[data-action="autoplay"][aria-pressed="true"]').count() == 0:
         page.locator('[data-action="autoplay"]').click()
-    page.locator("[data-tr-result]").wait_for(timeout=MATCH_MS)
+    wait_result(page, "knockout")
     page.locator('[data-action="autoplay"]').click()  # autoplay off between matches
 
 
@@ -164,9 +180,9 @@ def test_an_open_tournament_drafts_the_players_match(
         pick = page.locator(".draft-pick:not([disabled])").first
         if pick.count():
             pick.click()
-        page.wait_for_timeout(200)
+        wait_settled(page)
     page.locator('[data-action="autoplay"]').click()
-    page.locator("[data-tr-result]").wait_for(timeout=MATCH_MS)
+    wait_result(page, "open")
     event = stored(page)["tournament"]["event"]
     mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]
     assert mine and len(mine[0]["record"]["draft"]) == 10 and mine[0]["record"]["hands"] is None
@@ -199,7 +215,7 @@ def test_three_season_matches_with_a_reload_in_the_middle_of_each(
         assert placed >= len(moves)  # the moves kept came back (the CPU may have answered)
         assert stored(page)["tournament"]["event"]["games"][0][: len(moves)] == moves
         page.locator('[data-action="autoplay"]').click()
-        page.locator("[data-tr-result]").wait_for(timeout=MATCH_MS)
+        wait_result(page, f"season-{number}")
         page.locator('[data-action="autoplay"]').click()
         event = stored(page)["tournament"]["event"]
         mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]

@@ -131,3 +131,24 @@ async def settle(app: App, rounds: int = 400) -> None:
 
 def attr_values(html: str, name: str) -> list[str]:
     return re.findall(r"\b" + name + r'="([^"]*)"', html)
+
+
+def over(app: App) -> bool:
+    return bool(app.match.view and app.match.view.get("over"))
+
+
+async def play_out(app: App, until: Any = over, rounds: int = 300) -> None:
+    """Press the autoplay button each time the human may act (the CPU plays one card for
+    them), until `until(app)`: by default, until the match on the table is over."""
+    for _ in range(rounds):
+        if until(app):
+            return
+        if app.accepting():
+            app.click("action", "autoplay")
+        await settle(app)
+
+
+def leave_yes(app: App) -> None:
+    """Say yes if the page asks before ending the match under way (New game, Rematch, F5)."""
+    if app.panel == "leave":
+        app.click("do", "leave_yes")

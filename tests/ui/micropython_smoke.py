@@ -127,6 +127,8 @@ print(sorted(broken.items()), notice)
 # Collection mode: the panels, the deck, the trade and the replay bar from a known state.
 from triad.ui import album  # noqa: E402
 from triad.ui.choices import read_deal_code  # noqa: E402
+from triad.ui.leave import render_leave  # noqa: E402
+from triad.ui.overlays import render_board_seen, render_pause  # noqa: E402
 from triad.ui.replay import render_replay_bar  # noqa: E402
 from triad.ui.text import set_language  # noqa: E402
 
@@ -176,7 +178,7 @@ card = {
 }
 coll.owned = [card]
 coll.album = {"cards": [card, dict(card, id="c2", copies=0)], "found": 1, "size": 2}
-coll.history = [{"opponent": "a", "outcome": "win", "score": [6, 4]}]
+coll.history = [{"opponent": "a", "outcome": "win", "score": [6, 4], "given": ["c2"]}]
 coll.deck = ["c1"]
 coll.opponent = coll.opponents[0]
 coll.choice = {"count": 1, "candidates": ["c1", "zz"], "opponent": "a", "error": None}
@@ -202,6 +204,8 @@ for lang in ("en", "fr"):
     for line in album.trade_lines(coll):
         print(line)
     show(lang + " replay", render_replay_bar(3, 9, {"rematch": True, "view": {}}))
+    show(lang + " leave", render_leave(None) + render_leave("Ann"))
+    show(lang + " board seen", render_board_seen() + render_pause())
 set_language("en")
 print(sorted(read_deal_code("T1-HOUSES-1S-1O7FXHR-HR").items()))
 try:
@@ -263,3 +267,14 @@ app = App(Screen(), store, Sound(), sleep, lambda: 3, dealer, True)
 print(
     app.choices.custom_set, app.settings["card_set"], app.notices, store.get(customset.BROKEN_KEY)
 )
+# The browser's Back while a dialog shows (`BackNav`), its history a list.
+from triad.ui.backnav import BackNav  # noqa: E402
+
+entries = ["game"]
+nav = BackNav(lambda: entries.append("dialog"), lambda: entries.pop(), lambda: print("closed"))
+app.back_nav = nav
+app.click("action", "rules")
+print(entries, app.panel)
+nav.popped()
+app.click("do", "close")
+print(entries, app.panel, nav.pushed, nav.ours)

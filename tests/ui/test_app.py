@@ -6,13 +6,15 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
+from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play_out, settle
 from triad.collection import dealcode
 from triad.deal import deal_code
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
+from triad.ui.backnav import BackNav
 from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.ui.text import set_language
 
 
 @pytest.fixture(autouse=True)
@@ -110,16 +112,33 @@ def test_f1_lets_the_cpu_play_for_the_human() -> None:
     asyncio.run(run())
 
 
-def test_autoplay_plays_both_sides_until_turned_off() -> None:
+def test_autoplay_plays_one_card_for_the_human_as_f1_does() -> None:
+    """Triangle Attack's manual: "Allow the CPU to play a card for you". One click plays one
+    card of the human's (and the CPU answers); it never stays on, nor reaches the next match."""
+
     async def run() -> None:
-        app, screen, _ = make_app(seed=40)
-        await start(app)
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        engine = await start(app)
+        placed = sum(1 for s in app.match.view["board"] if s)
         app.click("action", "autoplay")
         await settle(app, 3000)
-        assert app.match.view["over"]
-        assert "data-result" in screen.regions["r-overlay"]
-        assert 'data-action="autoplay"' in screen.regions["r-bar-bottom"]
-        assert 'aria-pressed="true"' in screen.regions["r-bar-bottom"]
+        board = app.match.view["board"]
+        assert sum(1 for s in board if s) == placed + 2  # one card of the human's, one answer
+        assert screen.ready and app.match.view["to_move"] == "blue" and not app.match.view["over"]
+        hints = [p for name, p in engine.calls if name == "cpu_move" and p.get("hint")]
+        assert len(hints) == 1
+        bar = screen.regions["r-bar-bottom"]
+        assert (
+            "Let the CPU play a card for you (F1)" in bar
+            and "aria-pressed" not in bar.split('data-action="autoplay"')[1].split(">")[0]
+        )
+        await play_out(app)
+        app.key("Enter")  # Play again: the human plays the next match
+        await settle(app, 3000)
+        assert app.match_counter == 2 and not app.match.view["over"]
+        assert sum(1 for s in app.match.view["board"] if s) <= 1 and (
+            app.match.view["to_move"] == "blue"
+        )
 
     asyncio.run(run())
 
@@ -141,7 +160,7 @@ def test_autoplay_toggled_with_no_match_on_the_table_plays_nothing() -> None:
         await settle(app)
         failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
         assert failed == []
-        assert app.match.view is shown and not app.autoplay
+        assert app.match.view is shown
 
     asyncio.run(run())
 
@@ -161,6 +180,10 @@ def test_a_move_confirmed_before_the_engine_is_up_waits_for_it() -> None:
         app.click("cell", "4")
         assert app.match.pending == (2, 4) and not screen.ready
         assert "preview" in screen.regions["r-board"]
+        # Queued, and said so, in the line above the board and to a screen reader.
+        queued = "Your card will be played when the engine is ready"
+        assert queued in screen.regions["r-status"] and screen.said[-1] == queued
+        assert "Click the space again" not in screen.regions["r-status"]
         app.click("cell", "5")  # a queued move is final
         assert app.match.pending == (2, 4)
         await app.engine_ready(LocalEngine())
@@ -256,8 +279,9 @@ def test_new_game_during_the_cpu_turn_starts_clean() -> None:
     async def run() -> None:
         app, screen, _ = make_app(seed=11)
         await start(app)
-        app.key("F5")
-        app.key("F5")
+        for _ in range(2):
+            app.key("F5")
+            leave_yes(app)  # (the CPU's first card is down: the page asks first)
         await settle(app)
         assert app.match_counter == 3
         assert sum(1 for s in app.match.view["board"] if s) <= 1
@@ -410,7 +434,7 @@ def test_the_title_screen_comes_first_and_the_match_waits_behind_it() -> None:
         assert app.title
         for name in ("pause", "new", "autoplay", "rules", "collection"):
             app.click("action", name)  # nor do the table's bars (hidden behind it)
-        assert app.title and not app.paused and not app.autoplay and app.panel is None
+        assert app.title and not app.paused and app.panel is None
         assert all(cell is None for cell in app.match.view["board"])
         app.click("action", "music")
         assert app.settings["music"] is True and sound.music == [False, True]
@@ -550,3 +574,168 @@ def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
         assert callable(getattr(controls.Controls, name)), name
     for name in list(controls.ACTIONS.values()) + list(controls.DIALOG.values()):
         assert callable(getattr(controls.Controls, name)), name
+
+
+@pytest.mark.parametrize("how", [("action", "new"), ("action", "rematch"), ("key", "F5")])
+def test_new_game_rematch_and_f5_ask_before_ending_a_match_under_way(how: tuple[str, str]) -> None:
+    """As the collection does, in a dialog named by its heading, the focus in it (the
+    browser gives it back where it was when it closes: tests/browser/test_first_minutes)."""
+
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        await start(app)
+
+        def press() -> None:
+            if how[0] == "key":
+                assert app.key(how[1])
+            else:
+                app.click(*how)
+
+        press()  # nothing played yet: nothing to lose, a new deal at once
+        await settle(app)
+        assert app.panel is None and app.match_counter == 2
+        app.click("action", "autoplay")
+        await settle(app)
+        shown = app.match.view
+        assert any(shown["board"]) and not shown["over"]
+        press()
+        overlay = screen.regions["r-overlay"]
+        assert app.panel == "leave" and 'role="alertdialog"' in overlay
+        assert 'aria-labelledby="leave-title"' in overlay and 'id="leave-title"' in overlay
+        assert "End this match?" in overlay and "will be lost" in overlay
+        assert screen.focused[-1] == "#r-overlay .dialog button"
+        app.click("do", "close")  # Keep playing
+        assert app.panel is None and app.match.view is shown and app.match_counter == 2
+        assert screen.ready
+        press()
+        assert app.key("Escape")  # Escape plays on too
+        assert app.panel is None and app.match.view is shown
+        press()
+        app.click("do", "leave_yes")
+        await settle(app)
+        assert app.match_counter == 3 and not any(
+            cell and cell["owner"] == "blue" for cell in app.match.view["board"]
+        )
+
+    asyncio.run(run())
+
+
+def test_the_question_before_leaving_a_match_is_in_french() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice", lang="fr"), seed=40)
+        await start(app)
+        app.click("action", "autoplay")
+        await settle(app)
+        app.click("action", "rematch")
+        overlay = screen.regions["r-overlay"]
+        assert "Arrêter cette partie ?" in overlay and "seront perdus" in overlay
+        assert "Continuer" in overlay and "L&#39;arrêter" in overlay
+
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")  # (the page's language is the module's: it outlives the test)
+
+
+def test_see_the_board_is_two_way_by_its_button_and_by_escape() -> None:
+    """ "See the board" lets the result step aside; a button left over the board brings it
+    back with its buttons, and Escape does the same (not Pause)."""
+
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        await start(app)
+        await play_out(app)
+        assert "data-result" in screen.regions["r-overlay"]
+        for way_back in ("button", "Escape"):
+            app.click("do", "result")  # See the board
+            overlay = screen.regions["r-overlay"]
+            assert "data-result" not in overlay and "Back to the result" in overlay
+            assert 'data-do="result"' in overlay and screen.focused[-1] == "#r-overlay button"
+            if way_back == "button":
+                app.click("do", "result")
+            else:
+                assert app.key("Escape")
+            assert not app.paused and "data-result" in screen.regions["r-overlay"]
+            assert 'data-do="rematch"' in screen.regions["r-overlay"]
+            assert screen.focused[-1] == "#r-overlay button"  # Play again, the first
+
+    asyncio.run(run())
+
+
+def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own() -> None:
+    """The README: a quick match "is kept after each move and comes back after a reload",
+    a shared deal's too (it was dealt again from move one)."""
+
+    async def run() -> None:
+        code = dealcode.encode(123456, ["plus", "same"], "houses")
+        store = store_with(mode="hotseat")
+        app, _, _ = make_app(store, seed=9)
+        app.start(code)
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        for _ in range(3):
+            cell = empty_cells(app)[0]
+            app.click("card", (app.match.view["to_move"], "0"))
+            app.click("cell", str(cell))
+            app.click("cell", str(cell))
+            await settle(app)
+        board = app.match.view["board"]
+        assert sum(1 for s in board if s) == 3
+        again, _, _ = make_app(store, seed=50)  # the same address loaded again
+        again.start(code)
+        assert again.match.view["board"] == board  # shown at once, before the engine is up
+        await again.engine_ready(LocalEngine())
+        await settle(again)
+        assert again.match.view["board"] == board and again.match.playing["seed"] == 123456
+        other = dealcode.encode(654321, ["same"], "houses")
+        third, _, _ = make_app(store, seed=60)  # a link to another deal: that one
+        third.start(other)
+        assert third.match.playing["seed"] == 654321 and not any(third.match.view["board"])
+
+    asyncio.run(run())
+
+
+class FakeHistory:
+    """The tab's history: the game's entry, and those the page pushes."""
+
+    def __init__(self, app: App) -> None:
+        self.entries = ["game"]
+        self.nav = BackNav(self.push, self.back, lambda: app.key("Escape"))
+        app.back_nav = self.nav
+
+    def push(self) -> None:
+        self.entries.append("dialog")
+
+    def back(self) -> None:  # the page's own Back
+        self.entries.pop()
+        self.nav.popped()
+
+    def player_back(self) -> None:  # the browser's Back button
+        self.entries.pop()
+        if self.entries:
+            self.nav.popped()
+
+
+def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game() -> None:
+    async def run() -> None:
+        app, screen, _ = make_app(store_with(level="novice"), seed=40)
+        history = FakeHistory(app)
+        await start(app)
+        assert history.entries == ["game"]
+        for name in ("rules", "info", "collection", "legend"):
+            app.click("action", name)
+            assert app.panel == name and history.entries == ["game", "dialog"]
+            history.player_back()
+            assert app.panel is None and history.entries == ["game"] and screen.ready
+        app.click("action", "rules")
+        app.click("do", "close")  # closed on the page: its entry is taken off too
+        assert app.panel is None and history.entries == ["game"]
+        app.click("action", "pause")
+        app.click("action", "info")  # a dialog over Pause: Back closes it, then Pause
+        assert history.entries == ["game", "dialog"]
+        history.player_back()
+        assert app.panel is None and app.paused and history.entries == ["game", "dialog"]
+        history.player_back()
+        assert not app.paused and history.entries == ["game"] and screen.ready
+
+    asyncio.run(run())

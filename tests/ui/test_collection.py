@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, over, play_out, settle
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.choices import read_deal_code
 from triad.ui.collect import BROKEN_KEY, KEY
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.text import set_language
 
 
 @pytest.fixture(autouse=True)
@@ -61,12 +62,8 @@ async def win_against_first(app: App, screen: Any) -> None:
     app.click("do", "deck_deal")
     await settle(app)
     assert len(app.coll.deck) == 5
-    app.click("action", "autoplay")
     app.click("do", "deck_play")
-    for _ in range(200):
-        await settle(app)
-        if app.match.view.get("over") and app.coll.match is None:
-            break
+    await play_out(app, lambda a: over(a) and a.coll.match is None)
     assert app.match.view["over"]
 
 
@@ -185,11 +182,7 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         app.start()
         await app.engine_ready(LocalEngine())
         await settle(app)
-        app.click("action", "autoplay")
-        for _ in range(200):
-            await settle(app)
-            if app.match.view["over"]:
-                break
+        await play_out(app)
         final = app.match.view["board"]
         app.click("do", "replay")
         await settle(app)
@@ -241,11 +234,7 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
         assert (
             len(app.match.view["hands"]["blue"]) == 5 and len(app.match.view["hands"]["red"]) == 5
         )
-        app.click("action", "autoplay")
-        for _ in range(200):
-            await settle(app)
-            if app.match.view["over"]:
-                break
+        await play_out(app)
         assert app.match.view["over"]
         reply = json.loads(await app.engine.call("match_record", "{}"))  # type: ignore[union-attr]
         assert len(reply["record"]["draft"]) == 10
@@ -266,6 +255,7 @@ def test_level_range_band_from_the_menu_deals_and_shares_that_band() -> None:
         app.click("band", "4-6")
         assert 'data-band="4-6" aria-pressed="true"' in screen.regions["r-overlay"]
         app.click("do", "new")
+        leave_yes(app)  # (the CPU's first card is down: the page asks first)
         await settle(app)
         levels = [c["level"] for p in ("blue", "red") for c in app.match.view["hands"][p]]
         assert all(4 <= lv <= 6 for lv in levels)
@@ -280,17 +270,14 @@ def test_a_ladder_match_started_while_the_cpu_thinks_gets_no_stray_move() -> Non
     async def run() -> None:
         store = collection_store()
         app, _ = await boot(store)
-        app.click("action", "autoplay")  # the quick match on the table keeps playing itself
+        app.click("action", "autoplay")  # the CPU plays a card of the quick match on the table
         app.click("action", "new")
         app.click("challenge", "old-mabry")
         app.click("do", "deck_deal")
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         app.click("do", "deck_play")
-        for _ in range(300):
-            await settle(app)
-            if app.match.view.get("over") and app.coll.match is None:
-                break
+        await play_out(app, lambda a: over(a) and a.coll.match is None)
         assert app.match.view["over"]
         record = json.loads(await app.engine.call("match_record", "{}"))["record"]  # type: ignore[union-attr]
         assert sum(len(g) for g in record["games"]) >= 9
@@ -321,12 +308,13 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         app.click("challenge", "old-mabry")
         app.click("do", "deck_deal")
         await settle(app)
-        app.click("action", "autoplay")
         app.click("do", "deck_play")
         for _ in range(300):
             await asyncio.sleep(0)
             if app.match.view and board_count(app) >= 4 and not app.match.animating:
                 break
+            if app.accepting():
+                app.click("action", "autoplay")
         saved = json.loads(store.get(KEY) or "{}")
         assert saved["active"]["opponent"] == "old-mabry"
         moves = sum(len(g) for g in saved["active"]["record"]["games"])
@@ -344,11 +332,7 @@ def test_a_ladder_match_interrupted_by_a_reload_resumes_where_it_was() -> None:
         html = screen2.regions["r-overlay"]
         assert 'data-active="here"' in html and 'data-challenge="old-mabry" disabled' in html
         again.click("do", "close")
-        again.click("action", "autoplay")
-        for _ in range(300):
-            await settle(again)
-            if again.match.view.get("over") and again.coll.match is None:
-                break
+        await play_out(again, lambda a: over(a) and a.coll.match is None)
         assert again.match.view["over"]
         done = json.loads(store.get(KEY) or "{}")
         assert done["active"] is None
@@ -467,9 +451,7 @@ def test_a_save_changed_in_another_tab_is_never_overwritten() -> None:
         written = json.dumps(other)
         store.set(KEY, written)
         # This tab's next write (a move of its ladder match) must not replace it.
-        app.click("action", "autoplay")
-        for _ in range(30):
-            await settle(app)
+        await play_out(app, lambda a: not a.match.playing.get("ladder"), 30)
         assert json.loads(store.get(KEY) or "{}")["cards"] == {"pim-cobble": 7}
         assert not app.match.playing.get("ladder"), "the ladder match stopped here"
         assert "another tab" in screen.regions["r-notice"]
@@ -549,3 +531,60 @@ def test_play_clicked_while_a_deal_is_on_its_way_plays_the_dealt_cards() -> None
         assert len(starts) == 1
 
     asyncio.run(run())
+
+
+def test_a_match_for_cards_names_the_opponent_and_the_stake_and_play_again_rechallenges() -> None:
+    """Not "CPU": the opponent's name and what is at stake; "Play again" after it is that
+    opponent again (its deck dialog), not an unrelated quick match, whatever the mode."""
+
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        app.settings["play"] = "quick"  # the ladder reached from the Collection button
+        app.click("action", "collection")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        app.click("do", "deck_play")
+        await settle(app)
+        side = text_of(screen.regions["r-side-red"])
+        assert "Old Mabry" in side and "Trade: One" in side and "CPU" not in side
+        assert "You" in text_of(screen.regions["r-side-blue"])
+        await play_out(app, lambda a: over(a) and a.coll.match is None)
+        if app.panel == "trade":  # won: the card is taken first
+            app.click("pick", "0")
+            app.click("do", "trade_take")
+            await settle(app)
+        assert "data-result" in screen.regions["r-overlay"]
+        counter = app.match_counter
+        app.click("do", "rematch")  # Play again
+        await settle(app)
+        assert app.panel == "deck" and app.coll.opponent["id"] == "old-mabry"
+        assert "Old Mabry" in screen.regions["r-overlay"] and app.match_counter == counter
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Lost to Old Mabry"), ("fr", "Perdue contre")])
+def test_the_album_shows_a_card_lost_as_lost_and_to_whom(lang: str, word: str) -> None:
+    async def run() -> None:
+        store = collection_store()
+        app, screen = await boot(store)
+        app.change_language(lang)
+        cards = app.coll.album["cards"]
+        gone = next(c["id"] for c in cards if not c.get("copies"))
+        never = next(c["id"] for c in cards if not c.get("copies") and c["id"] != gone)
+        # A match lost to Old Mabry, as the engine lists it in the save's history.
+        app.coll.history = [{"opponent": "old-mabry", "given": [gone], "taken": []}]
+        app.click("action", "collection")
+        app.click("tab", "album")
+        html = screen.regions["r-overlay"]
+        slot = html[html.index(f'data-album="{gone}"') :]
+        assert word in slot[: slot.index("</li>")]
+        slot = html[html.index(f'data-album="{never}"') :]
+        assert word not in slot[: slot.index("</li>")]
+
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")  # (the page's language is the module's: it outlives the test)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
-from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import start
 from triad.pageview import dealer
 from triad.ui import customset
@@ -194,6 +194,7 @@ def test_loading_a_file_chooses_it_keeps_it_and_deals_from_it() -> None:
         assert 'data-set="custom"' in html and "Lantern Folk" in html and "data-custom-note" in html
         assert 'data-do="custom_remove"' in html
         app.click("do", "new")
+        leave_yes(app)
         await settle(app)
         assert (
             app.match.view["card_set"]["id"] == "mine" and app.match.playing["card_set"] == "custom"
@@ -332,6 +333,7 @@ def test_every_text_of_a_hostile_set_is_drawn_as_text() -> None:
         await settle(app)
         seen = [menu(screen)]
         app.click("do", "new")
+        leave_yes(app)
         await settle(app)
         while not app.match.view["over"]:
             player = app.match.view["to_move"]

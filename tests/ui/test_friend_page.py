@@ -251,6 +251,26 @@ def test_a_new_invitation_is_offered_while_a_match_is_unfinished() -> None:
     asyncio.run(run())
 
 
+def test_hands_picked_before_the_collection_is_read_wait_for_it_then_go_on() -> None:
+    """The dialog said "Engine loading…" and kept saying it once the engine was up: it now
+    says the game loads, and opens the deck dialog once the collection is read."""
+
+    async def run() -> None:
+        app, screen = await page(up=False)
+        app.friend.action("friend")
+        app.click("do", "friend_invite_picked")
+        for _ in range(3):
+            await asyncio.sleep(0)  # (the dialog says so from its task)
+        assert app.panel == "friend" and "still loading" in text_of(screen.regions["r-overlay"])
+        await app.engine_ready(LocalEngine())
+        for _ in range(20):
+            await settle(app)
+        assert "Engine loading" not in screen.regions["r-overlay"]
+        assert app.panel == "deck" and app.coll.for_friend == "invite"
+
+    asyncio.run(run())
+
+
 def test_the_table_and_the_result_say_you_and_your_friend() -> None:
     async def run() -> None:
         host = Side(fp.HOST, 31)

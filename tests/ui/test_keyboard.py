@@ -107,3 +107,18 @@ def test_a_card_waiting_on_a_space_is_said_and_names_the_space(by_key: bool) -> 
         assert cell and name + " waits here: Enter again to deploy it" in cell.group(1)
 
     asyncio.run(run())
+
+
+def test_letter_keys_act_only_while_the_board_or_a_hand_has_the_focus() -> None:
+    async def run() -> None:
+        app, screen = await play_after_title(3, False)
+        await settle(app)
+        said = len(screen.said)
+        for letter in "rRlLhHzZxX":  # elsewhere they are a screen reader's own
+            assert not app.key(letter, on_table=False)
+        assert len(screen.said) == said and app.panel is None
+        assert app.key("ArrowLeft", on_table=False)  # (the arrows and Enter act anywhere)
+        assert app.key("r", on_table=True) and len(screen.said) == said + 1
+        assert app.key("h", on_table=True) and app.panel == "legend"
+
+    asyncio.run(run())

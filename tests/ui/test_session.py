@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import start, store_with
 from triad.ui import split as split_module
 from triad.ui.app import MATCH_KEY, App
@@ -139,6 +139,7 @@ def test_a_quick_match_comes_back_move_for_move_after_a_reload() -> None:
         assert placed(again) == 4
         # New game gives it up.
         again.key("F5")
+        leave_yes(again)
         await settle(again)
         assert store.get(MATCH_KEY) is None
 
@@ -187,6 +188,7 @@ def test_mashing_keys_and_clicks_never_sends_a_move_out_of_turn(seed: int) -> No
                 app.key("Escape")
             else:
                 app.key("F5")
+                leave_yes(app)
             if app.paused and rng.random() < 0.7:
                 app.key("Escape")
             for _ in range(rng.randrange(4)):
@@ -223,6 +225,7 @@ def test_new_game_while_a_move_lands_never_draws_the_old_match_over_the_new() ->
             if app.answered and not pressed:
                 pressed.append(app.match_counter)
                 app.key("F5")  # the card is on its cell: New game before its beat ends
+                leave_yes(app)
                 for _ in range(50):  # the beat outlasts the engine's deal of the new match
                     await asyncio.sleep(0)
             await real_sleep(ms)

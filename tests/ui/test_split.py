@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.cpu.helpers import exact_values
-from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import store_with
 from triad.collection.replay import read_record, replay_record
 from triad.cpu import service
@@ -112,6 +112,7 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
         assert helper.calls and app.match.thinking
         old = app.match
         app.key("F5")  # a new match while the old one's search is under way
+        leave_yes(app)
         assert not old.live
         helper.held.set()
         await booted

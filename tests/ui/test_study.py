@@ -8,7 +8,7 @@ import json
 import re
 
 from tests.study.helpers import random_record
-from tests.ui.helpers import LocalEngine, attr_values, make_app, settle
+from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play_out, settle
 from triad.study.puzzle import daily_json
 from triad.ui import chart, study
 from triad.ui.collect import KEY
@@ -173,6 +173,7 @@ def test_a_new_match_ends_the_puzzle() -> None:
             if screen.data["puzzle"] == "solving":
                 break
         app.click("action", "new")
+        leave_yes(app)
         await settle(app)
         assert app.replay.shown is None and screen.data["study"] == "" and app.study.puzzle is None
         assert "pz-panel" not in screen.regions.get("r-replay", "")
@@ -209,5 +210,33 @@ def test_a_collection_match_replayed_from_the_history_names_you_and_the_cpu() ->
         assert app.replay.shown["mode"] == "cpu"
         panel = screen.regions["r-replay"]
         assert "Move 1, You: " in panel and ", CPU: " in panel and ", Blue: " not in panel
+
+    asyncio.run(run())
+
+
+def test_leaving_a_replay_or_the_puzzle_for_the_result_says_no_engine_loading() -> None:
+    """Back on the result after the replay (or the puzzle opened from it), the engine is up:
+    "Engine loading…" is not shown again (it stayed there for good)."""
+
+    async def run() -> None:
+        app, screen, _ = make_app(seed=3)
+        screen.today = lambda: DAY  # type: ignore[attr-defined]
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        await play_out(app)
+        for opened in ("replay", "puzzle"):
+            assert "data-result" in screen.regions["r-overlay"]
+            assert "Engine loading" not in screen.regions["r-status"]
+            app.click("do", opened)
+            for _ in range(50):
+                await settle(app)
+                if app.replay.shown is not None and screen.data.get("study"):
+                    break
+            assert app.replay.shown is not None
+            app.click("do", "replay_exit")  # leave it: back to the result
+            await settle(app)
+            assert app.replay.shown is None and app.match.view["over"]
+            assert "Engine loading" not in screen.regions["r-status"], opened
 
     asyncio.run(run())

@@ -16,6 +16,7 @@ from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.collect import KEY
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.tourney import NEXT
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +89,11 @@ def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> 
 
 
 async def play_to_end(app: App) -> None:
+    """The autoplay button each time the player may act (the CPU plays one card for them),
+    until the tournament's result shows."""
     for _ in range(400):
+        if app.accepting():
+            app.click("action", "autoplay")
         await settle(app)
         if app.panel == "tourney" and app.tourney.result is not None:
             return
@@ -109,6 +114,17 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         assert html.count('data-tr-match="') == 4 and "data-tr-play" in html
         before = stored(store)
         assert before["tournament"]["event"]["deck"] == DECK
+        # a match between two leaders opens as a replay
+        app.click("do", "tr_replay:1")
+        for _ in range(20):
+            await settle(app)
+            if app.replay.shown is not None:
+                break
+        assert app.replay.shown is not None and app.panel is None
+        app.replay.close()
+        await settle(app)
+        app.tourney.open()
+        await settle(app)
         app.click("do", "tr_play")
         await settle(app)
         assert app.panel is None and app.match.playing["tourney"]
@@ -121,7 +137,14 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         assert after["tournament"]["counts"]["matches"] == 1
         html = screen.regions["r-overlay"]
         assert "data-tr-result" in html
+        # the focus goes to the next match's button (or a new event's); the result's own
+        # button it is sent to after is not there under the tournament's dialog
+        assert NEXT in screen.focused and ".result" not in html
         assert any("First match" in s for s in screen.said)
+        # autoplay turned off after the match: the match is not settled a second time
+        app.click("action", "autoplay")
+        await settle(app)
+        assert app.tourney.error == "" and 'role="alert"' not in screen.regions["r-overlay"]
 
     asyncio.run(run())
 
@@ -159,6 +182,10 @@ def test_a_reload_in_the_middle_of_a_tournament_match_resumes_it() -> None:
         assert again.match.playing["tourney"]
         board = [cell for cell in again.match.view["board"] if cell is not None]
         assert len(board) == len(moves[0])
+        again.click("action", "autoplay")
+        await play_to_end(again)
+        event = stored(store)["tournament"]["event"]
+        assert event["matches"][0]["record"]["games"][0][: len(moves[0])] == moves[0]
 
     asyncio.run(run())
 

@@ -242,6 +242,24 @@ def render_ladder(coll, aff: dict) -> str:
     return render_active(coll) + '<ol class="ladder">' + "".join(rows) + "</ol>"
 
 
+def lost_to(coll) -> dict:
+    """The cards the player gave away in the matches kept (`coll.history`): card id -> the
+    name of whom it went to last ("" when nobody is named)."""
+    lost = {}
+    for entry in coll.history:  # oldest first: the last loss of a card is kept
+        o = coll.opponent_by_id(entry.get("opponent") or "") or {}
+        for ident in entry.get("given") or []:
+            lost[ident] = o.get("name") or entry.get("opponent") or ""
+    return lost
+
+
+def missing_word(lost_to_name) -> str:
+    """What the album says of a card the player has none of: lost (to whom), or not found."""
+    if lost_to_name is None:
+        return t("album_missing")
+    return t("album_lost", name=lost_to_name) if lost_to_name else t("album_lost_plain")
+
+
 def render_album(coll, aff: dict) -> str:
     album = coll.album or {"cards": []}
     f = coll.filters
@@ -262,6 +280,7 @@ def render_album(coll, aff: dict) -> str:
         [pick_button("data-fowned", v, t("owned_" + v), f["owned"] == v) for v in OWNED_FILTERS]
     )
     cards = []
+    lost = lost_to(coll)
     for c in album.get("cards", []):
         copies = c.get("copies", 0)
         if copies:
@@ -269,7 +288,7 @@ def render_album(coll, aff: dict) -> str:
             badge = '<span class="copies">' + esc(t("album_copies", n=copies)) + "</span>"
         else:
             face = render_card(c, "blue", aff, "album-card missing")
-            badge = '<span class="copies none">' + esc(t("album_missing")) + "</span>"
+            badge = '<span class="copies none">' + esc(missing_word(lost.get(c["id"]))) + "</span>"
         cards.append(
             "<li"
             + attrs(
@@ -567,20 +586,3 @@ def trade_lines(coll) -> list:
         lines.append(t("res_unlocked", names=", ".join(opp)))
     lines.append(t("res_saved"))
     return lines
-
-
-def render_leave(coll) -> str:
-    """New game or Rematch during a match for cards: leave it (it stays saved) or play on."""
-    o = coll.opponent or {}
-    return (
-        '<div class="dialog leave" role="alertdialog" aria-modal="true" aria-labelledby="leave-title">'
-        + '<h2 id="leave-title">'
-        + esc(t("leave_title"))
-        + "</h2><p>"
-        + esc(t("leave_text", name=o.get("name") or o.get("id") or ""))
-        + '</p><div class="dialog-buttons"><button type="button" class="big" data-do="close">'
-        + esc(t("leave_no"))
-        + '</button><button type="button" data-do="leave_yes">'
-        + esc(t("leave_yes"))
-        + "</button></div></div>"
-    )

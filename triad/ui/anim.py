@@ -8,6 +8,9 @@ one after another.  Each step carries the board as it looks after that step,
 so the page only draws snapshots and the last one is the engine's board.
 """
 
+from triad.ui.html import esc
+from triad.ui.text import t
+
 # Durations in milliseconds; reduced motion keeps a short, still glimpse of
 # each callout (it carries information) and drops everything else.
 TIMES = {"place": 240, "shift": 420, "callout": 900, "flip": 260, "teatime": 1800}
@@ -84,3 +87,19 @@ def flips(events: list) -> int:
 
 def _step(do: str, board: list, fx: dict, ms: int, sound) -> dict:
     return {"do": do, "board": board, "fx": fx, "ms": ms, "sound": sound}
+
+
+CALLOUTS = {"same": "break", "plus": "critical", "combo": "bonus", "teatime": "teatime"}
+
+
+def render_callout(kind: str) -> str:
+    """The big word of a special capture: BREAK, CRITICAL, BONUS!! or PERFECT TEATIME."""
+    key = CALLOUTS.get(kind, kind)
+    return (
+        '<div class="callout callout-'
+        + key
+        + '" aria-hidden="true">'  # the log says it, with what it took
+        + "<span>"
+        + esc(t(key))
+        + "</span></div>"
+    )

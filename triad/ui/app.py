@@ -28,17 +28,18 @@ of these, each an object of its own:
 """
 
 from triad.pageview import scores_of
-from triad.ui import customset, render
+from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
 from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
-from triad.ui.controls import Controls
+from triad.ui.controls import CLOSABLE, Controls
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
+from triad.ui.overlays import render_board_seen, render_pause
 from triad.ui.replay import Replay
-from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
+from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, QUEUED, THINKING
 from triad.ui.shell import Shell
 from triad.ui.speech import Speaker
 from triad.ui.split import Searchers
@@ -100,7 +101,7 @@ class App(Shell):
         self.book_at = ""  # the rulebook's section last jumped to
         self.callout = ""  # the big word on show (Roulette's call clears only itself)
         self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
-        self.autoplay = False
+        self.back_nav = None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
         self.keyboard = False
         self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff = ({}, None)  # the affinity table drawn, and what it was made for
@@ -154,7 +155,11 @@ class App(Shell):
             self.new_table(None)
             self.draw()
         else:
-            resumed = None if shared else stored_match(self.store, self.choices.custom_id())
+            resumed = stored_match(self.store, self.choices.custom_id())
+            if shared and resumed is not None and not self.choices.deals(resumed, shared):
+                resumed = None  # another deal's link: that deal is dealt
+            if resumed is not None:
+                shared = None  # (the shared deal under way: played on, as any quick match)
             kept = None if shared or resumed is not None else self.ahead.claim()
             self.new_match(False, shared, resumed, kept)
         if self.notices:
@@ -226,7 +231,7 @@ class App(Shell):
         self.timeline.append(("match", self.match_counter))
         self.draw()
         match.announce()
-        if view is not None and match.is_human(view["to_move"]) and not self.autoplay:
+        if view is not None and match.is_human(view["to_move"]):
             match.begin_human()
         if run and self.engine is not None:
             match.spawn(match.sync())
@@ -263,13 +268,17 @@ class App(Shell):
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
         """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
 
-        Leaving a match for cards under way asks first (it stays in the save,
-        to finish from the Collection).
+        Leaving a match under way asks first (a match for cards stays in the save, to finish
+        from the Collection; the moves of any other are lost).
         """
         leaves = again or self.settings.get("play") != "collection"
-        if leaves and not confirmed and self.match.ladder_under_way():
+        if leaves and not confirmed and self.match.under_way():
             self.leave_again = again
             self.open_panel("leave")
+            return
+        ladder = (self.match.playing or {}).get("ladder")
+        if again and ladder and self.coll.ready:
+            self.coll.challenge(ladder)  # Play again after a match for cards: that opponent
             return
         if self.settings.get("play") != "collection":
             self.new_match()
@@ -315,9 +324,10 @@ class App(Shell):
 
     # ------------------------------------------------------------------ input
 
-    def key(self, key: str) -> bool:
-        """A key went down; returns True when the page should not act on it itself."""
-        return self.controls.key(key)
+    def key(self, key: str, on_table: bool = True) -> bool:
+        """A key went down (`on_table`: the board or a hand has the focus); returns True
+        when the page should not act on it itself."""
+        return self.controls.key(key, on_table)
 
     def click(self, kind: str, value) -> None:
         """A click (or tap) on an element with one of the page's data attributes."""
@@ -404,7 +414,7 @@ class App(Shell):
 
     def show_callout(self, kind: str) -> None:
         self.callout = kind
-        self.screen.update("r-callout", render.render_callout(kind))
+        self.screen.update("r-callout", anim.render_callout(kind))
         self.timeline.append(("callout", kind))
 
     def hide_callout(self) -> None:
@@ -461,6 +471,7 @@ class App(Shell):
 
     def ctx(self) -> dict:
         match = self.match
+        ladder = (match.playing or {}).get("ladder")
         replay = self.replay.shown is not None
         replay_mode = self.replay.shown.get("mode", "hotseat") if replay else ""
         if match.draft is not None:
@@ -477,11 +488,14 @@ class App(Shell):
             "status_note": self.study.status_note(),
             "aff": aff,
             "thinking": match.thinking,
+            "queued": match.phase == QUEUED,
             "engine_progress": self.engine_progress,
             "engine_bytes": self.engine_bytes,
+            # (a match over, or none of its own on the table, waits on no engine)
             "engine_loading": match.view is not None
             and not replay
-            and (self.engine is None or not match.synced)
+            and not match.view.get("over")
+            and (self.engine is None or (match.playing is not None and not match.synced))
             and not self.engine_error,
             "paused": self.paused,
             "title": self.title,
@@ -489,10 +503,10 @@ class App(Shell):
             "panel": self.panel,
             "sound": self.settings["sound"],
             "music": self.settings.get("music", False),
-            "autoplay": self.autoplay,
             "keyboard": self.keyboard,
             "touch": self.touch,
-            "ladder": bool(match.playing and match.playing.get("ladder")),
+            "ladder": bool(ladder),
+            "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
             "verdict": None if replay else match.verdict,
             "replay": replay,
             "ghosts": self.study.ghosts(),
@@ -538,6 +552,8 @@ class App(Shell):
             self.shown["collection"] = self.coll.status
             self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
+        if self.back_nav is not None:
+            self.back_nav.shown(self.panel in CLOSABLE or self.paused)
         self.show_ready(self.is_ready(), match.thinking or match.animating)
         self.signal.wake()
 
@@ -548,7 +564,7 @@ class App(Shell):
 
             return render_title(ctx, language())
         if self.paused and (self.pause_on_top or self.panel in (None, "draft")):
-            return render.render_pause()
+            return render_pause()
         if self.panel == "draft" and match.draft is not None:
             return render.render_draft(match.draft, match.draft_cpu, ctx)
         if self.panel in ("collection", "deck", "trade"):
@@ -561,9 +577,11 @@ class App(Shell):
                 return album.render_trade(self.coll, aff)
             return album.render_collection(self.coll, aff)
         if self.panel == "leave":
-            from triad.ui.album import render_leave
+            from triad.ui.leave import render_leave
 
-            return render_leave(self.coll)
+            ladder = (match.playing or {}).get("ladder")
+            opponent = self.coll.opponent or {}
+            return render_leave((opponent.get("name") or ladder) if ladder else None)
         playing = match.playing
         if self.panel == "legend":
             from triad.ui.legend import render_legend
@@ -595,6 +613,8 @@ class App(Shell):
                 ctx = dict(ctx)
                 ctx["result_lines"] = trade_lines(self.coll)
             return render.render_result(view, ctx)
+        if over and self.replay.shown is None:
+            return render_board_seen()  # the result stepped aside: a way back to it
         return ""
 
     def houses_aff(self) -> dict:

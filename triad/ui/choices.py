@@ -10,6 +10,7 @@ its choices can be dealt and says why not (`check_menu`).
 Runs on the main thread under MicroPython.
 """
 
+from triad import ruleinfo
 from triad.collection import dealcode
 from triad.ui import client, customset
 from triad.ui import settings as prefs
@@ -35,6 +36,27 @@ class Choices:
         self.menu_error = ""
         self.custom_error = ""
         self.custom_note = ""
+
+    def toggle_rule(self, value: str) -> None:
+        """A rule of the menu switched. A rule may bring its card set along (the player's
+        own set stays chosen: the menu says if it cannot) or turn another off (Elemental
+        and Banner): the menu says so."""
+        page = self.page
+        settings = page.settings
+        before, set_before = settings["rules"], settings["card_set"]
+        rules = prefs.toggle(before, value)
+        settings["rules"] = rules
+        brings = ruleinfo.CARD_SET_OF.get(value)
+        if brings and value in rules and set_before != prefs.CUSTOM_SET:
+            settings["card_set"] = brings
+        off = [t("rule_" + r) for r in before if r not in rules and r != value]
+        said = []
+        if off:
+            said.append(t("menu_rule_off", rule=t("rule_" + value), off=", ".join(off)))
+        if settings["card_set"] != set_before:
+            said.append(t("menu_rule_set", rule=t("rule_" + value), set=t("set_" + brings)))
+        self.custom_note = " ".join(said)
+        page.save_settings()
 
     # ---------------------------------------------------------------- deals
 
@@ -90,6 +112,15 @@ class Choices:
             )
         except ValueError:  # an id a code cannot carry (capitals, spaces, too long)
             return ""
+
+    def deals(self, stored: dict, shared: dict) -> bool:
+        """Whether the match `stored` (`stored_match`) is the deal `shared` (of a code): the
+        address of a shared deal loaded again plays that match on."""
+        code = self.deal_code(stored["playing"])
+        try:
+            return bool(code) and read_deal_code(code, self.custom_id()) == shared
+        except ValueError:
+            return False
 
     def share_url(self, playing) -> str:
         """The address that deals the match `playing` again, for a friend (not with one's

@@ -159,11 +159,12 @@ class Collection:
         await self.took(reply)
 
     async def took(self, reply: dict) -> None:
-        """A save is in place: refresh what the panels show; a pending pick reopens."""
-        self.status = "ready"
+        """A save is in place: refresh what the panels show (ready once they are read: a
+        flow waiting on it finds the cards owned there); a pending pick reopens."""
         self.error = ""
         self.summary = reply.get("summary")
         await self.refresh()
+        self.status = "ready"
         pending = (self.summary or {}).get("pending")
         active = self.active
         if pending and self.app.panel != "trade":

@@ -16,8 +16,6 @@ under MicroPython.
 
 import json
 
-from triad import ruleinfo
-from triad.ui import settings as prefs
 from triad.ui import speech
 from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
@@ -170,11 +168,14 @@ class Controls:
 
     # ------------------------------------------------------------------ keys
 
-    def key(self, key: str) -> bool:
-        """A key went down; returns True when the page should not act on it itself."""
+    def key(self, key: str, on_table: bool = True) -> bool:
+        """A key went down; returns True when the page should not act on it itself.
+
+        A letter (Z, X, H, R, L) or ? acts only while the board or a hand has the focus
+        (`on_table`): elsewhere it stays a screen reader's own (WCAG 2.1.4)."""
         page = self.page
         action = KEYS.get(key)
-        if action is None:
+        if action is None or (len(key) == 1 and not on_table):
             return False
         if page.title:
             if action in ("pause", "select"):
@@ -184,9 +185,18 @@ class Controls:
         if action in ("read", "again"):
             self.speak(action)
             return True
+        match = page.match
         if action == "pause":
-            # Escape closes the topmost thing: a dialog opened over Pause first.
-            if page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
+            # Escape closes the topmost thing: a dialog opened over Pause first, and the
+            # board seen after a match gives way to its result.
+            if (
+                match.result_dismissed
+                and page.panel is None
+                and not page.paused
+                and page.replay.shown is None
+            ):
+                self.do_result()
+            elif page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
                 page.close_panel()
             else:
                 page.toggle_pause()
@@ -203,7 +213,6 @@ class Controls:
             return True
         if page.panel is not None:
             return action == "hint"  # Enter and Backspace keep their meaning in dialogs
-        match = page.match
         if match.view is not None and match.view.get("over"):
             if action == "select" and not match.animating:
                 page.rematch()
@@ -330,16 +339,10 @@ class Controls:
         self.page.start_new()
 
     def do_autoplay(self) -> None:
-        """Autoplay: the CPU plays the human's cards too, from the turn under way."""
+        """The autoplay button: the CPU plays one card for the human, as F1 does."""
         page = self.page
-        match = page.match
-        page.autoplay = not page.autoplay
-        page.draw()
-        if page.autoplay and match.may_act() and page.engine is not None and match.synced:
-            match.sel.end()
-            match.spawn(match.next_turn())
-        elif not page.autoplay and match.view and not match.busy:
-            match.spawn(match.next_turn())
+        if page.accepting():
+            page.match.request_hint()
 
     def do_close(self) -> None:
         self.page.close_panel()
@@ -357,8 +360,11 @@ class Controls:
         self.open_collection()
 
     def do_result(self) -> None:
-        self.page.match.result_dismissed = True
+        """ "See the board": the result steps aside, and its button there brings it back."""
+        match = self.page.match
+        match.result_dismissed = not match.result_dismissed
         self.page.draw()
+        self.page.screen.focus("#r-overlay button")
 
     def do_deck_clear(self) -> None:
         self.page.coll.deck = []
@@ -396,15 +402,7 @@ class Controls:
             page.tourney.open()
 
     def on_rule(self, _kind: str, value: str) -> None:
-        page = self.page
-        rules = prefs.toggle(page.settings["rules"], value)
-        page.settings["rules"] = rules
-        # A rule may bring its card set along (the player's own set stays
-        # chosen: the menu says if it cannot).
-        brings = ruleinfo.CARD_SET_OF.get(value)
-        if brings and value in rules and page.settings["card_set"] != prefs.CUSTOM_SET:
-            page.settings["card_set"] = brings
-        page.save_settings()
+        self.page.choices.toggle_rule(value)
 
     def on_lang(self, _kind: str, value: str) -> None:
         self.page.change_language(value)

@@ -39,6 +39,7 @@ ACTIVE_KEY = "triad.friend"
 DOC_PREFIX = "triad.friend."
 #: The phase of a friend match while the friend plays.
 WAITING = "friend"
+LOADING = ("idle", "loading")  # the collection's states before its cards are read
 
 
 class Friend:
@@ -161,14 +162,15 @@ class Friend:
         else:
             self.page.spawn(self.open_any(code))
 
-    async def loaded(self, words: str) -> bool:
-        """The engine is up (False: it failed); until then the dialog says `words` (its key)
-        and how far the loading has got."""
+    async def loaded(self, words: str, ready=None) -> bool:
+        """The engine is up (False: it failed), and `ready()` if given (the collection read,
+        say); until then the dialog says `words` (its key) and how far the loading has got."""
         page = self.page
-        if page.engine is None:
+        ready = ready or (lambda: page.engine is not None)
+        if not ready():
             self.error, self.waiting = "", words
             page.draw()
-            await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
+            await page.signal.until(lambda: ready() or bool(page.engine_error))
             if self.waiting != words:  # (something else began meanwhile)
                 return False
             self.waiting = ""
@@ -352,7 +354,7 @@ class Friend:
                     + "</div>"
                 )
         error = self.render_error() if self.error and not self.refused() else ""
-        if self.waiting == "friend_wait_engine":
+        if self.waiting in ("friend_wait_engine", "friend_wait_cards"):
             error = loading_note(self.page, self.waiting)
 
         return (
@@ -450,9 +452,9 @@ class PickedHand:
             friend.error = t("err_friend_picked_rules")
             friend.open_panel("menu")
             return
-        if coll.status in ("idle", "loading"):  # (its cards are not read yet)
-            friend.error = t("engine_loading")
+        if coll.status in ("idle", "loading"):  # its cards are not read yet: once they are
             friend.open_panel()
+            page.spawn(self.when_read(kind, coll))
             return
         if sum(c["copies"] for c in coll.owned) < 5:
             friend.error = t("friend_no_collection")
@@ -460,6 +462,13 @@ class PickedHand:
             return
         friend.error = ""
         coll.open_deck(kind)
+
+    async def when_read(self, kind: str, coll) -> None:
+        """The deck dialog for `kind` once the collection `coll` is read (the dialog says
+        the game loads meanwhile), unless something else began."""
+        read = await self.friend.loaded("friend_wait_cards", lambda: coll.status not in LOADING)
+        if read and coll.status not in LOADING and self.friend.page.panel == "friend":
+            self.start(kind)
 
     def done(self) -> None:
         """The deck dialog's button: the five go with the invitation or the answer."""

@@ -109,7 +109,9 @@ def render_legend(view, ctx: dict) -> str:
         + "</ul>"
         + '<p class="lg-more">'
         + esc(t("lg_more"))
-        + "</p></div>"
+        + ' <button type="button" class="lg-book" data-action="info">'
+        + esc(t("lg_more_open"))
+        + "</button></p></div>"
     )
 
 

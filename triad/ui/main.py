@@ -13,6 +13,7 @@ from pyscript.ffi import create_proxy
 
 from triad.pageview import dealer
 from triad.ui.app import App
+from triad.ui.backnav import BackNav
 from triad.ui.controls import KINDS, TARGETS
 from triad.ui.dom import (
     Screen,
@@ -65,6 +66,9 @@ app = App(
     str(js.document.documentElement.dataset.build or ""),
 )
 
+
+# Where the focus lets the letter keys act (Z, X, H, R, L): the board and the hands.
+TABLE = "#r-board, [data-hand]"
 
 # Roles of the cards and spaces that Enter or Space chooses, as a click does.
 CHOSEN_BY_KEY = ("button", "gridcell")
@@ -146,7 +150,11 @@ def on_key(event) -> None:
         return
     if any(event_field(event, mod, False) for mod in ("ctrlKey", "altKey", "metaKey")):
         return
-    if app.key(key):
+    try:
+        on_table = target.closest(TABLE) is not None
+    except Exception:  # a key sent to the document itself: nothing of the table has it
+        on_table = False
+    if app.key(key, on_table):
         event.preventDefault()
 
 
@@ -156,12 +164,21 @@ def on_storage(event) -> None:
 
 
 def deal_from_address() -> str:
-    """The `deal` parameter of the page's address, if any (a shared deal code)."""
-    query = str(js.location.search or "")
-    for part in query.lstrip("?").split("&"):
+    """The `deal` parameter of the page's address, if any (a shared deal code), taken out
+    of it: its match is then kept like any quick match, so that a reload plays on the
+    match under way (the shared one, or a later one it would otherwise replace)."""
+    code = ""
+    kept = []
+    for part in str(js.location.search or "").lstrip("?").split("&"):
         if part.startswith("deal="):
-            return str(js.decodeURIComponent(part[5:]))
-    return ""
+            code = str(js.decodeURIComponent(part[5:]))
+        elif part:
+            kept.append(part)
+    if code:
+        query = "?" + "&".join(kept) if kept else ""
+        address = str(js.location.pathname) + query + str(js.location.hash or "")
+        js.history.replaceState(None, "", address)
+    return code
 
 
 def friend_from_address() -> str:
@@ -179,6 +196,17 @@ def on_hash(_event) -> None:
     code = friend_from_address()
     if code:
         app.friend.open_address(code)
+
+
+def on_pop(_event) -> None:
+    """The tab went back in its history: a dialog open closes (`BackNav`), unless a friend's
+    link opened in this tab (only its fragment changed: `on_hash`)."""
+    if not str(js.location.hash or "").startswith("#friend="):
+        back_nav.popped()
+
+
+def push_entry() -> None:
+    js.history.pushState(js.JSON.parse('{"dialog": true}'), "")
 
 
 def on_friend_tab(event) -> None:
@@ -237,6 +265,8 @@ app.title = not title_seen() and not friend_code  # (a friend's link: its own lo
 app.on_title_closed = remember_title
 app.boot_helpers = helper_starter(js, app)
 app.warm = served_from_cache()
+back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
+app.back_nav = back_nav
 app.start(deal_from_address())
 if friend_code:
     app.friend.open_address(friend_code)
@@ -250,6 +280,7 @@ js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
 follow_boot(js, app, "triad.worker.engine")
 js.window.addEventListener("storage", create_proxy(on_storage))
 js.window.addEventListener("hashchange", create_proxy(on_hash))
+js.window.addEventListener("popstate", create_proxy(on_pop))
 js.window.addEventListener("triad-live", create_proxy(on_live))
 js.window.addEventListener("triad-friend-tab", create_proxy(on_friend_tab))
 app.spawn(boot_engine(app, js.window.triadEngine))

@@ -298,8 +298,10 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
 
 
 def player_name(player: str, ctx: dict) -> str:
+    """You, the CPU (a match for cards: the opponent's name), or the side's colour."""
     if ctx.get("mode", "cpu") == "cpu":
-        return t("you") if player in ctx.get("humans", ["blue"]) else t("cpu")
+        rival = (ctx.get("opponent") or {}).get("name") or t("cpu")
+        return t("you") if player in ctx.get("humans", ["blue"]) else rival
     if ctx.get("mode") == "friend":  # whose it is first, the colour second
         return t("friend_you" if player in ctx["humans"] else "friend_them", colour=t(player))
     return t(player)
@@ -322,6 +324,8 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         )
     score = view["scores"][player]
     name = player_name(player, ctx)
+    rival = ctx.get("opponent") if player not in ctx.get("humans", ["blue"]) else None
+    stake = t("opp_trade", trade=t("trade_" + str(rival.get("trade")))) if rival else ""
     sel = ctx.get("sel")
     # A card of this hand is chosen: on a phone the badge would cover it (CSS hides it).
     picking = (
@@ -338,6 +342,7 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
         + render_hand(view, player, ctx)
         + '<div class="house"><span class="who">'
         + esc(name)
+        + ('</span><span class="stake" data-stake>' + esc(stake) if stake else "")
         + "</span>"
         + '<span class="score" data-score="'
         + player
@@ -351,6 +356,8 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
 
 
 def turn_text(player: str, ctx: dict) -> str:
+    if ctx.get("replay"):  # nobody's turn is awaited in a replay: who plays next
+        return t("replay_to_play", name=player_name(player, ctx))
     mode = ctx.get("mode", "cpu")
     if mode in ("cpu", "friend"):
         other = "cpu_turn" if mode == "cpu" else "friend_turn"
@@ -445,11 +452,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     pick = choosing and slot is None
     pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
-    label = speech.cell_words(view, i, aff)
-    if choosing and slot is None and sel.phase == sel_phases.CONFIRM and sel.cell == i:
-        waiting = speech.waiting_card(view, sel)
-        if waiting:
-            label += ". " + t("say_cell_waiting", card=card_name(waiting) or "?")
+    label = speech.cell_words(view, i, aff, sel if choosing else None)
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
@@ -485,6 +488,8 @@ def status_text(view: dict, ctx: dict) -> str:
     sel = ctx.get("sel")
     if player is None:
         return ""
+    if ctx.get("queued"):  # confirmed before the engine was up: it waits for it
+        return t("move_queued")
     if ctx.get("thinking"):
         return t("thinking")
     if sel is not None and sel.active and sel.player == player:
@@ -572,9 +577,9 @@ def render_bar_top(ctx: dict) -> str:
 def render_bar_right(ctx: dict) -> str:
     return (
         '<div class="bar-group">'
-        + button("info", "info", t("btn_info"), None, "open" if ctx.get("panel") == "info" else "")
+        + button("info", "rules", t("btn_info"), None, "open" if ctx.get("panel") == "info" else "")
         + button(
-            "rules", "rules", t("btn_rules"), None, "open" if ctx.get("panel") == "rules" else ""
+            "rules", "sliders", t("btn_rules"), None, "open" if ctx.get("panel") == "rules" else ""
         )
         + button(
             "collection",
@@ -598,7 +603,6 @@ def render_bar_right(ctx: dict) -> str:
 def render_bar_bottom(ctx: dict) -> str:
     sound = ctx.get("sound", True)
     music = ctx.get("music", False)
-    auto = ctx.get("autoplay", False)
     return (
         '<div class="bar-group">'
         + button(
@@ -614,9 +618,7 @@ def render_bar_bottom(ctx: dict) -> str:
             bool(sound),
         )
         + button("rematch", "rematch", t("btn_rematch"))
-        + button(
-            "autoplay", "autoplay", t("btn_autoplay_on" if auto else "btn_autoplay_off"), bool(auto)
-        )
+        + button("autoplay", "autoplay", t("btn_autoplay"))
         + "</div>"
     )
 
@@ -701,37 +703,6 @@ def render_result(view: dict, ctx: dict) -> str:
         + esc(t("btn_see_board"))
         + "</button>"
         + "</div></div>"
-    )
-
-
-def render_pause() -> str:
-    return (
-        '<div class="dialog pause" role="dialog" aria-modal="true" aria-labelledby="pause-title">'
-        + '<h2 id="pause-title">'
-        + esc(t("paused"))
-        + "</h2><p>"
-        + esc(t("paused_hint"))
-        + "</p>"
-        + '<div class="dialog-buttons"><button type="button" class="big" data-do="pause">'
-        + icon("play")
-        + esc(t("btn_resume"))
-        + "</button></div></div>"
-    )
-
-
-CALLOUTS = {"same": "break", "plus": "critical", "combo": "bonus", "teatime": "teatime"}
-
-
-def render_callout(kind: str) -> str:
-    """The big word of a special capture: BREAK, CRITICAL, BONUS!! or PERFECT TEATIME."""
-    key = CALLOUTS.get(kind, kind)
-    return (
-        '<div class="callout callout-'
-        + key
-        + '" aria-hidden="true">'  # the log says it, with what it took
-        + "<span>"
-        + esc(t(key))
-        + "</span></div>"
     )
 
 

@@ -53,7 +53,7 @@ HINT_SHOW_MS = 450
 def keeper_of(page, playing):
     """What keeps the match `playing` in the save, move by move, and settles it: the
     tournament (`triad.ui.tourney`), the collection for a ladder match, or None."""
-    if playing and playing.get("tourney"):
+    if playing and playing.get("tourney") and page.tourney.on_table:
         return page.tourney
     if playing and playing.get("ladder") and page.coll.match is not None:
         return page.coll
@@ -150,10 +150,13 @@ class Match:
     def is_human(self, player) -> bool:
         return player in self.humans
 
-    def ladder_under_way(self) -> bool:
-        """Whether this is a match for cards, not over."""
+    def under_way(self) -> bool:
+        """Whether leaving this match loses something: a match for cards not over (it stays
+        in the save), or any other with a card on the board, not over (its moves are lost)."""
         playing, view = self.playing, self.view
-        return bool(playing and playing.get("ladder") and view and not view.get("over"))
+        if not playing or not view or view.get("over"):
+            return False
+        return bool(playing.get("ladder")) or any(view["board"])
 
     def may_act(self) -> bool:
         """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""
@@ -303,7 +306,7 @@ class Match:
             self.finish()
             return
         player = view["to_move"]
-        if self.is_human(player) and not page.autoplay:
+        if self.is_human(player):
             self.begin_human()
             return
         if page.engine is None or not self.synced:
@@ -354,6 +357,7 @@ class Match:
             self.to(QUEUED)
             self.sel.choose(card, cell)
             page.draw()
+            page.speech.say(t("move_queued"))  # (and the line above the board says it)
             return
         page.timeline.append(("confirm", page.clock_ms()))
         # Ask the engine first: it works while the card is being drawn here.
@@ -569,8 +573,7 @@ class Match:
         return reply.get("observation") if reply.get("ok") else None
 
     async def cpu_turn(self, player: str) -> None:
-        # Autoplay plays the human's cards at the best level (a hint).
-        reply = await self.ask_cpu(player, self.is_human(player), MIN_THINK_MS)
+        reply = await self.ask_cpu(player, False, MIN_THINK_MS)
         if not reply.get("ok"):
             self.page.show_notice(reply.get("error", "CPU error"))
             self.page.draw()

@@ -103,7 +103,7 @@ def render_title(ctx: dict, lang: str) -> str:
         + _button("title_puzzle", t("pz_menu"), "rules")
         + _button("title_rules", t("title_rules"), "info")
         + '<a class="tbtn" href="catch.html">'
-        + icon("turn")
+        + icon("catch")
         + "<span>"
         + esc(t("title_catch"))
         + "</span></a>"

@@ -49,6 +49,7 @@ class Tourney:
         self.message = ""
         self.result = None  # what the player's last match did
         self.opponent = ""  # the leader of the match on the table
+        self.on_table = False  # the player's match is on the table, not yet settled
         self.confirm_quit = False
         self.events = 0  # events begun on this page (each gets its own id)
 
@@ -221,7 +222,7 @@ class Tourney:
             self.result = None
             self.tab = "event"
         self.page.draw()
-        self.page.screen.focus("#r-overlay [data-tr-play]")
+        self.page.screen.focus(NEXT)
 
     async def quit(self, _value: str) -> None:
         self.confirm_quit = False
@@ -271,6 +272,7 @@ class Tourney:
         page.store.remove(MATCH_KEY)
         table = page.new_table(playing)
         table.synced = True
+        self.on_table = True
         page.timeline.append(("tourney", match["index"]))
         if "draft" in reply:
             table.show_draft(reply)
@@ -290,6 +292,7 @@ class Tourney:
 
     async def settle(self) -> None:
         """The player's match is over: settle it, write the save, show the bracket."""
+        self.on_table = False  # settled once: the table's later turns do not settle it again
         reply = await self.answer(client.tournament_end(self.page.engine, self.page.coll.save))
         if not self.took(reply):
             self.page.open_panel("tourney")
@@ -301,7 +304,12 @@ class Tourney:
         self.page.open_panel("tourney")
         self.page.speech.say(result_text(self))
         await self.announce()
+        # play goes on from the next match's button (or, the event over, a new one's)
+        self.page.screen.focus(NEXT)
 
+
+#: Where play goes on in the dialog: the next match, else the choice of a new event.
+NEXT = "#r-overlay [data-tr-play], #r-overlay [data-tr-begin]:not([disabled])"
 
 FLOWS = {
     "save": "save_deck",

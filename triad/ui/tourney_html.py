@@ -184,11 +184,12 @@ def match_item(view, event: dict, index: int, m: dict) -> str:
         return '<li class="' + cls + '" data-tr-match="' + str(index) + '">' + esc(text) + "</li>"
     line = t("tr_match_line", a=a, b=b, sa=m["score"][0], sb=m["score"][1])
     winner = m.get("winner")
-    verdict = (
-        t("tr_match_draw")
-        if winner is None
-        else t("tr_match_wins", name=entrant_name(view, winner))
-    )
+    if winner is None:
+        verdict = t("tr_match_draw")
+    elif winner == PLAYER:
+        verdict = t("tr_match_you_through")
+    else:
+        verdict = t("tr_match_wins", name=entrant_name(view, winner))
     if m.get("games", 1) > 1:
         verdict += " " + t("tr_match_sudden")
     return (
@@ -211,10 +212,17 @@ def match_item(view, event: dict, index: int, m: dict) -> str:
     )
 
 
+def scroller(label: str) -> str:
+    """The opening of a table's box, which scrolls sideways on a narrow screen (a keyboard
+    scrolls it too: it takes the focus)."""
+    return '<div class="tr-scroll" role="region" tabindex="0" aria-label="' + esc(label) + '">'
+
+
 def render_standings(view, event: dict) -> str:
     heads = ["tr_col_house", "tr_col_played", "tr_col_wins", "tr_col_draws"]
     heads += ["tr_col_losses", "tr_col_points", "tr_col_diff"]
-    out = ['<table class="tr-table" data-tr-standings><caption>' + esc(t("tr_standings"))]
+    out = [scroller(t("tr_standings"))]
+    out.append('<table class="tr-table" data-tr-standings><caption>' + esc(t("tr_standings")))
     out.append('</caption><thead><tr><th scope="col">#</th>')
     out.append("".join(['<th scope="col">' + esc(t(h)) + "</th>" for h in heads]))
     out.append("</tr></thead><tbody>")
@@ -227,7 +235,7 @@ def render_standings(view, event: dict) -> str:
             out.append("<td>" + str(s[key]) + "</td>")
         diff = s["difference"]
         out.append("<td>" + ("+" if diff > 0 else "") + str(diff) + "</td></tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     return "".join(out)
 
 
@@ -321,7 +329,10 @@ def card_label(ident: str) -> str:
     card = card_by_id(ident)
     if card is None:
         return ident
-    return card.get("name", ident) + " (" + t("tr_stars", n=stars(card.get("level", 1))) + ")"
+    count = stars(card.get("level", 1))
+    return (
+        card.get("name", ident) + " (" + t("tr_star" if count == 1 else "tr_stars", n=count) + ")"
+    )
 
 
 def render_decks(tour, aff: dict) -> str:
@@ -402,6 +413,7 @@ def render_records(tour, aff: dict) -> str:
     out.append("<p>" + esc(t("tr_streak", now=streak["current"], best=streak["best"])) + "</p>")
     heads = ["tr_col_leader", "tr_col_wins", "tr_col_draws", "tr_col_losses"]
     heads += ["tr_col_cards_won", "tr_col_cards_lost"]
+    out.append(scroller(t("tr_records")))
     out.append('<table class="tr-table" data-tr-records><caption>' + esc(t("tr_records")))
     out.append("</caption><thead><tr>")
     out.append("".join(['<th scope="col">' + esc(t(h)) + "</th>" for h in heads]))
@@ -411,7 +423,7 @@ def render_records(tour, aff: dict) -> str:
         for key in ("wins", "draws", "losses", "cards_won", "cards_lost"):
             out.append("<td>" + str(record[key]) + "</td>")
         out.append("</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     out.append(render_feats(view))
     return "".join(out)
 

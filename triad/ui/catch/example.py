@@ -9,7 +9,7 @@ EXAMPLE_NAME = "Example bot"
 
 EXAMPLE_BOT = r'''# A Triangle Catch bot, as on CodinGame: read the map once, then each turn read
 # the state and print one line of commands separated by ";".
-# Debug with print(..., file=sys.stderr): it shows in the console below.
+# Debug with print(..., file=sys.stderr): it shows in the page's Console.
 import sys
 from collections import deque
 
@@ -36,6 +36,7 @@ while True:
         input()  # "house1 house2": paths that could be added (not used here)
 
     steps = {}  # steps from a house to every house it reaches, found once per turn
+    nearest = {}  # the houses a house reaches, nearest first, sorted once per turn
 
     def distances(start):
         if start not in steps:
@@ -49,6 +50,11 @@ while True:
                         queue.append(nxt)
             steps[start] = dist
         return steps[start]
+
+    def by_distance(corner):
+        if corner not in nearest:
+            nearest[corner] = sorted((d, h) for h, d in distances(corner).items() if d > 0)
+        return nearest[corner]
 
     commands = []
     ours = [t[:3] for t in triangles if t[3] == 0]
@@ -73,8 +79,9 @@ while True:
             need = theirs[corner] + 1 - mine[corner]
             if need <= 0:
                 continue
-            near = sorted((d, h) for h, d in distances(corner).items() if d > 0 and spare[h] > 0)
-            for d, h in near:
+            for d, h in by_distance(corner):
+                if spare[h] <= 0:
+                    continue
                 take = min(need, spare[h])
                 spare[h] -= take
                 need -= take
@@ -86,13 +93,18 @@ while True:
                 return None
         return cost, moves
 
-    # Go for the cheapest triangle we may capture, and stick to it.
+    # Go for the cheapest triangle we may capture, and stick to it (each plan made once:
+    # a turn has 50 ms).
     open_triangles = [t[:3] for t in triangles if t[3] != 0 and t[4]]
-    if target not in open_triangles or plan(target) is None:
-        options = [(plan(t)[0], t) for t in open_triangles if plan(t) is not None]
-        target = min(options)[1] if options else None
-    if target is not None:
-        for h, corner, take in plan(target)[1]:
+    chosen = plan(target) if target in open_triangles else None
+    if chosen is None:
+        target = None
+        for t in open_triangles:
+            option = plan(t)
+            if option is not None and (chosen is None or (option[0], t) < (chosen[0], target)):
+                target, chosen = t, option
+    if chosen is not None:
+        for h, corner, take in chosen[1]:
             commands.append(f"MOVE {h} {corner} {take}")
 
     print(";".join(commands) or "WAIT")

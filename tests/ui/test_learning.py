@@ -1,0 +1,119 @@
+"""Learning the game: words that teach without being misread (EN and FR)."""
+
+import pytest
+
+from tests.ui.test_render import ctx, view
+from triad.ui import render, study
+from triad.ui.text import set_language, t
+
+
+@pytest.fixture(params=["en", "fr"])
+def lang(request: pytest.FixtureRequest):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def test_the_puzzle_hint_names_the_best_space_not_a_side(lang: str) -> None:
+    for flips in (0, 1, 2):
+        key = "pz_hint_quiet" if flips == 0 else "pz_hint_text"
+        hint = t(key, card="Ysolde", flips=flips)
+        assert "right" not in hint and "Bien placée" not in hint, hint
+        assert {"en": "On the best space", "fr": "Sur la meilleure case"}[lang] in hint
+
+
+def test_a_kept_score_says_whose_number_comes_first(lang: str) -> None:
+    said = study.score_text(-2)  # Blue 4, Red 6
+    assert said == {"en": "Blue 4–6 Red", "fr": "Bleu 4–6 Rouge"}[lang]
+
+
+def test_a_replay_says_who_plays_next_not_whose_turn_it_is(lang: str) -> None:
+    v = view(to_move="red")
+    shown = render.turn_text("red", ctx(replay=True))
+    assert shown == {"en": "Next to play: CPU", "fr": "Joue ensuite : CPU"}[lang]
+    assert t("cpu_turn") not in render.render_side(v, "red", ctx(replay=True))
+
+
+def test_each_way_in_on_the_title_has_an_icon_of_its_own(lang: str) -> None:
+    import re
+
+    from triad.ui.title import render_title
+
+    html = render_title({}, lang)
+    ways = re.findall(r'<(?:button|a) [^>]*class="tbtn[^"]*"[^>]*>(.*?)</(?:button|a)>', html)
+    icons = {}
+    for way in ways:
+        symbol = re.search(r'href="#i-([\w-]+)"', way)
+        label = re.sub(r"<[^>]+>", "", way)
+        if symbol and "small" not in way:
+            icons[label] = symbol.group(1)
+    friend, catch = t("title_friend"), t("title_catch")
+    assert icons[friend] != icons[catch], icons
+
+
+def test_elemental_says_it_turns_banner_off_and_brings_its_card_set(lang: str) -> None:
+    from tests.ui.helpers import make_app
+
+    app, screen, _ = make_app()
+    app.settings["lang"] = lang
+    app.apply_language()
+    app.start()
+    app.settings["rules"] = ["banner"]
+    app.click("action", "rules")
+    app.click("rule", "elemental")
+    assert app.settings["card_set"] == "elements" and "banner" not in app.settings["rules"]
+    menu = screen.regions["r-overlay"]
+    said = {
+        "en": ("Elemental cannot be played with Banner", "the card set is now Elements"),
+        "fr": ("Élémentaire ne se joue pas avec Bannière", "le jeu est maintenant Éléments"),
+    }[lang]
+    for words in said:
+        assert words in menu.replace("&#x27;", "'"), menu
+
+
+def test_the_first_tip_teaches_the_capture_and_the_legend_opens_the_rulebook(lang: str) -> None:
+    import asyncio
+
+    from tests.ui.helpers import LocalEngine, make_app, settle
+
+    async def run() -> None:
+        app, screen, _ = make_app()
+        app.settings["lang"] = lang
+        app.apply_language()
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        tip = t("lg_tip")
+        rule = {"en": ("captures", "higher", "in hand count"), "fr": ("prend", "plus grand")}
+        assert all(word in tip for word in rule[lang]), tip
+        app.click("action", "legend")
+        legend = screen.regions["r-overlay"]
+        assert 'data-action="info"' in legend and t("lg_more_open") in legend
+        app.click("action", "info")
+        assert app.panel == "info"
+
+    asyncio.run(run())
+
+
+def test_a_card_name_wraps_between_words_or_with_a_hyphen_never_mid_word() -> None:
+    import re
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "assets" / "css" / "triad.css").read_text()
+    rules = re.findall(r"([^{}]*\.c-name[^{}]*)\{([^}]*)\}", css)
+    wrapping = [(sel.strip(), body) for sel, body in rules if "white-space: normal" in body]
+    assert len(wrapping) >= 2, wrapping
+    for selector, body in wrapping:
+        assert "anywhere" not in body and "hyphens: auto" in body, selector
+
+
+def test_the_rulebook_and_the_rule_menu_have_icons_of_their_own(lang: str) -> None:
+    import re
+
+    from tests.ui.test_render import ctx as render_ctx
+    from triad.ui.icons import sprite
+
+    bar = render.render_bar_right(render_ctx())
+    icons = dict(re.findall(r'data-action="(\w+)"[^>]*><svg[^>]*><use href="#i-([\w-]+)"', bar))
+    assert icons["info"] == "rules" and icons["rules"] == "sliders", icons  # the book: rulebook
+    assert 'id="i-sliders"' in sprite()
