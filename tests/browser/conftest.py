@@ -418,6 +418,7 @@ class TestContext:
         page.__class__ = LentPage
         page._lent_to = self
         if self._warm:
+            page.bring_to_front()  # the active tab, as a fresh context's only one is
             page.set_viewport_size(self._options.get("viewport") or DEFAULT_VIEWPORT)
             page.emulate_media(reduced_motion=self._options.get("reduced_motion", "no-preference"))
         self._pages.append(page)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
@@ -47,7 +47,7 @@ def axe_violations(page: Any, screen: str) -> list[str]:
     """Run axe-core over the page as it is; one line per violation and element."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    page.wait_for_timeout(350)  # let a dialog's or a card's entrance transition end
+    wait_settled(page)  # a dialog's or a card's entrance has ended
     result = page.evaluate(
         "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags},"
         " resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact,"
@@ -237,6 +237,7 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page = context.new_page()
     page.goto(server.url)
     page.wait_for_function("window.__heard.length > 0", timeout=180_000)
+    wait_engine(page)  # (a move made sooner waits for it, and says so)
     assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
     model = board_of(page)
     assert model == dict.fromkeys(model) and len(model) == 9

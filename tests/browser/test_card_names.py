@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, open_album, wait_ready
+from tests.browser.conftest import Server, Watch, open_album, wait_ready, wait_settled
 from tests.conftest import ARTIFACTS, ROOT
 from triad.collection import dealcode
 from triad.pageview import card_view, load_set
@@ -169,5 +169,5 @@ def test_every_name_fits_in_the_album(
     page.locator("[data-album]").first.wait_for()
     assert set(names(page)) >= set(set_names("houses"))
     check(page, "album")
-    page.wait_for_timeout(300)  # let the dialog's entrance settle
+    wait_settled(page)  # the dialog's entrance has ended
     page.screenshot(path=str(ARTIFACTS / f"names-{size}-album.png"))

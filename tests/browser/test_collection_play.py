@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_page_play import settings_script
 from triad.collection import dealcode, service
 
@@ -28,7 +35,7 @@ pytestmark = pytest.mark.browser
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(300)  # let a dialog's entrance settle
+    wait_settled(page)  # a dialog's entrance has ended
     page.screenshot(path=str(ARTIFACTS / f"collection-{name}.png"))
 
 

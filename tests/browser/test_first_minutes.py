@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_page_play import open_page, settings_script
 from triad.collection import dealcode
 
@@ -91,7 +98,7 @@ def test_see_the_board_and_back_to_the_result(
     back.wait_for()
     assert focused(page) == "data-do=result"
     assert page.locator("[data-result]").count() == 0
-    page.wait_for_timeout(300)  # (the board's last flips settle)
+    wait_settled(page)  # the board's last flips have ended
     shot(page, f"board-seen-{lang}")
     back.click()
     page.locator("[data-result]").wait_for()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, wait_engine, wait_ready
+from tests.browser.conftest import Server, wait_engine, wait_ready, wait_settled
 from tests.browser.test_friend import Player
 
 pytestmark = pytest.mark.browser
@@ -134,5 +134,5 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     page.screenshot(path=str(tmp_path / "iframe-answered.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     game.wait_for_function("() => window.innerWidth <= 390")
-    game.wait_for_timeout(500)  # (the table's layout follows the frame's new width)
+    wait_settled(game)  # the table's layout has followed the frame's new width
     page.screenshot(path=str(tmp_path / "iframe-answered-phone.png"))

@@ -25,7 +25,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -208,12 +215,12 @@ def start_a_new_match(page: Any) -> None:
         ):
             break
         page.keyboard.press("Escape")
-        page.wait_for_timeout(300)
+        wait_settled(page)
     if page.locator('[data-do="title_play"]').count():
         page.click('[data-do="title_play"]')
     page.click('[data-action="new"]')
     leave = page.locator('.dialog.leave [data-do="leave_yes"]')
-    page.wait_for_timeout(500)
+    wait_settled(page)  # the leave dialog is drawn, if a match was in progress
     if leave.count():
         leave.click()
     wait_ready(page)
@@ -225,7 +232,7 @@ def start_a_new_match(page: Any) -> None:
         if not page.locator("#r-overlay .dialog.draft").count():
             break
         page.locator("#r-overlay [data-draft]").first.click()
-        page.wait_for_timeout(500)
+        wait_settled(page)
         wait_ready(page)
     play_one_move(page)
 

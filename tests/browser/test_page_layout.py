@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -109,6 +109,6 @@ def test_every_hand_name_reads_and_the_card_pointed_at_shows_whole(
         assert all(page.evaluate(NAMES_SHOWN))
     else:
         page.locator('[data-hand="blue"] [data-card="1"]').hover()
-        page.wait_for_timeout(300)  # (its nudge's transition)
+        wait_settled(page)  # its nudge's transition has ended
         assert page.evaluate(NAMES_SHOWN)[1]
     page.screenshot(path=str(ARTIFACTS / f"layout-hand-{width}x{height}.png"))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine
+from tests.browser.conftest import Server, Watch, wait_engine, wait_settled
 from tests.browser.test_page_play import open_page, settings_script, wait_turn
 from tests.browser.test_page_session import HeldEngine
 from triad.study.puzzle import daily_json
@@ -33,13 +33,13 @@ LOCAL_DATE = """() => { const d = new Date();
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(300)  # let the last card land
+    wait_settled(page)  # the last card has landed
     page.screenshot(path=str(ARTIFACTS / f"study-{name}.png"))
 
 
 def assert_board_clear(page: Any) -> None:
     """The study's panel lies beside or under the board, never over a space of it."""
-    page.wait_for_timeout(300)  # let the layout settle after a resize
+    wait_settled(page)  # the layout has followed the new size
     board = page.locator(".board").bounding_box()
     panel = page.locator(".replay-layer").bounding_box()
     assert board["height"] > 150, board
@@ -111,7 +111,7 @@ def test_the_daily_puzzle_solved_by_clicks(
     page.locator('[data-do="replay_exit"]').click()
     page.locator('html[data-puzzle=""]').wait_for(state="attached")
     page.evaluate("() => document.getElementById('app').click()")  # `data-replay=""`: still nothing
-    page.wait_for_timeout(300)  # an error would be logged by then (the context fails on it)
+    wait_settled(page)  # an error would be logged by then (the context fails on it)
 
 
 def test_the_puzzle_opened_before_the_engine_is_up_waits_for_its_own_position(

@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    play_one_move,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_a11y import SIZES, axe_violations
 from tests.browser.test_page_play import settings_script
 from tests.tournament.helpers import DECK, rich_save
@@ -59,7 +66,7 @@ def stored(page: Any) -> dict[str, Any]:
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(300)
+    wait_settled(page)
     page.screenshot(path=str(ARTIFACTS / f"tourney-{name}.png"), full_page=True)
 
 
@@ -111,7 +118,7 @@ def play_match(page: Any) -> None:
         pick = page.locator(".draft-pick:not([disabled])").first
         if pick.count():
             pick.click()
-        page.wait_for_timeout(200)
+        wait_settled(page)
     play_out(page, "knockout")
 
 
@@ -181,7 +188,7 @@ def test_an_open_tournament_drafts_the_players_match(
         pick = page.locator(".draft-pick:not([disabled])").first
         if pick.count():
             pick.click()
-        page.wait_for_timeout(200)
+        wait_settled(page)
     play_out(page, "open")
     event = stored(page)["tournament"]["event"]
     mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]

@@ -105,3 +105,15 @@ def test_a_card_name_wraps_between_words_or_with_a_hyphen_never_mid_word() -> No
     assert len(wrapping) >= 2, wrapping
     for selector, body in wrapping:
         assert "anywhere" not in body and "hyphens: auto" in body, selector
+
+
+def test_the_rulebook_and_the_rule_menu_have_icons_of_their_own(lang: str) -> None:
+    import re
+
+    from tests.ui.test_render import ctx as render_ctx
+    from triad.ui.icons import sprite
+
+    bar = render.render_bar_right(render_ctx())
+    icons = dict(re.findall(r'data-action="(\w+)"[^>]*><svg[^>]*><use href="#i-([\w-]+)"', bar))
+    assert icons["info"] == "rules" and icons["rules"] == "sliders", icons  # the book: rulebook
+    assert 'id="i-sliders"' in sprite()

@@ -32,8 +32,7 @@ def test_a_card_says_all_a_sighted_player_sees() -> None:
     before = view(cells=["lantern"] + [None] * 8)
     before["board"] = placed(before["board"], {0: ("blue", "Pim")})
     assert speech.cell_words(before, 0, AFF) == (
-        "top left: Pim, level 6, A 3 5 7, Lantern Guild, Blue, Elemental +1. "
-        "Lantern Guild territory"
+        "top left: Pim, level 6, A 3 5 7, Lantern Guild, Blue, Banner +1. Lantern Guild territory"
     )
     assert speech.cell_words(before, 8, AFF) == "bottom right, empty"
 
@@ -63,13 +62,14 @@ def test_a_move_says_where_what_it_took_and_why_then_the_score() -> None:
 
 
 def test_a_plain_capture_on_its_own_element_says_elemental() -> None:
-    before = view(cells=[None, "lantern"] + [None] * 7)
+    before = view(cells=[None, "lantern"] + [None] * 7, rules=["elemental"])
     before["board"] = placed(before["board"], {0: ("red", "Ann")})
     after = view(to_move="red", cells=before["cells"])
     after["board"] = placed(before["board"], {0: ("blue", "Ann"), 1: ("blue", "Pim")})
     events = [{"kind": "place", "cells": [1]}, {"kind": "basic", "cells": [0]}]
     text = speech.move_text(before, "blue", 1, card("Pim"), events, after, CTX)
-    assert "Elemental: captures Ann on the top left." in text
+    # which two numbers were compared: Pim's left 7, +1 on its own element, against Ann's 3
+    assert "Elemental: captures Ann on the top left (8 against 3)." in text
     assert not text.endswith("Your turn.")
 
 
@@ -94,3 +94,27 @@ def test_sudden_death_says_its_call_and_the_round() -> None:
     assert speech.rematch_text(again, CTX) == (
         "PERFECT TEATIME. Sudden Death, rematch 2. Your turn."
     )
+
+
+def test_a_plain_capture_says_which_two_numbers_were_compared() -> None:
+    before = view()
+    before["board"] = placed(before["board"], {4: ("red", "Ann"), 2: ("red", "Bo")})
+    after = view(to_move="red")
+    after["board"] = placed(before["board"], {4: ("blue", "Ann"), 1: ("blue", "Pim")})
+    events = [{"kind": "place", "cells": [1]}, {"kind": "basic", "cells": [4]}]
+    text = speech.move_text(before, "blue", 1, card("Pim", 5, 3, 9, 4), events, after, CTX)
+    assert "Captures Ann on the centre (9 against " in text, text
+    set_language("fr")
+    text = speech.move_text(before, "blue", 1, card("Pim", 5, 3, 9, 4), events, after, CTX)
+    assert "Prend Ann case centre (9 contre " in text, text
+
+
+def test_a_banner_capture_is_said_by_the_rules_one_name() -> None:
+    before = view(cells=[None, "lantern"] + [None] * 7, rules=["banner"])
+    before["board"] = placed(before["board"], {0: ("red", "Ann")})
+    after = view(to_move="red", cells=before["cells"], rules=["banner"])
+    after["board"] = placed(before["board"], {0: ("blue", "Ann"), 1: ("blue", "Pim")})
+    events = [{"kind": "place", "cells": [1]}, {"kind": "basic", "cells": [0]}]
+    text = speech.move_text(before, "blue", 1, card("Pim"), events, after, CTX)
+    assert "Banner: captures Ann" in text and "Elemental" not in text, text
+    assert "Banner +1" in speech.cell_words(after, 1, AFF)

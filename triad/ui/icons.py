@@ -58,6 +58,12 @@ SYMBOLS = {
         '-2.6-1.6-5.4-1.6-8-.4Z"/>'
         '<path d="M12 4.6v15.8" stroke="#fff" stroke-width="1.3" opacity=".75"/>'
     ),
+    # The rule menu: the settings of the next match (the rulebook is the book).
+    "sliders": (
+        '<path d="M4 6.5h16M4 12h16M4 17.5h16"' + _STROKE + ' stroke-width="2"/>'
+        '<circle cx="9" cy="6.5" r="2.6"/><circle cx="15.5" cy="12" r="2.6"/>'
+        '<circle cx="8" cy="17.5" r="2.6"/>'
+    ),
     "new": '<path d="M10.6 3h2.8v7.6H21v2.8h-7.6V21h-2.8v-7.6H3v-2.8h7.6Z"/>',
     "close": '<path d="M5 5l14 14M19 5 5 19"' + _STROKE + ' stroke-width="2.8"/>',
     "up": '<path d="M12 3.5 20 13h-5v7.5H9V13H4Z"/>',

@@ -160,7 +160,7 @@ def render_menu(settings: dict, playing: dict, error: str = "", custom=None) -> 
         )
     return (
         '<div class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">'
-        + dialog_head(t("menu_title"), "menu-title", "rules")
+        + dialog_head(t("menu_title"), "menu-title", "sliders")
         + note
         + '<p class="menu-current">'
         + esc(t("menu_current", rules=rules_summary(playing.get("rules", []))))

@@ -577,9 +577,9 @@ def render_bar_top(ctx: dict) -> str:
 def render_bar_right(ctx: dict) -> str:
     return (
         '<div class="bar-group">'
-        + button("info", "info", t("btn_info"), None, "open" if ctx.get("panel") == "info" else "")
+        + button("info", "rules", t("btn_info"), None, "open" if ctx.get("panel") == "info" else "")
         + button(
-            "rules", "rules", t("btn_rules"), None, "open" if ctx.get("panel") == "rules" else ""
+            "rules", "sliders", t("btn_rules"), None, "open" if ctx.get("panel") == "rules" else ""
         )
         + button(
             "collection",

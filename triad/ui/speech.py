@@ -41,7 +41,14 @@ def values_text(card: dict) -> str:
     return " ".join(["A" if card[s] == 10 else str(card[s]) for s in SIDES])
 
 
-def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int = 0) -> str:
+def affinity_rule(view: dict) -> str:
+    """The text key of the rule whose spaces give +1/-1: Banner, or Elemental."""
+    return "rule_banner" if "banner" in (view.get("rules") or []) else "rule_elemental"
+
+
+def card_words(
+    card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int = 0, space_rule: str = ""
+) -> str:
     """All a sighted player sees on a card: name, level, values, affinity, owner and
     any modifier (Ascension/Descension, a territory's +1/-1)."""
     words = t(
@@ -58,7 +65,7 @@ def card_words(card: dict, aff: dict, owner: str = "", mod: int = 0, typed: int 
         rule = t("rule_ascension" if typed > 0 else "rule_descension")
         words += ", " + rule + " " + ("+" if typed > 0 else "") + str(typed)
     if mod:  # a territory: +1 on the card's own affinity, -1 on another
-        words += ", " + t("rule_elemental") + (" +1" if mod > 0 else " -1")
+        words += ", " + t(space_rule or "rule_elemental") + (" +1" if mod > 0 else " -1")
     return words
 
 
@@ -74,7 +81,9 @@ def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
         mod = 0 if cell_aff is None else (1 if card.get("affinity") == cell_aff else -1)
         typed = ((view.get("typed") or {}).get("board") or [0] * 9)[i]
         words = t(
-            "say_cell", where=cell_name(i), card=card_words(card, aff, slot["owner"], mod, typed)
+            "say_cell",
+            where=cell_name(i),
+            card=card_words(card, aff, slot["owner"], mod, typed, affinity_rule(view)),
         )
     if cell_aff:
         words += ". " + t("territory", name=affinity_name(cell_aff, aff))
@@ -114,6 +123,7 @@ def move_text(
             where=cell_name(cell),
         )
     ]
+    shifted = any(ev.get("kind") == "shift" for ev in events)
     for ev in events:
         kind = ev.get("kind")
         cells = ev.get("cells") or []
@@ -126,12 +136,15 @@ def move_text(
         for c in cells:
             slot = after["board"][c] if c < len(after["board"]) else None
             name = card_name(slot["card"]) if slot else "?"
-            names.append(t("say_taken", card=name, where=cell_name(c)))
+            taken = t("say_taken", card=name, where=cell_name(c))
+            if kind in ("basic", "battle") and not shifted:
+                taken = compared(before, cell, card, mod, c, taken)
+            names.append(taken)
         reason = REASONS.get(kind)
         if reason is not None and ev.get("wall") and kind != "combo":
             reason += "_wall"
         if reason is None and mod > 0:
-            reason = "say_elemental"
+            reason = affinity_rule(before)  # (the rule by its one name: Banner or Elemental)
         taken = ", ".join(names)
         if reason is None:
             parts.append(t("say_captures", cards=taken))
@@ -143,6 +156,37 @@ def move_text(
         if nxt:
             parts.append(nxt)
     return " ".join(parts)
+
+
+def compared(before: dict, cell: int, card: dict, mod: int, other: int, words: str) -> str:
+    """A plain capture's words with its two touching numbers as compared (each with its
+    space's +1/-1): "Ann on the left (7 against 3)"; the words alone where the numbers are
+    not plain to tell (a Power Wall shift moved the card, Ascension/Descension)."""
+    col = cell % 3
+    if other == cell - 3:
+        side = 0
+    elif other == cell + 3:
+        side = 2
+    elif other == cell + 1 and col < 2:
+        side = 1
+    elif other == cell - 1 and col > 0:
+        side = 3
+    else:
+        return words
+    slot = before["board"][other]
+    if slot is None or any((before.get("typed") or {}).get("board") or []):
+        return words
+    taken = slot["card"]
+    cells = before.get("cells") or []
+    aff = cells[other] if other < len(cells) else None
+    them = 0 if aff is None else (1 if taken.get("affinity") == aff else -1)
+    mine = number(card[SIDES[side]] + mod)
+    theirs = number(taken[SIDES[(side + 2) % 4]] + them)
+    return t("say_compared", taken=words, mine=mine, theirs=theirs)
+
+
+def number(value: int) -> str:
+    return "A" if value == 10 else str(value)
 
 
 def card_text(card: dict) -> str:
