@@ -295,3 +295,22 @@ def test_master_under_chaos_without_a_time_budget_stops_at_its_node_budget() -> 
     brain = Brain("master", 3)
     brain.choose(observe(state, state.to_move), None)
     assert brain.exact
+
+
+@pytest.mark.parametrize("level", ["novice", "adept", "expert"])
+def test_order_is_kept_when_both_hands_hold_the_same_cards(level: str) -> None:
+    """Two Houses drawing from one card set may hold the same cards (a tournament's
+    leaders do): the card one side plays must not take the other side's copy in the
+    CPU's numbering, or its next card under Order comes out of the order dealt."""
+    card_set = builtin_set("houses")
+    blue = ["lisbet-crane", "idris-penn", "wren-ashby", "hesper-moss", "corin-vale"]
+    red = ["wren-ashby", "hesper-moss", "anselm-rook", "corin-vale", "ysolde-quill"]
+    hands = ([card_set.card(i) for i in blue], [card_set.card(i) for i in red])
+    config = MatchConfig(RuleSet.parse(["open", "order", "same"]), card_set)
+    for seed in range(12):
+        state = deal_match(config, seed, hands=hands).start()
+        brains = (Brain(level, 2 * seed + 1, card_set.cards), Brain("novice", 2 * seed + 2))
+        while not state.is_terminal:
+            move = brains[state.to_move].choose(observe(state, state.to_move), None)
+            assert move.card == 0, (seed, state.to_move, move)
+            state, _ = state.apply(move)

@@ -117,8 +117,9 @@ class Context:
 
     def _map(self, view: View) -> Position | None:
         # Number the view's cards with this context's indices: a board card keeps
-        # the index it had on the same cell last time, else any equal card that
-        # is still free (hand cards first), each hand takes equal free cards.
+        # the index it had on the same cell last time; each hand takes equal free
+        # cards, its own first; a new board card any equal card still free (hand
+        # cards first).
         cards = self.cards
         free = set(range(len(cards)))
         board_idx = [-1] * 9
@@ -129,26 +130,44 @@ class Context:
                 if i >= 0 and cards[i] == slot.card and i in free:
                     board_idx[c] = i
                     free.discard(i)
-        previous_hands = set() if last is None else set(last[1][0] + last[1][1])
-        for c, slot in enumerate(view.board):
-            if slot is None or board_idx[c] >= 0:
-                continue
-            options = [i for i in free if cards[i] == slot.card]
-            if not options:
-                return None
-            options.sort(key=lambda i: (i not in previous_hands, i))
-            board_idx[c] = options[0]
-            free.discard(options[0])
         hand_idx: list[list[int]] = [[], []]
-        for p in (0, 1):
-            before = set() if last is None else set(last[1][p])
-            for card in view.hands[p]:
-                options = [i for i in free if cards[i] == card]
+        previous_hands = set() if last is None else set(last[1][0] + last[1][1])
+
+        def take_hands() -> bool:
+            for p in (0, 1):
+                before = set() if last is None else set(last[1][p])
+                for card in view.hands[p]:
+                    options = [i for i in free if cards[i] == card]
+                    if not options:
+                        return False
+                    options.sort(key=lambda i: (i not in before, i))
+                    hand_idx[p].append(options[0])
+                    free.discard(options[0])
+            return True
+
+        def take_new_board_cards() -> bool:
+            for c, slot in enumerate(view.board):
+                if slot is None or board_idx[c] >= 0:
+                    continue
+                options = [i for i in free if cards[i] == slot.card]
                 if not options:
-                    return None
-                options.sort(key=lambda i: (i not in before, i))
-                hand_idx[p].append(options[0])
+                    return False
+                options.sort(key=lambda i: (i not in previous_hands, i))
+                board_idx[c] = options[0]
                 free.discard(options[0])
+            return True
+
+        # The first time, the cards are numbered as made (board first). After that each
+        # hand keeps its own indices before a new board card takes one: when both hands
+        # hold an equal card, the card just played must not take the other hand's index,
+        # or that hand's indices would leave the order dealt (which Order plays by).
+        steps = (
+            (take_new_board_cards, take_hands)
+            if last is None
+            else (take_hands, take_new_board_cards)
+        )
+        if not all(step() for step in steps):
+            return None
         self._last = (board_idx, hand_idx)
         w = self.packed.width
         key = 0
