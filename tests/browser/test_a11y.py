@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
+from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready, wait_settled
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
@@ -123,6 +123,7 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('[data-action="rules"]').click()
     page.locator('[data-mode="hotseat"]').click()
     page.locator('.dialog.menu [data-do="new"]').click()
+    leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
     found += axe_violations(page, "hot-seat")
     while page.locator("[data-result]").count() == 0:  # F1 plays for each side in turn
@@ -147,6 +148,7 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('[data-action="rules"]').click()
     page.locator('[data-rule="draft"]').click()
     page.locator('.dialog.menu [data-do="new"]').click()
+    leave_yes(page)  # (a card may be down: the page asks first)
     page.locator(".dialog.draft").wait_for()
     found += axe_violations(page, "draft")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, play_one_move, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, leave_yes, play_one_move, wait_engine, wait_ready
 from tests.browser.test_page_play import SETTINGS_KEY, settings_script
 from tests.ui.card_sets import HACKED, HOSTILE, hostile_set, make_set, text
 from triad.collection import dealcode
@@ -74,6 +74,7 @@ def hand_names(page: Any, player: str = "blue") -> list[str]:
 
 def new_match_from_menu(page: Any) -> None:
     page.locator('.dialog.menu [data-do="new"]').click()
+    leave_yes(page)  # (a card may be down: the page asks first)
     page.locator(".dialog.menu").wait_for(state="detached")
     wait_ready(page)
 
@@ -220,6 +221,7 @@ def test_a_draft_deals_from_the_loaded_set(
     load_file(page, "lantern-folk.json", text(make_set()))
     wait_loaded(page)
     page.locator('.dialog.menu [data-do="new"]').click()
+    leave_yes(page)  # (a card may be down: the page asks first)
     for turn in range(5):
         pick = page.locator('[data-draft-turn="blue"] ~ .draft-pool button[data-draft]').first
         pick.wait_for(state="attached")

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready
 from triad.collection.dealcode import encode as deal_code
 from triad.worker import engine as worker
 
@@ -186,6 +186,7 @@ def test_whole_game_by_f1(new_context: Callable[..., tuple[Any, Watch]], server:
     finish_checks(page)
     # With Open the CPU's hand is face up.
     page.keyboard.press("F5")
+    leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
     assert page.locator('[data-hand="red"] .back').count() == 0
 
