@@ -199,8 +199,9 @@ def test_once_the_game_is_cached_a_reload_starts_the_extra_worker_with_the_page(
     would share the line) and the extra worker of master's search once the engine is up
     (their boots would share the cores); a reload served by the service worker starts both
     with the page, before the engine is up, so that the helper takes its part of the CPU's
-    first move. Either way it is the only one started, and the CPU opens."""
-    context, _ = new_context(reduced_motion="reduce")
+    first move. Either way it is the only one started, and the CPU opens. (A first visit:
+    cold on purpose.)"""
+    context, _ = new_context(cold=True, reduced_motion="reduce")
     context.add_init_script(settings_script(rules=["open"], level="master"))
     context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
     context.add_init_script(TWO_CORES)
