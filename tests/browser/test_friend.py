@@ -133,6 +133,9 @@ class Player:
         at the cursor, confirmed."""
         page = self.page
         if self.keys:
+            # letter keys act while the board or a hand has the focus (WCAG 2.1.4)
+            if not page.evaluate("!!document.activeElement?.closest('#r-board, [data-hand]')"):
+                page.locator(f'[data-hand="{self.me}"] [data-card]').first.focus()
             for key in ("z", "ArrowRight", "Enter", "z"):
                 page.keyboard.press(key)
         else:
