@@ -214,9 +214,10 @@ class Screen:
         el = self.document.querySelector(selector)
         return str(el.value or "") if el is not None else ""
 
-    async def copy(self, selector: str, text: str) -> None:
+    async def copy(self, selector: str, text: str) -> bool:
         """Copy `text` to the clipboard; the field `selector` holding it is selected too, for
-        the player to copy where the browser refuses (itch.io's iframe often does)."""
+        the player to copy where the browser refuses (itch.io's iframe often does). Whether
+        it was copied."""
         el = self.document.querySelector(selector)
         if el is not None:
             el.focus()
@@ -226,16 +227,17 @@ class Screen:
         if policy is None or policy.allowsFeature("clipboard-write"):
             try:
                 await self.js.navigator.clipboard.writeText(text)
-                return
+                return True
             except Exception as e:  # refused, or no clipboard here
                 print("clipboard refused:", e)
         # The old way copies the selection, which no permissions policy reaches; where it
         # fails too, the text stays selected for the player to copy.
         if el is not None:
             try:
-                self.document.execCommand("copy")
+                return bool(self.document.execCommand("copy"))
             except Exception as e:
                 print("copy refused:", e)
+        return False
 
     async def share(self, title: str, url: str) -> None:
         """Offer `url` to the system's share sheet (Web Share), where there is one."""

@@ -104,8 +104,11 @@ class Friend:
             page.draw()
 
     async def copy(self, link: str) -> None:
-        """Copy `link` (the box showing it is selected too); its button then says so."""
-        await self.page.screen.copy("#friend-link", link)
+        """Copy `link` (the box showing it is selected too); its button then says so. Where
+        the browser refuses, the box keeps the focus with the link selected, for the player
+        to copy."""
+        if not await self.page.screen.copy("#friend-link", link):
+            return
         self.copied = link
         self.page.draw()
         self.page.screen.focus("#r-overlay [data-copied]")
