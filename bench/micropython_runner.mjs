@@ -5,7 +5,8 @@
 // The repo files the page's main thread gets (triad/__init__.py, triad/api.py, triad/prng.py, triad/parts.py,
 // triad/deal.py, triad/pageview.py, triad/ruleinfo.py, triad/data/*.json, triad/ui/lang/*/*.json) are copied into MicroPython's file system
 // under /lib (on sys.path), plus any extra repo-relative files named after the
-// script. The script's output goes to stdout; a Python exception prints its
+// script. A script whose tasks run on sets `pending = True` until they are done.
+// The script's output goes to stdout; a Python exception prints its
 // message on stderr and exits with status 1.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { readFileSync, readdirSync } from "node:fs";
@@ -57,6 +58,11 @@ try {
 } catch (err) {
   writeAll(2, String(err && err.message ? err.message : err) + "\n");
   status = 1;
+}
+// A script with tasks of asyncio sets `pending = True` and clears it once they are done:
+// the event loop of MicroPython's asyncio runs on JavaScript's, so it is given time here.
+for (let i = 0; status === 0 && i < 500 && mp.globals.get("pending"); i++) {
+  await new Promise((resolve) => setTimeout(resolve, 10));
 }
 writeAll(1, out);
 process.exit(status);

@@ -123,9 +123,9 @@ async def settle(app: App, rounds: int = 400) -> None:
     """Let the app's tasks run until nothing is left to do."""
     for _ in range(rounds):
         await asyncio.sleep(0)
-        if all(t.done() for t in app.tasks):
+        if not app.scope.running():
             await asyncio.sleep(0)
-            if all(t.done() for t in app.tasks):
+            if not app.scope.running():
                 return
 
 

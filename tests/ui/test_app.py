@@ -156,7 +156,7 @@ def test_autoplay_toggled_with_no_match_on_the_table_plays_nothing() -> None:
         assert app.match.playing is None and app.match.view is shown
         for _ in range(2):
             app.click("action", "autoplay")
-        tasks = list(app.tasks) + list(app.match.tasks)
+        tasks = app.scope.running()
         await settle(app)
         failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
         assert failed == []
@@ -517,18 +517,18 @@ def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
         # the rules change while the result shows: that deal is given up, another dealt
         app.click("rule", "same")
         await settle(app)
-        assert not first.live and app.ahead.match is not None and app.ahead.match is not first
+        assert first.scope.ended and app.ahead.match is not None and app.ahead.match is not first
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
         assert len(dealt) == 3 and dealt[-1]["rules"] == ["open", "same"]
         # a replay of the match takes the table: the match dealt ahead is given up
         second = app.ahead.match
         await app.replay.open_match()
         await settle(app)
-        assert not second.live and app.ahead.match is None
+        assert second.scope.ended and app.ahead.match is None
         asked = len(engine.calls)
         app.replay.close()  # back to the result: dealt ahead again
         await settle(app)
-        assert app.ahead.match is not None and app.ahead.match.live
+        assert app.ahead.match is not None and not app.ahead.match.scope.ended
         assert [n for n, _ in engine.calls[asked:]][:2] == ["deal_ahead", "ponder_ahead"]
         app.click("level", "expert")  # not master: nothing is dealt ahead
         await settle(app)

@@ -294,8 +294,7 @@ def board_count(app: App) -> int:
 async def reload_page(app: App, store: SafeStore, seed: int) -> tuple[App, Any]:
     """The page goes away (its pending work with it) and loads again on the same storage."""
     app.stop_match()
-    for task in app.tasks:
-        task.cancel()
+    app.scope.end()
     await settle(app)
     return await boot(store, seed=seed)
 

@@ -113,7 +113,7 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
         old = app.match
         app.key("F5")  # a new match while the old one's search is under way
         leave_yes(app)
-        assert not old.live
+        assert old.scope.ended
         helper.held.set()
         await booted
         await settle(app, 4000)

@@ -170,8 +170,7 @@ def test_a_reload_in_the_middle_of_a_tournament_match_resumes_it() -> None:
         games = stored(store)["tournament"]["event"]["games"]
         assert games and len(games[0]) >= 2
         app.match.end()
-        for task in app.tasks:
-            task.cancel()
+        app.scope.end()
         moves = stored(store)["tournament"]["event"]["games"]
         again, _ = await boot(store, seed=99)
         for _ in range(20):

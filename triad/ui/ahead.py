@@ -69,9 +69,7 @@ class Ahead:
 
     def dealt_for(self, playing: dict) -> bool:
         """Whether the match dealt ahead is there and was dealt with the settings `playing`."""
-        return (
-            self.match is not None and self.match.live and dealt_with(self.match.playing, playing)
-        )
+        return self.match is not None and dealt_with(self.match.playing, playing)
 
     def end(self) -> None:
         """The match dealt ahead is begun or given up: its thinking stops (the engine keeps

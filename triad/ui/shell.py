@@ -17,6 +17,7 @@ under CPython in tests.
 import asyncio
 
 from triad.ui import settings as prefs
+from triad.ui.scope import Scope
 from triad.ui.text import set_language
 
 
@@ -54,7 +55,8 @@ class Shell:
         self.engine_progress = 0.0  # how far its boot has got, 0..1
         self.engine_bytes = (0, 0)  # the bytes of its download come so far, and their total
         self.shown = {}  # region -> the HTML last written there
-        self.tasks = []
+        #: Every task of the page runs in this scope or one nested in it (`triad.ui.scope`).
+        self.scope = Scope()
         self.signal = Signal()  # woken whenever the page's state may have changed
 
     # ------------------------------------------------------------ the page's own
@@ -128,8 +130,7 @@ class Shell:
     # ----------------------------------------------------------------- tasks
 
     def spawn(self, coro):
-        """Run `coro` as a task (kept, so none is collected half-way); the task."""
-        self.tasks = [task for task in self.tasks if not task.done()]
-        task = asyncio.create_task(coro)
-        self.tasks.append(task)
-        return task
+        """Run `coro` as a task of the page itself (what lives as long as the page: the
+        engine's boot, a dialog's flow); the task. What sits on the table spawns into a
+        scope of its own (`scope.child`)."""
+        return self.scope.spawn(coro)

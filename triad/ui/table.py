@@ -4,10 +4,12 @@ The page (`triad.ui.app.App`) keeps exactly one `Match`, the one on the
 table. It owns everything of that match: the settings it was dealt with
 (`playing`), the view the engine (or the local dealer) sent, the human's
 selection, the draft, the phase of its turn, and each task it starts
-(`spawn`): the CPU thinking, a move or hint being shown, a placement playing
-out. A new match, a replay or a stopped match ends it (`end`), which cancels
-those tasks: nothing of one match can reach the next, and no task looks at a
-flag after an await to find out whether it still matters.
+(`spawn`, into the match's scope, a child of the page's: `triad.ui.scope`): the
+CPU thinking, a move or hint being shown, a placement playing out, pondering and
+the split search (each in a scope nested in the match's). A new match, a replay
+or a stopped match ends it (`end`), which ends that scope and cancels those
+tasks: nothing of one match can reach the next, and no task looks at a flag
+after an await to find out whether it still matters.
 
 The phase says who may act, so input can never race a move
 (`triad.ui.session`): ``start`` (dealt here, the engine not yet up; a move or
@@ -71,7 +73,8 @@ class Match:
         self.page = page
         #: The settings the match was dealt with, its seed included.
         self.playing = playing
-        self.live = True
+        #: Every task of this match runs in this scope, ended with the match.
+        self.scope = page.scope.child("match")
         self.phase = START
         #: The view drawn: the engine's (or the local dealer's) last; a match begun over
         #: another keeps that one's until its own comes.
@@ -98,27 +101,17 @@ class Match:
         #: CPU's picks so far.
         self.draft = None
         self.draft_cpu = []
-        self.tasks = []
 
     # ------------------------------------------------------------- its life
 
     def spawn(self, coro) -> None:
         """Run `coro` as a task of this match: ended with it."""
-        self.tasks = [task for task in self.tasks if not task.done()]
-        self.tasks.append(self.page.spawn(coro))
+        self.scope.spawn(coro)
 
     def end(self) -> None:
-        """The match leaves the table: every task it started is cancelled. (MicroPython
-        cannot cancel the task that runs: a task of the match that ends it returns right
-        after.)"""
-        self.live = False
-        tasks, self.tasks = self.tasks, []
-        for task in tasks:
-            if not task.done():
-                try:  # noqa: SIM105 (MicroPython has no contextlib)
-                    task.cancel()
-                except RuntimeError:  # (MicroPython: "can't cancel self")
-                    pass
+        """The match leaves the table: every task it started is cancelled (one of its own
+        that ends it, at its next await: `triad.ui.scope`)."""
+        self.scope.end()
 
     def to(self, phase: str) -> None:
         self.phase = phase
@@ -301,8 +294,6 @@ class Match:
             if keeper is not None:
                 page.draw()
                 await keeper.settle()  # the save is written before the result shows
-                if not self.live:
-                    return  # (settling it began another match)
             self.finish()
             return
         player = view["to_move"]
@@ -315,7 +306,7 @@ class Match:
         if page.held() and self.thinks_ahead():
             # The title screen holds the match: the CPU plays once it is left, and master
             # thinks its opening through meanwhile (it shows nothing of it).
-            self.spawn(self.ponder())
+            self.scope.child("ponder").spawn(self.ponder())
         await page.signal.until(lambda: not page.held())
         await self.cpu_turn(player)
 
@@ -344,7 +335,7 @@ class Match:
             and self.synced
             and self.page.pondering is not self
         ):
-            self.spawn(self.ponder())
+            self.scope.child("ponder").spawn(self.ponder())
 
     def human_move(self, move) -> None:
         page = self.page
@@ -561,8 +552,8 @@ class Match:
                 page.pondering = None
                 page.signal.wake()
                 # whether the CPU thought its answer to every move through (tests wait on it)
-                page.screen.set_data("ponder", "done" if done and self.live else "stopped")
-                if done and self.live:
+                page.screen.set_data("ponder", "done" if done else "stopped")
+                if done:
                     page.ahead.keep()  # nothing left to think about here: the next match
 
     async def split_ahead(self):

@@ -74,7 +74,7 @@ def make_app(store: MemoryStore | None = None) -> tuple[CatchApp, FakeScreen]:
 async def settle(app: CatchApp) -> None:
     """Wait until every task the app started has finished."""
     for _ in range(10_000):
-        running = [task for task in app.tasks if not task.done()]
+        running = app.scope.running()
         if not running:
             return
         await asyncio.gather(*running)
