@@ -4,7 +4,9 @@ While a replay (or the daily puzzle, `triad.ui.study`) is shown it takes the
 table: the match that was there ends, and the replay's positions are shown
 in a match of its own (`triad.ui.table.Match`), which plays each move's
 events as a match would. Leaving it brings back the result that was shown,
-or deals a new match. `shown` is what is on the table:
+or deals a new match. Its tasks (each move played out, its analysis) run in a
+scope of its own (`triad.ui.scope`), ended when it leaves the table or another
+replay takes it. `shown` is what is on the table:
 ``{"steps", "index", "record", "back"}`` (``"puzzle": True`` for the puzzle),
 ``back`` being the view and settings to come back to.
 
@@ -27,6 +29,20 @@ class Replay:
     def __init__(self, page) -> None:
         self.page = page
         self.shown = None
+        self.root = page.scope  # the page's scope, where each replay's own begins
+        self.scope = None  # the tasks of the replay shown, ended when it leaves
+
+    def show(self, shown: dict) -> None:
+        """Put `shown` on the table (a replay or the puzzle), with a scope of its own; the
+        one shown before stops."""
+        if self.scope is not None:
+            self.scope.end()
+        self.shown = shown
+        self.scope = self.root.child("replay")
+
+    def forward(self) -> None:
+        """Play the next move out."""
+        self.scope.spawn(self.step(1))
 
     async def open_match(self) -> None:
         """Replay the match on the table (the one just finished)."""
@@ -55,7 +71,7 @@ class Replay:
             return
         back = self.back()
         self.take_table()
-        self.shown = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
+        self.show({"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back})
         self.shown["mode"] = mode
         page.match.view = reply["steps"][0]["view"]
         page.screen.set_data("replay", "0")
@@ -85,9 +101,9 @@ class Replay:
         if self.shown.get("puzzle") and page.study.puzzle_key(action):
             return True
         if action in ("right", "next", "select"):
-            page.match.spawn(self.step(1))
+            self.forward()
         elif action in ("left", "back", "cancel"):
-            page.match.spawn(self.step(-1))
+            self.scope.spawn(self.step(-1))
         elif action in ("pause", "exit"):
             self.close()
         elif action == "export":
@@ -123,8 +139,6 @@ class Replay:
             )
         elif delta > 0 and step["rematch"]:
             await match.teatime(match.view)
-        if self.shown is not r:
-            return
         r["index"] = index  # the bar moves on once the move has played out
         match.view = step["view"]
         match.to(START)
@@ -147,6 +161,7 @@ class Replay:
         """The replay leaves the table (a new match takes it)."""
         if self.shown is not None:
             self.shown = None
+            self.scope.end()
             self.page.study.stop()
             self.page.screen.set_data("replay", "")
 

@@ -48,12 +48,12 @@ def _cancel_soon(task) -> None:
 class Scope:
     """Tasks that live and end together, and the scopes nested in them."""
 
-    def __init__(self, name: str = "page") -> None:
+    def __init__(self, name: str = "page", parent=None) -> None:
         self.name = name  # (what it serves: read in tests and when debugging)
         self.tasks = []
         self.children = []
-        self.parent = None
-        self.ended = False
+        self.parent = parent
+        self.ended = parent is not None and parent.ended  # (nested in an ended one: ended)
 
     def spawn(self, coro):
         """Run `coro` as a task of this scope (kept, so none is collected half-way); the
@@ -68,13 +68,10 @@ class Scope:
 
     def child(self, name: str = ""):
         """A scope nested in this one: ended with it, or on its own before."""
-        scope = Scope(name or self.name)
-        scope.parent = self
-        if self.ended:
-            scope.ended = True
-            return scope
-        self.children = [c for c in self.children if not c.ended]
-        self.children.append(scope)
+        scope = Scope(name or self.name, self)
+        if not self.ended:
+            self.children = [c for c in self.children if not c.ended]
+            self.children.append(scope)
         return scope
 
     def end(self) -> None:
@@ -84,7 +81,7 @@ class Scope:
             return
         self.ended = True
         if self.parent is not None:
-            self.parent.children = [c for c in self.parent.children if c is not self]
+            self.parent.forget(self)
         for child in self.children:
             child.end()
         me = _running()
@@ -95,6 +92,10 @@ class Scope:
                 _cancel_soon(task)
             else:
                 task.cancel()
+
+    def forget(self, child) -> None:
+        """`child` has ended: it is no longer kept here."""
+        self.children = [c for c in self.children if c is not child]
 
     def running(self) -> list:
         """The tasks of this scope and its children not yet done (tests count them; an

@@ -194,7 +194,9 @@ class Study:
         self.puzzle = None
         self.progress = None  # {"solved", "streak", "best_streak"} from the save
         self.days_open = False
-        self.runs = 0  # analyses and puzzle loads begun (only the last one's answers count)
+        #: The analysis's or the puzzle's tasks, a child of the replay's scope: ended when
+        #: another begins or the replay leaves, so only the last one's answers show.
+        self.scope = None
 
     # ------------------------------------------------------------- engine
 
@@ -215,9 +217,7 @@ class Study:
 
     def start_analysis(self, record: dict) -> None:
         """Analyse the replay just opened (its match record), move by move."""
-        self.runs += 1
         self.analysis = {
-            "run": self.runs,
             "status": "running",
             "total": 0,
             "reviews": [],
@@ -227,11 +227,19 @@ class Study:
         }
         self.app.screen.set_data("analysis", "running")
         self.app.screen.set_data("study", "analysis")
-        self.app.spawn(self.run_analysis(record, self.runs))
+        self.begin().spawn(self.run_analysis(record))
+
+    def begin(self):
+        """A scope for the analysis or the puzzle about to run; the one before stops."""
+        if self.scope is not None:
+            self.scope.end()
+        self.scope = self.app.replay.scope.child("study")
+        return self.scope
 
     def stop(self) -> None:
         """The replay is closed: whatever runs stops, nothing more shows."""
-        self.runs += 1
+        if self.scope is not None:
+            self.scope.end()
         self.analysis = None
         self.puzzle = None
         self.days_open = False
@@ -239,13 +247,11 @@ class Study:
         self.app.screen.set_data("puzzle", "")
         self.app.screen.set_data("study", "")
 
-    async def run_analysis(self, record: dict, run: int) -> None:
+    async def run_analysis(self, record: dict) -> None:
         a = self.analysis
         reply = await self.answer(
             client.analysis_start(self.app.engine, record=record, side="blue")
         )
-        if run != self.runs:
-            return
         if not reply.get("ok"):
             self.fail(reply)
             return
@@ -255,8 +261,6 @@ class Study:
         while True:
             asked = client.analysis_step(self.app.engine, analysis=token, budget_ms=SLICE_MS)
             reply = await self.answer(asked)
-            if run != self.runs:
-                return
             if not reply.get("ok"):
                 self.fail(reply)
                 return
@@ -409,7 +413,6 @@ class Study:
         day = day or self.today()
         back = app.replay.back()
         app.replay.take_table()
-        self.runs += 1
         self.analysis = None
         self.days_open = False
         self.puzzle = {
@@ -421,23 +424,19 @@ class Study:
             "message": "",
             "credited": False,
         }
-        app.replay.shown = {"steps": [], "index": 0, "record": None, "back": back, "puzzle": True}
+        app.replay.show({"steps": [], "index": 0, "record": None, "back": back, "puzzle": True})
         app.screen.set_data("puzzle", "making")
         app.screen.set_data("study", "puzzle")
         app.draw()
-        app.spawn(self.load_puzzle(day, self.runs))
+        self.begin().spawn(self.load_puzzle(day))
 
-    async def load_puzzle(self, day: str, run: int) -> None:
+    async def load_puzzle(self, day: str) -> None:
         p = self.puzzle
         app = self.app
         # Opened before the engine is up (a first visit): it is made once the engine is.
         await app.signal.until(lambda: app.engine is not None or bool(app.engine_error))
-        if run != self.runs:
-            return
         while True:
             reply = await self.answer(client.puzzle_steps(self.app.engine, date=day, budget_ms=250))
-            if run != self.runs:
-                return
             if not reply.get("ok"):
                 p["status"] = "failed"
                 p["message"] = reply.get("error", "")
@@ -456,8 +455,6 @@ class Study:
         self.app.match.view = r["steps"][0]["view"]
         self.app.screen.set_data("replay", "0")
         await self.load_progress()
-        if run != self.runs:
-            return
         if day in ((self.progress or {}).get("solved") or []):
             p["credited"] = True
         self.begin_move()
@@ -498,7 +495,7 @@ class Study:
             self.app.screen.set_data("puzzle", "solved")
             self.app.speech.say(p["message"])  # then the replay says the move
             self.app.spawn(self.after_solved(p))
-            self.app.match.spawn(self.app.replay.step(1))
+            self.app.replay.forward()
             return
         value = None
         for entry in data["values"]:
@@ -559,7 +556,7 @@ class Study:
         )
         self.app.match.sel.end()
         self.app.screen.set_data("puzzle", "revealed")
-        self.app.match.spawn(self.app.replay.step(1))
+        self.app.replay.forward()
 
     def toggle_days(self) -> None:
         self.days_open = not self.days_open
