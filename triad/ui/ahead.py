@@ -106,7 +106,7 @@ class Ahead:
                     found = await searchers.think(
                         obs,
                         parts.engine_part(page.engine, seed=seed),
-                        ahead,
+                        ahead.scope,
                         lambda: True,
                         page.engine_idle,
                         seed,

@@ -112,10 +112,11 @@ class Searchers:
 
     # ----------------------------------------------------------- ahead of it
 
-    async def think(self, obs, ask_engine, match, wanted, engine_may, seed=None):
+    async def think(self, obs, ask_engine, scope, wanted, engine_may, seed=None):
         """Master's coming move (the CPU's view `obs`) searched ahead in parts: the engine
         the first (`ask_engine(part, parts, value)` posts it), each extra worker another,
-        every one in short slices, as tasks of `match` (ended with it), while `wanted()`;
+        every one in short slices, as tasks of a child of `scope` (the match's: ended with
+        it), while `wanted()`;
         the engine's only while `engine_may()` (it serves the match on the table first), a
         worker's only while no CPU move is asked (a move then waits one slice at most). Once every part is proven, the parts
         of the best value count their traps. At the CPU's turn each goes on from where it
@@ -188,8 +189,9 @@ class Searchers:
                 ended[part] = ok
                 page.signal.wake()
 
+        split = scope.child("split")
         for part in range(1, parts):
-            match.spawn(part_run(part))
+            split.spawn(part_run(part))
         await part_run(0)
         await page.signal.until(lambda: None not in ended or not wanted())
         if not wanted() or not all(ended):
@@ -274,19 +276,17 @@ class Split:
         for part in range(1, first):
             asks[part] = ask(part, searchers[part])
         own = ask(0, None)
-        joining = [True]
 
         def fresh() -> list:
             return [h for h in self.searchers.helpers if h not in searchers]
 
         async def join() -> None:
-            while joining[0] and untaken:
-                await page.signal.until(
-                    lambda: not joining[0] or fresh() or not self.searchers.booting
-                )
+            # (ended, so cancelled, once the engine's part is done)
+            while untaken:
+                await page.signal.until(lambda: fresh() or not self.searchers.booting)
                 found = fresh()
-                if not joining[0] or not found:
-                    return  # (the engine's part is done, or the worker failed to boot)
+                if not found:
+                    return  # (the worker failed to boot)
                 if budget is not None and left() < JOIN_MIN_MS:
                     return  # (too late to search a part)
                 part = untaken.pop(0)
@@ -294,10 +294,12 @@ class Split:
                 asks[part] = ask(part, found[0])
                 page.timeline.append(("joined", part))
 
-        page.spawn(join())
-        replies = {0: await own}
-        joining[0] = False
-        page.signal.wake()
+        joining = page.scope.child("join")
+        joining.spawn(join())
+        try:
+            replies = {0: await own}
+        finally:
+            joining.end()  # (the CPU's turn ended too: a new match, say)
         for part in untaken:  # no worker came up for these: the engine searches them too
             if budget is not None and left() < JOIN_MIN_MS:
                 replies[part] = api.success(exact=False)  # (no time left: not searched)

@@ -532,7 +532,7 @@ class Match:
                         found = await page.searchers.think(
                             obs,
                             parts.engine_part(page.engine, match=self.token()),
-                            self,
+                            self.scope,
                             lambda: page.held(),
                             lambda: not page.paused,
                         )
