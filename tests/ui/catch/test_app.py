@@ -77,7 +77,10 @@ async def settle(app: CatchApp) -> None:
         running = app.scope.running()
         if not running:
             return
-        await asyncio.gather(*running)
+        await asyncio.wait(running)  # (a task cancelled meanwhile is done too)
+        for task in running:
+            if not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
     raise AssertionError("the app never settled")
 
 

@@ -29,6 +29,7 @@ page and under CPython in tests:
   browser can run a bot ("" when it cannot, checked before starting one).
 """
 
+import asyncio
 import json
 
 from triad.ui.catch import board, client, render
@@ -99,7 +100,8 @@ class CatchApp(Shell):
         self.notice_text = ""
         self.notice_kind = "info"
         self.help_open = False
-        self.pending = 0  # worker calls in flight that the human waits for
+        self.calls = 0  # worker calls in flight that the human waits for
+        self.flows = []  # the flows launched (`launch`) that the human waits for
         maps = kept_maps(store)  # the map numbers of the last visit: the same maps again
         self.play = Play(self, maps.get("seed", seed() % SEED_LIMIT))
         self.watch = Watch(self, maps.get("wseed", seed() % SEED_LIMIT))
@@ -124,31 +126,42 @@ class CatchApp(Shell):
         self.draw()
 
     async def engine_up(self) -> None:
-        await self.play.new_game()
+        self.play.new_game()
+        await self.signal.until(lambda: not self.pending)  # (the first match dealt)
 
-    def launch(self, coro) -> None:
-        """Start a flow the human waits for: the page stops being `ready` at once, not
-        only once the task gets to run."""
-        self.pending += 1
-        self.show_flags()
-        self.spawn(self._counted(coro))
+    def launch(self, coro, run=None) -> None:
+        """Start a flow the human waits for, a task of `run` (`triad.ui.catch.modes.Run`)
+        if given, else of the page: the page stops being `ready` at once, not only once
+        the task gets to run. (A run already ended starts nothing.)"""
+        scope = self.scope if run is None else run.scope
+        task = scope.spawn(self._counted(coro))
+        if task is not None:
+            # (kept as tasks, not counted: a task cancelled before it began runs no finally)
+            self.flows = [flow for flow in self.flows if not flow.done()] + [task]
+            self.show_flags()
 
     async def _counted(self, coro) -> None:
         try:
             await coro
         finally:
-            self.pending -= 1
+            me = asyncio.current_task()
+            self.flows = [flow for flow in self.flows if flow is not me and not flow.done()]
             self.draw()
+
+    @property
+    def pending(self) -> int:
+        """How many worker calls and flows the human waits for are under way."""
+        return self.calls + len([flow for flow in self.flows if not flow.done()])
 
     async def waiting(self, asked) -> dict:
         """The referee worker's answer to a call (`triad.ui.catch.client`); the human waits
         meanwhile (no `ready`)."""
-        self.pending += 1
+        self.calls += 1
         self.show_flags()
         try:
             return await asked
         finally:
-            self.pending -= 1
+            self.calls -= 1
             self.show_flags()
 
     def notify(self, text: str, kind: str = "info") -> None:

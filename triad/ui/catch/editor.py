@@ -17,8 +17,8 @@ from triad.ui.catch.text import said, t
 class Duel(Run):
     """One match of the editor's bot against a built-in bot, run turn by turn."""
 
-    def __init__(self) -> None:
-        Run.__init__(self)
+    def __init__(self, scope) -> None:
+        Run.__init__(self, scope)
         self.runner = None  # the bot's worker while it runs
         self.game = None  # {"players", "map", "state"} once the referee has dealt it
         self.entry = None  # the last turn's entry
@@ -81,9 +81,9 @@ class Editor:
             saved.save(page.store, self.doc)
         elif name == "run" and not self.running and page.engine is not None:
             # The match runs beside the other tabs: it holds up no input but its own.
-            duel = Duel()
+            duel = Duel(page.scope)
             self.duel = duel
-            page.spawn(self.run(duel))
+            duel.scope.spawn(self.run(duel))
         elif name == "stop":
             self.stop()
         elif name == "save_bot":
@@ -186,7 +186,7 @@ class Editor:
         """One match of the editor's bot (player 0) against a built-in bot."""
         page = self.page
         try:
-            if page.start_bot is None or not duel.live:  # Stop pressed before it began
+            if page.start_bot is None:
                 return
             if page.bot_support is not None and not page.bot_support():
                 self.say("bad", t("bot_no_support"))
@@ -208,14 +208,10 @@ class Editor:
         runner = page.start_bot()
         duel.runner = runner
         booted = await runner.ready()
-        if not duel.live:
-            return
         if booted is not True:
             self.say("bad", t("bot_boot_failed", error=booted))
             return
         reply = await client.new_game(page.engine, slot="duel", seed=self.seed, bot=self.opponent)
-        if not duel.live:
-            return
         if not reply.get("ok"):
             self.say("bad", reply.get("error", "?"))
             return
@@ -228,8 +224,6 @@ class Editor:
         self.say("info", t("bot_started", seed=self.seed, bot=render.bot_label(self.opponent)))
         page.draw()
         status, started = await client.bot_start(runner, self.code, first_ms + GRACE_MS)
-        if not duel.live:
-            return
         if status == "timeout":
             runner.terminate()
             await self.lost(duel, t("bot_timeout", limit=first_ms, turn=1), "")
@@ -250,12 +244,8 @@ class Editor:
         runner = duel.runner
         # A turn of the bot's, each answered by the referee, to the game's turn limit.
         for turn in range(1, render.MAX_TURNS + 1):
-            if not duel.live:
-                return
             limit = first_ms if turn == 1 else turn_ms
             status, value = await client.bot_turn(runner, text, limit + GRACE_MS)
-            if not duel.live:
-                return
             if status == "timeout":
                 runner.terminate()
                 await self.lost(duel, t("bot_timeout", limit=limit, turn=turn), "")
@@ -275,8 +265,6 @@ class Editor:
                 await self.lost(duel, late, reply["line"])
                 return
             answer = await client.play(page.engine, slot="duel", line=reply["line"])
-            if not duel.live:
-                return
             if not answer.get("ok"):
                 self.say("bad", answer.get("error", "?"))
                 return
@@ -314,7 +302,7 @@ class Editor:
         """The editor's bot loses by forfeit: tell the referee, show why."""
         self.say("bad", reason)
         answer = await client.forfeit(self.page.engine, slot="duel", reason=reason, line=line_text)
-        if duel.live and answer.get("ok"):
+        if answer.get("ok"):
             self.turn_shown(duel, answer)
 
     # ----------------------------------------------------------- drawing

@@ -9,10 +9,11 @@ waits for the player (`ready`), what the map draws (`shown`) and what the
 empty map says (`empty`), and has it write its own regions (`draw`).
 
 Each mode runs its own work with the worker: a piece of work (a match, a
-playback of the timeline, an editor's duel) is a `Run`, and the async flow
-that serves it holds its run and stops as soon as that run has ended.  A New
-game, a new match to watch, Pause or Stop ends a run, and whatever still ran
-for it (a reply on its way, a timer) changes nothing.
+playback of the timeline, an editor's duel) is a `Run`, with a scope of its
+own (`triad.ui.scope`, a child of the page's) where the flows that serve it
+run. A New game, a new match to watch or Stop ends a run, which cancels
+them: whatever still ran for it (a reply on its way, a timer) changes
+nothing, and no flow looks at a flag after an await to find that out.
 
 A mode reaches the page through `page` (the `CatchApp`): its worker (through
 `triad.ui.catch.client`, `waiting`, `launch`), its regions (`put`), its
@@ -42,14 +43,21 @@ def why_not(reply: dict) -> str:
 
 
 class Run:
-    """One piece of a mode's work, from its start to its end (`end`)."""
+    """One piece of a mode's work, from its start to its end (`end`): the tasks serving it
+    run in its scope, a child of `scope` (the page's)."""
 
-    def __init__(self) -> None:
-        self.live = True
+    def __init__(self, scope) -> None:
+        self.scope = scope.child("run")
 
     def end(self) -> None:
         """The work is over or replaced: whatever still runs for it stops."""
-        self.live = False
+        self.scope.end()
+
+    @property
+    def live(self) -> bool:
+        """Whether the work is on: real state, read to draw (Pause or Play, Run or Stop)
+        and to know whether the page waits for the player, never after an await."""
+        return not self.scope.ended
 
 
 def live(session) -> bool:

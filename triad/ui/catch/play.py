@@ -13,8 +13,8 @@ from triad.ui.catch.text import said, t
 class PlayMatch(Run):
     """A match of the human against a built-in bot: the position, the orders, the turn."""
 
-    def __init__(self, view: dict, names: list) -> None:
-        Run.__init__(self)
+    def __init__(self, scope, view: dict, names: list) -> None:
+        Run.__init__(self, scope)
         self.game = {
             "players": names,
             "map": view["map"],
@@ -91,7 +91,7 @@ class Play:
             self.bot = arg
             return
         if name == "new_game":
-            self.page.launch(self.new_game())
+            self.new_game()
             return
         if not self.idle():
             return
@@ -114,11 +114,11 @@ class Play:
                 index, delta = arg.split(":")
                 changed = o.adjust(int(index), int(delta))
             if changed:
-                self.page.launch(self.recheck(match, items))
+                self.page.launch(self.recheck(match, items), match)
         elif name == "clear":
             o.reset()
         elif name == "end_turn":
-            self.page.launch(self.end_turn())
+            self.page.launch(self.end_turn(), match)
 
     def click(self, kind: str, arg) -> None:
         """A house (`kind` "house", its number) or a triangle ("tri", its key) was clicked."""
@@ -137,39 +137,41 @@ class Play:
             self.match.hint = ""
             return True
         if key == "Enter" and self.page.is_ready():
-            self.page.launch(self.end_turn())
+            self.page.launch(self.end_turn(), self.match)
             return True
         return False
 
     def after_click(self, result: dict) -> None:
         if "add" in result:
-            self.page.launch(self.add_order(self.match, result["add"]))
+            self.page.launch(self.add_order(self.match, result["add"]), self.match)
         elif "hint" in result:
             self.match.hint = result["hint"]
 
     # ------------------------------------------------------------- flows
 
-    async def new_game(self) -> None:
+    def new_game(self) -> None:
         page = self.page
         if page.engine is None:
             return
         if self.dealing is not None:
             self.dealing.end()  # New game pressed again: only the last one is dealt
-        asked = Run()
+        asked = Run(page.scope)
         self.dealing = asked
+        page.launch(self.deal(asked), asked)
+
+    async def deal(self, asked: Run) -> None:
+        page = self.page
         reply = await page.waiting(
             client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
         )
-        if not asked.live:
-            return
-        asked.end()
+        asked.end()  # (this task ends with it: it awaits nothing more)
         if not reply.get("ok"):
             page.notify(reply.get("error", "?"), "bad")
             page.draw()
             return
         if self.match is not None:
             self.match.end()
-        self.match = PlayMatch(reply["view"], [t("you"), render.bot_label(self.bot)])
+        self.match = PlayMatch(page.scope, reply["view"], [t("you"), render.bot_label(self.bot)])
         speech.tell(page, speech.start_text(self.match.game["state"], self.match.game["players"]))
         page.notice_text = ""
         page.draw()
@@ -181,8 +183,6 @@ class Play:
         reply = await self.page.waiting(
             client.check(self.page.engine, slot="play", line=line(candidate))
         )
-        if not match.live:
-            return
         if not reply.get("ok"):
             self.page.notify(t("refused", reason=why_not(reply)), "bad")
         else:
@@ -202,8 +202,6 @@ class Play:
         reply = await self.page.waiting(
             client.check(self.page.engine, slot="play", line=match.orders.line())
         )
-        if not match.live:
-            return
         bad = None
         if not reply.get("ok"):
             bad = why_not(reply)
@@ -238,8 +236,6 @@ class Play:
             reply = await client.play(page.engine, slot="play", line=match.orders.line())
         finally:
             match.thinking = False
-        if not match.live:
-            return
         if not reply.get("ok"):
             page.notify(reply.get("error", "?"), "bad")
         else:

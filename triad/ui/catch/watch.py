@@ -10,8 +10,8 @@ from triad.ui.catch.modes import FRAME_MS, NOTHING, Run, live
 class Watched(Run):
     """A whole match being watched: its start, the frames fetched so far, its end."""
 
-    def __init__(self, reply: dict, players: list) -> None:
-        Run.__init__(self)
+    def __init__(self, scope, reply: dict, players: list) -> None:
+        Run.__init__(self, scope)
         view = reply["view"]
         self.players = players  # display names
         self.map = view["map"]
@@ -32,8 +32,11 @@ class Watch:
         self.speed = "1"
         self.match = None  # the `Watched` match on the timeline
         self.asked = None  # the match asked of the worker (`Run`) until it comes
-        self.playback = None  # the timeline playing (`Run`), until paused or at its end
-        self.fetching = None  # the frame being fetched (`Run`)
+        # The timeline playing (`Run`), until paused or at its end: Pause lets the frame on
+        # its way land, then the playback (a task of the match's) stops, so this one is
+        # read as state, after the frame's await too.
+        self.playback = None
+        self.fetching = None  # the frame being fetched (`Run`: state, nothing runs in it)
         self.at = 0  # the turn on show
         self.want = 0  # the turn asked for (scrubbing asks faster than frames come)
         self.state = None
@@ -81,8 +84,8 @@ class Watch:
         elif name == "play" and self.match is not None:
             if self.at >= self.match.total or self.playing:
                 return
-            self.playback = Run()
-            page.spawn(self.play(self.playback))
+            self.playback = Run(page.scope)
+            self.match.scope.spawn(self.play(self.playback))
         elif name == "pause":
             self.pause()
         elif name in ("step", "seek") and self.match is not None:
@@ -113,33 +116,32 @@ class Watch:
         for session in (self.asked, self.fetching, self.match):
             if session is not None:
                 session.end()  # a match asked for before, or watched, is dropped
-        asked = Run()
+        asked = Run(page.scope)
         self.asked = asked
         # It plays as soon as it comes, unless Pause is pressed before.
-        playback = Run()
+        playback = Run(page.scope)
         if not autoplay:
             playback.end()
         self.playback = playback
-        page.launch(self.fetch(request, asked, playback))
+        page.launch(self.fetch(request, asked, playback), asked)
 
     async def fetch(self, request: dict, asked: Run, playback: Run) -> None:
         page = self.page
         page.draw()
         reply = await page.waiting(client.watch(page.engine, **request))
-        if not asked.live:
-            return
-        asked.end()
+        asked.end()  # (this task ends with it: it awaits nothing more)
         if not reply.get("ok"):
             playback.end()
             page.notify(reply.get("error", "?"), "bad")
             page.draw()
             return
         names = [page.display_name(n) for n in reply["view"]["players"]]
-        self.match = Watched(reply, names)
+        self.match = Watched(page.scope, reply, names)
         self.at = self.want = 0
         self.state, self.entry = self.match.frames[0]
         page.draw()
-        await self.play(playback)
+        if playback.live:
+            page.launch(self.play(playback), self.match)
 
     def seek(self, turn: int) -> None:
         match = self.match
@@ -147,19 +149,20 @@ class Watch:
             return
         self.want = max(0, min(match.total, turn))
         if not self.loading:
-            self.page.launch(self.follow(match))
+            self.page.launch(self.follow(match), match)
 
     async def follow(self, match: Watched) -> None:
-        """Load frames until the shown one is the one asked for (scrubbing asks often)."""
-        fetching = Run()
+        """Load frames until the shown one is the one asked for (scrubbing asks often); a
+        task of `match`'s."""
+        fetching = Run(self.page.scope)
         self.fetching = fetching
         try:
-            while match.live and self.at != self.want:
+            while self.at != self.want:
                 if not await self.show_frame(match, self.want):
                     break
         finally:
             fetching.end()
-        if match.live and not self.playing and self.entry:
+        if not self.playing and self.entry:
             # A step or a seek by the player: the turn on show is said.
             speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
         self.page.draw()
@@ -168,8 +171,6 @@ class Watch:
         frame = match.frames.get(turn)
         if frame is None:
             reply = await self.page.waiting(client.frame(self.page.engine, turn=turn))
-            if not match.live:
-                return False
             if not reply.get("ok"):
                 self.page.notify(reply.get("error", "?"), "bad")
                 self.want = self.at
@@ -185,13 +186,14 @@ class Watch:
         return True
 
     async def play(self, playback: Run) -> None:
-        """Play the timeline on, a turn a frame, while `playback` lasts."""
+        """Play the timeline on, a turn a frame, while `playback` lasts (a task of the
+        match's)."""
         match = self.match
         page = self.page
         # A frame a turn, to the last: a step or a seek pauses the playback first.
         for _ in range(self.at, match.total):
             await page.signal.until(lambda: not self.loading or not playback.live)
-            if not playback.live or not match.live:
+            if not playback.live:  # (paused: state, see `playback`)
                 break
             self.want = self.at + 1
             await self.follow(match)
@@ -199,9 +201,9 @@ class Watch:
                 break
             await self.page.sleep(int(FRAME_MS / float(self.speed)))
         playback.end()
-        if match.live and self.want != self.at and not self.loading:
+        if self.want != self.at and not self.loading:
             await self.follow(match)
-        elif match.live and self.at == match.total and self.entry:
+        elif self.at == match.total and self.entry:
             # Played to its end: the last turn and the result are said.
             speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
         self.page.draw()
