@@ -1,0 +1,183 @@
+"""Whatever leaves the table leaves no task running: each occupant's scope ends with it.
+
+Each kind of occupant is put on the table and caught while its tasks run (the
+CPU pondering, a move playing out, an analysis, a puzzle being made, a friend's
+move being sent); then it leaves (a new match, Close, another replay), and a
+few turns of the event loop later none of the tasks it had started still runs.
+The count is taken on the occupant's own scope (`triad.ui.scope`), before
+(some run: the test would see a task left behind) and after: none still
+runs, and none finished on its own instead of being cancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from tests.friend.helpers import Side
+from tests.study.helpers import random_record
+from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.test_app import store_with
+from tests.ui.test_friend_page import guest_against
+from triad.friend import protocol as fp
+from triad.ui.scope import Scope
+
+DAY = "2026-11-23"  # a Monday: the easy puzzle, quick to make
+
+
+async def turns(n: int = 4) -> None:
+    """A few turns of the event loop: long enough for a cancelled task to stop, far too
+    short for a task left running to finish its work."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+async def left_running(scope: Scope, leave: Any) -> tuple[int, int]:
+    """The tasks of `scope` running before `leave()`, and those that ran on after it: still
+    running, or finished rather than cancelled (a task of an ended match whose engine call
+    is refused ends soon by itself; it must not run on to get there)."""
+    before = scope.running()
+    leave()
+    await turns()
+    ran_on = [task for task in before if not task.done() or not task.cancelled()]
+    return len(before), len(ran_on + scope.running())
+
+
+async def page(wait: bool = True, **settings: Any) -> Any:
+    """The page with its engine up (and, if `wait`, nothing more to do)."""
+    app, screen, _ = make_app(store_with(**settings) if settings else None, seed=40)
+    app.start()
+    await app.engine_ready(LocalEngine())
+    if wait:
+        await settle(app)
+    return app, screen
+
+
+def test_a_cpu_match_and_its_pondering_end_with_a_new_match() -> None:
+    async def run() -> None:
+        app, screen = await page(False, rules=["open"], level="master")
+        match = app.match
+        for _ in range(200):  # the human's turn: the CPU ponders in slices meanwhile
+            await asyncio.sleep(0)
+            if screen.data.get("ponder") == "thinking":
+                break
+        assert screen.data.get("ponder") == "thinking"
+        before, after = await left_running(match.scope, app.new_match)
+        assert before >= 1 and after == 0
+        assert match.scope.ended and not app.match.scope.ended
+
+    asyncio.run(run())
+
+
+def test_a_move_being_played_out_ends_with_the_match() -> None:
+    async def run() -> None:
+        app, _ = await page()
+        match = app.match
+        view = match.view
+        cell = next(i for i in range(9) if view["board"][i] is None)
+        match.human_move((0, cell))  # the engine's answer and the animation: tasks of it
+        before, after = await left_running(match.scope, app.new_match)
+        assert before >= 1 and after == 0
+
+    asyncio.run(run())
+
+
+async def replay_shown(app: Any) -> None:
+    record, _ = random_record(["open", "plus"], 13)
+    await app.replay.open(json.dumps(record.to_json()))
+
+
+def test_a_replay_its_steps_and_its_analysis_end_when_it_is_closed() -> None:
+    async def run() -> None:
+        app, screen = await page()
+        await replay_shown(app)
+        assert screen.data["analysis"] == "running"
+        replay = app.replay.scope
+        app.replay.key("next")  # a move about to play out
+        before, after = await left_running(replay, app.replay.close)
+        assert before >= 2 and after == 0  # the step and the analysis
+        assert app.replay.shown is None
+
+    asyncio.run(run())
+
+
+def test_an_analysis_ends_when_another_replay_takes_the_table() -> None:
+    async def run() -> None:
+        app, screen = await page()
+        await replay_shown(app)
+        analysis = app.study.scope
+        assert analysis.running()
+
+        def another() -> None:
+            app.spawn(replay_shown(app))
+
+        before, after = await left_running(analysis, another)
+        assert before >= 1 and after == 0
+        await settle(app)
+        assert app.study.scope is not analysis and screen.data["analysis"] == "done"
+
+    asyncio.run(run())
+
+
+def test_the_puzzle_being_made_ends_with_a_new_match() -> None:
+    async def run() -> None:
+        app, screen = await page()
+        app.study.open_puzzle(DAY)
+        await turns(2)
+        assert screen.data["puzzle"] == "making"
+        before, after = await left_running(app.study.scope, app.new_match)
+        assert before >= 1 and after == 0
+        assert app.replay.shown is None and app.replay.scope.ended
+
+    asyncio.run(run())
+
+
+def test_a_friend_match_by_link_ends_with_a_new_match() -> None:
+    async def run() -> None:
+        host = Side(fp.HOST, 31)
+        app = await guest_against(host, ["same"])
+        match = app.match
+        assert app.friend.info["mine"]
+        view = match.view
+        player = view["to_move"]
+        cell = next(i for i in range(9) if view["board"][i] is None)
+        app.click("card", (player, "0"))
+        app.click("cell", str(cell))
+        app.click("cell", str(cell))  # the move: sent and played out, tasks of the match
+        before, after = await left_running(match.scope, app.new_match)
+        assert before >= 1 and after == 0
+
+    asyncio.run(run())
+
+
+def test_a_catch_duel_and_a_watched_match_end_with_stop_and_a_new_watch() -> None:
+    from tests.ui.catch.test_app import Engine, ScriptedBot
+    from tests.ui.catch.test_app import make_app as catch_app
+    from tests.ui.catch.test_app import settle as catch_settle
+
+    async def run() -> None:
+        app, _ = catch_app()
+        app.start()
+        await app.engine_ready(Engine())
+        bot = ScriptedBot()
+        app.start_bot = lambda: bot
+        app.act("mode", "editor")
+        app.act("run")
+        duel = app.editor.duel
+        await turns(8)  # the bot booted, its turns answered one by one
+        assert bot.started
+        before, after = await left_running(duel.scope, lambda: app.act("stop"))
+        assert before >= 1 and after == 0 and bot.terminated
+        app.act("mode", "watch")
+        app.act("watch")
+        await catch_settle(app)  # (played to its end)
+        app.act("seek", "0")
+        await catch_settle(app)
+        app.act("play")  # the timeline plays from its start: a task of the match watched
+        watched = app.watch.match
+        before, after = await left_running(watched.scope, lambda: app.act("watch"))
+        assert before >= 1 and after == 0 and app.watch.match is not watched
+        await catch_settle(app)
+
+    asyncio.run(run())
