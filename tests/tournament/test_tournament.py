@@ -276,3 +276,19 @@ def test_a_damaged_tournament_is_reported_and_the_rest_kept() -> None:
     assert again.tournament_damage == message
     fresh = service.start(again, "knockout", 2, "k-8", DECK)
     assert fresh.tournament_damage is None
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [({"wins": -1}, ".wins"), ({"cards_lost": True}, ".cards_lost"), ([], ": must be an object")],
+)
+def test_a_damaged_record_sets_aside_only_the_tournament(record: object, field: str) -> None:
+    leader = ROSTER.leaders[0].id
+    save = service.start(rich_save(), "knockout", 1, "k-7", DECK)
+    data = json.loads(dump_save(save))
+    data["tournament"]["records"] = {leader: record}
+    damaged = load_save(data)
+    assert damaged.tournament == Part()
+    assert damaged.cards == save.cards and damaged.stats == save.stats
+    message = damaged.tournament_damage
+    assert message is not None and f"save.tournament.records[{leader!r}]{field}" in message
