@@ -185,11 +185,6 @@ WHOLE_TITLE = """el => {
 LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True}
 
 
-@pytest.mark.xfail(
-    reason="its phone case failed in the fresh-clone run after the title and tip changes;"
-    " not yet looked into",
-    strict=False,
-)
 @pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone", "phone-landscape"])
 def test_the_title_screen_fits_and_leads_to_the_table(
     size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server

@@ -1,6 +1,7 @@
 """Collection mode through the page's controller, with the real worker functions in-process."""
 
 import asyncio
+import html
 import json
 import re
 from typing import Any
@@ -563,6 +564,67 @@ def test_a_match_for_cards_names_the_opponent_and_the_stake_and_play_again_recha
         assert "Old Mabry" in screen.regions["r-overlay"] and app.match_counter == counter
 
     asyncio.run(run())
+
+
+async def step_until(app: App, done: Any, rounds: int = 3000) -> None:
+    """Let the page's tasks run one step at a time until `done(app)` (a moment in a turn)."""
+    for _ in range(rounds):
+        if done(app):
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the page never got there")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            ["Old Mabry's turn", "Old Mabry is thinking", "Old Mabry's hand", "Old Mabry is Red"],
+        ),
+        (
+            "fr",
+            [
+                "À Old Mabry de jouer",
+                "Old Mabry réfléchit",
+                "Main de Old Mabry",
+                "Old Mabry est Rouge",
+            ],
+        ),
+    ],
+)
+def test_a_match_for_cards_says_the_opponents_turn_by_name(lang: str, words: list) -> None:
+    """Its turn, its thinking, its hand and the deal's sides name the opponent, not "CPU"."""
+
+    async def run() -> None:
+        app, screen = await boot(collection_store())
+        app.change_language(lang)
+        app.click("action", "new")
+        app.click("challenge", "old-mabry")
+        app.click("do", "deck_deal")
+        await settle(app)
+        app.click("do", "deck_play")
+
+        def cpu_thinks(a: App) -> bool:
+            view = a.match.view or {}
+            return a.accepting() or (a.match.thinking and view.get("to_move") == "red")
+
+        await step_until(app, cpu_thinks)
+        if app.accepting():  # the player opens: a card of theirs first
+            app.click("card", ("blue", "0"))
+            cell = app.match.sel.empty[0]
+            app.click("cell", str(cell))
+            app.click("cell", str(cell))
+            await step_until(app, cpu_thinks)
+        shown = html.unescape(text_of(screen.regions["r-status"] + screen.regions["r-side-red"]))
+        assert words[0] in shown and words[1] in shown and "CPU" not in shown
+        assert 'aria-label="' + words[2] + '"' in html.unescape(screen.regions["r-side-red"])
+        assert any(words[3] in said for said in screen.said), screen.said
+
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "Lost to Old Mabry"), ("fr", "Perdue contre")])

@@ -312,6 +312,7 @@ class App(Shell):
         self.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
         self.draw()
+        table.announce()  # (a screen reader hears the deal, and who is who, here too)
         table.spawn(table.next_turn())
 
     def human_move(self, move) -> None:

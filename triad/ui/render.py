@@ -281,16 +281,13 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
             face = face[: face.rfind("</div>")] + f'<span class="{tag}">{esc(word)}</span></div>'
 
         out.append(face)
-    label_key = "hand_label_" + player
-    if ctx.get("mode", "cpu") == "cpu":
-        label_key += "_you" if player in humans else "_cpu"
     return (
         '<div class="hand hand-'
         + player
         + '" data-hand="'
         + player
         + '" role="group" aria-label="'
-        + esc(t(label_key))
+        + esc(speech.hand_label(player, ctx))
         + '">'
         + "".join(out)
         + "</div>"
@@ -300,7 +297,7 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
 def player_name(player: str, ctx: dict) -> str:
     """You, the CPU (a match for cards: the opponent's name), or the side's colour."""
     if ctx.get("mode", "cpu") == "cpu":
-        rival = (ctx.get("opponent") or {}).get("name") or t("cpu")
+        rival = speech.rival_name(ctx) or t("cpu")
         return t("you") if player in ctx.get("humans", ["blue"]) else rival
     if ctx.get("mode") == "friend":  # whose it is first, the colour second
         return t("friend_you" if player in ctx["humans"] else "friend_them", colour=t(player))
@@ -360,8 +357,12 @@ def turn_text(player: str, ctx: dict) -> str:
         return t("replay_to_play", name=player_name(player, ctx))
     mode = ctx.get("mode", "cpu")
     if mode in ("cpu", "friend"):
-        other = "cpu_turn" if mode == "cpu" else "friend_turn"
-        return t("your_turn") if player in ctx.get("humans", ["blue"]) else t(other)
+        if player in ctx.get("humans", ["blue"]):
+            return t("your_turn")
+        rival = speech.rival_name(ctx) if mode == "cpu" else ""
+        if rival:  # a match for cards: the opponent by name
+            return t("rival_turn", name=rival)
+        return t("cpu_turn" if mode == "cpu" else "friend_turn")
     return t(player + "_turn")
 
 
@@ -491,7 +492,9 @@ def status_text(view: dict, ctx: dict) -> str:
     if ctx.get("queued"):  # confirmed before the engine was up: it waits for it
         return t("move_queued")
     if ctx.get("thinking"):
-        return t("thinking")
+        # (the opponent by name on its turn; F1's hint is the CPU thinking for the human)
+        rival = "" if player in ctx.get("humans", ["blue"]) else speech.rival_name(ctx)
+        return t("rival_thinking", name=rival) if rival else t("thinking")
     if sel is not None and sel.active and sel.player == player:
         if sel.phase == sel_phases.HAND:
             return t("choose_card")

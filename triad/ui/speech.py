@@ -199,6 +199,21 @@ def score_text(view: dict) -> str:
     return t("say_score", blue=scores["blue"], red=scores["red"])
 
 
+def rival_name(ctx: dict) -> str:
+    """The opponent's name in a match for cards ("" against the plain CPU)."""
+    return (ctx.get("opponent") or {}).get("name") or ""
+
+
+def hand_label(player: str, ctx: dict) -> str:
+    """A hand's name: "Your hand", the CPU's (or the named opponent's), Blue's or Red's."""
+    if ctx.get("mode", "cpu") != "cpu":
+        return t("hand_label_" + player)
+    if player in ctx.get("humans", ["blue"]):
+        return t("hand_label_" + player + "_you")
+    rival = rival_name(ctx)
+    return t("hand_label_rival", name=rival) if rival else t("hand_label_" + player + "_cpu")
+
+
 def turn_words(view: dict, ctx: dict) -> str:
     player = view.get("to_move")
     if player is None:
@@ -218,7 +233,11 @@ def deal_text(view: dict, ctx: dict) -> str:
     if ctx.get("mode", "cpu") == "cpu" and len(humans) == 1:
         # the page names the sides You and CPU, the announcements Blue and Red: which is which
         cpu = "red" if humans[0] == "blue" else "blue"
-        text += " " + t("say_sides", you=t(humans[0]), cpu=t(cpu))
+        rival = rival_name(ctx)
+        if rival:
+            text += " " + t("say_sides_rival", you=t(humans[0]), name=rival, cpu=t(cpu))
+        else:
+            text += " " + t("say_sides", you=t(humans[0]), cpu=t(cpu))
     nxt = turn_words(view, ctx)
     return text + (" " + nxt if nxt else "")
 
@@ -254,11 +273,8 @@ def table_text(view: dict, ctx: dict) -> str:
                 hidden += 1
         if hidden:
             shown.append(t("say_hidden", count=hidden))
-        key = "hand_label_" + player
-        if ctx.get("mode", "cpu") == "cpu":
-            key += "_you" if player in humans else "_cpu"
         words = "; ".join(shown) if shown else t("say_empty_hand")
-        parts.append(t(key) + ": " + words + ".")
+        parts.append(hand_label(player, ctx) + ": " + words + ".")
     parts.append(score_text(view))
     nxt = "" if view.get("over") else turn_words(view, ctx)
     if nxt:
