@@ -386,7 +386,7 @@ def test_nothing_is_played_beneath_an_invitation_until_it_is_closed() -> None:
     # invitation accepted replaces it, or closed lets it start
     for accept in (True, False):
 
-        async def run() -> None:
+        async def run(accept: bool = accept) -> None:
             host = Side(fp.HOST, 71)
             code = host.invite(["same"])
             app, screen, _ = make_app(seed=5)
