@@ -37,8 +37,8 @@ def cell_name(i: int) -> str:
 
 
 def values_text(card: dict) -> str:
-    """The four values as printed, top, right, bottom, left: "5 3 3 A"."""
-    return " ".join(["A" if card[s] == 10 else str(card[s]) for s in SIDES])
+    """The four values, each named by its side: "top 5, right 3, bottom 3, left A"."""
+    return t("say_values", **{side: number(card[side]) for side in SIDES})
 
 
 def affinity_rule(view: dict) -> str:
