@@ -69,9 +69,10 @@ def card_words(
     return words
 
 
-def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
+def cell_words(view: dict, i: int, aff: dict, sel=None, captures=None) -> str:
     """A space's name: where it is and what stands there (or that it is empty); with the
-    human's selection `sel`, the card waiting on it for the confirming choice."""
+    human's selection `sel`, the card waiting on it for the confirming choice (and the
+    `captures` it would make, once the engine has said)."""
     slot = view["board"][i]
     cell_aff = view["cells"][i] if view.get("cells") else None
     if slot is None:
@@ -89,8 +90,19 @@ def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
         words += ". " + t("territory", name=affinity_name(cell_aff, aff))
     waiting = waiting_card(view, sel) if sel is not None and sel.cell == i else None
     if waiting and slot is None and sel.phase == CONFIRM:
-        words += ". " + t("say_cell_waiting", card=card_name(waiting) or "?")
+        name = card_name(waiting) or "?"
+        if captures is None:
+            words += ". " + t("say_cell_waiting", card=name)
+        else:
+            words += ". " + t("say_cell_waiting_captures", card=name, captures=would(captures))
     return words
+
+
+def would(captures: int) -> str:
+    """What a waiting card would capture: "would capture 2 cards", "would capture nothing"."""
+    if not captures:
+        return t("say_would_capture_none")
+    return t("say_would_capture", count=captures)
 
 
 def waiting_card(view: dict, sel):
@@ -101,12 +113,16 @@ def waiting_card(view: dict, sel):
     return hand[sel.card] if sel.card < len(hand) else None
 
 
-def waiting_text(view: dict, sel) -> str:
-    """A card waits on the space chosen for it: which, where, and how to deploy it."""
+def waiting_text(view: dict, sel, captures=None) -> str:
+    """A card waits on the space chosen for it: which, where, what it would capture (when
+    the engine has said), and how to deploy it."""
     card = waiting_card(view, sel)
     if not card or sel.cell is None:
         return ""
-    return t("say_waiting", card=card_name(card) or "?", where=cell_name(sel.cell))
+    name, where = card_name(card) or "?", cell_name(sel.cell)
+    if captures is None:
+        return t("say_waiting", card=name, where=where)
+    return t("say_waiting_captures", card=name, where=where, captures=would(captures))
 
 
 def move_text(
