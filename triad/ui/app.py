@@ -534,7 +534,7 @@ class App(Shell):
                 view = dict(view)
                 view["board"] = match.board_override
                 view["scores"] = scores_of(view["board"], view["hands"])
-            parts = render.regions(view, ctx, match.fx)
+            parts = render.regions(view, ctx, match.fx or match.marks.on(view["board"]))
         else:
             parts = {
                 "r-bar-top": render.render_bar_top(ctx),

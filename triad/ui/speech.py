@@ -7,6 +7,7 @@ Pure functions of a match's view, in the page's language, like `triad.ui.render`
 (`#r-say`), where assistive technology reads it out. Runs under MicroPython.
 """
 
+from triad.ui.anim import SIDES, touching
 from triad.ui.cardtext import card_name
 from triad.ui.icons import affinity_name
 from triad.ui.input import CONFIRM
@@ -178,16 +179,8 @@ def compared(before: dict, cell: int, card: dict, mod: int, other: int, words: s
     """A plain capture's words with its two touching numbers as compared (each with its
     space's +1/-1): "Ann on the left (7 against 3)"; the words alone where the numbers are
     not plain to tell (a Power Wall shift moved the card, Ascension/Descension)."""
-    col = cell % 3
-    if other == cell - 3:
-        side = 0
-    elif other == cell + 3:
-        side = 2
-    elif other == cell + 1 and col < 2:
-        side = 1
-    elif other == cell - 1 and col > 0:
-        side = 3
-    else:
+    side = touching(cell, other)
+    if side is None:
         return words
     slot = before["board"][other]
     if slot is None or any((before.get("typed") or {}).get("board") or []):
@@ -315,6 +308,3 @@ class Speaker:
     def repeat(self) -> None:
         if self.last:
             self.screen.say("r-say", self.last, KEEP)
-
-
-SIDES = ("top", "right", "bottom", "left")
