@@ -23,6 +23,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import inspect
 import io
 import itertools
 import json
@@ -729,6 +730,31 @@ def xz_compress(data: bytes) -> bytes:
     return lzma.compress(data, lzma.FORMAT_XZ, lzma.CHECK_CRC32, filters=[lzma2])
 
 
+# xz at its strongest costs ~9 s of CPU a build (Pyodide's wasm most of it), for bytes that
+# depend on the input alone: kept under build/, by the input's hash, for the next build (a
+# test run builds several: build.py test, the update test's versions, test_build's).
+XZ_CACHE = BUILD / "xz-cache"
+XZ_CACHE_KEEP = 12  # the files kept, the last used
+
+
+def xz_compress_cached(data: bytes) -> bytes:
+    """`xz_compress(data)`, from build/xz-cache/ when these bytes were compressed before."""
+    key = hashlib.sha256(inspect.getsource(xz_compress).encode() + data).hexdigest()
+    kept = XZ_CACHE / (key + ".xz")
+    with contextlib.suppress(FileNotFoundError):  # (another build may just have pruned it)
+        os.utime(kept)  # (used: kept longer)
+        return kept.read_bytes()
+    packed = xz_compress(data)
+    XZ_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(f"{key}.{os.getpid()}")  # (two builds at once write their own)
+    partial.write_bytes(packed)
+    partial.replace(kept)
+    files = sorted(XZ_CACHE.glob("*.xz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[XZ_CACHE_KEEP:]:
+        old.unlink(missing_ok=True)
+    return packed
+
+
 def _stored(archive: bytes) -> bytes:
     """A zip's entries again, in order, stored rather than deflated."""
     out = io.BytesIO()
@@ -751,7 +777,7 @@ def _pack_runtime(dist: Path) -> None:
         data = raw.read_bytes()
         if raw.suffix == ".zip":
             data = _stored(data)
-        raw.with_name(raw.name + ".xz").write_bytes(xz_compress(data))
+        raw.with_name(raw.name + ".xz").write_bytes(xz_compress_cached(data))
         raw.unlink()
     for raw in (dist / name for name in GZIPPED_PAGE):
         raw.with_name(raw.name + ".gz").write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))

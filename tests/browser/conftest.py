@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import build
 
@@ -607,7 +608,18 @@ def open_album(page: Any, url: str) -> None:
 def play_one_move(page_or_frame: Any) -> int:
     """Deploy the human's first card on the first empty cell, by mouse; return that cell."""
     wait_ready(page_or_frame)
-    page_or_frame.locator('[data-hand="blue"] [data-card]').first.click()
+    hand = page_or_frame.locator('[data-hand="blue"]')
+    chosen = hand.locator('[data-card][aria-pressed="true"]')
+    for _ in range(5):
+        # A card the rules let be played (Order and Chaos lock the others), chosen: a click
+        # that lands while the table is redrawn (a new match dealt) is tried again.
+        if chosen.count():
+            break
+        hand.locator('[data-card]:not([aria-disabled="true"])').first.click()
+        try:
+            chosen.wait_for(state="attached", timeout=5000)
+        except PlaywrightTimeout:
+            wait_ready(page_or_frame)
     cell = page_or_frame.locator("[data-cell]:not([data-owner])").first
     index = int(cell.get_attribute("data-cell"))
     target = page_or_frame.locator(f'[data-cell="{index}"]')

@@ -234,7 +234,24 @@ def start_a_new_match(page: Any) -> None:
         page.locator("#r-overlay [data-draft]").first.click()
         wait_settled(page)
         wait_ready(page)
-    play_one_move(page)
+    try:
+        play_one_move(page)
+    except Exception:
+        # What the player would see, for the run's log: the line above the board, the
+        # dialogs on top, the page's state flags and the settings the horde left.
+        page.screenshot(path=str(ARTIFACTS / "monkey-after-horde.png"))
+        print("status:", page.locator("#r-status").inner_text())
+        print(
+            "dialogs:",
+            page.locator("#r-overlay .dialog").evaluate_all("els => els.map(e => e.className)"),
+        )
+        print(
+            "html:",
+            page.evaluate("document.documentElement.className"),
+            page.evaluate("JSON.stringify(document.documentElement.dataset)"),
+        )
+        print("settings:", page.evaluate("localStorage.getItem('triad.settings')"))
+        raise
 
 
 def test_gremlins_find_no_page_error_on_any_screen(

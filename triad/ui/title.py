@@ -99,7 +99,7 @@ def render_title(ctx: dict, lang: str) -> str:
         + _button("title_play", t("title_play"), "play", "primary")
         + _button("title_friend", t("title_friend"), "turn")
         + _button("title_collection", t("title_collection"), "album")
-        + _button("title_tourney", t("title_tourney"), "album")
+        + _button("title_tourney", t("title_tourney"), "trophy")
         + _button("title_puzzle", t("pz_menu"), "rules")
         + _button("title_rules", t("title_rules"), "info")
         + '<a class="tbtn" href="catch.html">'
