@@ -34,6 +34,7 @@ from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
 from triad.ui.controls import CLOSABLE, Controls
+from triad.ui.foresee import Foresee
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
@@ -117,6 +118,9 @@ class App(Shell):
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.controls = Controls(self)
         self.speech = Speaker(screen)  # the live region a screen reader reads out
+        self.foresee = Foresee(  # what a card waiting on a space would capture, said
+            lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
+        )
         self.coll = Collection(self)
         self.study = Study(self)
         self.replay = Replay(self)
@@ -516,6 +520,7 @@ class App(Shell):
             "verdict": None if replay else match.verdict,
             "replay": replay,
             "ghosts": self.study.ghosts(),
+            "foresee": self.foresee.captures(match.view, match.sel),
             "legend_tip": not self.tip_seen
             and not self.title
             and self.panel is None
@@ -534,7 +539,7 @@ class App(Shell):
                 view = dict(view)
                 view["board"] = match.board_override
                 view["scores"] = scores_of(view["board"], view["hands"])
-            parts = render.regions(view, ctx, match.fx)
+            parts = render.regions(view, ctx, match.fx or match.marks.on(view["board"]))
         else:
             parts = {
                 "r-bar-top": render.render_bar_top(ctx),
