@@ -453,7 +453,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     pick = choosing and slot is None
     pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
-    label = speech.cell_words(view, i, aff, sel if choosing else None)
+    label = speech.cell_words(view, i, aff, sel if choosing else None, ctx.get("foresee"))
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
