@@ -95,7 +95,9 @@ class App(Shell):
         self.title = False  # the title screen is shown (main.py asks for it at the start)
         self.on_title_closed = None  # called when the player leaves the title screen
         self.bad_deal = ""  # why the address's deal code was refused (said on the title)
-        self.title_panel = False  # a panel opened from the title holds the match as it did
+        # a panel opened from the title, or the friend dialog of the link the page opened on,
+        # holds the match beneath it as the title did
+        self.title_panel = False
         self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
@@ -129,11 +131,13 @@ class App(Shell):
 
     # ----------------------------------------------------------------- start
 
-    def start(self, deal_code: str = "") -> None:
+    def start(self, deal_code: str = "", held: bool = False) -> None:
         """Draw the table and the first deal (from the local dealer when it can).
 
         A deal code (from the page's address) fixes the first match's seed,
-        rules and card set, so a friend can play the very same deal.
+        rules and card set, so a friend can play the very same deal. `held`: the page
+        opened on a friend's link, whose dialog holds the match dealt beneath it (no CPU
+        move, no turn said) until it closes or a friend match takes the table.
         """
         self.remount(render.render_frame())
         if self.warm:
@@ -166,6 +170,7 @@ class App(Shell):
                 shared = None  # (the shared deal under way: played on, as any quick match)
             kept = None if shared or resumed is not None else self.ahead.claim()
             self.new_match(False, shared, resumed, kept)
+        self.title_panel = held  # (after the deal: a new table lets go of what was held)
         if self.notices:
             self.show_notice(" ".join(self.notices))
         if self.title:
@@ -503,7 +508,7 @@ class App(Shell):
             and (self.engine is None or (match.playing is not None and not match.synced))
             and not self.engine_error,
             "paused": self.paused,
-            "title": self.title,
+            "title": self.held(),  # (the match beneath waits: no turn to say)
             "bad_deal": self.bad_deal,
             "panel": self.panel,
             "sound": self.settings["sound"],

@@ -51,10 +51,13 @@ class Screen:
         el.innerHTML = html
         if shown and not html:
             self.give_back()
-        elif before is not None and el.firstElementChild is not None:
-            if el.firstElementChild.className == before:
-                # the same dialog drawn again (a choice in it changed): no second entrance
-                el.firstElementChild.classList.add("again")
+        elif (
+            before is not None
+            and el.firstElementChild is not None
+            and el.firstElementChild.className == before
+        ):
+            # the same dialog drawn again (a choice in it changed): no second entrance
+            el.firstElementChild.classList.add("again")
         for key in scrolled:
             node = el.querySelector(key[0])
             if node is not None and self.box_key(node) == key:
