@@ -1,5 +1,7 @@
 """Learning the game: words that teach without being misread (EN and FR)."""
 
+import re
+
 import pytest
 
 from tests.ui.test_render import ctx, view
@@ -179,3 +181,17 @@ def test_a_capture_marks_the_two_numbers_it_compared_until_the_board_changes() -
         assert now != before  # the next placement took the marks away (or made its own)
 
     asyncio.run(run())
+
+
+def test_banner_and_elemental_spaces_have_no_third_name() -> None:
+    """One rule, its own names: a space has a banner (Banner) or an element (Elemental);
+    nothing a player reads or hears calls it a "territory" (EN and FR)."""
+    import json
+    from pathlib import Path
+
+    lang_dir = Path(__file__).resolve().parents[2] / "triad" / "ui" / "lang"
+    for code in ("en", "fr"):
+        for name in ("text.json", "rulebook.json"):
+            words = json.dumps(json.loads((lang_dir / code / name).read_text()), ensure_ascii=False)
+            values = re.sub(r'"[a-z0-9_]+":', "", words)  # (the keys are the code's own)
+            assert not re.search("territor", values, re.IGNORECASE), (code, name)

@@ -36,9 +36,11 @@ def test_a_card_says_all_a_sighted_player_sees() -> None:
     before["board"] = placed(before["board"], {0: ("blue", "Pim")})
     assert speech.cell_words(before, 0, AFF) == (
         "top left: Pim, level 6, top A, right 3, bottom 5, left 7, Lantern Guild, Blue, Banner +1. "
-        "Lantern Guild territory"
+        "Banner: Lantern Guild"
     )
     assert speech.cell_words(before, 8, AFF) == "bottom right, empty"
+    before["rules"] = ["elemental"]  # (the space by the rule's own word)
+    assert speech.cell_words(before, 0, AFF).endswith(". Element: Lantern Guild")
 
 
 def test_a_move_says_where_what_it_took_and_why_then_the_score() -> None:

@@ -598,16 +598,18 @@ def render_bar_right(ctx: dict) -> str:
             None,
             "open" if ctx.get("panel") == "legend" else "",
         )
-        + (render_tip() if ctx.get("legend_tip") else "")
         + "</div>"
     )
 
 
 def render_bar_bottom(ctx: dict) -> str:
+    """The bottom bar's buttons; in a new player's first match, the tip beside them (in the
+    bar, where the keys' help is: it lies over no card, space or line of play)."""
     sound = ctx.get("sound", True)
     music = ctx.get("music", False)
     return (
-        '<div class="bar-group">'
+        (render_tip() if ctx.get("legend_tip") else "")
+        + '<div class="bar-group">'
         + button(
             "music",
             "sound" if music else "mute",

@@ -88,7 +88,9 @@ def cell_words(view: dict, i: int, aff: dict, sel=None, captures=None) -> str:
             card=card_words(card, aff, slot["owner"], mod, typed, affinity_rule(view)),
         )
     if cell_aff:
-        words += ". " + t("territory", name=affinity_name(cell_aff, aff))
+        # (the space by its rule's word: a banner, or an element, never a third name)
+        key = "space_banner" if affinity_rule(view) == "rule_banner" else "space_element"
+        words += ". " + t(key, name=affinity_name(cell_aff, aff))
     waiting = waiting_card(view, sel) if sel is not None and sel.cell == i else None
     if waiting and slot is None and sel.phase == CONFIRM:
         name = card_name(waiting) or "?"
