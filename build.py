@@ -927,30 +927,55 @@ def serve(host: str, port: int) -> None:
 # The quick lane: every test but the browsers' and the slow ones (the page's runtimes in
 # Node, whole analyses), for a developer's loop; CI runs the full lane.
 QUICK_ARGS = ("--ignore=tests/browser", "-m", "not browser and not slow")
+# The full lane runs in two parts, one after the other (TRIAD_LANE_PART: tests/conftest.py
+# keeps the part's tests): the CPython tests, then the browser tests alone (each browser
+# test wants both cores: the page and its workers).
+# A whole lane's CPython tests run on this many pytest-xdist workers, one a core (on the
+# two-core machine, measured: see the commit that set it); 1 runs them in one process.
+WORKERS = min(2, os.cpu_count() or 1)
 # What every run prints at its end besides the time per folder (tests/timing.py).
 REPORT_ARGS = ("--durations=30",)
 
 
 def run_tests(pytest_args: list[str], quick: bool = False) -> int:
-    """Run the tests; with no pytest args, the whole of a lane, recorded (tests/timing.py)."""
+    """Run the tests; with no pytest args, the whole of a lane, recorded (tests/timing.py):
+    its CPython tests on WORKERS processes, then (full lane) its browser tests alone."""
     python = ensure_venv()
     env = dict(os.environ)
     args = [a for a in pytest_args if a != "--"]
+    if not quick:
+        ensure_browsers()
+    if args and quick:
+        # No browser: the bundle is built only if a test asks for it (the `dist` fixture).
+        parts = [("", [*QUICK_ARGS, *args])]
+    else:
+        ensure_node_modules()
+        bundle()  # (once, before any worker reads it)
+        env["TRIAD_DIST_BUILT"] = "1"
+        if args:
+            parts = [("", args)]
+        elif quick:
+            parts = [("", [*QUICK_ARGS, *xdist_args()])]
+        else:
+            parts = [("cpython", xdist_args()), ("browser", [])]
     if not args:
         env["TRIAD_LANE"] = "quick" if quick else "full"
-    if quick:
-        # No browser: the bundle is built only if a test asks for it (the `dist` fixture).
-        args = [*QUICK_ARGS, *args]
-    else:
-        ensure_browsers()
-        ensure_node_modules()
-        bundle()
-        env["TRIAD_DIST_BUILT"] = "1"
-    command = [str(python), "-m", "pytest", *REPORT_ARGS, *args]
-    result = subprocess.run(command, cwd=ROOT, env=env)
-    if result.returncode == 5:
-        print("build.py: no test was collected", file=sys.stderr)
-    return result.returncode
+        env["TRIAD_LANE_PARTS"] = ",".join(name for name, _ in parts if name)
+        env["TRIAD_LANE_RUN"] = datetime.datetime.now(datetime.UTC).isoformat()
+    failed = 0
+    for name, part_args in parts:
+        env["TRIAD_LANE_PART"] = name
+        command = [str(python), "-m", "pytest", *REPORT_ARGS, *part_args]
+        result = subprocess.run(command, cwd=ROOT, env=env)
+        if result.returncode == 5:
+            print("build.py: no test was collected", file=sys.stderr)
+        failed = failed or result.returncode
+    return failed
+
+
+def xdist_args() -> list[str]:
+    """pytest-xdist's options for WORKERS processes (none for one)."""
+    return ["-n", str(WORKERS)] if WORKERS > 1 else []
 
 
 def bench_scripts(names: list[str]) -> list[Path]:

@@ -7,7 +7,7 @@
 It runs no test: it reads what the last whole run of each lane left in
 test-artifacts/suite-times-LANE.json (tests/timing.py writes it; a run of some
 files only writes nothing) and prints when and where that run was, its wall
-time, its tests' time by folder (browser against CPython), and its slowest
+time (by part: the full lane's CPython tests on xdist workers, then its browser tests), its tests' time by folder (browser against CPython), and its slowest
 tests. Times are wall times on whatever machine ran it, noted as it was (a
 busy shared machine can double them). Targets: the full lane within 15 minutes
 on the two-core development machine with nothing else running, the quick lane
@@ -44,6 +44,11 @@ def report(lane: str, record: dict) -> None:
     print(f", {workers} xdist workers")
     print(f"{len(tests)} tests ({outcomes}) in {minutes(wall)} of wall time", end="")
     print(f" (target {minutes(TARGETS[lane])}); their own times add up to {minutes(total)}")
+    for name, part in record.get("parts", {}).items():  # (the full lane: one run a part)
+        on = f"{part['workers']} xdist workers" if part["workers"] else "one process"
+        print(f"  part {name}: {part['tests']} tests in {minutes(part['wall_seconds'])}, {on}")
+    if record.get("missing"):
+        print(f"  parts not recorded in this run: {', '.join(record['missing'])}")
     folders: dict[str, list[float]] = {}
     for nodeid, seconds in tests.items():
         folders.setdefault(folder_of(nodeid), []).append(seconds)

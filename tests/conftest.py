@@ -1,5 +1,6 @@
 """Shared test settings: the repository root on sys.path (for build.py), the built bundle."""
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -31,10 +32,19 @@ def check_generated(tool: str) -> None:
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """The built bundle (built once per run, unless build.py test has just built it)."""
-    if not (os.environ.get("TRIAD_DIST_BUILT") and (build.DIST / "index.html").exists()):
-        build.ensure_node_modules()
-        build.bundle()
+    """The built bundle (built once per run, unless build.py test has just built it; under
+    pytest-xdist, by the first worker that needs it, the others waiting for it)."""
+    if os.environ.get("TRIAD_DIST_BUILT") and (build.DIST / "index.html").exists():
+        return build.DIST
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    build.BUILD.mkdir(exist_ok=True)
+    stamp = build.BUILD / "dist-built-for-run"
+    with open(build.BUILD / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # (released as the file closes)
+        if not run or not stamp.exists() or stamp.read_text() != run:
+            build.ensure_node_modules()
+            build.bundle()
+            stamp.write_text(run)
     return build.DIST
 
 
@@ -44,16 +54,23 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(SuiteTimes(config), "triad-suite-times")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the browser tests last.
+def in_browser(item: pytest.Item) -> bool:
+    """Whether a test drives a browser (the full lane's second part)."""
+    browser_dir = ROOT / "tests" / "browser"
+    return item.get_closest_marker("browser") is not None or browser_dir in item.path.parents
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep the part of the full lane that build.py runs (TRIAD_LANE_PART: `cpython`, its
+    tests on pytest-xdist's workers, then `browser`); run the browser tests last.
 
     Playwright's synchronous API keeps an event loop running on the main thread
     while its browser is open, so tests that start asyncio loops of their own run
     before it; the quick tests also report first.
     """
-    browser_dir = ROOT / "tests" / "browser"
-
-    def in_browser(item: pytest.Item) -> bool:
-        return item.get_closest_marker("browser") is not None or browser_dir in item.path.parents
-
+    part = os.environ.get("TRIAD_LANE_PART", "")
+    if part in ("cpython", "browser"):
+        wanted = part == "browser"
+        config.hook.pytest_deselected(items=[i for i in items if in_browser(i) != wanted])
+        items[:] = [i for i in items if in_browser(i) == wanted]
     items.sort(key=in_browser)

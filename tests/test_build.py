@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import lzma
+import os
 import re
 import subprocess
 import tomllib
@@ -85,7 +86,10 @@ def unpacked_file(dist: Path, name: str) -> Path:
     """dist/NAME.xz unpacked into build/ (for Node)."""
     target = dist.parent / "build" / "unpacked" / name
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(unpacked(dist, name))
+    # written beside, then moved in place: another pytest-xdist worker may be reading it
+    partial = target.with_name(f"{target.name}.{os.getpid()}")
+    partial.write_bytes(unpacked(dist, name))
+    partial.replace(target)
     return target
 
 

@@ -6,7 +6,11 @@ Each test's time is its setup, call and teardown; a folder's is the sum of its t
 pytest-xdist the sums are over the workers, so they add up to more than the wall time,
 which is printed beside them. `build.py test` names the lane it runs (TRIAD_LANE: `full`
 or `quick`) when it runs the whole of it: that run is written to
-test-artifacts/suite-times-LANE.json (a run of some files writes nothing).
+test-artifacts/suite-times-LANE.json (a run of some files writes nothing). The full lane
+runs in parts, one pytest run each (TRIAD_LANE_PARTS: `cpython,browser`; TRIAD_LANE_PART:
+this one's): each part is written to suite-times-LANE.PART.json, and the last one writes
+the lane's record from every part of the same run (TRIAD_LANE_RUN), with each part's wall
+time and workers.
 """
 
 from __future__ import annotations
@@ -27,8 +31,8 @@ RECORDS = ROOT / "test-artifacts"
 LANES = ("full", "quick")
 
 
-def record_path(lane: str) -> Path:
-    return RECORDS / f"suite-times-{lane}.json"
+def record_path(lane: str, part: str = "") -> Path:
+    return RECORDS / f"suite-times-{lane}{'.' + part if part else ''}.json"
 
 
 def folder_of(nodeid: str) -> str:
@@ -46,6 +50,8 @@ class SuiteTimes:
         self.outcomes: dict[str, str] = {}
         self.start = time.monotonic()
         self.lane = os.environ.get("TRIAD_LANE", "")
+        self.part = os.environ.get("TRIAD_LANE_PART", "")
+        self.parts = [p for p in os.environ.get("TRIAD_LANE_PARTS", "").split(",") if p]
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -76,10 +82,11 @@ class SuiteTimes:
             f"{'all':<20} {len(self.seconds):>5} tests {total:>8.1f} s, {wall:.1f} s of wall time"
         )
         if self.lane in LANES:
-            self.write_record(wall)
-            write(f"recorded in {record_path(self.lane).relative_to(ROOT)}")
+            written = self.write_record(wall)
+            write(f"recorded in {written.relative_to(ROOT)}")
 
-    def write_record(self, wall: float) -> None:
+    def write_record(self, wall: float) -> Path:
+        """This run's record; the lane's once its last part has run. Where it went."""
         commit = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],
             cwd=ROOT,
@@ -101,4 +108,41 @@ class SuiteTimes:
             "tests": {nodeid: round(s, 3) for nodeid, s in sorted(self.seconds.items())},
         }
         RECORDS.mkdir(exist_ok=True)
-        record_path(self.lane).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        if self.part in self.parts:
+            record["run"] = os.environ.get("TRIAD_LANE_RUN", "")
+            path = record_path(self.lane, self.part)
+            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            if self.part != self.parts[-1]:
+                return path
+            record = merge_parts(self.parts, [read(record_path(self.lane, p)) for p in self.parts])
+        path = record_path(self.lane)
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        return path
+
+
+def read(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, Any]:
+    """One lane's record from its parts' (the last one's run; a part of another run, or
+    missing, is left out and named under `missing`)."""
+    last = records[-1]
+    merged = {key: last[key] for key in ("lane", "date", "commit", "ci")}
+    ours = [(n, r) for n, r in zip(names, records, strict=True) if r.get("run") == last["run"]]
+    outcomes: dict[str, int] = defaultdict(int)
+    tests: dict[str, float] = {}
+    for _, record in ours:
+        for outcome, count in record["outcomes"].items():
+            outcomes[outcome] += count
+        tests.update(record["tests"])
+    merged["workers"] = max(record["workers"] for _, record in ours)
+    merged["wall_seconds"] = round(sum(record["wall_seconds"] for _, record in ours), 1)
+    merged["parts"] = {
+        name: {k: record[k] for k in ("wall_seconds", "workers")} | {"tests": len(record["tests"])}
+        for name, record in ours
+    }
+    merged["missing"] = [name for name in names if name not in merged["parts"]]
+    merged["outcomes"] = dict(outcomes)
+    merged["tests"] = dict(sorted(tests.items()))
+    return merged

@@ -595,12 +595,19 @@ def wait_engine(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
     )
 
 
-def open_album(page: Any, url: str) -> None:
-    """Load the game at `url` and open the collection's album, once the collection is loaded."""
+def load_collection(page: Any, url: str, playable: bool = True) -> None:
+    """Load the game at `url`; wait for the engine and the collection's save, and for the
+    first deal when `playable` (a page reloaded on a pending choice shows none)."""
     page.goto(url)
-    wait_ready(page)
+    if playable:
+        wait_ready(page)
     wait_engine(page)
     page.locator('html[data-collection="ready"]').wait_for(state="attached")
+
+
+def open_album(page: Any, url: str) -> None:
+    """Load the game at `url` and open the collection's album, once the collection is loaded."""
+    load_collection(page, url)
     page.locator('[data-action="collection"]').click()
     page.locator('[data-tab="album"]').click()
 

@@ -162,7 +162,11 @@ HEAR = """(() => { window.__heard = [];
   .observe(document, {childList: true, subtree: true}); })();"""
 
 WHERE = "top left|top right|bottom left|bottom right|top|bottom|left|right|centre"
-MOVE = re.compile(r"^(Blue|Red) plays (.+?), ([0-9A]( [0-9A]){3}), on the (" + WHERE + r")\.")
+# (the four values each named by its side)
+MOVE = re.compile(
+    r"^(Blue|Red) plays (.+?) \((top [0-9A], right [0-9A], bottom [0-9A])(, left [0-9A])\), "
+    r"on the (" + WHERE + r")\."
+)
 TAKEN = re.compile(r"([^:,.]+?) on the (" + WHERE + r")\b")
 SCORE = re.compile(r"Score: Blue (\d+), Red (\d+)\.")
 RESULT = re.compile(r"^(You win|You lose|Draw)\. Final score: Blue (\d+), Red (\d+)\.$")

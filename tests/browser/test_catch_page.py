@@ -132,7 +132,7 @@ def test_a_game_against_a_bot_by_clicks(
     for turn in (2, 3):
         click_and_wait(page, '#c-panel [data-act="end_turn"]')
         assert data(page, "turn") == str(turn)
-    assert "Turn 3 / 200" in page.locator("#c-score").inner_text()
+    assert "Turns played: 3 / 200" in page.locator("#c-score").inner_text()
     assert f"Seed {PLAY_SEED}" in page.locator("#c-score").inner_text()
     shot(page, "desktop-play")
     page.locator('[data-act="help"]').click()

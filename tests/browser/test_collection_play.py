@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     wait_ready,
     wait_settled,
 )
+from tests.browser.conftest import load_collection as boot  # test_page_session imports it
 from tests.browser.test_page_play import settings_script
 from triad.collection import dealcode, service
 
@@ -37,15 +38,6 @@ def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     wait_settled(page)  # a dialog's entrance has ended
     page.screenshot(path=str(ARTIFACTS / f"collection-{name}.png"))
-
-
-def boot(page: Any, url: str, playable: bool = True) -> None:
-    """Load the page; wait for the engine and the collection (and the first deal, if `playable`)."""
-    page.goto(url)
-    if playable:
-        wait_ready(page)
-    wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
 
 
 def stored(page: Any) -> dict[str, Any]:

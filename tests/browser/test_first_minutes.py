@@ -12,6 +12,7 @@ import pytest
 from tests.browser.conftest import (
     Server,
     Watch,
+    load_collection,
     play_one_move,
     wait_engine,
     wait_ready,
@@ -170,12 +171,12 @@ def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game(
 def test_a_match_for_cards_shows_the_opponent_and_the_stake(
     new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, stake: str
 ) -> None:
-    from tests.browser.test_collection_play import boot, challenge
+    from tests.browser.test_collection_play import challenge
 
     context, _ = new_context()
     context.add_init_script(settings_script(lang=lang))
     page = context.new_page()
-    boot(page, server.url)
+    load_collection(page, server.url)
     challenge(page, "old-mabry")
     page.locator('[data-do="deck_play"]').click()
     side = page.locator("#r-side-red")

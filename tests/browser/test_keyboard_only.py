@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Server, Watch, wait_engine
 from tests.browser.test_page_play import settings_script
@@ -25,6 +26,11 @@ DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 STEP_MS = 120_000  # a CPU move under load
+# What a card waiting on a space would capture, as said (a count, or none).
+WOULD = {
+    "en": r"would capture (\d+ cards?|nothing)",
+    "fr": r"(prendrait \d+ cartes?|ne prendrait rien)",
+}
 
 
 def focused(page: Any) -> str:
@@ -132,11 +138,16 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
         page.keyboard.press("Enter")  # this card
         cell = tab_to(page, r"^gridcell ")
         page.keyboard.press("Enter")  # this space: the card waits on it, and says so
+        # (with what it would capture, once the engine has counted it: a moment)
+        told = text["say_waiting_captures"].split("{captures}")[1]
+        log = page.get_by_role("log", name=text["say_log"])
+        expect(log).to_have_text(re.compile(re.escape(told) + r"\s*$"), timeout=STEP_MS)
+        said = log.inner_text().splitlines()[-1]
+        assert re.search(WOULD[lang], said), said
         waiting = focused(page)
         assert waiting.startswith("gridcell "), waiting
-        assert text["say_cell_waiting"].split("{card}")[1] in waiting, waiting
-        said = page.get_by_role("log", name=text["say_log"]).inner_text()
-        assert text["say_waiting"].split("{where}")[1] in said.splitlines()[-1], said
+        assert text["say_cell_waiting_captures"].split("{captures}")[1] in waiting, waiting
+        assert re.search(WOULD[lang], waiting), waiting
         if moves == 0:
             page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.png"))
         page.keyboard.press("Enter")  # deployed

@@ -25,6 +25,7 @@ from tests.browser.conftest import (
     play_one_move,
     wait_engine,
     wait_ready,
+    wait_settled,
 )
 from tests.conftest import ARTIFACTS
 from triad.ui import render
@@ -403,3 +404,43 @@ def test_a_players_own_set_may_name_any_icon_and_an_unknown_one_names_the_card(
             .every((u) => u.getBBox().width > 0)"""
     )
     shot(page, "custom-set-art")
+
+
+ENTRANCES = "sel => document.querySelector(sel).getAnimations().map((a) => a.animationName)"
+
+
+def test_a_dialog_enters_once_and_is_drawn_again_in_place(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
+) -> None:
+    """A dialog pops in when it opens; a choice in it draws it again without a second pop
+    (a screenshot right after a click showed it faded), and it pops again when reopened."""
+    context, _ = new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    page.locator('[data-action="rules"]').click()
+    menu = page.locator(".dialog.menu")
+    menu.wait_for()
+    assert "pop" in page.evaluate(ENTRANCES, ".dialog.menu")
+    wait_settled(page)
+    rule = page.locator(".dialog.menu [data-rule]").first
+    pressed = rule.get_attribute("aria-pressed") or rule.get_attribute("aria-checked")
+    rule.click()
+    page.wait_for_function(
+        "was => { const r = document.querySelector('.dialog.menu [data-rule]');"
+        " return (r.getAttribute('aria-pressed') || r.getAttribute('aria-checked')) !== was; }",
+        arg=pressed,
+    )
+    assert "again" in (menu.get_attribute("class") or "").split()
+    assert page.evaluate(ENTRANCES, ".dialog.menu") == []
+    opacity = menu.evaluate("el => getComputedStyle(el).opacity")
+    assert opacity == "1"
+    rule.click()  # a third drawing stays in place too
+    wait_settled(page)
+    assert page.evaluate(ENTRANCES, ".dialog.menu") == []
+    page.keyboard.press("Escape")
+    menu.wait_for(state="detached")
+    page.locator('[data-action="rules"]').click()
+    menu.wait_for()
+    assert "again" not in (menu.get_attribute("class") or "").split()
+    assert "pop" in page.evaluate(ENTRANCES, ".dialog.menu")

@@ -15,8 +15,8 @@ import pytest
 from tests.browser.conftest import (
     Server,
     Watch,
+    load_collection,
     play_one_move,
-    wait_engine,
     wait_ready,
     wait_settled,
 )
@@ -53,10 +53,7 @@ def open_page(
     context.add_init_script(settings_script(lang=lang, sound=False))
     context.add_init_script(save_script())
     page = context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    load_collection(page, server.url)
     return page
 
 

@@ -19,7 +19,6 @@ from triad.collection.save import (
     Save,
     SaveError,
     SaveVersionError,
-    Stats,
     dump_save,
     export_save,
     load_save,
@@ -29,6 +28,7 @@ from triad.collection.save import (
     reset_save,
 )
 from triad.collection.starter import STARTER_LEVELS, starter_cards, top_up
+from triad.tally import Tally
 
 SAVES = Path(__file__).resolve().parent / "saves"
 
@@ -56,7 +56,7 @@ def test_new_save_holds_only_the_starter_cards() -> None:
     save = new_save(42)
     assert save.cards == starter_cards(HOUSES, 42)
     assert save.beaten == () and save.applied == () and save.history == ()
-    assert save.stats == Stats() and save.pending is None
+    assert save.stats == Tally() and save.pending is None
     assert reset_save(42) == save
 
 
@@ -127,13 +127,13 @@ def test_each_past_version_migrates_to_the_current_one(version: int) -> None:
 
 def test_version_1_credits_one_win_per_beaten_opponent() -> None:
     save = load_save((SAVES / "v1.json").read_text())
-    assert save.stats == Stats(wins=2)
-    assert save.opponent_stats == {"old-mabry": Stats(wins=1), "dessa-coldwater": Stats(wins=1)}
+    assert save.stats == Tally(wins=2)
+    assert save.opponent_stats == {"old-mabry": Tally(wins=1), "dessa-coldwater": Tally(wins=1)}
 
 
 def test_version_2_keeps_its_statistics() -> None:
     save = load_save((SAVES / "v2.json").read_text())
-    expected = Stats(wins=3, losses=2, draws=1, cards_won=4, cards_lost=2)
+    expected = Tally(wins=3, losses=2, draws=1, cards_won=4, cards_lost=2)
     assert save.stats == expected
     assert save.opponent_stats == {"old-mabry": expected}
 
@@ -292,4 +292,4 @@ def test_save_helpers() -> None:
     save = Save("houses", {"pim-cobble": 3})
     assert save.total == 3 and save.copies("pim-cobble") == 3 and save.copies("bede-lark") == 0
     assert save.with_changes(cards={"pim-cobble": 0, "bede-lark": 2}).cards == {"bede-lark": 2}
-    assert Stats().add("win", 2, 1) == Stats(wins=1, cards_won=2, cards_lost=1)
+    assert Tally().add("win", 2, 1) == Tally(wins=1, cards_won=2, cards_lost=1)

@@ -25,7 +25,7 @@ from triad.tournament.events import (
 from triad.tournament.feats import FEATS
 from triad.tournament.limits import DeckLimitError, check_limits, stars
 from triad.tournament.part import PLAYER, Part
-from triad.tournament.roster import STYLES, default_roster
+from triad.tournament.roster import STYLES, RosterError, default_roster, parse_roster
 
 ROSTER = default_roster()
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +43,22 @@ def test_the_roster_has_twelve_leaders_with_decks_within_the_limits() -> None:
         check_limits(leader.deck, HOUSES)
         assert leader.title["fr"] and leader.blurb["fr"]
         assert STYLES[leader.style] in (*leader.rules.names, "")
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("title", {"en": "Lord"}, "roster leader 'aldric-thorne'.title.fr: must be non-empty text"),
+        ("blurb", "Walls", "roster leader 'aldric-thorne'.blurb: must be an object"),
+        ("name", " ", "roster leader 'aldric-thorne'.name: must be non-empty text"),
+    ],
+)
+def test_a_roster_text_at_fault_is_named(key: str, value: object, message: str) -> None:
+    data = json.loads((ROOT / "triad" / "data" / "roster.json").read_text())
+    data["leaders"][0][key] = value
+    with pytest.raises(RosterError) as caught:
+        parse_roster(data)
+    assert str(caught.value) == message
 
 
 def test_stars_follow_the_level() -> None:
@@ -276,3 +292,19 @@ def test_a_damaged_tournament_is_reported_and_the_rest_kept() -> None:
     assert again.tournament_damage == message
     fresh = service.start(again, "knockout", 2, "k-8", DECK)
     assert fresh.tournament_damage is None
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [({"wins": -1}, ".wins"), ({"cards_lost": True}, ".cards_lost"), ([], ": must be an object")],
+)
+def test_a_damaged_record_sets_aside_only_the_tournament(record: object, field: str) -> None:
+    leader = ROSTER.leaders[0].id
+    save = service.start(rich_save(), "knockout", 1, "k-7", DECK)
+    data = json.loads(dump_save(save))
+    data["tournament"]["records"] = {leader: record}
+    damaged = load_save(data)
+    assert damaged.tournament == Part()
+    assert damaged.cards == save.cards and damaged.stats == save.stats
+    message = damaged.tournament_damage
+    assert message is not None and f"save.tournament.records[{leader!r}]{field}" in message

@@ -663,8 +663,8 @@ def test_see_the_board_is_two_way_by_its_button_and_by_escape() -> None:
 
 
 def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own() -> None:
-    """The README: a quick match "is kept after each move and comes back after a reload",
-    a shared deal's too (it was dealt again from move one)."""
+    """The README: of a quick match and its deal code, "a reload keeps it", a shared
+    deal's too (it was dealt again from move one)."""
 
     async def run() -> None:
         code = dealcode.encode(123456, ["plus", "same"], "houses")

@@ -380,6 +380,46 @@ def test_a_link_opened_before_the_engine_shows_its_own_loading_screen() -> None:
     asyncio.run(run())
 
 
+def test_nothing_is_played_beneath_an_invitation_until_it_is_closed() -> None:
+    # the invited friend's page deals the quick match it would show, but holds it beneath
+    # the invitation as beneath the title: no CPU move, no turn said, no deal ahead; the
+    # invitation accepted replaces it, or closed lets it start
+    for accept in (True, False):
+
+        async def run(accept: bool = accept) -> None:
+            host = Side(fp.HOST, 71)
+            code = host.invite(["same"])
+            app, screen, _ = make_app(seed=5)
+            app.page_url = "https://example.test/"
+            screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
+            app.title = False  # (main.py: no title for a page opened on a friend's link)
+            app.start(held=True)
+            app.friend.open_address(code)
+            engine = LocalEngine()
+            await app.engine_ready(engine)
+            for _ in range(40):  # a while, in which a CPU free to move would have moved
+                await settle(app)
+                await app.sleep(100)
+            assert 'data-do="friend_accept"' in screen.regions["r-overlay"]
+            called = [name for name, _ in engine.calls]
+            assert "cpu_move" not in called and "deal_ahead" not in called, called
+            assert text_of(screen.regions["r-status"]) == ""
+            if accept:  # the table stays held while the host's start is awaited, then is its
+                await app.friend.accept()
+                await settle(app)
+                assert app.held() and "cpu_move" not in [name for name, _ in engine.calls]
+                host.take(app.friend.code)
+                await opened(app, host.act())
+                assert app.friend.on_table() is not None and not app.held()
+            else:
+                app.close_panel()
+                await settle(app)
+                assert not app.held()
+                assert text_of(screen.regions["r-status"]) != ""
+
+        asyncio.run(run())
+
+
 def test_a_link_opened_in_a_second_tab_goes_to_the_tab_holding_its_match() -> None:
     # two tabs of one browser: one storage, one BroadcastChannel (boot.js relays it)
     async def run() -> None:

@@ -9,6 +9,7 @@ import pytest
 from tests.ui.helpers import LocalEngine, make_app, settle
 from triad.ui.controls import CURSOR, HAND
 from triad.ui.dom import own_key
+from triad.ui.text import set_language
 
 
 def test_enter_on_a_link_or_a_disclosure_is_theirs_not_the_games() -> None:
@@ -98,15 +99,86 @@ def test_a_card_waiting_on_a_space_is_said_and_names_the_space(by_key: bool) -> 
             app.click("cell", str(app.match.sel.cell_cursor))
         where = app.match.sel.cell
         assert where is not None and app.match.sel.phase == "confirm"
+        await settle(app)  # (the engine says what it would capture)
         said = screen.said[-1]
         assert said.startswith(name + " waits on the ") and "again (Enter) to deploy" in said
         cell = re.search(
             r'data-cell="' + str(where) + r'".*?<span class="sr">([^<]*)<',
             screen.regions["r-board"],
         )
-        assert cell and name + " waits here: Enter again to deploy it" in cell.group(1)
+        assert cell and name + " waits here and would capture " in cell.group(1)
+        assert cell.group(1).endswith(": Enter again to deploy it")
 
     asyncio.run(run())
+
+
+WOULD = {
+    "en": (r"and would capture (\d+) cards?:", "and would capture nothing:"),
+    "fr": (r"et prendrait (\d+) cartes? :", "et ne prendrait rien :"),
+}
+
+
+def would_capture(lang: str, words: str) -> int:
+    """The count a waiting card's words say it would capture (-1: they say none)."""
+    some, none = WOULD[lang]
+    found = re.search(some, words)
+    if found:
+        return int(found.group(1))
+    return 0 if none in words else -1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_waiting_card_says_what_it_would_capture_as_the_engine_counts(lang: str) -> None:
+    """The engine counts a waiting card's captures (its worker, not the main thread): the
+    words said and the space's name give the count, and deploying it captures as many."""
+
+    async def run() -> None:
+        app, screen = await play_after_title(5, False)
+        app.change_language(lang)
+        await settle(app)
+        asked = 0
+        for _ in range(9):  # the player's turns, until one where a card can capture
+            await settle(app)
+            if not app.accepting():
+                continue
+            view = app.match.view
+            counts = {}
+            for card in range(len(view["hands"]["blue"])):
+                app.click("card", ("blue", str(card)))
+                for cell in app.match.sel.empty:
+                    app.click("cell", str(cell))
+                    await settle(app)
+                    counts[(card, cell)] = would_capture(lang, screen.said[-1])
+                    label = re.search(
+                        r'data-cell="' + str(cell) + r'".*?<span class="sr">([^<]*)<',
+                        screen.regions["r-board"],
+                    )  # (the space's name: "waits here and would capture...")
+                    assert label and would_capture(lang, label.group(1)) == counts[(card, cell)]
+            asked += len(counts)
+            assert min(counts.values()) >= 0, counts
+            if max(counts.values()) > 0:
+                break
+            app.click("action", "autoplay")
+        card, cell = max(counts, key=lambda move: counts[move])
+        assert counts[(card, cell)] > 0
+        before = view["scores"]["blue"]
+        app.click("card", ("blue", str(card)))
+        app.click("cell", str(cell))
+        await settle(app)
+        app.click("cell", str(cell))  # deployed: its placement, before the CPU's reply
+        for _ in range(1000):
+            if app.match.view["board"][cell] is not None:
+                break
+            await asyncio.sleep(0)
+        assert app.match.view["board"][cell]["owner"] == "blue"
+        assert app.match.view["scores"]["blue"] - before == counts[(card, cell)]
+        worked = [name for name, _ in app.engine.calls if name == "preview_move"]
+        assert len(worked) == asked + 1
+
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")
 
 
 def test_letter_keys_act_only_while_the_board_or_a_hand_has_the_focus() -> None:

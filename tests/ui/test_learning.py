@@ -1,5 +1,7 @@
 """Learning the game: words that teach without being misread (EN and FR)."""
 
+import re
+
 import pytest
 
 from tests.ui.test_render import ctx, view
@@ -117,3 +119,79 @@ def test_the_rulebook_and_the_rule_menu_have_icons_of_their_own(lang: str) -> No
     icons = dict(re.findall(r'data-action="(\w+)"[^>]*><svg[^>]*><use href="#i-([\w-]+)"', bar))
     assert icons["info"] == "rules" and icons["rules"] == "sliders", icons  # the book: rulebook
     assert 'id="i-sliders"' in sprite()
+
+
+def test_a_capture_marks_the_two_numbers_it_compared_until_the_board_changes() -> None:
+    """The capture's words say "(7 against 3)"; the board rings those two numbers, on the
+    card placed and on the card taken, until the next card is placed."""
+    import asyncio
+    import re
+
+    from tests.ui.helpers import LocalEngine, make_app, settle
+    from triad.ui import speech
+    from triad.ui.anim import SIDES
+
+    def ringed(board_html: str) -> dict:
+        cells = re.findall(r'data-cell="(\d)"(.*?)</span></div>', board_html)
+        found = {}
+        for cell, html in cells:
+            card = re.search(r'class="(card [^"]*)"', html)
+            if card and "cmp" in card.group(1).split():
+                found[int(cell)] = re.findall(r"cmp-(\w+)", card.group(1))
+        return found
+
+    async def run() -> None:
+        app, screen, _ = make_app(seed=3)
+        app.settings["rules"] = []  # (no banner's +1/-1: the numbers as printed)
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        words = ""
+        for _ in range(5000):  # until a placement of the player's captured by numbers
+            if app.accepting():
+                app.click("action", "autoplay")  # one card for the player
+            await asyncio.sleep(0)
+            said = screen.said[-1]
+            if said.startswith("Blue plays") and "against" in said and app.match.thinking:
+                words = said  # (shown, and the CPU's reply not placed yet)
+                break
+        assert words
+        marks = ringed(screen.regions["r-board"])
+        assert len(marks) >= 2, (words, marks)
+        board = app.match.view["board"]
+        where = re.search(r"\), on the ([a-z ]+)\.", words)
+        assert where, words
+        placed = next(c for c in range(9) if speech.cell_name(c) == where.group(1))
+        assert placed in marks, (words, marks)
+        for cell, sides in marks.items():
+            if cell == placed:
+                continue
+            (side,) = sides  # a card taken: its one side that touched the card placed
+            theirs = board[cell]["card"][side]
+            mine = board[placed]["card"][SIDES[(SIDES.index(side) + 2) % 4]]
+            assert SIDES[(SIDES.index(side) + 2) % 4] in marks[placed]
+            number = {10: "A"}
+            assert f"({number.get(mine, mine)} against {number.get(theirs, theirs)})" in words
+        before = dict(marks)
+        while ringed(screen.regions["r-board"]) == before and not app.match.view["over"]:
+            if app.accepting():
+                app.click("action", "autoplay")
+            await settle(app)
+        now = ringed(screen.regions["r-board"])
+        assert now != before  # the next placement took the marks away (or made its own)
+
+    asyncio.run(run())
+
+
+def test_banner_and_elemental_spaces_have_no_third_name() -> None:
+    """One rule, its own names: a space has a banner (Banner) or an element (Elemental);
+    nothing a player reads or hears calls it a "territory" (EN and FR)."""
+    import json
+    from pathlib import Path
+
+    lang_dir = Path(__file__).resolve().parents[2] / "triad" / "ui" / "lang"
+    for code in ("en", "fr"):
+        for name in ("text.json", "rulebook.json"):
+            words = json.dumps(json.loads((lang_dir / code / name).read_text()), ensure_ascii=False)
+            values = re.sub(r'"[a-z0-9_]+":', "", words)  # (the keys are the code's own)
+            assert not re.search("territor", values, re.IGNORECASE), (code, name)

@@ -28,13 +28,19 @@ def placed(board: list, owners: dict) -> list:
 
 def test_a_card_says_all_a_sighted_player_sees() -> None:
     words = speech.card_words(card("Mira", 10, 3, 5, 7, 6), AFF, "red", 1, -1)
-    assert words == "Mira, level 6, A 3 5 7, Lantern Guild, Red, Descension -1, Elemental +1"
+    assert words == (
+        "Mira, level 6, top A, right 3, bottom 5, left 7, Lantern Guild, Red, Descension -1, "
+        "Elemental +1"
+    )
     before = view(cells=["lantern"] + [None] * 8)
     before["board"] = placed(before["board"], {0: ("blue", "Pim")})
     assert speech.cell_words(before, 0, AFF) == (
-        "top left: Pim, level 6, A 3 5 7, Lantern Guild, Blue, Banner +1. Lantern Guild territory"
+        "top left: Pim, level 6, top A, right 3, bottom 5, left 7, Lantern Guild, Blue, Banner +1. "
+        "Banner: Lantern Guild"
     )
     assert speech.cell_words(before, 8, AFF) == "bottom right, empty"
+    before["rules"] = ["elemental"]  # (the space by the rule's own word)
+    assert speech.cell_words(before, 0, AFF).endswith(". Element: Lantern Guild")
 
 
 def test_a_move_says_where_what_it_took_and_why_then_the_score() -> None:
@@ -50,13 +56,15 @@ def test_a_move_says_where_what_it_took_and_why_then_the_score() -> None:
     ]
     text = speech.move_text(before, "red", 1, card("Pim", 5, 3, 3, 4), events, after, CTX)
     assert text == (
-        "Red plays Pim, 5 3 3 4, on the top. Same: captures Ann on the top left. "
+        "Red plays Pim (top 5, right 3, bottom 3, left 4), on the top. "
+        "Same: captures Ann on the top left. "
         "Combo: captures Bo on the top right. Score: Blue 3, Red 7. Your turn."
     )
     set_language("fr")
     text = speech.move_text(before, "red", 1, card("Pim", 5, 3, 3, 4), events, after, CTX)
     assert text == (
-        "Rouge joue Pim, 5 3 3 4, case haut. Identique : prend Ann case haut à gauche. "
+        "Rouge joue Pim (haut 5, droite 3, bas 3, gauche 4), case haut. "
+        "Identique : prend Ann case haut à gauche. "
         "Combo : prend Bo case haut à droite. Score : Bleu 3, Rouge 7. À vous de jouer."
     )
 
@@ -82,9 +90,12 @@ def test_the_deal_the_result_and_the_whole_table() -> None:
     assert speech.result_text(over, CTX, "You win!") == ("You win. Final score: Blue 6, Red 4.")
     table = speech.table_text(start, CTX)
     assert table.startswith("Board: top left, empty; top, empty;")
-    assert "Your hand: B0, level 6, A 3 5 7, Lantern Guild;" in table
+    assert "Your hand: B0, level 6, top A, right 3, bottom 5, left 7, Lantern Guild;" in table
     assert "CPU's hand: 5 hidden cards." in table
     set_language("fr")
+    assert speech.card_words(card("Mira", 10, 3, 5, 7, 6), AFF) == (
+        "Mira, niveau 6, haut A, droite 3, bas 5, gauche 7, Lantern Guild"
+    )
     assert speech.deal_text(start, CTX).startswith("Nouvelle partie. Règles : ")
     assert ": 5 cartes cachées." in speech.table_text(start, CTX)
 

@@ -2,6 +2,7 @@
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -42,6 +43,24 @@ def test_every_language_has_every_key_with_the_same_placeholders() -> None:
                     assert found == wanted, (code, key)
             if isinstance(value, dict):
                 assert value["_n"] in PLACEHOLDER.findall(value["one"]), (code, key)
+
+
+def test_no_text_or_data_file_says_one_key_twice() -> None:
+    """JSON keeps the last of two equal keys without a word: a sentence written twice
+    would silently lose one of its versions."""
+    root = Path(__file__).resolve().parents[2] / "triad"
+    files = sorted(root.glob("ui/lang/*/*.json")) + sorted(root.glob("data/*.json"))
+    assert len(files) >= 10
+    twice: list[str] = []
+
+    def keep(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [key for key, _ in pairs]
+        twice.extend(f"{path.relative_to(root)}: {key}" for key in keys if keys.count(key) > 1)
+        return dict(pairs)
+
+    for path in files:
+        json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=keep)
+    assert twice == []
 
 
 def test_no_sentence_hedges_its_plural() -> None:

@@ -10,12 +10,14 @@ import pytest
 
 from tests.tournament.helpers import DECK, rich_save
 from tests.ui.helpers import LocalEngine, make_app, settle
+from triad import api
 from triad.collection.save import dump_save
 from triad.ui import settings
 from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.collect import KEY
 from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.text import explain, t
 from triad.ui.tourney import NEXT
 
 
@@ -84,6 +86,23 @@ def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> 
         # the first feat of a deck is announced once
         assert any("Deck builder" in s for s in screen.said)
         assert "first-deck" in stored(store)["tournament"]["feats"]["announced"]
+
+    asyncio.run(run())
+
+
+def test_a_refusal_is_said_as_the_collection_says_it() -> None:
+    async def refused() -> dict[str, Any]:
+        return {"ok": False, "error": "save.cards: damaged", "code": "save_bad"}
+
+    async def run() -> None:
+        app, _ = await boot(rich_store())
+        reply = await app.tourney.answer(refused())
+        assert reply["error"] == explain("save.cards: damaged", "save_bad")
+        assert reply["error"].startswith(t("err_save_bad", detail="save.cards: damaged"))
+        app.engine = None  # not asked: the page answers at once
+        asked = refused()
+        assert await app.tourney.answer(asked) == api.failure(t("engine_loading"), "engine_loading")
+        asked.close()
 
     asyncio.run(run())
 

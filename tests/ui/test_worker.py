@@ -106,6 +106,34 @@ def test_play_returns_events_and_the_next_view() -> None:
     assert view["winner"] in ("blue", "red", "draw")
 
 
+@pytest.mark.parametrize("rules", [[], ["same", "plus", "combo"], ["power_wall", "ascension"]])
+def test_a_move_previewed_captures_what_it_then_captures(rules: list[str]) -> None:
+    """`preview_move` says how many cards a move would capture, as `play` then captures
+    them, and plays nothing itself."""
+    view = start(rules, 21)
+    rng = random.Random(21)
+    seen = 0
+    while not view["over"]:
+        player = view["to_move"]
+        ask = {"player": player, "match": view["match"]}
+        counts = {}
+        for card, cell in legal(view):
+            reply = call("preview_move", dict(ask, card=card, cell=cell))
+            assert reply["ok"], reply
+            counts[(card, cell)] = reply["captures"]
+        card, cell = max(counts, key=lambda move: (counts[move], rng.random()))
+        reply = call("play", dict(ask, card=card, cell=cell))  # (the previews played nothing)
+        assert reply["ok"], reply
+        before, view = view, reply["view"]
+        gained = view["scores"][player] - before["scores"][player]
+        if not reply.get("rematch"):
+            assert gained == counts[(card, cell)], (card, cell, reply["events"])
+        seen += gained
+    assert seen > 0
+    other = call("preview_move", {"player": "blue", "card": 0, "cell": 0, "match": -1})
+    assert not other["ok"] and other["code"] == "stale"
+
+
 def test_bad_moves_are_refused_with_a_message() -> None:
     view = start([], 9)
     other = "red" if view["to_move"] == "blue" else "blue"

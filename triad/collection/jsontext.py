@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import TypeVar
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
-__all__ = ["coded", "parse_json"]
+__all__ = ["Fields", "coded", "parse_json"]
 
 _E = TypeVar("_E", bound=ValueError)
 
@@ -43,6 +44,32 @@ def parse_json(text: str, what: str, error: type[ValueError], limit: int | None 
         ) from None
     except (ValueError, RecursionError) as exc:
         raise coded(error(f"{what}: not valid JSON ({exc})"), "json") from None
+
+
+class Fields:
+    """Reads the fields of a decoded data file; a field at fault raises ``error``, named."""
+
+    def __init__(self, error: type[ValueError], languages: tuple[str, ...]) -> None:
+        self._error = error
+        self._languages = languages
+
+    def object(self, data: object, where: str) -> Mapping[str, Any]:
+        """``data`` when it is a JSON object."""
+        if not isinstance(data, Mapping):
+            raise self._error(f"{where}: must be an object")
+        return data
+
+    def text(self, obj: Mapping[str, Any], key: str, where: str) -> str:
+        """``obj[key]``, which must be text that is not blank."""
+        value = obj.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise self._error(f"{where}.{key}: must be non-empty text")
+        return value
+
+    def texts(self, obj: Mapping[str, Any], key: str, where: str) -> dict[str, str]:
+        """``obj[key]``: an object of non-empty text in every one of the languages."""
+        texts = self.object(obj.get(key), f"{where}.{key}")
+        return {lang: self.text(texts, lang, f"{where}.{key}") for lang in self._languages}
 
 
 def _no_constant(name: str) -> object:

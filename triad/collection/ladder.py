@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set
-from triad.collection.jsontext import parse_json
+from triad.collection.jsontext import Fields, parse_json
 from triad.match import MatchConfig
 from triad.rules import Rule, RuleError, RuleSet, Trade
 from triad.state import HAND_SIZE
@@ -68,6 +68,9 @@ _PATH = Path(__file__).resolve().parent.parent / "data" / "ladder.json"
 
 class LadderError(ValueError):
     """A ladder file that does not validate; the message names the opponent and field."""
+
+
+_FIELDS = Fields(LadderError, LANGUAGES)
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,7 @@ def parse_ladder(data: object) -> Ladder:
     :raises LadderError: any field of the wrong shape, an unknown card,
         house, level, rule or trade rule, a refused rule, a repeated id.
     """
-    obj = _object(data, "ladder")
+    obj = _FIELDS.object(data, "ladder")
     if obj.get("format") != LADDER_FORMAT or obj.get("version") != 1:
         raise LadderError(f"ladder: not a {LADDER_FORMAT!r} version 1 file")
     set_id = obj.get("set")
@@ -190,18 +193,16 @@ def parse_ladder(data: object) -> Ladder:
     raw_parts = obj.get("parts", [])
     if not isinstance(raw_parts, list):
         raise LadderError("ladder.parts: must be a list")
-    parts = tuple(
-        {
-            "title": _texts(_object(p, f"ladder.parts[{i}]"), "title", f"ladder.parts[{i}]"),
-            "blurb": _texts(_object(p, f"ladder.parts[{i}]"), "blurb", f"ladder.parts[{i}]"),
-        }
-        for i, p in enumerate(raw_parts)
-    )
+    parts: list[dict[str, dict[str, str]]] = []
+    for i, raw_part in enumerate(raw_parts):
+        where = f"ladder.parts[{i}]"
+        part = _FIELDS.object(raw_part, where)
+        parts.append({key: _FIELDS.texts(part, key, where) for key in ("title", "blurb")})
     if parts and len(parts) != opponents[-1].part:
         raise LadderError(
             f"ladder.parts: {len(parts)} parts described, the opponents have {opponents[-1].part}"
         )
-    return Ladder(card_set.id, tuple(opponents), parts)
+    return Ladder(card_set.id, tuple(opponents), tuple(parts))
 
 
 def load_ladder(path: str | Path) -> Ladder:
@@ -230,15 +231,15 @@ def default_ladder() -> Ladder:
 
 
 def _opponent(data: object, where: str, card_set: CardSet) -> Opponent:
-    obj = _object(data, where)
-    ident = _text(obj, "id", where)
+    obj = _FIELDS.object(data, where)
+    ident = _FIELDS.text(obj, "id", where)
     if not all(ch.islower() or ch.isdigit() or ch == "-" for ch in ident) or len(ident) > 40:
         raise LadderError(f"{where}.id: {ident!r} must be lower-case letters, digits and '-'")
     where = f"ladder opponent {ident!r}"
-    house = _text(obj, "house", where)
+    house = _FIELDS.text(obj, "house", where)
     if house not in card_set.affinity_ids:
         raise LadderError(f"{where}.house: {house!r} is not a banner of set {card_set.id!r}")
-    level = _text(obj, "level", where)
+    level = _FIELDS.text(obj, "level", where)
     if level not in CPU_LEVELS:
         raise LadderError(f"{where}.level: {level!r} is not one of {list(CPU_LEVELS)}")
     names = obj.get("rules")
@@ -277,11 +278,11 @@ def _opponent(data: object, where: str, card_set: CardSet) -> Opponent:
         raise LadderError(f"{where}.part: must be a part number from 1, got {part!r}")
     return Opponent(
         ident,
-        _text(obj, "name", where),
+        _FIELDS.text(obj, "name", where),
         house,
-        _texts(obj, "title", where),
-        _texts(obj, "place", where),
-        _texts(obj, "blurb", where),
+        _FIELDS.texts(obj, "title", where),
+        _FIELDS.texts(obj, "place", where),
+        _FIELDS.texts(obj, "blurb", where),
         level,
         rules,
         trade,
@@ -289,21 +290,3 @@ def _opponent(data: object, where: str, card_set: CardSet) -> Opponent:
         () if has_deck else tuple(cards),
         part,
     )
-
-
-def _object(data: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise LadderError(f"{where}: must be an object")
-    return data
-
-
-def _text(obj: Mapping[str, Any], key: str, where: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise LadderError(f"{where}.{key}: must be non-empty text")
-    return value
-
-
-def _texts(obj: Mapping[str, Any], key: str, where: str) -> dict[str, str]:
-    texts = _object(obj.get(key), f"{where}.{key}")
-    return {lang: _text(texts, lang, f"{where}.{key}") for lang in LANGUAGES}

@@ -60,7 +60,7 @@ it by a new tournament, so an export still holds it.
 Validation (`read_save`) checks the shape of every field and names the
 one at fault: card ids must exist in the save's card set, copies are whole
 numbers 0..`MAX_COPIES` (zeros are dropped), statistics are whole numbers
-0..`MAX_STAT`, ids are 1 to 64 letters, digits or ``_.:-``. A save written
+0..`triad.tally.MOST`, ids are 1 to 64 letters, digits or ``_.:-``. A save written
 by a newer game (a version above `SAVE_VERSION`) is refused with
 `SaveVersionError` and nothing is changed; the page must then keep the
 stored text as it is. Older ``applied`` ids and ``history`` entries beyond
@@ -81,6 +81,7 @@ from triad.cards import BUILTIN_SETS, CardSet, builtin_set, json_kind
 from triad.collection.jsontext import coded, parse_json
 from triad.collection.starter import starter_cards
 from triad.notation import MatchRecord, NotationError
+from triad.tally import MOST, Tally
 from triad.tournament.part import Part, PartError
 
 __all__ = [
@@ -88,7 +89,6 @@ __all__ = [
     "HISTORY_LIMIT",
     "MAX_COPIES",
     "MAX_SAVE_CHARS",
-    "MAX_STAT",
     "OUTCOMES",
     "PUZZLE_LIMIT",
     "SAVE_FORMAT",
@@ -101,7 +101,6 @@ __all__ = [
     "Save",
     "SaveError",
     "SaveVersionError",
-    "Stats",
     "check_id",
     "dump_save",
     "export_save",
@@ -119,8 +118,6 @@ SAVE_VERSION = 6
 STORAGE_KEY = "triad:collection"
 #: Most copies of one card a collection holds; wins beyond it are not kept.
 MAX_COPIES = 999
-#: Largest statistic a save may hold.
-MAX_STAT = 10**9
 #: Settled match ids kept (newest), so a match is never settled twice.
 APPLIED_LIMIT = 200
 #: Finished matches kept for replay (newest).
@@ -151,50 +148,6 @@ class SaveVersionError(SaveError):
 
 
 # -- the document ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Match results and cards traded, overall or against one opponent."""
-
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    cards_won: int = 0
-    cards_lost: int = 0
-
-    def add(self, outcome: str, won: int, lost: int) -> Stats:
-        """These statistics after one more match (``outcome`` from `OUTCOMES`)."""
-        return Stats(
-            min(MAX_STAT, self.wins + (outcome == "win")),
-            min(MAX_STAT, self.losses + (outcome == "loss")),
-            min(MAX_STAT, self.draws + (outcome == "draw")),
-            min(MAX_STAT, self.cards_won + won),
-            min(MAX_STAT, self.cards_lost + lost),
-        )
-
-    def to_json(self) -> dict[str, int]:
-        """``{"wins", "losses", "draws", "cards_won", "cards_lost"}``."""
-        return {
-            "wins": self.wins,
-            "losses": self.losses,
-            "draws": self.draws,
-            "cards_won": self.cards_won,
-            "cards_lost": self.cards_lost,
-        }
-
-    @classmethod
-    def from_json(cls, data: object, where: str) -> Stats:
-        """Parse and validate.
-
-        :raises SaveError: not an object of five whole numbers 0..`MAX_STAT`.
-        """
-        obj = _object(data, where)
-        values = [
-            _count(obj.get(key, 0), f"{where}.{key}", MAX_STAT)
-            for key in ("wins", "losses", "draws", "cards_won", "cards_lost")
-        ]
-        return cls(*values)
 
 
 @dataclass(frozen=True)
@@ -353,7 +306,7 @@ class Puzzles:
                 raise SaveError(
                     f"{where}.solved[{i}]: must be a date like 2026-11-23, got {text!r}"
                 )
-        best = _count(obj.get("best_streak", 0), f"{where}.best_streak", MAX_STAT)
+        best = _count(obj.get("best_streak", 0), f"{where}.best_streak", MOST)
         return cls(tuple(sorted(set(dates)))[-PUZZLE_LIMIT:], best)
 
 
@@ -367,8 +320,8 @@ class Save:
     set_id: str
     cards: dict[str, int]
     beaten: tuple[str, ...] = ()
-    stats: Stats = Stats()
-    opponent_stats: dict[str, Stats] = field(default_factory=dict)
+    stats: Tally = field(default_factory=Tally)
+    opponent_stats: dict[str, Tally] = field(default_factory=dict)
     applied: tuple[str, ...] = ()
     history: tuple[HistoryEntry, ...] = ()
     pending: Finished | None = None
@@ -518,8 +471,8 @@ def check_id(value: object, where: str) -> str:
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     beaten = _string_list(data.get("beaten", []), "save.beaten")
     data["stats"] = {
-        "overall": Stats(wins=len(beaten)).to_json(),
-        "opponents": {name: Stats(wins=1).to_json() for name in beaten},
+        "overall": Tally(wins=len(beaten)).to_json(),
+        "opponents": {name: Tally(wins=1).to_json() for name in beaten},
     }
     return data
 
@@ -605,11 +558,11 @@ def _parse(data: Mapping[str, Any]) -> Save:
     if len(set(beaten)) != len(beaten):
         raise SaveError("save.beaten: an opponent is listed twice")
     stats_obj = _object(data["stats"], "save.stats")
-    overall = Stats.from_json(stats_obj.get("overall"), "save.stats.overall")
-    opponents: dict[str, Stats] = {}
+    overall = Tally.from_json(stats_obj.get("overall"), "save.stats.overall", SaveError)
+    opponents: dict[str, Tally] = {}
     for name, value in _object(stats_obj.get("opponents"), "save.stats.opponents").items():
         where = f"save.stats.opponents[{name!r}]"
-        opponents[check_id(name, where)] = Stats.from_json(value, where)
+        opponents[check_id(name, where)] = Tally.from_json(value, where, SaveError)
     applied = tuple(
         check_id(v, f"save.applied[{i}]")
         for i, v in enumerate(_list(data["applied"], "save.applied"))

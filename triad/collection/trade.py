@@ -66,7 +66,6 @@ from triad.collection.save import (
     HistoryEntry,
     Save,
     SaveError,
-    Stats,
     check_id,
 )
 from triad.collection.starter import top_up
@@ -74,6 +73,7 @@ from triad.match import Match, MatchConfig, Transfer, best_cards, deal_match, se
 from triad.notation import MatchRecord, NotationError, Replay, replay
 from triad.rules import Rule, RuleSet, Trade
 from triad.state import GameState, Move
+from triad.tally import Tally
 
 __all__ = [
     "PLAYER",
@@ -523,7 +523,7 @@ def _apply(
     if opponent is not None:
         if outcome == "win" and opponent.id not in beaten:
             beaten = (*beaten, opponent.id)
-        before = opponent_stats.get(opponent.id, Stats())
+        before = opponent_stats.get(opponent.id, Tally())
         opponent_stats[opponent.id] = before.add(outcome, len(taken), len(given))
     unlocked_before = set(ladder.unlocked(save.beaten))
     unlocked = tuple(o for o in ladder.unlocked(beaten) if o not in unlocked_before)

@@ -95,10 +95,15 @@ class Context:
         self.solver = Solver(self.packed, len(cards))
         self.drawn = view.drawn
         self._chance: ChanceSolver | None = None
-        self._last: tuple[list[int], list[list[int]]] | None = None
-        mapped = self._map(view)
-        assert mapped is not None
-        self.position = mapped
+        # Each card's index, as `cards` is made: board cells in order, then each hand.
+        board_idx = [-1] * 9
+        cells = [c for c, slot in enumerate(view.board) if slot is not None]
+        for i, c in enumerate(cells):
+            board_idx[c] = i
+        blue_end = len(cells) + len(view.hands[0])
+        hand_idx = [list(range(len(cells), blue_end)), list(range(blue_end, len(cards)))]
+        self._last: tuple[list[int], list[list[int]]] = (board_idx, hand_idx)
+        self.position = self._position(view)
 
     def sync(self, view: View) -> bool:
         """Make ``view`` the current `position` if it fits this context; False if not."""
@@ -108,67 +113,51 @@ class Context:
             view.hands[1]
         ) != len(self.cards):
             return False
-        mapped = self._map(view)
-        if mapped is None:
+        if not self._map(view):
             return False
-        self.position = mapped
+        self.position = self._position(view)
         self.drawn = view.drawn
         return True
 
-    def _map(self, view: View) -> Position | None:
-        # Number the view's cards with this context's indices: a board card keeps
-        # the index it had on the same cell last time; each hand takes equal free
-        # cards, its own first; a new board card any equal card still free (hand
-        # cards first).
+    def _map(self, view: View) -> bool:
+        """Number the view's cards with this context's indices; False if they do not fit.
+
+        A board card keeps the index it had on the same cell last time. Then each
+        hand takes equal free cards, its own previous ones first: when both hands
+        hold an equal card, the card just played must not take the other hand's
+        index, or that hand's indices would leave the order dealt (which Order
+        plays by). Last, a new board card takes an equal free card, one that was
+        in a hand first.
+        """
         cards = self.cards
+        last_board, last_hands = self._last
         free = set(range(len(cards)))
         board_idx = [-1] * 9
-        last = self._last
         for c, slot in enumerate(view.board):
-            if slot is not None and last is not None:
-                i = last[0][c]
-                if i >= 0 and cards[i] == slot.card and i in free:
-                    board_idx[c] = i
-                    free.discard(i)
+            i = last_board[c]
+            if slot is not None and i >= 0 and cards[i] == slot.card and i in free:
+                board_idx[c] = i
+                free.discard(i)
         hand_idx: list[list[int]] = [[], []]
-        previous_hands = set() if last is None else set(last[1][0] + last[1][1])
-
-        def take_hands() -> bool:
-            for p in (0, 1):
-                before = set() if last is None else set(last[1][p])
-                for card in view.hands[p]:
-                    options = [i for i in free if cards[i] == card]
-                    if not options:
-                        return False
-                    options.sort(key=lambda i: (i not in before, i))
-                    hand_idx[p].append(options[0])
-                    free.discard(options[0])
-            return True
-
-        def take_new_board_cards() -> bool:
-            for c, slot in enumerate(view.board):
-                if slot is None or board_idx[c] >= 0:
-                    continue
-                options = [i for i in free if cards[i] == slot.card]
-                if not options:
+        for p in (0, 1):
+            own = set(last_hands[p])
+            for card in view.hands[p]:
+                i = _take(cards, free, card, own)
+                if i < 0:
                     return False
-                options.sort(key=lambda i: (i not in previous_hands, i))
-                board_idx[c] = options[0]
-                free.discard(options[0])
-            return True
-
-        # The first time, the cards are numbered as made (board first). After that each
-        # hand keeps its own indices before a new board card takes one: when both hands
-        # hold an equal card, the card just played must not take the other hand's index,
-        # or that hand's indices would leave the order dealt (which Order plays by).
-        steps = (
-            (take_new_board_cards, take_hands)
-            if last is None
-            else (take_hands, take_new_board_cards)
-        )
-        if not all(step() for step in steps):
-            return None
+                hand_idx[p].append(i)
+        in_hands = set(last_hands[0] + last_hands[1])
+        for c, slot in enumerate(view.board):
+            if slot is not None and board_idx[c] < 0:
+                board_idx[c] = _take(cards, free, slot.card, in_hands)
+                if board_idx[c] < 0:
+                    return False
         self._last = (board_idx, hand_idx)
+        return True
+
+    def _position(self, view: View) -> Position:
+        """The solver's position of ``view``, numbered as `_last` says."""
+        board_idx, hand_idx = self._last
         w = self.packed.width
         key = 0
         owners = [0, 0]
@@ -199,7 +188,6 @@ class Context:
 
     def hand_indices(self, player: Player) -> list[int]:
         """Packed index of each card of ``player``'s hand in the current position."""
-        assert self._last is not None
         return list(self._last[1][player])
 
     def move_of(self, child: Child, mover: Player) -> Move:
@@ -215,3 +203,14 @@ class Context:
         after = Position(key, theirs, mine, pos.other_hand, pos.hand ^ 1 << index)
         gained = mine.bit_count() - pos.mine.bit_count() - 1
         return Child(index, move.cell, gained, after)
+
+
+def _take(cards: list[Card], free: set[int], card: Card, preferred: set[int]) -> int:
+    """Take the free index of a card equal to ``card``, one of ``preferred`` first, else
+    the lowest; -1 if none is free."""
+    options = [i for i in free if cards[i] == card]
+    if not options:
+        return -1
+    i = min(options, key=lambda i: (i not in preferred, i))
+    free.discard(i)
+    return i

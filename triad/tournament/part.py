@@ -37,6 +37,7 @@ from typing import Any
 from triad.cards import CardSet, json_kind
 from triad.notation import MatchRecord, NotationError
 from triad.state import Move
+from triad.tally import MOST, Tally
 from triad.tournament.limits import MAX_DECKS, DeckLimitError, NamedDeck, check_name
 
 __all__ = [
@@ -49,7 +50,6 @@ __all__ = [
     "Part",
     "PartError",
     "Past",
-    "Record",
 ]
 
 #: The player's id among an event's entrants.
@@ -60,58 +60,10 @@ KINDS: tuple[str, str, str] = ("knockout", "open", "season")
 PAST_LIMIT = 20
 #: Longest event id.
 MAX_EVENT_ID = 64
-_MAX = 10**9
 
 
 class PartError(ValueError):
     """A tournament part that cannot be read; the message names the field."""
-
-
-@dataclass(frozen=True)
-class Record:
-    """Results against one leader, or overall."""
-
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    cards_won: int = 0
-    cards_lost: int = 0
-
-    def add(self, outcome: str, won: int = 0, lost: int = 0) -> Record:
-        """After one more match (``outcome`` is win, loss or draw)."""
-        return Record(
-            min(_MAX, self.wins + (outcome == "win")),
-            min(_MAX, self.losses + (outcome == "loss")),
-            min(_MAX, self.draws + (outcome == "draw")),
-            min(_MAX, self.cards_won + won),
-            min(_MAX, self.cards_lost + lost),
-        )
-
-    def __add__(self, other: Record) -> Record:
-        return Record(
-            self.wins + other.wins,
-            self.losses + other.losses,
-            self.draws + other.draws,
-            self.cards_won + other.cards_won,
-            self.cards_lost + other.cards_lost,
-        )
-
-    def to_json(self) -> dict[str, int]:
-        """``{"wins", "losses", "draws", "cards_won", "cards_lost"}``."""
-        return {
-            "wins": self.wins,
-            "losses": self.losses,
-            "draws": self.draws,
-            "cards_won": self.cards_won,
-            "cards_lost": self.cards_lost,
-        }
-
-    @classmethod
-    def from_json(cls, data: object, where: str) -> Record:
-        """Parse and check. :raises PartError: not five whole numbers."""
-        obj = _object(data, where)
-        keys = ("wins", "losses", "draws", "cards_won", "cards_lost")
-        return cls(*(_count(obj.get(k, 0), f"{where}.{k}") for k in keys))
 
 
 @dataclass(frozen=True)
@@ -305,7 +257,7 @@ class Part:
 
     event: Event | None = None
     decks: tuple[NamedDeck, ...] = ()
-    records: dict[str, Record] = field(default_factory=dict)
+    records: dict[str, Tally] = field(default_factory=dict)
     streak: int = 0
     best_streak: int = 0
     counts: dict[str, int] = field(default_factory=dict)
@@ -322,13 +274,13 @@ class Part:
         """The part with these counts raised."""
         counts = dict(self.counts)
         for name, amount in amounts.items():
-            counts[name] = min(_MAX, counts.get(name, 0) + amount)
+            counts[name] = min(MOST, counts.get(name, 0) + amount)
         return replace(self, counts=counts)
 
     @property
-    def totals(self) -> Record:
+    def totals(self) -> Tally:
         """Every leader's record added up."""
-        total = Record()
+        total = Tally()
         for record in self.records.values():
             total = total + record
         return total
@@ -372,7 +324,7 @@ class Part:
                 raise PartError(f"{where}.decks[{i}].cards: a deck holds 5 cards")
             decks.append(NamedDeck(name, cards))
         records = {
-            _id(k, f"{where}.records"): Record.from_json(v, f"{where}.records[{k!r}]")
+            _id(k, f"{where}.records"): Tally.from_json(v, f"{where}.records[{k!r}]", PartError)
             for k, v in _object(obj.get("records", {}), f"{where}.records").items()
         }
         streak = _object(obj.get("streak", {}), f"{where}.streak")
@@ -437,7 +389,7 @@ def _cards(value: object, where: str, card_set: CardSet) -> tuple[str, ...]:
     return tuple(items)
 
 
-def _count(value: object, where: str, low: int = 0, high: int = _MAX) -> int:
+def _count(value: object, where: str, low: int = 0, high: int = MOST) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise PartError(f"{where}: must be a whole number {low}..{high}, got {value!r}")
     return value

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from triad.cards import BUILTIN_SETS, CardSet, builtin_set
-from triad.collection.jsontext import parse_json
+from triad.collection.jsontext import Fields, parse_json
+from triad.collection.ladder import LANGUAGES
 from triad.match import MatchConfig
 from triad.rules import Rule, RuleError, RuleSet
 from triad.tournament.limits import DeckLimitError, check_limits
@@ -45,8 +46,6 @@ __all__ = [
 
 #: CPU levels, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy", "novice", "adept", "expert", "master")
-#: Languages every text is given in.
-LANGUAGES: tuple[str, str] = ("en", "fr")
 #: Styles and the rule each needs ("" for none).
 STYLES: dict[str, str] = {
     "plain": "",
@@ -68,6 +67,9 @@ _PATH = Path(__file__).resolve().parent.parent / "data" / "roster.json"
 
 class RosterError(ValueError):
     """A roster file that does not validate; the message names the leader and field."""
+
+
+_FIELDS = Fields(RosterError, LANGUAGES)
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def parse_roster(data: object) -> Roster:
     :raises RosterError: a field of the wrong shape, an unknown card, house,
         portrait, level, rule or style, a deck over the limits, a repeated id.
     """
-    obj = _object(data, "roster")
+    obj = _FIELDS.object(data, "roster")
     if obj.get("format") != "triad-roster" or obj.get("version") != 1:
         raise RosterError("roster: not a 'triad-roster' version 1 file")
     set_id = obj.get("set")
@@ -171,18 +173,18 @@ def default_roster() -> Roster:
 
 
 def _leader(data: object, where: str, card_set: CardSet) -> Leader:
-    obj = _object(data, where)
-    ident = _text(obj, "id", where)
+    obj = _FIELDS.object(data, where)
+    ident = _FIELDS.text(obj, "id", where)
     if not all(ch.islower() or ch.isdigit() or ch == "-" for ch in ident) or len(ident) > 40:
         raise RosterError(f"{where}.id: {ident!r} must be lower-case letters, digits and '-'")
     where = f"roster leader {ident!r}"
-    house = _text(obj, "house", where)
+    house = _FIELDS.text(obj, "house", where)
     if house not in card_set.affinity_ids:
         raise RosterError(f"{where}.house: {house!r} is not a banner of set {card_set.id!r}")
-    portrait = _text(obj, "portrait", where)
+    portrait = _FIELDS.text(obj, "portrait", where)
     if portrait not in {card.art for card in card_set.cards}:
         raise RosterError(f"{where}.portrait: {portrait!r} is not the art of a card of the set")
-    level = _text(obj, "level", where)
+    level = _FIELDS.text(obj, "level", where)
     if level not in LEVELS:
         raise RosterError(f"{where}.level: {level!r} is not one of {list(LEVELS)}")
     names = obj.get("rules")
@@ -196,7 +198,7 @@ def _leader(data: object, where: str, card_set: CardSet) -> Leader:
     for rule in _REFUSED:
         if rule in rules:
             raise RosterError(f"{where}.rules: a tournament does not play {rule.value!r}")
-    style = _text(obj, "style", where)
+    style = _FIELDS.text(obj, "style", where)
     if style not in STYLES:
         raise RosterError(f"{where}.style: {style!r} is not one of {sorted(STYLES)}")
     needed = STYLES[style]
@@ -211,31 +213,13 @@ def _leader(data: object, where: str, card_set: CardSet) -> Leader:
         raise RosterError(f"{where}.deck: {exc}") from None
     return Leader(
         ident,
-        _text(obj, "name", where),
+        _FIELDS.text(obj, "name", where),
         house,
         portrait,
-        _texts(obj, "title", where),
-        _texts(obj, "blurb", where),
+        _FIELDS.texts(obj, "title", where),
+        _FIELDS.texts(obj, "blurb", where),
         level,
         rules,
         style,
         tuple(deck),
     )
-
-
-def _object(data: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise RosterError(f"{where}: must be an object")
-    return data
-
-
-def _text(obj: Mapping[str, Any], key: str, where: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise RosterError(f"{where}.{key}: must be non-empty text")
-    return value
-
-
-def _texts(obj: Mapping[str, Any], key: str, where: str) -> dict[str, str]:
-    texts = _object(obj.get(key), f"{where}.{key}")
-    return {lang: _text(texts, lang, f"{where}.{key}") for lang in LANGUAGES}

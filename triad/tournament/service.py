@@ -25,6 +25,7 @@ from triad.match import MatchConfig, deal_match
 from triad.notation import MatchRecord, Replay
 from triad.rules import Rule
 from triad.state import Move
+from triad.tally import Tally
 from triad.tournament.events import (
     EventError,
     advance,
@@ -42,7 +43,7 @@ from triad.tournament.events import (
 from triad.tournament.feats import earn
 from triad.tournament.feats import progress as feat_progress
 from triad.tournament.limits import MAX_DECKS, DeckLimitError, NamedDeck, check_limits, check_name
-from triad.tournament.part import PAST_LIMIT, PLAYER, Event, Pairing, Part, Past, Record
+from triad.tournament.part import PAST_LIMIT, PLAYER, Event, Pairing, Part, Past
 from triad.tournament.roster import Roster, default_roster
 
 __all__ = [
@@ -377,7 +378,7 @@ def _count_match(
 ) -> Part:
     leader = roster.leader(pairing.b)
     records = dict(part.records)
-    records[leader.id] = records.get(leader.id, Record()).add(outcome)
+    records[leader.id] = records.get(leader.id, Tally()).add(outcome)
     won = outcome == "win"
     streak = part.streak + 1 if won else 0
     part = replace(part, records=records, streak=streak, best_streak=max(part.best_streak, streak))

@@ -72,6 +72,72 @@ def plan(
     return steps
 
 
+#: A card's sides, in the order of its values.
+SIDES = ("top", "right", "bottom", "left")
+
+#: The captures made by comparing touching sides (a Combo's are made by the cards it took).
+COMPARED = ("basic", "battle", "same", "plus")
+
+
+def touching(cell: int, other: int):
+    """The side of the card on `cell` that touches `other` (an index of `SIDES`), or None."""
+    col = cell % 3
+    if other == cell - 3:
+        return 0
+    if other == cell + 3:
+        return 2
+    if other == cell + 1 and col < 2:
+        return 1
+    if other == cell - 1 and col > 0:
+        return 3
+    return None
+
+
+def compared(cell: int, events: list) -> dict:
+    """The two numbers each capture compared, as classes of the cards that bear them
+    ({cell: "cmp cmp-right cmp-bottom"}): the card placed on `cell` and each card it took
+    by touching sides. Nothing when a Power Wall shift moved the cards."""
+    if any(ev.get("kind") == "shift" for ev in events):
+        return {}
+    sides = {}
+    for ev in events:
+        if ev.get("kind") not in COMPARED:
+            continue
+        for other in ev.get("cells") or []:
+            side = touching(cell, other)
+            if side is not None:
+                sides.setdefault(cell, []).append(SIDES[side])
+                sides.setdefault(other, []).append(SIDES[(side + 2) % 4])
+    return {c: "cmp " + " ".join(["cmp-" + s for s in sides[c]]) for c in sides}
+
+
+class Marks:
+    """The numbers the last placement compared, marked on its cards while the board stands
+    as that placement left it (a later move, a step back in a replay or a new deal clears
+    them)."""
+
+    def __init__(self) -> None:
+        self.board = None
+        self.fx = {}
+
+    def keep(self, board, fx: dict) -> None:
+        self.board = _cards(board) if fx else None
+        self.fx = fx
+
+    def on(self, board) -> dict:
+        """The marks' classes by cell, for `board` (none unless it is the one they mark)."""
+        if self.board is None or board is None or _cards(board) != self.board:
+            return {}
+        return self.fx
+
+
+def _cards(board: list) -> list:
+    return [
+        None if s is None else (s["owner"], s["card"].get("id"), s["card"].get("name"))
+        for s in board
+    ]
+
+
 def teatime_step(board: list, reduced: bool = False) -> dict:
     """The PERFECT TEATIME announcement before a Sudden Death rematch."""
     times = REDUCED if reduced else TIMES

@@ -34,6 +34,7 @@ from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
 from triad.ui.controls import CLOSABLE, Controls
+from triad.ui.foresee import Foresee
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
@@ -94,7 +95,9 @@ class App(Shell):
         self.title = False  # the title screen is shown (main.py asks for it at the start)
         self.on_title_closed = None  # called when the player leaves the title screen
         self.bad_deal = ""  # why the address's deal code was refused (said on the title)
-        self.title_panel = False  # a panel opened from the title holds the match as it did
+        # a panel opened from the title, or the friend dialog of the link the page opened on,
+        # holds the match beneath it as the title did
+        self.title_panel = False
         self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
         self.panel = None
         self.pause_on_top = False  # paused after the panel opened: Escape resumes first
@@ -115,6 +118,9 @@ class App(Shell):
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.controls = Controls(self)
         self.speech = Speaker(screen)  # the live region a screen reader reads out
+        self.foresee = Foresee(  # what a card waiting on a space would capture, said
+            lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
+        )
         self.coll = Collection(self)
         self.study = Study(self)
         self.replay = Replay(self)
@@ -125,11 +131,13 @@ class App(Shell):
 
     # ----------------------------------------------------------------- start
 
-    def start(self, deal_code: str = "") -> None:
+    def start(self, deal_code: str = "", held: bool = False) -> None:
         """Draw the table and the first deal (from the local dealer when it can).
 
         A deal code (from the page's address) fixes the first match's seed,
-        rules and card set, so a friend can play the very same deal.
+        rules and card set, so a friend can play the very same deal. `held`: the page
+        opened on a friend's link, whose dialog holds the match dealt beneath it (no CPU
+        move, no turn said) until it closes or a friend match takes the table.
         """
         self.remount(render.render_frame())
         if self.warm:
@@ -162,6 +170,7 @@ class App(Shell):
                 shared = None  # (the shared deal under way: played on, as any quick match)
             kept = None if shared or resumed is not None else self.ahead.claim()
             self.new_match(False, shared, resumed, kept)
+        self.title_panel = held  # (after the deal: a new table lets go of what was held)
         if self.notices:
             self.show_notice(" ".join(self.notices))
         if self.title:
@@ -499,7 +508,7 @@ class App(Shell):
             and (self.engine is None or (match.playing is not None and not match.synced))
             and not self.engine_error,
             "paused": self.paused,
-            "title": self.title,
+            "title": self.held(),  # (the match beneath waits: no turn to say)
             "bad_deal": self.bad_deal,
             "panel": self.panel,
             "sound": self.settings["sound"],
@@ -511,6 +520,7 @@ class App(Shell):
             "verdict": None if replay else match.verdict,
             "replay": replay,
             "ghosts": self.study.ghosts(),
+            "foresee": self.foresee.captures(match.view, match.sel),
             "legend_tip": not self.tip_seen
             and not self.title
             and self.panel is None
@@ -529,7 +539,7 @@ class App(Shell):
                 view = dict(view)
                 view["board"] = match.board_override
                 view["scores"] = scores_of(view["board"], view["hands"])
-            parts = render.regions(view, ctx, match.fx)
+            parts = render.regions(view, ctx, match.fx or match.marks.on(view["board"]))
         else:
             parts = {
                 "r-bar-top": render.render_bar_top(ctx),

@@ -64,6 +64,7 @@ __all__ = [
     "play",
     "ponder",
     "ponder_ahead",
+    "preview_move",
     "puzzle_progress",
     "puzzle_solved",
     "puzzle_steps",
@@ -178,6 +179,12 @@ def draft_pick(worker, index):
 def play(worker, card, cell, match=None, player=None):
     request = {"match": match, "player": player, "card": card, "cell": cell}
     return ask(worker, "play", request)
+
+
+def preview_move(worker, card, cell, match=None, player=None):
+    """``{"captures"}``: how many cards the move would capture (nothing is played)."""
+    request = {"match": match, "player": player, "card": card, "cell": cell}
+    return ask(worker, "preview_move", request)
 
 
 def match_record(worker):

@@ -17,7 +17,6 @@ under MicroPython.
 import json
 
 from triad.ui import speech
-from triad.ui.input import CONFIRM
 from triad.ui.legend import TIP_KEY
 
 KEYS = {
@@ -154,10 +153,9 @@ CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", 
 
 def say_waiting(page) -> None:
     """A card was put on a space to wait for the confirming choice: a screen reader hears
-    which card, where, and how to deploy it (sighted players see it there)."""
-    match = page.match
-    if match.sel.phase == CONFIRM:
-        page.speech.say(speech.waiting_text(match.view, match.sel))
+    which card, where, what it would capture and how to deploy it (sighted players see
+    it there)."""
+    page.foresee.waiting(page.match.view, page.match.sel)
 
 
 class Controls:

@@ -47,9 +47,17 @@ class Screen:
         if overlay and not shown and html:
             active = self.document.activeElement
             self.opener = self.selector(self.clicked if lost(active, self.document) else active)
+        before = el.firstElementChild.className.replace(" again", "") if shown else None
         el.innerHTML = html
         if shown and not html:
             self.give_back()
+        elif (
+            before is not None
+            and el.firstElementChild is not None
+            and el.firstElementChild.className == before
+        ):
+            # the same dialog drawn again (a choice in it changed): no second entrance
+            el.firstElementChild.classList.add("again")
         for key in scrolled:
             node = el.querySelector(key[0])
             if node is not None and self.box_key(node) == key:

@@ -267,7 +267,7 @@ app.boot_helpers = helper_starter(js, app)
 app.warm = served_from_cache()
 back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
 app.back_nav = back_nav
-app.start(deal_from_address())
+app.start(deal_from_address(), held=bool(friend_code))
 if friend_code:
     app.friend.open_address(friend_code)
     if getattr(js.window, "triadFriendTaken", None):  # (another tab holds its match)

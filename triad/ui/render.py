@@ -453,7 +453,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     pick = choosing and slot is None
     pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
-    label = speech.cell_words(view, i, aff, sel if choosing else None)
+    label = speech.cell_words(view, i, aff, sel if choosing else None, ctx.get("foresee"))
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
@@ -598,16 +598,18 @@ def render_bar_right(ctx: dict) -> str:
             None,
             "open" if ctx.get("panel") == "legend" else "",
         )
-        + (render_tip() if ctx.get("legend_tip") else "")
         + "</div>"
     )
 
 
 def render_bar_bottom(ctx: dict) -> str:
+    """The bottom bar's buttons; in a new player's first match, the tip beside them (in the
+    bar, where the keys' help is: it lies over no card, space or line of play)."""
     sound = ctx.get("sound", True)
     music = ctx.get("music", False)
     return (
-        '<div class="bar-group">'
+        (render_tip() if ctx.get("legend_tip") else "")
+        + '<div class="bar-group">'
         + button(
             "music",
             "sound" if music else "mute",

@@ -7,6 +7,7 @@ Pure functions of a match's view, in the page's language, like `triad.ui.render`
 (`#r-say`), where assistive technology reads it out. Runs under MicroPython.
 """
 
+from triad.ui.anim import SIDES, touching
 from triad.ui.cardtext import card_name
 from triad.ui.icons import affinity_name
 from triad.ui.input import CONFIRM
@@ -37,8 +38,8 @@ def cell_name(i: int) -> str:
 
 
 def values_text(card: dict) -> str:
-    """The four values as printed, top, right, bottom, left: "5 3 3 A"."""
-    return " ".join(["A" if card[s] == 10 else str(card[s]) for s in SIDES])
+    """The four values, each named by its side: "top 5, right 3, bottom 3, left A"."""
+    return t("say_values", **{side: number(card[side]) for side in SIDES})
 
 
 def affinity_rule(view: dict) -> str:
@@ -69,9 +70,10 @@ def card_words(
     return words
 
 
-def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
+def cell_words(view: dict, i: int, aff: dict, sel=None, captures=None) -> str:
     """A space's name: where it is and what stands there (or that it is empty); with the
-    human's selection `sel`, the card waiting on it for the confirming choice."""
+    human's selection `sel`, the card waiting on it for the confirming choice (and the
+    `captures` it would make, once the engine has said)."""
     slot = view["board"][i]
     cell_aff = view["cells"][i] if view.get("cells") else None
     if slot is None:
@@ -86,11 +88,24 @@ def cell_words(view: dict, i: int, aff: dict, sel=None) -> str:
             card=card_words(card, aff, slot["owner"], mod, typed, affinity_rule(view)),
         )
     if cell_aff:
-        words += ". " + t("territory", name=affinity_name(cell_aff, aff))
+        # (the space by its rule's word: a banner, or an element, never a third name)
+        key = "space_banner" if affinity_rule(view) == "rule_banner" else "space_element"
+        words += ". " + t(key, name=affinity_name(cell_aff, aff))
     waiting = waiting_card(view, sel) if sel is not None and sel.cell == i else None
     if waiting and slot is None and sel.phase == CONFIRM:
-        words += ". " + t("say_cell_waiting", card=card_name(waiting) or "?")
+        name = card_name(waiting) or "?"
+        if captures is None:
+            words += ". " + t("say_cell_waiting", card=name)
+        else:
+            words += ". " + t("say_cell_waiting_captures", card=name, captures=would(captures))
     return words
+
+
+def would(captures: int) -> str:
+    """What a waiting card would capture: "would capture 2 cards", "would capture nothing"."""
+    if not captures:
+        return t("say_would_capture_none")
+    return t("say_would_capture", count=captures)
 
 
 def waiting_card(view: dict, sel):
@@ -101,12 +116,16 @@ def waiting_card(view: dict, sel):
     return hand[sel.card] if sel.card < len(hand) else None
 
 
-def waiting_text(view: dict, sel) -> str:
-    """A card waits on the space chosen for it: which, where, and how to deploy it."""
+def waiting_text(view: dict, sel, captures=None) -> str:
+    """A card waits on the space chosen for it: which, where, what it would capture (when
+    the engine has said), and how to deploy it."""
     card = waiting_card(view, sel)
     if not card or sel.cell is None:
         return ""
-    return t("say_waiting", card=card_name(card) or "?", where=cell_name(sel.cell))
+    name, where = card_name(card) or "?", cell_name(sel.cell)
+    if captures is None:
+        return t("say_waiting", card=name, where=where)
+    return t("say_waiting_captures", card=name, where=where, captures=would(captures))
 
 
 def move_text(
@@ -162,16 +181,8 @@ def compared(before: dict, cell: int, card: dict, mod: int, other: int, words: s
     """A plain capture's words with its two touching numbers as compared (each with its
     space's +1/-1): "Ann on the left (7 against 3)"; the words alone where the numbers are
     not plain to tell (a Power Wall shift moved the card, Ascension/Descension)."""
-    col = cell % 3
-    if other == cell - 3:
-        side = 0
-    elif other == cell + 3:
-        side = 2
-    elif other == cell + 1 and col < 2:
-        side = 1
-    elif other == cell - 1 and col > 0:
-        side = 3
-    else:
+    side = touching(cell, other)
+    if side is None:
         return words
     slot = before["board"][other]
     if slot is None or any((before.get("typed") or {}).get("board") or []):
@@ -299,6 +310,3 @@ class Speaker:
     def repeat(self) -> None:
         if self.last:
             self.screen.say("r-say", self.last, KEEP)
-
-
-SIDES = ("top", "right", "bottom", "left")

@@ -89,6 +89,7 @@ class Match:
         self.before = None
         self.board_override = None
         self.fx = {}
+        self.marks = anim.Marks()  # the numbers the last capture compared, marked
         self.result_dismissed = False
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
@@ -472,6 +473,8 @@ class Match:
                 page.hide_callout()
         self.board_override = None
         self.fx = {}
+        # (the numbers compared stay marked until the board changes)
+        self.marks.keep(steps[-1]["board"] if steps else None, anim.compared(cell, events))
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by the page) and its sound."""

@@ -16,11 +16,10 @@ Runs on the main thread under MicroPython.
 
 import json
 
-from triad import api
 from triad.ui import client
 from triad.ui.collect import card_by_id
 from triad.ui.table import MATCH_KEY
-from triad.ui.text import explain, language, t
+from triad.ui.text import language, t
 from triad.ui.tourney_html import render_tourney, result_text
 
 
@@ -74,19 +73,16 @@ class Tourney:
         return render_tourney(self, self.page.houses_aff())
 
     async def answer(self, asked) -> dict:
-        """A worker's answer, its refusal in the player's words (naming the card at fault)."""
-        if self.page.engine is None:
-            return api.failure(t("engine_loading"), "engine_loading")
-        reply = await asked
+        """A worker's answer as the collection's (`Collection.answer`); a deck refused
+        over the limits in the player's words, naming the card at fault."""
+        reply = await self.page.coll.answer(asked)
         words = reply.get("words")
-        if reply.get("ok"):
+        if reply.get("ok") or type(words) is not dict:
             return reply
-        if type(words) is dict and str(words.get("key")).startswith("deck_"):
+        if str(words.get("key")).startswith("deck_"):
             card = card_by_id(words.get("card") or "") or {}
             name = card.get("name") or words.get("card") or ""
             reply["error"] = t("tr_err_" + words["key"], card=name)
-        else:
-            reply["error"] = explain(reply.get("error"), reply.get("code"))
         return reply
 
     async def refresh(self) -> None:

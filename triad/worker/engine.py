@@ -27,6 +27,8 @@ next one.
 * `play({"player", "card", "cell"})` -> `{"events", "placed", "view"}`, plus
   `"rematch": true` and `"drawn"` (the drawn game's last view) when Sudden
   Death starts a rematch;
+* `preview_move({"player", "card", "cell"})` -> `{"captures"}`: what a move would
+  capture, not played (`triad.worker.foresee`);
 * `cpu_move({"player", "hint", "budget_ms"})` -> `{"card", "cell", "exact"}`:
   the CPU's move at the match's level, or with `"hint": true` the best move
   for a human (F1, Autoplay); ``exact``: it is of the best exact value;
@@ -111,6 +113,7 @@ from triad.study import service as study_service
 from triad.study.service import AnalysisReply, AnalysisRequest, PuzzleDayRequest
 from triad.tournament import exports as tournament_exports
 from triad.wire import NOTHING, Empty
+from triad.worker import foresee
 from triad.worker import tourney as worker_tourney
 from triad.worker.messages import (
     AheadOpeningRequest,
@@ -155,6 +158,7 @@ globals().update(EXPORTS.include(study_service.EXPORTS))
 globals().update(EXPORTS.include(friend_service.EXPORTS))
 globals().update(EXPORTS.include(tournament_exports.EXPORTS))
 globals().update(EXPORTS.include(worker_tourney.EXPORTS))  # the player's tournament matches
+globals().update(EXPORTS.include(foresee.EXPORTS))  # what a move would capture
 
 
 @dataclass

@@ -240,6 +240,12 @@ class PlayReply(TypedDict):
     drawn: NotRequired[View]
 
 
+class PreviewReply(TypedDict):
+    """`preview_move`: how many cards the move would capture (Same, Plus, Combo included)."""
+
+    captures: int
+
+
 class MoveReply(TypedDict):
     """`cpu_move`: the move, its card's index in the hand and its cell (0-8); whether it
     is of the best exact value; with ``parts``, the first part's value, whether it is

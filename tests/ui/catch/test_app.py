@@ -100,7 +100,10 @@ def test_a_game_against_a_bot_by_clicks() -> None:
         assert not screen.ready and "Loading the referee" in screen.regions["c-map"]
         await app.engine_ready(Engine())
         assert screen.ready and screen.data["turn"] == "0" and screen.data["mode"] == "play"
-        assert "<svg" in screen.regions["c-map"] and "Turn 0 / 200" in screen.regions["c-score"]
+        assert (
+            "<svg" in screen.regions["c-map"]
+            and "Turns played: 0 / 200" in screen.regions["c-score"]
+        )
         a = my_houses(app)[0]
         app.click_house(a)
         assert 'class="house own0 sel"' in screen.regions["c-map"]
@@ -274,6 +277,8 @@ def test_a_silent_bot_loses_on_time_and_its_worker_is_stopped() -> None:
         assert bot.terminated and bot.turn == 3
         assert "did not answer within 50 ms on turn 3" in console(app)
         assert screen.data["over"] == "1" and screen.data["turn"] == "2"
+        # the header counts the turns played: turn 3 was not, as the console says
+        assert "Turns played: 2 / 200" in screen.regions["c-score"]
         assert "Random wins" in screen.regions["c-banner"]
         assert screen.ready and not app.editor.running
 

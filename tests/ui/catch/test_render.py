@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from tests.ui.catch.helpers import recorded
 from triad.ui.catch import render
 from triad.ui.catch import store as saved
+from triad.ui.text import set_language
 
 
 class Tags(HTMLParser):
@@ -72,9 +73,15 @@ def test_the_score_bar_counts_points_and_triangles() -> None:
     total = len(state["triangles"])
     assert f"{state['scores'][0]} pts" in text and f"{state['scores'][1]} pts" in text
     assert f"{owned[0]} / {total}" in text and f"{owned[1]} / {total}" in text
-    assert f"Turn {state['turn']} / 200" in text
+    assert f"Turns played: {state['turn']} / 200" in text  # (the console names turn N+1)
     assert "Planner &lt;3&gt;" in html
     assert render.scorebar(["a", "b"], {}) == ""
+    set_language("fr")
+    try:
+        text = "".join(tags(render.scorebar(["Vous", "Planner"], state)).text)
+        assert f"Tours joués : {state['turn']} / 200" in text
+    finally:
+        set_language("en")
 
 
 def test_the_result_banner_names_the_winner() -> None:
