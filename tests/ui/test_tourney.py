@@ -78,12 +78,14 @@ def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> 
         )
         html = screen.regions["r-overlay"]
         assert 'role="alert"' in html and "Aldric Thorne" in html and "five stars" in html
+        assert 'id="tr-error"' in html and screen.scrolled[-1] == "tr-error"  # seen by all
         assert stored(store)["tournament"]["decks"] == []
         app.click("do", "tr_clear")
         await build_deck(app, DECK)
         assert stored(store)["tournament"]["decks"] == [{"name": "Walls", "cards": DECK}]
         html = screen.regions["r-overlay"]
         assert 'data-tr-deck="Walls"' in html
+        assert 'id="tr-message"' in html and screen.scrolled[-1] == "tr-message"
         # the first feat of a deck is announced once
         assert any("Deck builder" in s for s in screen.said)
         assert "first-deck" in stored(store)["tournament"]["feats"]["announced"]
