@@ -286,9 +286,18 @@ class WebKitPage(EnginePage):
         return value.get("value")
 
     def click(self, selector: str) -> None:
+        """Click the element `selector` finds; found again if the page redrew it between
+        the finding and the click (as a player's click lands on what is drawn then)."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        for attempt in range(5):
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.common.by import By

@@ -22,7 +22,7 @@ from tests.browser.conftest import (
     wait_ready,
     wait_settled,
 )
-from tests.browser.conftest import load_collection as boot  # test_page_session imports it
+from tests.browser.conftest import load_collection as boot
 from tests.browser.test_page_play import settings_script
 from triad.collection import dealcode, service
 

@@ -1,7 +1,7 @@
 """The game in Firefox (Gecko) and WebKit (Safari's engine), not only in Chromium.
 
-Each test runs once per engine (tests/browser/engines.py): boot to ready, a whole
-match by clicks, a reload with the server stopped, Triangle Catch starting, and a bot
+Each test runs once per engine (tests/browser/engines.py): boot to ready and a whole
+match by clicks (one boot), a reload with the server stopped, Triangle Catch starting, and a bot
 from the editor playing a match (in WebKit, without JSPI, fed through the service
 worker). They are marked `engines`: a developer skips them with `-m "not engines"`;
 CI runs them. Screenshots go to test-artifacts/engine-ENGINE-*.png. The tests wait on
@@ -93,19 +93,15 @@ def play_a_move(page: EnginePage) -> None:
     page.wait(f"document.querySelectorAll('[data-cell][data-owner]').length > {before}", TURN_MS)
 
 
-def test_boots_to_ready(open_page: Callable[..., EnginePage], server: Server) -> None:
+def test_boots_to_ready_and_plays_a_whole_match_by_clicks(
+    open_page: Callable[..., EnginePage], server: Server
+) -> None:
     page = open_page(server.url)
     page.wait(READY, BOOT_MS)
     page.wait(ENGINE_UP, BOOT_MS)
     assert page.count('[data-hand="blue"] [data-card]') == 5
     assert page.js("getComputedStyle(document.getElementById('loading')).display") == "none"
-    own = [u for u in page.requests() if not u.startswith((server.origin, "data:", "blob:"))]
-    assert not own, f"requests to other hosts: {own}"
     shot(page, "ready")
-
-
-def test_a_whole_match_by_clicks(open_page: Callable[..., EnginePage], server: Server) -> None:
-    page = open_page(server.url)
     moves = 0
     while True:
         page.wait(f"{READY} || document.querySelector('[data-result]')", TURN_MS)
@@ -120,6 +116,8 @@ def test_a_whole_match_by_clicks(open_page: Callable[..., EnginePage], server: S
     assert blue + red == 10
     result = page.text("[data-result]")
     assert any(word in result for word in ("You win!", "You lose", "Draw")), result
+    own = [u for u in page.requests() if not u.startswith((server.origin, "data:", "blob:"))]
+    assert not own, f"requests to other hosts: {own}"
     shot(page, "result")
 
 

@@ -190,19 +190,6 @@ def test_corrupt_settings_fall_back_to_defaults_with_a_notice(
     assert stored["version"] == 1 and stored["rules"] == ["banner", "same"]
 
 
-@pytest.mark.parametrize("code", ["T1-NOPE-!!-12", "T1-HOUSES-1S-1PQ9M"])
-def test_bad_deal_code_is_refused_and_the_game_starts(
-    code: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    """Garbage, and a shared code cut short, each reach the player in player words."""
-    page = open_page(new_context, server, query="?deal=" + code)
-    wait_ready(page)
-    notice = page.locator(".notice")
-    assert "Ask for the link again" in notice.inner_text()
-    assert notice.locator("details").count() == 0  # no decoder's detail
-    assert page.locator('[data-hand="blue"] [data-card]').count() == 5
-
-
 @pytest.mark.parametrize(
     ("lang", "said"),
     [("en", "press Play for a new one"), ("fr", "appuyez sur Jouer pour une nouvelle")],
@@ -210,6 +197,8 @@ def test_bad_deal_code_is_refused_and_the_game_starts(
 def test_a_bad_deal_code_is_said_on_the_title_and_play_does_what_it_says(
     lang: str, said: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
+    # the page's address read for its code (the codes refused, each in player words, with
+    # the title and without: tests/ui/test_app.py, test_a_bad_deal_code_is_refused_...)
     context, _ = new_context(title=True)
     context.add_init_script(settings_script(lang=lang))
     page = context.new_page()

@@ -18,8 +18,15 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
-from tests.browser.test_collection_play import boot, challenge, open_tab
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    load_collection,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
+from tests.browser.test_collection_play import challenge, open_tab
 from tests.browser.test_page_play import (
     deploy_by_mouse,
     open_page,
@@ -95,7 +102,7 @@ def test_leaving_a_match_for_cards_asks_and_its_moves_are_counted(
 ) -> None:
     context, _ = new_context(viewport={"width": 960, "height": 640})
     page = context.new_page()
-    boot(page, server.url)
+    load_collection(page, server.url)
     challenge(page, "old-mabry")
     page.locator('[data-do="deck_play"]').click()
     wait_ready(page)
@@ -150,7 +157,7 @@ def test_every_dialogs_main_action_is_in_view(
     width, height = size
     context, _ = new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    boot(page, server.url)
+    load_collection(page, server.url)
 
     def main_action_in_view(dialog: str, button: str, name: str) -> None:
         action_in_view(page, dialog, button, f"{name}-{width}x{height}")
@@ -423,7 +430,7 @@ def test_play_clicked_before_the_deal_of_five_arrives_plays_the_dealt_five(
 ) -> None:
     context, _ = new_context(viewport={"width": 960, "height": 640})
     page = context.new_page()
-    boot(page, server.url)
+    load_collection(page, server.url)
     first = challenge(page, "old-mabry")  # a deck of five dealt: Play is on
     owned = sorted({b.get_attribute("data-deckadd") for b in page.locator("[data-deckadd]").all()})
     dealt = owned[:5] if owned[:5] != first else owned[:5][::-1]

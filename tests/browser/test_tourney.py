@@ -1,4 +1,4 @@
-"""The grand tournament in Chromium: a whole knockout to its champion, an open
+"""The grand tournament in Chromium: a knockout match settled into its bracket, an open
 tournament's drafted match, three season matches with a reload in the middle of each,
 the deck builder; the stored save read before and after; axe on every tournament screen,
 EN and FR, desktop and phone; screenshots in test-artifacts/."""
@@ -119,7 +119,7 @@ def play_match(page: Any) -> None:
     play_out(page, "knockout")
 
 
-def test_the_deck_builder_refuses_a_deck_over_the_limits_then_a_whole_knockout(
+def test_the_deck_builder_refuses_a_deck_over_the_limits_then_a_knockout_match(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_page(new_context, server)
@@ -141,27 +141,22 @@ def test_the_deck_builder_refuses_a_deck_over_the_limits_then_a_whole_knockout(
     shot(page, "decks-en")
     assert stored(page)["tournament"]["decks"] == [{"name": "Walls", "cards": DECK}]
     tab(page, "event")
-    before = stored(page)
     page.locator('[data-tr-begin="knockout"]').click()
     page.locator('[data-tr-kind="knockout"]').wait_for()
     shot(page, "bracket-en")
     event = stored(page)["tournament"]["event"]
     assert event["deck"] == DECK and event["entrants"][0] == "you"
     assert sum(1 for m in event["matches"] if m["record"]) == 3  # the leaders' round one
-    while page.locator("[data-tr-champion]").count() == 0:
-        play_match(page)
-        shot(page, "after-match")
+    # the player's first match, settled into the bracket (the knockout played on to its
+    # champion, the prize and the counts: tests/ui/test_tourney.py)
+    play_match(page)
+    page.locator("[data-tr-result]").wait_for(state="attached")
+    shot(page, "after-match")
     after = stored(page)
     event = after["tournament"]["event"]
-    champion = page.locator("[data-tr-champion]").get_attribute("data-tr-champion")
-    assert champion == event["champion"]
-    assert len([m for m in event["matches"] if m["round"] == 3]) == 1
-    mine = [m for m in event["matches"] if "you" in (m["a"], m["b"])]
-    assert after["tournament"]["counts"]["matches"] == len(mine)
-    if champion == "you":
-        assert sum(after["cards"].values()) == sum(before["cards"].values()) + 2
+    mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]
+    assert len(mine) == 1 and after["tournament"]["counts"]["matches"] == 1
     assert "first-match" in after["tournament"]["feats"]["announced"]
-    shot(page, "champion-en")
 
 
 def test_an_open_tournament_drafts_the_players_match(

@@ -4,6 +4,7 @@ a reload in the middle of a match, feats announced once."""
 
 import asyncio
 import json
+import re
 from typing import Any
 
 import pytest
@@ -77,12 +78,14 @@ def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> 
         )
         html = screen.regions["r-overlay"]
         assert 'role="alert"' in html and "Aldric Thorne" in html and "five stars" in html
+        assert 'id="tr-error"' in html and screen.scrolled[-1] == "tr-error"  # seen by all
         assert stored(store)["tournament"]["decks"] == []
         app.click("do", "tr_clear")
         await build_deck(app, DECK)
         assert stored(store)["tournament"]["decks"] == [{"name": "Walls", "cards": DECK}]
         html = screen.regions["r-overlay"]
         assert 'data-tr-deck="Walls"' in html
+        assert 'id="tr-message"' in html and screen.scrolled[-1] == "tr-message"
         # the first feat of a deck is announced once
         assert any("Deck builder" in s for s in screen.said)
         assert "first-deck" in stored(store)["tournament"]["feats"]["announced"]
@@ -221,5 +224,40 @@ def test_records_and_feats_show_in_the_collection() -> None:
         assert 'data-feat="first-deck"' in html.split('class="earned"')[1][:40] or (
             '<li class="earned" data-feat="first-deck">' in html
         )
+
+    asyncio.run(run())
+
+
+def test_a_whole_knockout_is_played_to_its_champion() -> None:
+    # the player's matches one after another (the leaders' are played by the engine) until
+    # the bracket names a champion: three rounds, the player's matches counted, the prize
+    # when the player wins it, the first match's feat
+    async def run() -> None:
+        store = rich_store()
+        app, screen = await boot(store)
+        await open_tourney(app)
+        await build_deck(app, DECK)
+        app.click("do", "tr_tab:event")
+        app.click("do", "tr_begin:knockout")
+        await settle(app)
+        before = stored(store)
+        for _ in range(3):
+            if "data-tr-champion" in screen.regions["r-overlay"]:
+                break
+            assert "data-tr-play" in screen.regions["r-overlay"]
+            app.click("do", "tr_play")
+            await settle(app)
+            await play_to_end(app)
+        html = screen.regions["r-overlay"]
+        champion = re.findall(r'data-tr-champion="([^"]*)"', html)
+        after = stored(store)
+        event = after["tournament"]["event"]
+        assert champion == [event["champion"]]
+        assert len([m for m in event["matches"] if m["round"] == 3]) == 1
+        mine = [m for m in event["matches"] if "you" in (m["a"], m["b"])]
+        assert after["tournament"]["counts"]["matches"] == len(mine) >= 1
+        prize = 2 if event["champion"] == "you" else 0
+        assert sum(after["cards"].values()) == sum(before["cards"].values()) + prize
+        assert "first-match" in after["tournament"]["feats"]["announced"]
 
     asyncio.run(run())

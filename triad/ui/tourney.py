@@ -109,7 +109,7 @@ class Tourney:
         """A reply holding a new save: write it (through the collection), keep its view."""
         if not reply.get("ok"):
             self.error = reply.get("error", "")
-            self.page.draw()
+            self.show_outcome()
             return False
         if not self.page.coll.write(reply["save"]):
             return False
@@ -187,8 +187,14 @@ class Tourney:
             self.use = name
             self.deck = []
             self.deck_name = ""
+            self.show_outcome()
             await self.announce()
+
+    def show_outcome(self) -> None:
+        """Draw, then bring the words of what just happened (at the dialog's top) into view:
+        the player clicked far below them, in the deck builder."""
         self.page.draw()
+        self.page.screen.scroll_to("tr-error" if self.error else "tr-message")
 
     async def delete_deck(self, name: str) -> None:
         reply = await self.answer(

@@ -49,9 +49,15 @@ def render_tourney(tour, aff: dict) -> str:
         dialog_head(t("tr_title"), "tr-title", "album"),
     ]
     if tour.message:
-        out.append('<p class="coll-message" role="status">' + esc(tour.message) + "</p>")
+        out.append(
+            '<p class="coll-message" id="tr-message" role="status">' + esc(tour.message) + "</p>"
+        )
     if tour.error:
-        out.append('<div class="menu-error" role="alert">' + error_html(tour.error) + "</div>")
+        out.append(
+            '<div class="menu-error" id="tr-error" role="alert">'
+            + error_html(tour.error)
+            + "</div>"
+        )
     view = tour.view
     if view is None:
         out.append('<p class="coll-loading"><i class="spinner"></i>' + esc(t("tr_loading")))
