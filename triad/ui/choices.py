@@ -29,7 +29,7 @@ class Choices:
         self.custom_error = ""  # why the last card set file was refused
         self.custom_note = ""  # what became of the player's own card set
         self.menu_error = ""  # why the menu's choices cannot be dealt ("" when they can)
-        self.checking = None  # the menu's check under way (a task)
+        self.checking = None  # the scope of the menu's check under way
 
     def clear(self) -> None:
         """A dialog opens: what the menu said of an earlier choice goes."""
@@ -193,9 +193,10 @@ class Choices:
         page = self.page
         if page.engine is None or page.panel != "rules":
             return
-        if self.checking is not None and not self.checking.done():
-            self.checking.cancel()
-        self.checking = page.spawn(self.check_menu())
+        if self.checking is not None:
+            self.checking.end()
+        self.checking = page.scope.child("rules")
+        self.checking.spawn(self.check_menu())
 
     async def check_menu(self) -> None:
         """Ask the engine whether the menu's choices can be dealt; show why not in the menu."""
@@ -206,7 +207,7 @@ class Choices:
         request.pop("level", None)
         request.pop("mode", None)
         reply = await client.validate(page.engine, **request)
-        if page.panel != "rules":
+        if page.panel != "rules":  # (state: the menu was closed meanwhile, nothing to show)
             return
         error = "" if reply.get("ok") else explain(reply.get("error"), reply.get("code"))
         if error != self.menu_error:
