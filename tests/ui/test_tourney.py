@@ -256,7 +256,9 @@ def test_a_whole_knockout_is_played_to_its_champion() -> None:
         assert len([m for m in event["matches"] if m["round"] == 3]) == 1
         mine = [m for m in event["matches"] if "you" in (m["a"], m["b"])]
         assert after["tournament"]["counts"]["matches"] == len(mine) >= 1
-        prize = 2 if event["champion"] == "you" else 0
+        final = next(m for m in event["matches"] if m["round"] == 3)
+        # two prize cards for the champion, one for the other finalist
+        prize = 2 if event["champion"] == "you" else int("you" in (final["a"], final["b"]))
         assert sum(after["cards"].values()) == sum(before["cards"].values()) + prize
         assert "first-match" in after["tournament"]["feats"]["announced"]
 
