@@ -72,8 +72,10 @@ def test_the_first_tip_lies_over_no_card_space_or_line_of_play(
     context.add_init_script(settings_script(lang=lang, sound=False))
     page = context.new_page()
     page.goto(server.url)
+    wait_engine(page)  # (the engine's deal, once up, redraws the table and its line)
     wait_ready(page)
     page.get_by_role("note").wait_for()
+    page.locator("#r-status .status-text").wait_for(state="visible")
     covers_nothing(page, ".legend-tip", dict(PLAY, status="#r-status .status-text"))
     # every card of the hand takes its click, the first one included
     page.locator('[data-hand="blue"] [data-card]').first.click()
