@@ -35,7 +35,10 @@ WORK_MS = 240_000  # making a hard puzzle takes Pyodide seconds; a busy machine,
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
-    found = page.locator(selector).first.bounding_box()
+    """The first `selector`'s box, once shown (a region redrawn this moment shows it again)."""
+    shown = page.locator(selector).first
+    shown.wait_for(state="visible")
+    found = shown.bounding_box()
     assert found is not None, selector
     return dict(found)
 
