@@ -5,7 +5,6 @@ card of a hand and not the line above the board. Screenshots in test-artifacts/.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
 from tests.browser.test_page_play import settings_script
-from triad.study.puzzle import daily_json
+from tests.browser.test_study_page import deploy, open_todays_puzzle
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -28,10 +27,6 @@ SIZES = {
 }
 # What play needs to see: the board, both hands, the line above the board.
 PLAY = {"board": ".board", "hand": '[data-hand="blue"]', "cpu": '[data-hand="red"]'}
-LOCAL_DATE = """() => { const d = new Date();
-  return d.getFullYear() + "-" + String(d.getMonth() + 1).padStart(2, "0") + "-"
-    + String(d.getDate()).padStart(2, "0"); }"""
-WORK_MS = 240_000  # making a hard puzzle takes Pyodide seconds; a busy machine, more
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -94,16 +89,8 @@ def test_the_solved_puzzle_lies_under_the_board_at_every_size(
     page = context.new_page()
     page.goto(server.url)
     wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
-    puzzle = daily_json(datetime.date.fromisoformat(page.evaluate(LOCAL_DATE)))
-    page.locator('[data-action="rules"]').click()
-    page.locator('[data-do="puzzle"]').click()
-    page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
-    solution = puzzle["solution"]
-    page.locator(f'[data-hand="blue"] [data-card="{solution["card"]}"]').click()
-    target = page.locator(f'[data-cell="{solution["cell"]}"]')
-    target.click()
-    target.click()
+    solution = open_todays_puzzle(page)["solution"]
+    deploy(page, solution["card"], solution["cell"])
     page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
     for size in ("itch", "phone", "hd"):
         page.set_viewport_size(SIZES[size]["viewport"])

@@ -54,6 +54,17 @@ def deploy(page: Any, card: int, cell: int) -> None:
     target.click()
 
 
+def open_todays_puzzle(page: Any) -> dict[str, Any]:
+    """From the table, once the collection is read: the rule menu's Daily puzzle, made and
+    waiting for its move; today's puzzle (in the page's own local date) as the engine makes it."""
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    puzzle = daily_json(datetime.date.fromisoformat(page.evaluate(LOCAL_DATE)))
+    page.locator('[data-action="rules"]').click()
+    page.locator('[data-do="puzzle"]').click()
+    page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
+    return puzzle
+
+
 def test_the_daily_puzzle_solved_by_clicks(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
@@ -250,12 +261,7 @@ def test_the_puzzle_solved_in_french_on_a_phone(
     page = context.new_page()
     page.goto(server.url)
     wait_engine(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
-    puzzle = daily_json(datetime.date.fromisoformat(page.evaluate(LOCAL_DATE)))
-    page.locator('[data-action="rules"]').click()
-    page.locator('[data-do="puzzle"]').click()
-    page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
-    solution = puzzle["solution"]
+    solution = open_todays_puzzle(page)["solution"]
     deploy(page, solution["card"], solution["cell"])
     page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
     banner = page.locator(".pz-banner")
