@@ -60,6 +60,17 @@ async def open_tourney(app: App) -> None:
     assert app.panel == "tourney"
 
 
+async def begin_knockout(store: SafeStore) -> tuple[App, Any]:
+    """A page on `store` (a rich collection) with the deck DECK built and a knockout begun."""
+    app, screen = await boot(store)
+    await open_tourney(app)
+    await build_deck(app, DECK)
+    app.click("do", "tr_tab:event")
+    app.click("do", "tr_begin:knockout")
+    await settle(app)
+    return app, screen
+
+
 async def build_deck(app: App, cards: list[str]) -> None:
     app.click("do", "tr_tab:decks")
     for card in cards:
@@ -125,12 +136,7 @@ async def play_to_end(app: App) -> None:
 def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() -> None:
     async def run() -> None:
         store = rich_store()
-        app, screen = await boot(store)
-        await open_tourney(app)
-        await build_deck(app, DECK)
-        app.click("do", "tr_tab:event")
-        app.click("do", "tr_begin:knockout")
-        await settle(app)
+        app, screen = await begin_knockout(store)
         html = screen.regions["r-overlay"]
         assert 'data-tr-kind="knockout"' in html and "Quarter-finals" in html
         assert html.count('data-tr-match="') == 4 and "data-tr-play" in html
@@ -234,12 +240,7 @@ def test_a_whole_knockout_is_played_to_its_champion() -> None:
     # when the player wins it, the first match's feat
     async def run() -> None:
         store = rich_store()
-        app, screen = await boot(store)
-        await open_tourney(app)
-        await build_deck(app, DECK)
-        app.click("do", "tr_tab:event")
-        app.click("do", "tr_begin:knockout")
-        await settle(app)
+        app, screen = await begin_knockout(store)
         before = stored(store)
         for _ in range(3):
             if "data-tr-champion" in screen.regions["r-overlay"]:
