@@ -103,6 +103,11 @@
   }
 
   function notice(text, action) {
+    // (a message of another tab can come before the parser has reached the box)
+    if (document.readyState === "loading") {
+      whenDocumentReady(function () { notice(text, action); });
+      return;
+    }
     var box = $("boot-notice");
     if (!box) return;
     box.firstElementChild.textContent = text;
