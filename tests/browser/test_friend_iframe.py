@@ -116,6 +116,7 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     # reaches the game alone, without the match, and says where to paste the code. Where
     # the channel reaches the frame (this Chromium), the frame takes the move at once
     # (one tab per match: triad/ui/tabs.py) and the tab says the match is open elsewhere.
+    check = game.evaluate("document.documentElement.dataset.friendCheck")
     tab = page.context.new_page()
     tab.goto(answer)
     tab.wait_for_function(
@@ -127,9 +128,11 @@ def test_a_friend_match_from_inside_itch_io_iframe(
         notice.wait_for(state="visible")
         assert "open in another tab" in notice.inner_text()
         assert tab.locator('.dialog.friend, [data-do="friend_accept"]').count() == 0
+        # (the frame has taken the move once its match's code has changed)
         game.wait_for_function(
-            "() => ['mine', 'wait'].includes(document.documentElement.dataset.friend)"
+            "old => document.documentElement.dataset.friendCheck !== old", arg=check
         )
+        wait_settled(game)
     else:
         error = tab.locator("[data-friend-error]")
         assert "paste it into the game where the match began" in error.inner_text()
@@ -139,6 +142,9 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     # The host pastes the answer's text code into the game in the frame: it goes on there
     # (the same code pasted again where the move was already taken changes nothing).
     code = answer.split("#friend=", 1)[1]
+    if not game.locator("#friend-paste").is_visible():  # (the frame took it: from the menu)
+        game.locator('[data-action="rules"]').click()
+        game.locator('.menu [data-do="friend"]').click()
     game.locator("#friend-paste").fill(code)
     game.locator('[data-do="friend_open"]').click()
     game.wait_for_function(
