@@ -148,10 +148,11 @@ class Live:
             friend.error = t("live_no_webrtc")
             friend.open_panel("live")
             return False
-        reply = await client.friend_live_code(self.page.engine, friend.doc, sdp, offer)
-        if not reply.get("ok"):
+        try:
+            reply = await client.friend_live_code(self.page.engine, friend.doc, sdp, offer)
+        except client.WorkerError as e:
             self.to("failed")
-            friend.fail(reply)
+            friend.fail(e)
             return False
         self.code = reply["code"]
         friend.error = ""
@@ -163,9 +164,10 @@ class Live:
         """The other side's live code (pasted, or the page's address)."""
         await self.loaded()
         friend = self.friend
-        reply = await client.friend_live_read(self.page.engine, code)
-        if not reply.get("ok"):
-            friend.fail(reply)
+        try:
+            reply = await client.friend_live_read(self.page.engine, code)
+        except client.WorkerError as e:
+            friend.fail(e)
             return
         if not await friend.open_code(reply["log"], True):
             return
