@@ -201,7 +201,8 @@ class Friend:
         page = self.page
         if not await self.loaded("friend_wait_engine"):
             return False
-        self.live.end()  # (a connection of another match carries nothing of this one)
+        if show:  # (by link: a connection of another match carries nothing of this one; a
+            self.live.end()  # live invitation has ended it as its exchange began)
         playing = page.choices.playing()
         try:
             reply = await client.friend_new(
@@ -496,7 +497,7 @@ class PickedHand:
         if kind == "invite":
             friend.page.spawn(friend.invite(True, deck))
         elif kind == "live":
-            friend.page.spawn(friend.live.invite(deck))
+            friend.live.begin(friend.live.invite(deck))
         else:
             friend.open_panel("invite")
             friend.page.spawn(friend.accept(deck))
