@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import inspect
 import json
+import typing
 from types import ModuleType
 from typing import Any
 
@@ -137,6 +138,25 @@ def test_every_export_has_a_client_function(module: ModuleType, tables: list[Any
     main = tables[0]
     missing = sorted(set(main.signatures) - names)
     assert not missing, f"{module.__name__} has no function for {missing}"
+
+
+def test_each_function_says_its_reply_is_its_exports_typeddict() -> None:
+    from collections.abc import Awaitable
+
+    from triad.collection import service as collection
+    from triad.friend import service as friend
+    from triad.study import service as study
+    from triad.tournament import exports as tournament
+    from triad.worker import messages
+
+    names = dict(vars(client), Awaitable=Awaitable, collection=collection, cpu=cpu_service)
+    names.update(friend=friend, study=study, tournament=tournament, messages=messages)
+    tables = [engine_worker.EXPORTS, cpu_service.EXPORTS]
+    for name, function in client_functions(client).items():
+        reply = signature_of(tables, name).reply
+        assert reply is not None, f"{name}'s export declares no reply"
+        said = typing.get_type_hints(function, globalns=names)["return"]
+        assert said == Awaitable[reply], f"{name} answers {reply.__name__}, not {said}"
 
 
 def refusal(awaitable: Any) -> client.WorkerError:
