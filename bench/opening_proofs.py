@@ -22,6 +22,12 @@ and leaves, the same on any machine) after the value, over the value's own:
 * ``alone``: the mean positions one best move's proof takes with a fresh
   solver, against ``shared``: the mean in ``plain`` (a proof reuses little
   of the others').
+
+With ``--traps``, each row also runs master's trap ranking (`triad.cpu.brain`:
+which moves are best, then its trap count among them) to the end, without
+its `TRAP_NODES` limit: the positions it takes over the value's (what a
+tie-broken exact first move costs today) and the chance its pick leaves the
+modelled opponent to keep the value.
 """
 
 from __future__ import annotations
@@ -162,11 +168,34 @@ def proof_alone(state: GameState, moves: list[tuple[int, int]], value: int) -> i
     return total // max(len(moves), 1)
 
 
+def trap_counts(state: GameState) -> tuple[float | None, int, int]:
+    """Master's trap ranking of the opening with no node limit, after the value:
+    (the chance its pick leaves the opponent to keep the value, positions, value's)."""
+    import random
+
+    from triad.cpu import brain
+
+    ctx = Context(View.of(state))
+    solver = ctx.solver
+    value = solver.value(ctx.position)
+    alone = searched(solver)
+    limit = brain.TRAP_NODES
+    brain.TRAP_NODES = 1 << 40
+    try:
+        traps = brain._Traps(solver, ctx.position, value, random.Random(0))
+        traps.run()
+    finally:
+        brain.TRAP_NODES = limit
+    score = traps.score()
+    return (score[0] if score else None), searched(solver) - alone, alone
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--only", default="", help="rows whose label contains this")
     parser.add_argument("--alone", type=int, default=4, help="best moves proven alone, per row")
+    parser.add_argument("--traps", action="store_true", help="count every best move's traps")
     options = parser.parse_args()
     ways: list[tuple[str, Orders]] = [
         ("plain", plain),
@@ -204,6 +233,14 @@ def main() -> None:
             f"  {label:<20}{alone:>8}{len(ref):>6}{row}{shared:>8}{fresh:>8}",
             flush=True,
         )
+        if options.traps:
+            kept, count, value_nodes = trap_counts(state)
+            print(
+                f"    master's trap ranking, no node limit: {count / value_nodes:.1f} times"
+                " the value's positions, "
+                + ("one best move" if kept is None else f"its pick's chance kept {kept:.3f}"),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
