@@ -1,15 +1,19 @@
 """The card game's workers as the page calls them: one function per exported function.
 
-This is the only code of the page that names a worker function. Each function
-here posts its call at once (the worker computes while the page draws) and
-returns an awaitable of the reply's envelope as a dict (`triad.api`):
-``{"ok": true, ...}`` or ``{"ok": false, "error", "code", "kind"}``. Its
+This is the only code of the page that names a worker function, and the only
+one that reads a worker's envelope (`triad.api`). Each function here posts its
+call at once (the worker computes while the page draws) and returns an
+awaitable of the reply's values, a dict holding what the function's reply
+TypedDict declares (e.g. `triad.friend.service.FriendReply`), or raises
+`WorkerError` when the worker refused: its ``code`` and the player's words for
+it (`words`, worded here once). A refusal that is an expected outcome has a
+class of its own (`Stale`, `NothingNew`, `Newer`), caught where it is expected. Its
 keyword parameters are the fields of the function's request class, with the
 same defaults (`tests/ui/test_client.py` checks every one against the
 worker's `Exports`); a document (a save, a file's text) is passed as it is.
 
 ``worker`` is the engine worker (`triad.ui.dom.Engine`), or None while it
-boots: the call is then answered at once with the ``engine_loading`` error.
+boots: the call is then refused at once with the ``engine_loading`` error.
 `cpu_part` is the one function of the extra workers (`triad.cpu.service`).
 
 Runs on the main thread under MicroPython.
@@ -18,6 +22,7 @@ Runs on the main thread under MicroPython.
 import json
 
 from triad import api
+from triad.ui.text import explain, t
 
 #: The worker functions (`post`, `ask` and `ask_about` are how they are sent).
 __all__ = [
@@ -88,17 +93,89 @@ __all__ = [
 NOT_UP = "the engine is still loading"
 
 
+class WorkerError(Exception):
+    """A worker refused the call: ``code`` names why ("" when it has none), ``words`` says
+    it to the player in the page's language (`words`), ``error`` is the worker's own
+    message (English, for the console), ``reply`` its whole envelope (a refusal may carry
+    values besides)."""
+
+    def __init__(self, reply) -> None:
+        super().__init__(str(reply.get("error") or ""))
+        self.reply = reply
+        self.code = str(reply.get("code") or "")
+        self.error = str(reply.get("error") or "")
+        self.words = words(reply)
+
+
+class Stale(WorkerError):
+    """A request meant for a match that is over (``stale``): nothing of it may show."""
+
+
+class NothingNew(WorkerError):
+    """A friend code older than the match kept here (``friend_old``): there is nothing new
+    in it, which a code sent again or taken twice is expected to bring."""
+
+
+class Newer(WorkerError):
+    """A file written by a newer version of the game (kind ``newer``), kept untouched."""
+
+
+#: The refusals that are expected outcomes, by code.
+KINDS = {"stale": Stale, "friend_old": NothingNew}
+
+
+def refused(reply) -> WorkerError:
+    """The error a refusal's envelope raises (its kind, by its code)."""
+    if reply.get("kind") == "newer":
+        return Newer(reply)
+    return KINDS.get(str(reply.get("code") or ""), WorkerError)(reply)
+
+
+def words(reply) -> str:
+    """What the player is told of a worker's refusal, in the page's language: a deck a
+    tournament refuses names the card at fault, an error with a code of the page's own
+    is said in the page's words (the worker's message kept as its detail), else the
+    worker's message as it is."""
+    said = reply.get("words")
+    if type(said) is dict and str(said.get("key")).startswith("deck_"):
+        from triad.ui.collect import card_by_id
+
+        card = card_by_id(said.get("card") or "") or {}
+        name = card.get("name") or said.get("card") or ""
+        return t("tr_err_" + said["key"], card=name)
+    return explain(reply.get("error"), reply.get("code"))
+
+
 async def _read(pending) -> dict:
     text = await pending
     try:
         reply = json.loads(text)
     except ValueError as e:  # a reply that is not JSON
-        return api.failure(str(e))
-    return reply if type(reply) is dict else api.failure("the reply is not a JSON object")
+        reply = api.failure(str(e))
+    if type(reply) is not dict:
+        reply = api.failure("the reply is not a JSON object")
+    return unwrap(reply)
+
+
+async def settled(asked) -> dict:
+    """The envelope `asked` (a call of this module) ends on, a refusal's too: the parts of
+    a search split over workers are weighed together (`triad.parts`), a part refused
+    among them."""
+    try:
+        return await asked
+    except WorkerError as e:
+        return e.reply
+
+
+def unwrap(reply) -> dict:
+    """The values of an envelope made of several (`settled`), or its refusal raised."""
+    if not reply.get("ok"):
+        raise refused(reply)
+    return reply
 
 
 async def _not_up() -> dict:
-    return api.failure(NOT_UP, "engine_loading")
+    raise refused(api.failure(NOT_UP, "engine_loading"))
 
 
 def post(worker, name: str, payload: str, more=None):
