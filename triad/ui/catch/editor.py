@@ -12,6 +12,7 @@ from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import CONSOLE_LINES, DUEL_PAUSE_MS, GRACE_MS, NOTHING, Run, live
 from triad.ui.catch.text import said, t
+from triad.ui.client import WorkerError
 
 
 class Duel(Run):
@@ -211,9 +212,12 @@ class Editor:
         if booted is not True:
             self.say("bad", t("bot_boot_failed", error=booted))
             return
-        reply = await client.new_game(page.engine, slot="duel", seed=self.seed, bot=self.opponent)
-        if not reply.get("ok"):
-            self.say("bad", reply.get("error", "?"))
+        try:
+            reply = await client.new_game(
+                page.engine, slot="duel", seed=self.seed, bot=self.opponent
+            )
+        except WorkerError as e:
+            self.say("bad", e.words)
             return
         view = reply["view"]
         duel.game = {
@@ -264,9 +268,10 @@ class Editor:
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
                 await self.lost(duel, late, reply["line"])
                 return
-            answer = await client.play(page.engine, slot="duel", line=reply["line"])
-            if not answer.get("ok"):
-                self.say("bad", answer.get("error", "?"))
+            try:
+                answer = await client.play(page.engine, slot="duel", line=reply["line"])
+            except WorkerError as e:
+                self.say("bad", e.words)
                 return
             self.turn_shown(duel, answer)
             if answer["over"]:
@@ -301,9 +306,13 @@ class Editor:
     async def lost(self, duel: Duel, reason: str, line_text: str) -> None:
         """The editor's bot loses by forfeit: tell the referee, show why."""
         self.say("bad", reason)
-        answer = await client.forfeit(self.page.engine, slot="duel", reason=reason, line=line_text)
-        if answer.get("ok"):
-            self.turn_shown(duel, answer)
+        try:
+            answer = await client.forfeit(
+                self.page.engine, slot="duel", reason=reason, line=line_text
+            )
+        except WorkerError:  # (the match stays as it was shown)
+            return
+        self.turn_shown(duel, answer)
 
     # ----------------------------------------------------------- drawing
 
