@@ -11,6 +11,13 @@ set under basic, Same+Plus+Combo, Power Wall, Reverse and Ascension (the
 empty board, `bench_cpu.start`), each with a fresh solver:
 
 * ``value``: the exact value of the empty board alone (`Solver.value`);
+* ``best set``: after ``value``, with the same table, which opening moves
+  reach that value (one null-window probe per move, what master's trap
+  ranking first needs), its ratio to ``value`` (both searches' positions
+  over ``value``'s), how many moves are best (``best``) and the mean
+  positions each best move's probe took (``proof``: a move is shown best
+  only by refuting every reply, and these proofs share almost nothing,
+  so the ratio grows with ``best`` times ``proof``);
 * ``every move``: every opening move's exact value (`Solver.move_values`,
   what ``python -m triad solve`` prints), and its ratio to ``value``;
 * ``sliced``: the value searched again in slices, as the page thinks ahead
@@ -117,30 +124,56 @@ def sliced_nodes(state: GameState) -> int:
             continue
 
 
+def best_set(ctx: Context, value: int) -> tuple[int, int]:
+    """How many moves of ``ctx``'s position reach ``value``, and the positions their probes took."""
+    solver = ctx.solver
+    best = proofs = 0
+    for c in solver.children(ctx.position):
+        before = searched(ctx)
+        if -solver.probe(c.position, -value, -value + 1) >= value:
+            best += 1
+            proofs += searched(ctx) - before
+    return best, proofs
+
+
 def bench_values(deals: int) -> None:
     print(f"the empty board's value and every opening move's, {runtime()}, CPU seconds")
     print(
-        f"  {'position':<22}{'value s':>9}{'nodes':>9}{'every move s':>14}{'nodes':>10}"
-        f"{'ratio':>7}{'sliced':>8}"
+        f"  {'position':<20}{'value s':>8}{'nodes':>8}{'best set s':>11}{'nodes':>9}"
+        f"{'ratio':>6}{'best':>6}{'proof':>7}{'every move s':>13}{'nodes':>9}"
+        f"{'ratio':>6}{'sliced':>7}"
     )
     ratios: list[float] = []
+    best_ratios: list[float] = []
     for label, state in positions(deals):
         ctx = Context(View.of(state))
         t0 = cpu_seconds()
-        ctx.solver.value(ctx.position)
+        value = ctx.solver.value(ctx.position)
         alone = cpu_seconds() - t0
         nodes = searched(ctx)
+        best, proofs = best_set(ctx, value)
+        both = cpu_seconds() - t0
+        best_ratios.append(searched(ctx) / nodes)
+        moves = len(ctx.solver.children(ctx.position))
+        first = (
+            f"  {label:<20}{alone:>8.3f}{nodes:>8}{both - alone:>11.3f}{searched(ctx) - nodes:>9}"
+            f"{searched(ctx) / nodes:>6.1f}{f'{best}/{moves}':>6}{proofs // max(best, 1):>7}"
+        )
         ctx = Context(View.of(state))
         t0 = cpu_seconds()
         ctx.solver.move_values(ctx.position)
         every = cpu_seconds() - t0
         ratios.append(every / alone)
         print(
-            f"  {label:<22}{alone:>9.3f}{nodes:>9}{every:>14.3f}{searched(ctx):>10}"
-            f"{every / alone:>7.1f}{sliced_nodes(state) / nodes:>8.2f}",
+            f"{first}{every:>13.3f}{searched(ctx):>9}"
+            f"{every / alone:>6.1f}{sliced_nodes(state) / nodes:>7.2f}",
             flush=True,
         )
-    print(f"  median ratio {statistics.median(ratios):.1f}, max {max(ratios):.1f}")
+    print(
+        f"  best set: median ratio {statistics.median(best_ratios):.1f},"
+        f" max {max(best_ratios):.1f}; every move: median ratio"
+        f" {statistics.median(ratios):.1f}, max {max(ratios):.1f}"
+    )
 
 
 def bench_first_move(deals: int) -> None:

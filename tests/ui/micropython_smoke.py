@@ -278,3 +278,53 @@ print(entries, app.panel)
 nav.popped()
 app.click("do", "close")
 print(entries, app.panel, nav.pushed, nav.ours)
+# A worker's reply through the client: its values, or its refusal raised with its kind and
+# its words (an exception class of the page's own, with fields).
+import json  # noqa: E402
+
+from triad import api  # noqa: E402
+from triad.ui import client  # noqa: E402
+
+
+class Answering:
+    def __init__(self, reply):
+        self.reply = reply
+
+    def call(self, name, payload, more=None):
+        return self.answer()
+
+    async def answer(self):
+        return self.reply
+
+
+def finish(awaitable):
+    try:
+        awaitable.send(None)
+    except StopIteration as e:
+        return e.args[0] if e.args else None
+    raise AssertionError("a reply that waits")
+
+
+print(finish(client.match_record(Answering('{"ok": true, "record": 7}')))["record"])
+for failed in (
+    api.failure("line 1: not JSON", "json"),
+    api.failure("match 3 is over", "stale"),
+    api.failure("nothing new", "friend_old"),
+    api.failure("from a newer version", "save_newer", "newer"),
+    "<html>",
+):
+    asked = client.friend_open(
+        Answering(failed if type(failed) is str else json.dumps(failed)), "", "TF"
+    )
+    try:
+        finish(asked)
+    except client.Stale as e:
+        print("stale", e.code, e.words)
+    except client.WorkerError as e:  # (a JSON error's words are each runtime's own)
+        said = e.words if e.code else bool(e.words)
+        print(type(e).__name__, e.code, isinstance(e, client.WorkerError), said, e.reply["ok"])
+try:
+    finish(client.play(None, 0, 4))
+except client.WorkerError as e:
+    print(e.code, e.error, e.words)
+print(client.unwrap(finish(client.settled(client.cpu_move(Answering('{"ok": true}'))))))

@@ -8,14 +8,15 @@ import asyncio
 import dataclasses
 import inspect
 import json
+import typing
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from triad import wire
+from triad import api, wire
 from triad.cpu import service as cpu_service
-from triad.ui import client
+from triad.ui import client, text
 from triad.ui.catch import client as catch_client
 from triad.worker import botrunner
 from triad.worker import engine as engine_worker
@@ -139,9 +140,50 @@ def test_every_export_has_a_client_function(module: ModuleType, tables: list[Any
     assert not missing, f"{module.__name__} has no function for {missing}"
 
 
+def test_each_function_says_its_reply_is_its_exports_typeddict() -> None:
+    from collections.abc import Awaitable
+
+    from triad.collection import service as collection
+    from triad.friend import service as friend
+    from triad.study import service as study
+    from triad.tournament import exports as tournament
+    from triad.worker import messages
+
+    names = dict(vars(client), Awaitable=Awaitable, collection=collection, cpu=cpu_service)
+    names.update(friend=friend, study=study, tournament=tournament, messages=messages)
+    tables = [engine_worker.EXPORTS, cpu_service.EXPORTS]
+    for name, function in client_functions(client).items():
+        reply = signature_of(tables, name).reply
+        assert reply is not None, f"{name}'s export declares no reply"
+        said = typing.get_type_hints(function, globalns=names)["return"]
+        assert said == Awaitable[reply], f"{name} answers {reply.__name__}, not {said}"
+
+
+def refusal(awaitable: Any) -> client.WorkerError:
+    """The error a call raised (it must raise one)."""
+    with pytest.raises(client.WorkerError) as caught:
+        asyncio.run(_finish(awaitable))
+    return caught.value
+
+
+class Answering:
+    """A worker that answers every call with one reply (JSON text)."""
+
+    def __init__(self, reply: Any) -> None:
+        self.reply = reply if isinstance(reply, str) else json.dumps(reply)
+
+    async def call(self, *args: Any) -> str:
+        return self.reply
+
+
 def test_a_call_before_the_engine_is_up_is_refused_in_words() -> None:
-    reply = asyncio.run(_finish(client.play(None, card=0, cell=4)))
-    assert reply == {
+    error = refusal(client.play(None, card=0, cell=4))
+    assert (error.code, error.error, error.words) == (
+        "engine_loading",
+        client.NOT_UP,
+        client.NOT_UP,
+    )
+    assert error.reply == {
         "ok": False,
         "error": client.NOT_UP,
         "code": "engine_loading",
@@ -149,10 +191,47 @@ def test_a_call_before_the_engine_is_up_is_refused_in_words() -> None:
     }
 
 
-def test_a_reply_that_is_not_json_is_an_error_envelope() -> None:
-    class Garbled:
-        async def call(self, *args: Any) -> str:
-            return "<html>"
+def test_a_reply_that_is_not_json_is_refused() -> None:
+    error = refusal(client.match_record(Answering("<html>")))
+    assert error.error and error.code == "" and error.words == error.error
 
-    reply = asyncio.run(_finish(client.match_record(Garbled())))
-    assert reply["ok"] is False and reply["error"]
+
+def test_a_success_is_its_values() -> None:
+    reply = asyncio.run(_finish(client.match_record(Answering({"ok": True, "record": {}}))))
+    assert reply["record"] == {}
+
+
+def test_a_refusal_is_said_in_the_players_words_with_the_workers_as_detail() -> None:
+    error = refusal(client.collection_load(Answering(api.failure("line 1: not JSON", "json")), "{"))
+    assert error.code == "json" and error.error == "line 1: not JSON"
+    assert error.words == text.explain("line 1: not JSON", "json") != error.error
+
+
+def test_a_deck_refused_by_a_tournament_names_the_card_at_fault() -> None:
+    reply = api.failure("over the limits", "deck_five")
+    reply["words"] = {"key": "deck_five", "card": "no-such-card"}
+    error = refusal(client.tournament_save_deck(Answering(reply), "{}", "mine", []))
+    assert error.words == text.t("tr_err_deck_five", card="no-such-card")
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "raised"),
+    [
+        ("stale", "invalid", client.Stale),
+        ("friend_old", "invalid", client.NothingNew),
+        ("save_newer", "newer", client.Newer),
+        ("save_bad", "invalid", client.WorkerError),
+    ],
+)
+def test_an_expected_refusal_raises_its_own_kind(code: str, kind: str, raised: type) -> None:
+    error = refusal(client.friend_open(Answering(api.failure("no", code, kind)), "{}", "TF1"))
+    assert type(error) is raised and isinstance(error, client.WorkerError)
+
+
+def test_parts_weighed_together_keep_their_envelopes() -> None:
+    refused = api.failure("gone", "stale")
+    envelope = asyncio.run(client.settled(client.cpu_move(Answering(refused))))
+    assert envelope == refused
+    with pytest.raises(client.Stale):
+        client.unwrap(envelope)
+    assert client.unwrap(api.success(card=1)) == api.success(card=1)

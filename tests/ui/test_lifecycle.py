@@ -19,7 +19,8 @@ from tests.friend.helpers import Side
 from tests.study.helpers import random_record
 from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import store_with
-from tests.ui.test_friend_page import guest_against
+from tests.ui.test_friend_page import guest_against, play_one
+from tests.ui.test_friend_page import page as friend_page
 from triad.friend import protocol as fp
 from triad.ui.scope import Scope
 
@@ -147,6 +148,60 @@ def test_a_friend_match_by_link_ends_with_a_new_match() -> None:
         app.click("cell", str(cell))  # the move: sent and played out, tasks of the match
         before, after = await left_running(match.scope, app.new_match)
         assert before >= 1 and after == 0
+
+    asyncio.run(run())
+
+
+class Channel:
+    """live.js's connection, open: what the page sends over it is kept."""
+
+    available = True
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed = False
+
+    def send(self, code: str) -> bool:
+        self.sent.append(code)
+        return True
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_live_friend_match_ends_its_channel_with_a_new_friend_match() -> None:
+    async def run() -> None:
+        host = Side(fp.HOST, 31)
+        app = await guest_against(host, ["same"])
+        channel = Channel()
+        app.screen.js.window.triadLive = channel
+        live = app.friend.live
+        live.event("open", "")
+        assert live.connected and channel.sent == [app.friend.code]
+        await play_one(app)  # this side's move goes over the channel
+        assert channel.sent[-1] == app.friend.code and not app.friend.info["mine"]
+        host.take(app.friend.code)
+        live.event("message", host.act())  # the friend's move, heard: a task of the channel
+        scope = live.scope
+        before, after = await left_running(scope, lambda: app.friend.action("friend_new"))
+        assert before >= 1 and after == 0
+        assert channel.closed and not live.connected and scope.ended
+        assert not app.friend.info["mine"]  # (the move heard was never opened)
+
+    asyncio.run(run())
+
+
+def test_a_live_invitation_ends_when_another_begins() -> None:
+    async def run() -> None:
+        app, screen = await friend_page(False)  # the engine not up: the invitation waits
+        live = app.friend.live
+        live.action("friend_live")
+        await turns()
+        assert screen.data["live"] == "engine"
+        first = live.scope
+        before, after = await left_running(first, lambda: live.action("friend_live"))
+        assert before == 1 and after == 0 and first.ended
+        assert len(live.scope.running()) == 1 and screen.data["live"] == "engine"
 
     asyncio.run(run())
 

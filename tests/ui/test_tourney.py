@@ -13,7 +13,7 @@ from tests.tournament.helpers import DECK, rich_save
 from tests.ui.helpers import LocalEngine, make_app, settle
 from triad import api
 from triad.collection.save import dump_save
-from triad.ui import settings
+from triad.ui import client, settings
 from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.collect import KEY
@@ -106,16 +106,20 @@ def test_the_deck_builder_names_the_card_over_the_limits_then_keeps_a_deck() -> 
 
 def test_a_refusal_is_said_as_the_collection_says_it() -> None:
     async def refused() -> dict[str, Any]:
-        return {"ok": False, "error": "save.cards: damaged", "code": "save_bad"}
+        raise client.refused({"ok": False, "error": "save.cards: damaged", "code": "save_bad"})
 
     async def run() -> None:
         app, _ = await boot(rich_store())
-        reply = await app.tourney.answer(refused())
-        assert reply["error"] == explain("save.cards: damaged", "save_bad")
-        assert reply["error"].startswith(t("err_save_bad", detail="save.cards: damaged"))
+        with pytest.raises(client.WorkerError) as caught:
+            await app.tourney.answer(refused())
+        assert caught.value.words == explain("save.cards: damaged", "save_bad")
+        assert caught.value.words.startswith(t("err_save_bad", detail="save.cards: damaged"))
         app.engine = None  # not asked: the page answers at once
         asked = refused()
-        assert await app.tourney.answer(asked) == api.failure(t("engine_loading"), "engine_loading")
+        with pytest.raises(client.WorkerError) as caught:
+            await app.tourney.answer(asked)
+        assert caught.value.reply == api.failure(t("engine_loading"), "engine_loading")
+        assert caught.value.words == t("engine_loading")
         asked.close()
 
     asyncio.run(run())

@@ -92,8 +92,9 @@ class Ahead:
         """
         page = self.page
         seed = ahead.playing["seed"]
-        reply = await client.deal_ahead(page.engine, **page.choices.deal_request(ahead.playing))
-        if not reply.get("ok"):
+        try:
+            reply = await client.deal_ahead(page.engine, **page.choices.deal_request(ahead.playing))
+        except client.WorkerError:  # (nothing dealt ahead: New game deals its own)
             return
         page.screen.set_data("ahead", "thinking")
         obs = reply.get("observation")  # the CPU opens it: its search may be split
@@ -115,8 +116,11 @@ class Ahead:
                     if done:
                         await self.keep_opening(ahead, found)
                     return
-                reply = await client.ponder_ahead(page.engine, seed=seed, budget_ms=parts.PONDER_MS)
-                if not reply.get("ok"):
+                try:
+                    reply = await client.ponder_ahead(
+                        page.engine, seed=seed, budget_ms=parts.PONDER_MS
+                    )
+                except client.WorkerError:
                     return
                 if reply.get("done"):
                     done = True
@@ -135,17 +139,18 @@ class Ahead:
         (`ahead_opening`); nothing is kept when the human opens that match."""
         page = self.page
         seed = ahead.playing["seed"]
-        if found is None:
-            reply = await client.ahead_opening(page.engine, seed=seed)
-        else:
-            reply = await client.ahead_opening(
-                page.engine,
-                seed=seed,
-                card=found["card"],
-                cell=found["cell"],
-                value=int(found["value"]),
-            )
-        if not reply.get("ok"):
+        try:
+            if found is None:
+                reply = await client.ahead_opening(page.engine, seed=seed)
+            else:
+                reply = await client.ahead_opening(
+                    page.engine,
+                    seed=seed,
+                    card=found["card"],
+                    cell=found["cell"],
+                    value=int(found["value"]),
+                )
+        except client.WorkerError:  # (an opening the engine does not take: none is kept)
             return
         opening = {
             "card": reply["card"],

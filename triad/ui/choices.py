@@ -14,7 +14,7 @@ from triad import ruleinfo
 from triad.collection import dealcode
 from triad.ui import client, customset
 from triad.ui import settings as prefs
-from triad.ui.text import explain, t
+from triad.ui.text import t
 
 # The settings of a quick match that make its deal (what the engine's `DealRequest` takes).
 DEAL_FIELDS = ("rules", "seed", "card_set", "level_range", "level", "mode")
@@ -154,13 +154,14 @@ class Choices:
             self.custom_error = t("engine_failed", error=page.engine_error)
             page.draw()
             return
-        reply = await client.custom_set_check(page.engine, text)
-        self.custom_note = ""
-        if not reply.get("ok"):
-            error = explain(reply.get("error"), reply.get("code"))
-            self.custom_error = t("custom_bad", error=error)
+        try:
+            reply = await client.custom_set_check(page.engine, text)
+        except client.WorkerError as e:
+            self.custom_note = ""
+            self.custom_error = t("custom_bad", error=e.words)
             page.draw()
             return
+        self.custom_note = ""
         data = reply["set"]
         why = customset.save(page.store, data)
         if why:
@@ -206,10 +207,13 @@ class Choices:
         request = self.deal_request(self.playing())
         request.pop("level", None)
         request.pop("mode", None)
-        reply = await client.validate(page.engine, **request)
+        try:
+            await client.validate(page.engine, **request)
+            error = ""
+        except client.WorkerError as e:
+            error = e.words
         if page.panel != "rules":  # (state: the menu was closed meanwhile, nothing to show)
             return
-        error = "" if reply.get("ok") else explain(reply.get("error"), reply.get("code"))
         if error != self.menu_error:
             self.menu_error = error
             page.draw()

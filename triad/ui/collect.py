@@ -23,7 +23,7 @@ import json
 from triad import api
 from triad.ui import client
 from triad.ui import settings as prefs
-from triad.ui.text import explain, t
+from triad.ui.text import t
 
 KEY = "triad:collection"
 BROKEN_KEY = "triad:collection:broken"
@@ -80,13 +80,18 @@ class Collection:
     # ------------------------------------------------------------ the save
 
     async def answer(self, asked) -> dict:
-        """A worker function's answer (`triad.ui.client`), its error in the player's words."""
+        """A worker function's reply (`triad.ui.client`, its refusal raised); before the
+        engine is up, refused as the loading screen says it."""
         if self.app.engine is None:
-            return api.failure(t("engine_loading"), "engine_loading")
-        reply = await asked
-        if not reply.get("ok") and reply.get("error"):
-            reply["error"] = explain(reply["error"], reply.get("code"))
-        return reply
+            raise client.WorkerError(api.failure(t("engine_loading"), "engine_loading"))
+        return await asked
+
+    async def read(self, asked):
+        """A worker function's reply, or None when it refused (a panel then shows nothing)."""
+        try:
+            return await self.answer(asked)
+        except client.WorkerError:
+            return None
 
     def write(self, save: str, replace: bool = False) -> bool:
         """Store a save the worker returned: one `setItem`, nothing else.
@@ -133,13 +138,15 @@ class Collection:
         """Read the stored save (or start one), migrate it, and reopen a pending trade."""
         self.status = "loading"
         raw = self.app.store.get(KEY)
-        if raw is None:
-            reply = await self.answer(client.collection_new(self.app.engine, seed=self.app.seed()))
-        else:
-            reply = await self.answer(client.collection_load(self.app.engine, raw))
-        if not reply.get("ok"):
-            self.error = reply.get("error", "")
-            if reply.get("kind") == "newer":
+        try:
+            if raw is None:
+                asked = client.collection_new(self.app.engine, seed=self.app.seed())
+            else:
+                asked = client.collection_load(self.app.engine, raw)
+            reply = await self.answer(asked)
+        except client.WorkerError as e:
+            self.error = e.words
+            if isinstance(e, client.Newer):
                 self.status = "newer"
             elif raw is not None:
                 # Keep the unreadable text aside before anything may replace it.
@@ -186,22 +193,21 @@ class Collection:
 
     async def refresh(self) -> None:
         save = self.save
-        ladder = await self.answer(client.collection_ladder(self.app.engine, save))
-        self.opponents = ladder.get("opponents", []) if ladder.get("ok") else []
-        self.parts = ladder.get("parts", []) if ladder.get("ok") else []
+        ladder = await self.read(client.collection_ladder(self.app.engine, save)) or {}
+        self.opponents = ladder.get("opponents", [])
+        self.parts = ladder.get("parts", [])
         await self.load_album()
-        history = await self.answer(client.collection_history(self.app.engine, save))
-        self.history = history.get("matches", []) if history.get("ok") else []
-        owned = await self.answer(client.collection_album(self.app.engine, save, owned="found"))
-        self.owned = owned.get("cards", []) if owned.get("ok") else []
+        history = await self.read(client.collection_history(self.app.engine, save)) or {}
+        self.history = history.get("matches", [])
+        owned = await self.read(client.collection_album(self.app.engine, save, owned="found"))
+        self.owned = (owned or {}).get("cards", [])
 
     async def load_album(self) -> None:
         f = self.filters
         asked = client.collection_album(
             self.app.engine, self.save, level=f["level"], banner=f["banner"], owned=f["owned"]
         )
-        reply = await self.answer(asked)
-        self.album = reply if reply.get("ok") else None
+        self.album = await self.read(asked)
 
     @property
     def ready(self) -> bool:
@@ -268,14 +274,13 @@ class Collection:
         try:
             asked = client.collection_deal_deck(self.app.engine, self.save, seed=self.app.seed())
             reply = await self.answer(asked)
+            self.deck = list(reply["deck"])
+            self.deck_error = ""
+        except client.WorkerError as e:
+            self.deck_error = e.words
         finally:
             self.dealing -= 1
             self.app.signal.wake()
-        if reply.get("ok"):
-            self.deck = list(reply["deck"])
-            self.deck_error = ""
-        else:
-            self.deck_error = reply.get("error", "")
         self.app.draw()
 
     async def play(self) -> None:
@@ -311,12 +316,12 @@ class Collection:
                     deck=deck,
                 )
             )
-        finally:
-            self.starting = False
-        if not reply.get("ok"):
-            self.deck_error = reply.get("error", "")
+        except client.WorkerError as e:
+            self.deck_error = e.words
             self.app.draw()
             return
+        finally:
+            self.starting = False
         if not self.write(reply["save"]):  # the match is in the save before its first move
             return
         self.summary = reply["summary"]
@@ -369,9 +374,10 @@ class Collection:
         if not active or not self.ready or active.get("error"):
             return
         self.app.stop_match()  # nothing of the match on the table reaches the resumed one
-        reply = await self.answer(client.collection_resume(self.app.engine, self.save))
-        if not reply.get("ok"):
-            self.summary = dict(self.summary or {}, active=dict(active, error=reply.get("error")))
+        try:
+            reply = await self.answer(client.collection_resume(self.app.engine, self.save))
+        except client.WorkerError as e:
+            self.summary = dict(self.summary or {}, active=dict(active, error=e.words))
             self.tab = "ladder"
             self.app.open_panel("collection")
             self.table_empty()
@@ -387,30 +393,33 @@ class Collection:
 
     async def progress(self) -> None:
         """A move of the ladder match was played: the save holds it now."""
-        reply = await self.answer(client.collection_progress(self.app.engine, self.save))
-        if reply.get("ok"):
-            written = self.write(reply["save"])  # another tab's change stops the match here
-            active = self.active
-            if written and active is not None:  # "under way (N moves played)" counts it
-                active["moves"] = active.get("moves", 0) + 1
-        else:
-            print("ladder match not saved:", reply.get("error"))
+        try:
+            reply = await self.answer(client.collection_progress(self.app.engine, self.save))
+        except client.WorkerError as e:
+            print("ladder match not saved:", e.words)
+            return
+        written = self.write(reply["save"])  # another tab's change stops the match here
+        active = self.active
+        if written and active is not None:  # "under way (N moves played)" counts it
+            active["moves"] = active.get("moves", 0) + 1
 
     async def discard_active(self) -> None:
         """Give up an active match that cannot be resumed (nothing is traded)."""
-        reply = await self.answer(client.collection_discard_active(self.app.engine, self.save))
-        if reply.get("ok") and self.write(reply["save"]):
+        reply = await self.read(client.collection_discard_active(self.app.engine, self.save))
+        if reply is not None and self.write(reply["save"]):
             await self.took(reply)
 
     # ------------------------------------------------------------ trades
 
     async def settle(self) -> None:
         """The ladder match is over: settle it, write the new save, then show the result."""
-        reply = await self.answer(client.collection_end(self.app.engine, self.save))
-        self.match = None
-        if not reply.get("ok"):
-            self.result = {"status": "error", "error": reply.get("error", "")}
+        try:
+            reply = await self.answer(client.collection_end(self.app.engine, self.save))
+        except client.WorkerError as e:
+            self.match = None
+            self.result = {"status": "error", "error": e.words}
             return
+        self.match = None
         if not self.write(reply["save"]):
             self.result = {"status": "error", "error": t("coll_elsewhere")}
             return
@@ -444,12 +453,13 @@ class Collection:
         choice = self.choice
         if choice is None or len(self.picks) != choice["count"]:
             return
-        reply = await self.answer(
-            client.collection_choose(self.app.engine, self.save, picks=self.picks)
-        )
-        if not reply.get("ok"):
+        try:
+            reply = await self.answer(
+                client.collection_choose(self.app.engine, self.save, picks=self.picks)
+            )
+        except client.WorkerError as e:
             failed = dict(choice)
-            failed["error"] = reply.get("error", "")
+            failed["error"] = e.words
             self.choice = failed
             self.app.draw()
             return
@@ -464,8 +474,8 @@ class Collection:
         self.app.draw()
 
     async def discard_pending(self) -> None:
-        reply = await self.answer(client.collection_discard_pending(self.app.engine, self.save))
-        if reply.get("ok") and self.write(reply["save"]):
+        reply = await self.read(client.collection_discard_pending(self.app.engine, self.save))
+        if reply is not None and self.write(reply["save"]):
             self.choice = None
             self.app.close_panel(False)
             await self.took(reply)
@@ -473,19 +483,20 @@ class Collection:
     # ------------------------------------------------------------ files
 
     async def export(self) -> None:
-        reply = await self.answer(client.collection_export(self.app.engine, self.save))
-        if reply.get("ok"):
+        try:
+            reply = await self.answer(client.collection_export(self.app.engine, self.save))
             self.app.screen.download(reply["filename"], reply["text"])
             self.message = t("save_exported", name=reply["filename"])
-        else:
-            self.message = reply.get("error", "")
+        except client.WorkerError as e:
+            self.message = e.words
         self.app.draw()
 
     async def import_text(self, text: str) -> None:
         """An imported file replaces the save only when the worker accepts it."""
-        reply = await self.answer(client.collection_import(self.app.engine, text))
-        if not reply.get("ok"):
-            self.message = t("save_import_bad", error=reply.get("error", ""))
+        try:
+            reply = await self.answer(client.collection_import(self.app.engine, text))
+        except client.WorkerError as e:
+            self.message = t("save_import_bad", error=e.words)
             self.app.draw()
             return
         self.write(reply["save"], replace=True)
@@ -494,17 +505,21 @@ class Collection:
         await self.took(reply)
 
     async def reset(self) -> None:
-        reply = await self.answer(client.collection_reset(self.app.engine, seed=self.app.seed()))
-        self.confirm_reset = False
-        if reply.get("ok"):
-            self.write(reply["save"], replace=True)
-            self.deck = []
-            self.choice = None
-            self.message = t("save_reset_done")
-            await self.took(reply)
-        else:
-            self.message = reply.get("error", "")
+        try:
+            reply = await self.answer(
+                client.collection_reset(self.app.engine, seed=self.app.seed())
+            )
+        except client.WorkerError as e:
+            self.confirm_reset = False
+            self.message = e.words
             self.app.draw()
+            return
+        self.confirm_reset = False
+        self.write(reply["save"], replace=True)
+        self.deck = []
+        self.choice = None
+        self.message = t("save_reset_done")
+        await self.took(reply)
 
     # ------------------------------------------------------------ filters
 

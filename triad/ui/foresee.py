@@ -48,11 +48,14 @@ class Foresee:
 
     async def ask(self, worker, view: dict, sel, token: int) -> None:
         card, cell = sel.card, sel.cell
-        reply = await client.preview_move(worker, card, cell, token, sel.player)
+        try:
+            reply = await client.preview_move(worker, card, cell, token, sel.player)
+            captures = reply["captures"]
+        except client.WorkerError:  # (no answer: the waiting words alone)
+            captures = None
         # (the player may have chosen again meanwhile: that choice says its own words)
         if sel.phase != CONFIRM or sel.card != card or sel.cell != cell:
             return
-        captures = reply.get("captures")
         if captures is not None:
             self.known = (view, card, cell, captures)
         self.say(speech.waiting_text(view, sel, captures))

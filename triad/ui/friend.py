@@ -31,7 +31,7 @@ from triad.ui.live import Live, loading_note
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
 from triad.ui.tabs import FriendTabs
-from triad.ui.text import explain, t
+from triad.ui.text import t
 
 #: The id of the friend match on the table, ``{"id"}`` (so that a reload goes on with it).
 ACTIVE_KEY = "triad.friend"
@@ -124,10 +124,10 @@ class Friend:
         match = self.page.match
         return match if isinstance(match, FriendMatch) else None
 
-    def fail(self, reply, pasted: str = "") -> None:
-        """Say why the worker refused; `pasted`: a code given to the paste box (or by the
-        address), whose message shows beside the box, the focus on it."""
-        self.error = explain(reply.get("error"), reply.get("code"))
+    def fail(self, error, pasted: str = "") -> None:
+        """Say why the worker refused (a `client.WorkerError`); `pasted`: a code given to the
+        paste box (or by the address), whose message shows beside the box, the focus on it."""
+        self.error = error.words
         self.pasted = (self.error, pasted)
         if self.page.panel != "friend":
             self.open_panel()
@@ -151,8 +151,11 @@ class Friend:
         doc = page.store.get(DOC_PREFIX + ident) if ident else None
         if not doc:
             return
-        reply = await client.friend_view(page.engine, doc)
-        if reply.get("ok") and dealt(reply):
+        try:
+            reply = await client.friend_view(page.engine, doc)
+        except client.WorkerError:  # (a match kept that cannot be read: the title shows)
+            return
+        if dealt(reply):
             self.took(reply)
             self.to_table(reply, False)
 
@@ -198,13 +201,15 @@ class Friend:
         page = self.page
         if not await self.loaded("friend_wait_engine"):
             return False
-        self.live.end()  # (a connection of another match carries nothing of this one)
+        if show:  # (by link: a connection of another match carries nothing of this one; a
+            self.live.end()  # live invitation has ended it as its exchange began)
         playing = page.choices.playing()
-        reply = await client.friend_new(
-            page.engine, playing["rules"], playing["card_set"], playing["level_range"], hand
-        )
-        if not reply.get("ok"):
-            self.fail(reply)
+        try:
+            reply = await client.friend_new(
+                page.engine, playing["rules"], playing["card_set"], playing["level_range"], hand
+            )
+        except client.WorkerError as e:
+            self.fail(e)
             return False
         self.took(reply)
         self.error = ""
@@ -217,20 +222,25 @@ class Friend:
         so one with nothing new is no error, and the live screens show what comes next."""
         page = self.page
         code = str(code or "").strip()
-        found = await client.friend_id(page.engine, code)
-        if not found.get("ok"):
-            self.fail(found, "" if live else code or " ")
+        old = None
+        try:
+            found = await client.friend_id(page.engine, code)
+        except client.WorkerError as e:
+            self.fail(e, "" if live else code or " ")
             return False
         doc = page.store.get(DOC_PREFIX + found["id"]) or ""
-        reply = await client.friend_open(page.engine, doc, code)
-        old = None
-        if not reply.get("ok") and reply.get("code") == "friend_old" and doc:
-            if live:
-                return True  # (the channel or the live code brought nothing new)
-            old = reply
-            reply = await client.friend_view(page.engine, doc)  # a link taken already
-        if not reply.get("ok"):
-            self.fail(reply, "" if live else code)
+        try:
+            try:
+                reply = await client.friend_open(page.engine, doc, code)
+            except client.NothingNew as e:
+                if not doc:
+                    raise
+                if live:
+                    return True  # (the channel or the live code brought nothing new)
+                old = e
+                reply = await client.friend_view(page.engine, doc)  # a link taken already
+        except client.WorkerError as e:
+            self.fail(e, "" if live else code)
             return False
         self.error = ""
         self.took(reply)
@@ -259,9 +269,10 @@ class Friend:
         if hand is None and (self.info or {}).get("picked"):
             self.hand.start("accept")  # (five cards of the collection first)
             return
-        reply = await client.friend_act(page.engine, self.doc, True, hand=hand)
-        if not reply.get("ok"):
-            self.fail(reply)
+        try:
+            reply = await client.friend_act(page.engine, self.doc, True, hand=hand)
+        except client.WorkerError as e:
+            self.fail(e)
             return
         self.took(reply)
         if not await self.live.accepted():
@@ -486,7 +497,7 @@ class PickedHand:
         if kind == "invite":
             friend.page.spawn(friend.invite(True, deck))
         elif kind == "live":
-            friend.page.spawn(friend.live.invite(deck))
+            friend.live.begin(friend.live.invite(deck))
         else:
             friend.open_panel("invite")
             friend.page.spawn(friend.accept(deck))
@@ -641,10 +652,11 @@ class FriendMatch(Match):
 
     async def send_pick(self, draft, index: int) -> None:
         page = self.page
-        reply = await client.friend_act(page.engine, self.friend.doc, False, -1, -1, index)
-        if not reply.get("ok"):
+        try:
+            reply = await client.friend_act(page.engine, self.friend.doc, False, -1, -1, index)
+        except client.WorkerError as e:
             self.draft = draft
-            page.show_notice(explain(reply.get("error"), reply.get("code")))
+            page.show_notice(e.words)
             return
         self.friend.took(reply)
         await self.drafted(reply)
@@ -682,17 +694,19 @@ class FriendMatch(Match):
     async def send(self, player: str, card: int, cell: int, asked) -> None:
         page = self.page
         before = self.before
-        reply = await asked
-        self.before = None
-        if not reply.get("ok"):
+        try:
+            reply = await asked
+        except client.WorkerError as e:
+            self.before = None
             self.view = before
             self.board_override = None
             self.fx = {}
             self.to(HUMAN)
-            page.show_notice(explain(reply.get("error"), reply.get("code")))
+            page.show_notice(e.words)
             page.draw()
             await self.next_turn()
             return
+        self.before = None
         self.friend.took(reply)
         await self.play_events(before, player, cell, reply["placed"], reply["events"])
         await self.land(reply)

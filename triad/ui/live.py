@@ -16,6 +16,11 @@ public STUN server the dialog names (the choice is kept as JSON under
 a closed tab), the dialog says so and offers a fresh exchange or the
 by-link code of the same match.
 
+Each exchange runs in a scope of its own (`triad.ui.scope`), a child of the
+page's: a new exchange, a match by link or a new friend match ends it, and
+with it whatever it still awaited (the engine, a code to make, a code heard
+over the channel to open).
+
 Runs on the main thread under MicroPython.
 """
 
@@ -54,6 +59,7 @@ class Live:
         self.stun = load_stun(self.page.store)
         self.drawn = ("", "")  # (a link, its QR code's SVG): drawn once, not at each redraw
         self.swapped = False  # the offer shown replaces an answer this browser gave up on
+        self.scope = self.page.scope.child("live")  # the exchange under way and its channel
 
     @property
     def link(self) -> str:
@@ -77,9 +83,9 @@ class Live:
         """A button of the live screens (`data-do="friend_live..."`)."""
         page = self.page
         if name == "friend_live":
-            page.spawn(self.invite())
+            self.begin(self.invite())
         elif name == "friend_live_again":
-            page.spawn(self.offer())
+            self.begin(self.offer())
         elif name == "friend_live_stun":
             self.stun = not self.stun
             page.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
@@ -89,13 +95,24 @@ class Live:
         elif name == "friend_live_share":
             page.spawn(page.screen.share(t("friend_share_title"), self.link))
 
+    def begin(self, exchange) -> None:
+        """A new exchange (the coroutine `exchange`): the one under way ends first."""
+        self.end()
+        self.scope.spawn(exchange)
+
     def end(self) -> None:
-        """No live connection any more (another match begins)."""
+        """No live connection any more (another match begins): the exchange's tasks end."""
+        self.renew()
         rtc = self.rtc()
         if rtc is not None:
             rtc.close()
         self.code = self.offered = ""
         self.to("off")
+
+    def renew(self) -> None:
+        """The tasks of the exchange under way end; the next ones start in a new scope."""
+        self.scope.end()
+        self.scope = self.page.scope.child("live")
 
     # -------------------------------------------------------------- the exchange
 
@@ -109,8 +126,6 @@ class Live:
             self.friend.error = ""
             self.friend.open_panel("live")
             await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
-            if self.state != "engine":  # (something else began meanwhile)
-                return
             if page.engine is None:
                 self.to("failed")
                 self.friend.error = t("engine_failed", error=page.engine_error)
@@ -148,10 +163,11 @@ class Live:
             friend.error = t("live_no_webrtc")
             friend.open_panel("live")
             return False
-        reply = await client.friend_live_code(self.page.engine, friend.doc, sdp, offer)
-        if not reply.get("ok"):
+        try:
+            reply = await client.friend_live_code(self.page.engine, friend.doc, sdp, offer)
+        except client.WorkerError as e:
             self.to("failed")
-            friend.fail(reply)
+            friend.fail(e)
             return False
         self.code = reply["code"]
         friend.error = ""
@@ -163,13 +179,15 @@ class Live:
         """The other side's live code (pasted, or the page's address)."""
         await self.loaded()
         friend = self.friend
-        reply = await client.friend_live_read(self.page.engine, code)
-        if not reply.get("ok"):
-            friend.fail(reply)
+        try:
+            reply = await client.friend_live_read(self.page.engine, code)
+        except client.WorkerError as e:
+            friend.fail(e)
             return
         if not await friend.open_code(reply["log"], True):
             return
-        if reply["offer"]:
+        if reply["offer"]:  # (this side answers: an exchange begun here is given up)
+            self.renew()
             self.offered = reply["sdp"]
             if friend.screen != "invite":  # (an invitation is answered once accepted)
                 await self.answer()
@@ -210,7 +228,7 @@ class Live:
                 page.draw()
             page.show_notice(t("live_open"))
         elif kind == "message":
-            page.spawn(self.hear(text))
+            self.scope.spawn(self.hear(text))
         elif kind == "closed" and self.state == "open":
             self.to("lost")
             page.show_notice("")  # ("Connected" no longer holds: the dialog says why)
@@ -218,7 +236,7 @@ class Live:
         elif kind == "gaveup" and self.state == "answer":
             # This browser stopped waiting for the side that offered (Firefox does after
             # seconds): it offers instead, and the other side answers.
-            page.spawn(self.offer(True))
+            self.scope.spawn(self.offer(True))
         elif kind in ("timeout", "gaveup") and self.state in ("offer", "answer", "connecting"):
             self.to("failed")
             self.friend.error = t("live_timeout")

@@ -20,7 +20,7 @@ from triad.ui import client, speech
 from triad.ui.html import attrs, esc
 from triad.ui.icons import icon
 from triad.ui.session import OVER, START
-from triad.ui.text import explain, t
+from triad.ui.text import t
 
 
 class Replay:
@@ -49,13 +49,14 @@ class Replay:
         page = self.page
         if page.engine is None:
             return
-        reply = await client.match_record(page.engine)
-        if reply.get("ok"):
-            # The record does not say who played: the match just finished does.
-            playing = page.match.playing or {}
-            await self.open(json.dumps(reply["record"]), playing.get("mode", "hotseat"))
-        else:
-            page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
+        try:
+            reply = await client.match_record(page.engine)
+        except client.WorkerError as e:
+            page.show_notice(t("replay_bad", error=e.words))
+            return
+        # The record does not say who played: the match just finished does.
+        playing = page.match.playing or {}
+        await self.open(json.dumps(reply["record"]), playing.get("mode", "hotseat"))
 
     async def open(self, text: str, mode: str = "hotseat") -> None:
         """Show a replay (a record or a replay file) move by move.
@@ -65,9 +66,10 @@ class Replay:
         page = self.page
         if page.engine is None:
             return
-        reply = await client.replay_views(page.engine, text)
-        if not reply.get("ok"):
-            page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
+        try:
+            reply = await client.replay_views(page.engine, text)
+        except client.WorkerError as e:
+            page.show_notice(t("replay_bad", error=e.words))
             return
         back = self.back()
         self.take_table()
@@ -151,11 +153,12 @@ class Replay:
         page = self.page
         if r is None or r.get("record") is None:
             return
-        reply = await client.replay_export(page.engine, json.dumps(r["record"]))
-        if reply.get("ok"):
-            page.screen.download("triad-replay.json", reply["text"])
-        else:
-            page.show_notice(t("replay_bad", error=explain(reply.get("error"), reply.get("code"))))
+        try:
+            reply = await client.replay_export(page.engine, json.dumps(r["record"]))
+        except client.WorkerError as e:
+            page.show_notice(t("replay_bad", error=e.words))
+            return
+        page.screen.download("triad-replay.json", reply["text"])
 
     def stop(self) -> None:
         """The replay leaves the table (a new match takes it)."""

@@ -84,8 +84,11 @@ class Searchers:
         late = self.booting
         obs = None
         if helpers or late:
-            plan = await client.cpu_split(engine, match=match, player=player, hint=hint)
-            obs = plan.get("observation") if plan.get("ok") else None
+            try:
+                plan = await client.cpu_split(engine, match=match, player=player, hint=hint)
+                obs = plan.get("observation")
+            except client.WorkerError:  # (the engine searches alone)
+                obs = None
         if not obs:
             return await client.cpu_move(
                 engine, match=match, player=player, hint=hint, budget_ms=CPU_BUDGET_MS
@@ -98,7 +101,7 @@ class Searchers:
             replies = await search.joined(searchers, late)
         else:
             replies = await search.round(searchers, CPU_BUDGET_MS, None)
-        found = best_part(replies)
+        found = client.unwrap(best_part(replies))  # (the engine's part refused: raised)
         value = split_value(replies)
         if value is None or value > 0:
             return found  # not every part proven, or a win: no trap to set
@@ -159,8 +162,9 @@ class Searchers:
                 await page.signal.until(lambda: stopped() or may(part))
                 if stopped():
                     return False
-                reply = await ask(part, value)
-                if not reply.get("ok"):
+                try:
+                    reply = await ask(part, value)
+                except client.WorkerError:
                     return False
                 if reply.get("exact") and values[part] is None:
                     values[part] = int(reply["value"])
@@ -212,7 +216,11 @@ class Split:
 
     def ask(self, searcher, part: int, parts: int, budget, value):
         """Post part `part` of `parts` to its searcher (None: the engine, else an extra
-        worker); an awaitable of the reply."""
+        worker); an awaitable of the reply's envelope, a refusal's too (the parts are
+        weighed together, `triad.parts`)."""
+        return client.settled(self.post(searcher, part, parts, budget, value))
+
+    def post(self, searcher, part: int, parts: int, budget, value):
         if searcher is None:
             return client.cpu_move(
                 self.searchers.page.engine,

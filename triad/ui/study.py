@@ -249,20 +249,22 @@ class Study:
 
     async def run_analysis(self, record: dict) -> None:
         a = self.analysis
-        reply = await self.answer(
-            client.analysis_start(self.app.engine, record=record, side="blue")
-        )
-        if not reply.get("ok"):
-            self.fail(reply)
+        try:
+            reply = await self.answer(
+                client.analysis_start(self.app.engine, record=record, side="blue")
+            )
+        except client.WorkerError as e:
+            self.fail(e)
             return
         a["total"] = reply["total"]
         token = reply["analysis"]
         self.app.draw()
         while True:
             asked = client.analysis_step(self.app.engine, analysis=token, budget_ms=SLICE_MS)
-            reply = await self.answer(asked)
-            if not reply.get("ok"):
-                self.fail(reply)
+            try:
+                reply = await self.answer(asked)
+            except client.WorkerError as e:
+                self.fail(e)
                 return
             review = reply.get("review")
             if review is not None:
@@ -277,9 +279,10 @@ class Study:
                 self.app.draw()
                 return
 
-    def fail(self, reply: dict) -> None:
+    def fail(self, error) -> None:
+        """The analysis stops on a refusal (`client.WorkerError`), saying why."""
         self.analysis["status"] = "failed"
-        self.analysis["error"] = reply.get("error", "")
+        self.analysis["error"] = error.words
         self.app.screen.set_data("analysis", "failed")
         self.app.draw()
 
@@ -436,10 +439,12 @@ class Study:
         # Opened before the engine is up (a first visit): it is made once the engine is.
         await app.signal.until(lambda: app.engine is not None or bool(app.engine_error))
         while True:
-            reply = await self.answer(client.puzzle_steps(self.app.engine, date=day, budget_ms=250))
-            if not reply.get("ok"):
+            try:
+                asked = client.puzzle_steps(self.app.engine, date=day, budget_ms=250)
+                reply = await self.answer(asked)
+            except client.WorkerError as e:
                 p["status"] = "failed"
-                p["message"] = reply.get("error", "")
+                p["message"] = e.words
                 self.app.screen.set_data("puzzle", "failed")
                 self.app.draw()
                 return
@@ -463,9 +468,11 @@ class Study:
         save = self.app.coll.save
         if save is None:
             return
-        reply = await self.answer(client.puzzle_progress(self.app.engine, save, today=self.today()))
-        if reply.get("ok"):
-            self.progress = reply["puzzles"]
+        try:
+            asked = client.puzzle_progress(self.app.engine, save, today=self.today())
+            self.progress = (await self.answer(asked))["puzzles"]
+        except client.WorkerError:  # (no progress shown)
+            pass
 
     def begin_move(self) -> None:
         """The player picks a card and a space of the puzzle, as in a match."""
@@ -524,8 +531,11 @@ class Study:
             self.app.draw()
             return
         asked = client.puzzle_solved(self.app.engine, coll.save, today=self.today(), date=p["date"])
-        reply = await self.answer(asked)
-        if reply.get("ok") and coll.write(reply["save"]):
+        try:
+            reply = await self.answer(asked)
+        except client.WorkerError:  # (the day is not kept: the save stays as it was)
+            reply = None
+        if reply is not None and coll.write(reply["save"]):
             self.progress = reply["puzzles"]
             streak = self.progress["streak"]
             self.app.speech.say(st("pz_streak", count=streak, best=self.progress["best_streak"]))

@@ -41,7 +41,7 @@ from triad.ui.session import (
     START,
     THINKING,
 )
-from triad.ui.text import explain, t
+from triad.ui.text import t
 
 # The quick match being played, kept so that a reload or a crash loses nothing:
 # {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
@@ -168,18 +168,20 @@ class Match:
         request = page.choices.deal_request(self.playing)
         if self.resume is not None:
             # The quick match of the last visit: the engine plays its moves again.
-            reply = await client.resume_match(page.engine, record=self.resume, **request)
-            if not reply.get("ok"):
-                print("quick match not resumed:", reply.get("error"))
+            try:
+                reply = await client.resume_match(page.engine, record=self.resume, **request)
+            except client.WorkerError as e:
+                print("quick match not resumed:", e.error)
                 page.store.remove(MATCH_KEY)
                 page.new_match()
                 return
         else:
-            reply = await client.new_match(page.engine, **request)
-        if not reply.get("ok"):
-            page.choices.menu_error = explain(reply.get("error"), reply.get("code"))
-            page.show_notice(t("menu_invalid", error=page.choices.menu_error))
-            return
+            try:
+                reply = await client.new_match(page.engine, **request)
+            except client.WorkerError as e:
+                page.choices.menu_error = e.words
+                page.show_notice(t("menu_invalid", error=e.words))
+                return
         if "draft" in reply:
             self.show_draft(reply)
             return
@@ -215,8 +217,11 @@ class Match:
             self.spawn(self.keep(self.view))
 
     async def keep(self, view) -> None:
-        reply = await client.match_record(self.page.engine)
-        if self.phase != OVER and reply.get("ok"):
+        try:
+            reply = await client.match_record(self.page.engine)
+        except client.WorkerError:  # (nothing to keep: the match goes on unkept)
+            return
+        if self.phase != OVER:
             data = {
                 "version": MATCH_VERSION,
                 "playing": self.playing,
@@ -264,9 +269,10 @@ class Match:
 
     async def send_draft_pick(self, index: int) -> None:
         page = self.page
-        reply = await client.draft_pick(page.engine, index=index)
-        if not reply.get("ok"):
-            page.show_notice(reply.get("error", ""))
+        try:
+            reply = await client.draft_pick(page.engine, index=index)
+        except client.WorkerError as e:
+            page.show_notice(e.words)
             return
         keeper = keeper_of(page, self.playing)
         if keeper is not None:
@@ -404,19 +410,22 @@ class Match:
         if self.before is None:
             self.show_placing(player, card, cell)
         before = self.before
-        reply = await asked
-        self.before = None
-        if reply.get("code") == "stale":
+        try:
+            reply = await asked
+        except client.Stale:
+            self.before = None
             return  # meant for a match that is over: nothing of it may show
-        if not reply.get("ok"):
+        except client.WorkerError as e:
+            self.before = None
             self.view = before
             self.board_override = None
             self.fx = {}
             self.to(HUMAN)
-            page.show_notice(reply.get("error", ""))
+            page.show_notice(e.words)
             page.draw()
             await self.next_turn()
             return
+        self.before = None
         keeper = keeper_of(page, self.playing)
         if keeper is not None:
             await keeper.progress()  # the move is in the save before it shows
@@ -541,10 +550,11 @@ class Match:
                         )
                         done = found is not None
                         return
-                reply = await client.ponder(
-                    page.engine, match=self.token(), player="red", budget_ms=parts.PONDER_MS
-                )
-                if not reply.get("ok"):
+                try:
+                    reply = await client.ponder(
+                        page.engine, match=self.token(), player="red", budget_ms=parts.PONDER_MS
+                    )
+                except client.WorkerError:
                     return
                 if reply.get("done"):
                     done = True
@@ -563,13 +573,19 @@ class Match:
         """The CPU's view of its coming move for the extra workers, when its search may be
         split (`cpu_split` before the turn), else None."""
         page = self.page
-        reply = await client.cpu_split(page.engine, match=self.token(), player="red", ahead=True)
-        return reply.get("observation") if reply.get("ok") else None
+        try:
+            reply = await client.cpu_split(
+                page.engine, match=self.token(), player="red", ahead=True
+            )
+        except client.WorkerError:  # (the engine thinks alone)
+            return None
+        return reply.get("observation")
 
     async def cpu_turn(self, player: str) -> None:
-        reply = await self.ask_cpu(player, False, MIN_THINK_MS)
-        if not reply.get("ok"):
-            self.page.show_notice(reply.get("error", "CPU error"))
+        try:
+            reply = await self.ask_cpu(player, False, MIN_THINK_MS)
+        except client.WorkerError as e:
+            self.page.show_notice(e.words or "CPU error")
             self.page.draw()
             return
         await self.submit(player, reply["card"], reply["cell"])
@@ -584,9 +600,10 @@ class Match:
         page = self.page
         player = self.view["to_move"]
         self.sel.end()
-        reply = await self.ask_cpu(player, True, 0)
-        if not reply.get("ok"):
-            page.show_notice(reply.get("error", "CPU error"))
+        try:
+            reply = await self.ask_cpu(player, True, 0)
+        except client.WorkerError as e:
+            page.show_notice(e.words or "CPU error")
             self.begin_human()
             return
         self.to(HINT)
@@ -599,25 +616,31 @@ class Match:
         await self.submit(player, reply["card"], reply["cell"])
 
     async def ask_cpu(self, player: str, hint: bool, at_least_ms: float):
-        """The CPU's reply for `player` (shown thinking meanwhile)."""
+        """The CPU's reply for `player` (shown thinking meanwhile); its refusal raised as
+        late as a reply would have come (`client.WorkerError`)."""
         page = self.page
         self.to(THINKING)
         page.draw()
         started = page.clock_ms()
         page.asking += 1
+        reply = refusal = None
         try:
             reply = await self.cpu_reply(player, hint)
+        except client.WorkerError as e:
+            refusal = e
         finally:
             page.asking -= 1
             page.signal.wake()
         spent = page.clock_ms() - started
-        if not hint and reply.get("ok"):
+        if not hint and refusal is None:
             # how long the CPU's own move took and whether it was exact (benchmarks, tests)
             page.screen.set_data("cpu-think", str(int(spent)))
             page.screen.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
         if spent < at_least_ms:
             await page.sleep(at_least_ms - spent)
         await page.wait_unpaused()
+        if refusal is not None:
+            raise refusal
         return reply
 
     async def cpu_reply(self, player: str, hint: bool) -> dict:
@@ -629,19 +652,21 @@ class Match:
         opening = self.opening
         if opening is not None and not hint:
             self.opening = None  # (played once at most)
-            reply = await client.cpu_opening(
-                page.engine,
-                match=self.token(),
-                player=player,
-                card=opening["card"],
-                cell=opening["cell"],
-                value=opening["value"],
-                card_id=opening["card_id"],
-            )
-            if reply.get("ok"):
+            try:
+                reply = await client.cpu_opening(
+                    page.engine,
+                    match=self.token(),
+                    player=player,
+                    card=opening["card"],
+                    cell=opening["cell"],
+                    value=opening["value"],
+                    card_id=opening["card_id"],
+                )
+            except client.WorkerError as e:
+                print("kept opening not played:", e.error)
+            else:
                 page.screen.set_data("cpu-kept", "yes")  # (tests and benchmarks)
                 return api.success(card=reply["card"], cell=reply["cell"], exact=True)
-            print("kept opening not played:", reply.get("error"))
         return await page.searchers.reply(player, hint, self.token())
 
 

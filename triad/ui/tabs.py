@@ -33,8 +33,11 @@ class FriendTabs:
         page = friend.page
         if page.engine is None or not friend.info or self.taken:
             return
-        found = await client.friend_id(page.engine, code)
-        if not found.get("ok") or found["id"] != friend.info["id"]:
+        try:
+            found = await client.friend_id(page.engine, code)
+        except client.WorkerError:  # (not a friend code: nothing of this tab's)
+            return
+        if found["id"] != friend.info["id"]:
             return
         channel = getattr(page.screen.js.window, "triadFriendChannel", None)
         if channel is not None:

@@ -17,7 +17,6 @@ Runs on the main thread under MicroPython.
 import json
 
 from triad.ui import client
-from triad.ui.collect import card_by_id
 from triad.ui.table import MATCH_KEY
 from triad.ui.text import language, t
 from triad.ui.tourney_html import render_tourney, result_text
@@ -73,17 +72,9 @@ class Tourney:
         return render_tourney(self, self.page.houses_aff())
 
     async def answer(self, asked) -> dict:
-        """A worker's answer as the collection's (`Collection.answer`); a deck refused
-        over the limits in the player's words, naming the card at fault."""
-        reply = await self.page.coll.answer(asked)
-        words = reply.get("words")
-        if reply.get("ok") or type(words) is not dict:
-            return reply
-        if str(words.get("key")).startswith("deck_"):
-            card = card_by_id(words.get("card") or "") or {}
-            name = card.get("name") or words.get("card") or ""
-            reply["error"] = t("tr_err_" + words["key"], card=name)
-        return reply
+        """A worker's reply as the collection's (`Collection.answer`: its refusal raised,
+        a deck refused over the limits said naming the card at fault, `client.words`)."""
+        return await self.page.coll.answer(asked)
 
     async def refresh(self) -> None:
         """Read the tournament of the save (once the collection has it), and its cards."""
@@ -93,30 +84,37 @@ class Tourney:
             self.error = t("tr_no_save")
             self.page.draw()
             return
-        reply = await self.answer(client.tournament_view(self.page.engine, coll.save))
-        if reply.get("ok"):
+        try:
+            reply = await self.answer(client.tournament_view(self.page.engine, coll.save))
             self.view = reply["view"]
-        else:
-            self.error = reply.get("error", "")
-        owned = await self.answer(
-            client.collection_album(self.page.engine, coll.save, owned="found")
-        )
-        self.owned = owned.get("cards", []) if owned.get("ok") else []
+        except client.WorkerError as e:
+            self.error = e.words
+        try:
+            owned = await self.answer(
+                client.collection_album(self.page.engine, coll.save, owned="found")
+            )
+            self.owned = owned.get("cards", [])
+        except client.WorkerError:
+            self.owned = []
         self.page.draw()
         await self.announce()
 
-    def took(self, reply: dict) -> bool:
-        """A reply holding a new save: write it (through the collection), keep its view."""
-        if not reply.get("ok"):
-            self.error = reply.get("error", "")
+    async def took(self, asked):
+        """The reply of a call (`asked`) holding a new save: written (through the
+        collection), its view kept; None when the worker refused (said at the dialog's top)
+        or the save was not written (another tab wrote since)."""
+        try:
+            reply = await self.answer(asked)
+        except client.WorkerError as e:
+            self.error = e.words
             self.show_outcome()
-            return False
+            return None
         if not self.page.coll.write(reply["save"]):
-            return False
+            return None
         self.error = ""
         if "view" in reply:
             self.view = reply["view"]
-        return True
+        return reply
 
     async def announce(self) -> None:
         """Say each feat earned once (a notice and the live region), then mark them said."""
@@ -127,10 +125,9 @@ class Tourney:
             words = t("tr_feat_earned", name=t("feat_" + ident))
             self.page.show_notice(words)
             self.page.speech.say(words)
-        reply = await self.answer(
+        if await self.took(
             client.tournament_feats_seen(self.page.engine, self.page.coll.save, ids)
-        )
-        if self.took(reply):
+        ):
             self.view["announce"] = []
             for feat in self.view.get("feats", []):
                 if feat["id"] in ids:
@@ -177,12 +174,11 @@ class Tourney:
     async def save_deck(self, _value: str) -> None:
         name = self.page.screen.value("#tr-deck-name").strip() or self.deck_name
         self.deck_name = name
-        reply = await self.answer(
+        if await self.took(
             client.tournament_save_deck(
                 self.page.engine, self.page.coll.save, name, list(self.deck)
             )
-        )
-        if self.took(reply):
+        ):
             self.message = t("tr_deck_saved", name=name)
             self.use = name
             self.deck = []
@@ -197,10 +193,7 @@ class Tourney:
         self.page.screen.scroll_to("tr-error" if self.error else "tr-message")
 
     async def delete_deck(self, name: str) -> None:
-        reply = await self.answer(
-            client.tournament_delete_deck(self.page.engine, self.page.coll.save, name)
-        )
-        self.took(reply)
+        await self.took(client.tournament_delete_deck(self.page.engine, self.page.coll.save, name))
         self.page.draw()
 
     async def begin(self, kind: str) -> None:
@@ -215,12 +208,11 @@ class Tourney:
         seed = self.page.seed()
         ident = "t-" + str(int(self.page.screen.now())) + "-" + str(seed) + "-" + str(self.events)
         cards = None if kind == "open" else deck["cards"]
-        reply = await self.answer(
+        if await self.took(
             client.tournament_begin(
                 self.page.engine, self.page.coll.save, kind, seed, ident[:64], cards
             )
-        )
-        if self.took(reply):
+        ):
             self.result = None
             self.tab = "event"
         self.page.draw()
@@ -228,22 +220,22 @@ class Tourney:
 
     async def quit(self, _value: str) -> None:
         self.confirm_quit = False
-        reply = await self.answer(client.tournament_abandon(self.page.engine, self.page.coll.save))
-        self.took(reply)
+        await self.took(client.tournament_abandon(self.page.engine, self.page.coll.save))
         self.page.draw()
 
     async def replay(self, value: str) -> None:
         if not value.isdigit():
             return
-        reply = await self.answer(
-            client.tournament_record(self.page.engine, self.page.coll.save, int(value))
-        )
-        if reply.get("ok"):
-            self.page.close_panel(False)
-            await self.page.replay.open(json.dumps(reply["record"]), "hotseat")
-        else:
-            self.error = reply.get("error", "")
+        try:
+            reply = await self.answer(
+                client.tournament_record(self.page.engine, self.page.coll.save, int(value))
+            )
+        except client.WorkerError as e:
+            self.error = e.words
             self.page.draw()
+            return
+        self.page.close_panel(False)
+        await self.page.replay.open(json.dumps(reply["record"]), "hotseat")
 
     # ----------------------------------------------------------- the player's match
 
@@ -251,9 +243,10 @@ class Tourney:
         """Deal the player's match (or pick it up where the save left it) onto the table."""
         page = self.page
         page.stop_match()  # nothing of the match on the table reaches this one
-        reply = await self.answer(client.tournament_start(page.engine, page.coll.save))
-        if not reply.get("ok"):
-            self.error = reply.get("error", "")
+        try:
+            reply = await self.answer(client.tournament_start(page.engine, page.coll.save))
+        except client.WorkerError as e:
+            self.error = e.words
             page.open_panel("tourney")
             return
         match = reply["match"]
@@ -286,17 +279,19 @@ class Tourney:
 
     async def progress(self) -> None:
         """A pick or a move of the player's match was made: the save holds it now."""
-        reply = await self.answer(client.tournament_progress(self.page.engine, self.page.coll.save))
-        if reply.get("ok"):
-            self.page.coll.write(reply["save"])
-        else:
-            print("tournament match not saved:", reply.get("error"))
+        try:
+            asked = client.tournament_progress(self.page.engine, self.page.coll.save)
+            reply = await self.answer(asked)
+        except client.WorkerError as e:
+            print("tournament match not saved:", e.words)
+            return
+        self.page.coll.write(reply["save"])
 
     async def settle(self) -> None:
         """The player's match is over: settle it, write the save, show the bracket."""
         self.on_table = False  # settled once: the table's later turns do not settle it again
-        reply = await self.answer(client.tournament_end(self.page.engine, self.page.coll.save))
-        if not self.took(reply):
+        reply = await self.took(client.tournament_end(self.page.engine, self.page.coll.save))
+        if reply is None:
             self.page.open_panel("tourney")
             return
         self.result = reply["result"]

@@ -1,8 +1,10 @@
 """Triangle Catch's workers as its page calls them: one function per exported function.
 
 The referee worker's functions (`triad.worker.referee`) answer the envelope
-of `triad.api` as a dict, as `triad.ui.client`'s do, their keyword
-parameters the fields of each request class; the bot runner's
+of `triad.api` as a dict, a refusal's too (`triad.ui.client.settled`: Catch's
+page reads the envelope itself, where the card game's page gets the reply's
+values or a `WorkerError` raised), their keyword parameters the fields of each
+request class; the bot runner's
 (`triad.worker.botrunner`, `bot_` before its names) are raced against a
 time limit and answer `(status, value)` (`triad.ui.catch.dom.BotWorker`).
 This is the only code of Catch's page that names a worker function
@@ -11,7 +13,7 @@ This is the only code of Catch's page that names a worker function
 Runs on the main thread under MicroPython.
 """
 
-from triad.ui.client import ask
+from triad.ui import client
 
 __all__ = [
     "bot_start",
@@ -24,6 +26,11 @@ __all__ = [
     "replay",
     "watch",
 ]
+
+
+def ask(worker, name: str, fields: dict):
+    """Post `name` with the request `fields`; an awaitable of its envelope."""
+    return client.settled(client.ask(worker, name, fields))
 
 
 def new_game(worker, slot, seed, bot):
