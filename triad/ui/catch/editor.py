@@ -4,9 +4,6 @@ worker of its own against a built-in bot (a duel).
 A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 """
 
-import json
-
-from triad import api
 from triad.ui.catch import client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
@@ -227,19 +224,18 @@ class Editor:
         }
         self.say("info", t("bot_started", seed=self.seed, bot=render.bot_label(self.opponent)))
         page.draw()
-        status, started = await client.bot_start(runner, self.code, first_ms + GRACE_MS)
-        if status == "timeout":
+        try:
+            await client.bot_start(runner, self.code, first_ms + GRACE_MS)
+        except client.TimedOut:
             runner.terminate()
             await self.lost(duel, t("bot_timeout", limit=first_ms, turn=1), "")
             return
-        started = json.loads(started) if status == "ok" else api.failure(started)
-        if not started.get("ok"):
-            error = started.get("error", "?")
-            if error == "no-jspi":
+        except WorkerError as e:
+            if e.error == "no-jspi":
                 self.say("bad", t("bot_no_support"))
                 self.status = t("bot_cannot_run")
             else:
-                self.say("bad", t("bot_syntax", error=said(started.get("say") or error)))
+                self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
             return
         await self.turns(duel, view["input"], first_ms, turn_ms)
 
@@ -249,20 +245,20 @@ class Editor:
         # A turn of the bot's, each answered by the referee, to the game's turn limit.
         for turn in range(1, render.MAX_TURNS + 1):
             limit = first_ms if turn == 1 else turn_ms
-            status, value = await client.bot_turn(runner, text, limit + GRACE_MS)
-            if status == "timeout":
+            try:
+                reply = await client.bot_turn(runner, text, limit + GRACE_MS)
+            except client.TimedOut:
                 runner.terminate()
                 await self.lost(duel, t("bot_timeout", limit=limit, turn=turn), "")
                 return
-            reply = json.loads(value) if status == "ok" else api.failure(value)
-            if reply.get("stderr"):
-                self.say("err", reply["stderr"])
-            if not reply.get("ok"):
-                error = said(reply.get("say") or reply.get("error", "?"))
+            except WorkerError as e:
+                self.wrote(e.reply)
+                error = said(e.reply.get("say") or e.error)
                 self.say("bad", error)
                 summary = error.strip().split("\n")[-1]
                 await self.lost(duel, t("bot_error", turn=turn, error=summary), "")
                 return
+            self.wrote(reply)
             if reply.get("ms", 0) > limit:
                 ms = int(reply["ms"])
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
@@ -278,6 +274,11 @@ class Editor:
                 return
             text = answer["input"]
             await page.sleep(DUEL_PAUSE_MS)
+
+    def wrote(self, reply: dict) -> None:
+        """What the bot wrote to its stderr this turn, shown in the console."""
+        if reply.get("stderr"):
+            self.say("err", reply["stderr"])
 
     def turn_shown(self, duel: Duel, answer: dict) -> None:
         duel.game["state"] = answer["state"]
