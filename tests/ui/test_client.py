@@ -259,5 +259,7 @@ def test_a_bots_turn_is_its_values_or_its_refusal_raised() -> None:
     crashed["stderr"] = "boom"
     error = refusal(catch_client.bot_turn(Runner("ok", json.dumps(crashed)), "", 50))
     assert error.error == "Traceback: boom" and error.reply["stderr"] == "boom"
-    gone = refusal(catch_client.bot_start(Runner("error", "no-jspi"), "print(1)", 50))
-    assert type(gone) is client.WorkerError and gone.error == "no-jspi"
+    gone = refusal(catch_client.bot_start(Runner("ok", api.refused("no-jspi")), "print(1)", 50))
+    assert type(gone) is catch_client.CannotRun
+    bad = refusal(catch_client.bot_start(Runner("error", "SyntaxError: oops"), "print(", 50))
+    assert type(bad) is client.WorkerError and bad.error == "SyntaxError: oops"

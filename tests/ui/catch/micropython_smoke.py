@@ -249,7 +249,36 @@ async def main():
         app.play.game["players"],
         len(screen.regions["c-map"]),
     )
+    await bot_outcomes()
     pending = False
+
+
+class Runner:
+    """The bot runner's transport, answering one outcome."""
+
+    def __init__(self, status, value):
+        self.outcome = (status, value)
+
+    async def call(self, name, arg, timeout_ms):
+        return self.outcome
+
+
+async def bot_outcomes():
+    """A bot's turn through Catch's client: its values, or its refusal raised by kind."""
+    from triad.ui.catch import client
+
+    turn = '{"ok": true, "line": "WAIT", "ms": 2.5, "stderr": ""}'
+    print((await client.bot_turn(Runner("ok", turn), "", 50))["line"])
+    for status, value in (
+        ("timeout", None),
+        ("ok", '{"ok": false, "error": "no-jspi"}'),
+        ("error", "SyntaxError: oops"),
+        ("ok", '{"ok": false, "error": "boom", "stderr": "Traceback"}'),
+    ):
+        try:
+            await client.bot_start(Runner(status, value), "", 50)
+        except client.WorkerError as e:
+            print(type(e).__name__, e.error, e.reply.get("stderr"))
 
 
 if sys.implementation.name == "micropython":

@@ -61,9 +61,13 @@ class TimedOut(WorkerError):
     """The player's bot did not answer within its time (its worker is to be stopped)."""
 
 
+class CannotRun(WorkerError):
+    """This browser cannot feed a bot its input (``no-jspi``): no bot runs here."""
+
+
 def bot_start(runner, code, timeout_ms):
     """Start the player's bot from its code: an awaitable of its reply's values, or its
-    refusal raised (a syntax error, ``no-jspi``; `TimedOut`)."""
+    refusal raised (a syntax error; `CannotRun`, `TimedOut`)."""
     return _bot(runner.call("start", code, timeout_ms))
 
 
@@ -78,4 +82,9 @@ async def _bot(pending) -> dict:
     status, value = await pending  # (`triad.ui.catch.dom.BotWorker.call`)
     if status == "timeout":
         raise TimedOut(api.failure("the bot did not answer in time", "timeout"))
-    return read(value if status == "ok" else api.refusal(value))
+    try:
+        return read(value if status == "ok" else api.refusal(value))
+    except WorkerError as e:
+        if e.error == "no-jspi":
+            raise CannotRun(e.reply) from None
+        raise

@@ -230,12 +230,12 @@ class Editor:
             runner.terminate()
             await self.lost(duel, t("bot_timeout", limit=first_ms, turn=1), "")
             return
+        except client.CannotRun:
+            self.say("bad", t("bot_no_support"))
+            self.status = t("bot_cannot_run")
+            return
         except WorkerError as e:
-            if e.error == "no-jspi":
-                self.say("bad", t("bot_no_support"))
-                self.status = t("bot_cannot_run")
-            else:
-                self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
+            self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
             return
         await self.turns(duel, view["input"], first_ms, turn_ms)
 
