@@ -4,14 +4,17 @@ gremlins.js (a devDependency, never in dist/) is injected by Playwright into
 the real page and unleashes random clicks, double clicks, mouse moves,
 touches, taps and gestures, key events (bare `Events` with only a `keyCode`,
 as its typer makes them), form filling and scrolls, for `SECONDS` on each
-screen: the title, a match, the collection, the rulebook and Triangle Catch.
-Its randomizer is seeded (`SEED`, or the environment's `TRIAD_GREMLINS_SEED`),
-so a failure names the seed that reproduces its clicks (the page's own timing
-may still vary). The test fails on any page error: an uncaught exception, a
-console error (a Python traceback among them), or PyScript's own error banner
-(`.py-error`). Links are kept from navigating, so the horde stays on the page.
-Afterwards the game is loaded again from what the horde left in storage,
-every stored value parses, and a new match starts and takes a move.
+screen: the title, a match, the collection, the rulebook, the friend dialog
+and Triangle Catch. Each screen is a test of its own, in a browser of its own,
+so that pytest-xdist's workers share the screens out (the horde's time is time
+on the clock, whatever else the machine runs). Its randomizer is seeded (`SEED`,
+or the environment's `TRIAD_GREMLINS_SEED`), so a failure names the seed that
+reproduces its clicks (the page's own timing may still vary). A screen fails on
+any page error: an uncaught exception, a console error (a Python traceback among
+them), or PyScript's own error banner (`.py-error`). Links are kept from
+navigating, so the horde stays on the page. Afterwards the game is loaded again
+from what the horde left in storage, every stored value parses, and a new match
+starts and takes a move.
 """
 
 from __future__ import annotations
@@ -206,8 +209,10 @@ def check_storage(page: Any) -> None:
             json.loads(value)
 
 
-def start_a_new_match(page: Any) -> None:
-    """New game from whatever the horde left: a match is dealt and takes a human move."""
+def start_a_new_match(page: Any, screen: str) -> None:
+    """New game from whatever the horde left on `screen`: a match is dealt and takes a human
+    move. The tab shows the title again if the horde never left it."""
+    page.locator("html.ready, .dialog.title-screen").first.wait_for(state="attached")
     for _ in range(4):  # close the dialogs on top (Escape closes the latest)
         if (
             page.locator("#r-overlay .dialog:not(.result)").count() == 0
@@ -239,7 +244,8 @@ def start_a_new_match(page: Any) -> None:
     except Exception:
         # What the player would see, for the run's log: the line above the board, the
         # dialogs on top, the page's state flags and the settings the horde left.
-        page.screenshot(path=str(ARTIFACTS / "monkey-after-horde.png"))
+        page.screenshot(path=str(ARTIFACTS / f"monkey-after-horde-{screen}.png"))
+        print("after the horde on the", screen)
         print("status:", page.locator("#r-status").inner_text())
         print(
             "dialogs:",
@@ -254,54 +260,60 @@ def start_a_new_match(page: Any) -> None:
         raise
 
 
+# The screens each test lets the horde loose on: the card game's title and those above,
+# and Triangle Catch.
+ALL_SCREENS = ["title", *SCREENS, "catch"]
+
+# What the horde may click on the title: all but its buttons, which leave it for good.
+TITLE_AVOID = '[data-do^="title_"], a[href]'
+
+
+def open_screen(page: Any, server: Server, screen: str) -> dict[str, Any]:
+    """Load the page `screen` is on and open it; return how to unleash the horde there."""
+    if screen == "catch":
+        page.goto(server.url + "catch.html")
+        page.locator("html.ready").wait_for(state="attached")
+        return {}
+    page.goto(server.url)
+    if screen == "title":
+        page.locator(".dialog.title-screen").wait_for()
+        wait_engine(page)
+        return {"avoid": TITLE_AVOID}
+    # A match, the collection, the rulebook or the friend dialog, brought back each time
+    # the horde leaves it.
+    wait_ready(page)
+    wait_engine(page)
+    page.locator('html[data-collection="ready"]').wait_for(state="attached")
+    tether, avoid, within = SCREENS[screen]
+    page.evaluate(TETHER, list(tether))
+    return {"avoid": avoid, "within": within, "tether": tether}
+
+
+@pytest.mark.parametrize("screen", ALL_SCREENS)
 def test_gremlins_find_no_page_error_on_any_screen(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, screen: str
 ) -> None:
     if not GREMLINS.exists():
         pytest.fail(f"gremlins.js is missing at {GREMLINS}: run npm ci (python3 build.py test)")
     ARTIFACTS.mkdir(exist_ok=True)
-    context, watch = new_context(title=True, has_touch=True, reduced_motion="reduce")
+    context, watch = new_context(title=screen == "title", has_touch=True, reduced_motion="reduce")
     context.add_init_script(path=str(GREMLINS))
     context.add_init_script(GUARD)
     page = context.new_page()
+    navigations: list[str] = []  # the documents loaded in the tab (not a history entry)
+    page.on("domcontentloaded", lambda loaded: navigations.append(loaded.url))
+    where = open_screen(page, server, screen)
+    navigations.clear()  # (the screen's own load)
+    share = unleash(page, watch, screen, **where)
+    print(f"gremlins seed {SEED} on the {screen}: share of looks on the screen: {share:.2f}")
+    assert navigations == [], f"the horde navigated away from the {screen}: {navigations}"
+
+    # The card game again, from what the horde stored (Triangle Catch's storage is beside
+    # the card game's).
     page.goto(server.url)
-    page.locator(".dialog.title-screen").wait_for()
-    wait_engine(page)
-    main_frame = page.main_frame
-    navigations: list[str] = []
-    page.on("framenavigated", lambda f: navigations.append(f.url) if f == main_frame else None)
-
-    # The title: its buttons leave it for good, so the horde clicks all but those.
-    unleash(page, watch, "title", avoid='[data-do^="title_"], a[href]')
-    # A match, the collection and the rulebook, each brought back when the horde leaves it.
-    if page.locator('[data-do="title_play"]').count():
-        page.click('[data-do="title_play"]')
-    wait_ready(page)
-    page.locator('html[data-collection="ready"]').wait_for(state="attached")
-    shares = {}
-    for screen, (tether, avoid, within) in SCREENS.items():
-        page.evaluate(TETHER, list(tether))
-        shares[screen] = unleash(page, watch, screen, avoid, within, tether)
-    print(f"gremlins seed {SEED}: share of looks on the screen: {shares}")
-
-    # Triangle Catch, in the same browser (its storage beside the card game's).
-    catch = context.new_page()
-    catch.on(
-        "framenavigated", lambda f: navigations.append(f.url) if f == catch.main_frame else None
-    )
-    catch.goto(server.url + "catch.html")
-    catch.locator("html.ready").wait_for(state="attached")
-    navigations.clear()  # its own load
-    unleash(catch, watch, "catch")
-    catch.close()
-    assert navigations == [], f"the horde navigated away: {navigations}"
-
-    # The game again, from what the horde stored.
-    page.goto(server.url)
-    wait_ready(page)
     wait_engine(page)
     check_storage(page)
-    start_a_new_match(page)
+    start_a_new_match(page, screen)
     check_storage(page)
     errors = page_errors(page, watch)
-    assert not errors, f"after the horde, seed {SEED}:\n{summary(errors)}"
+    assert not errors, f"after the horde on the {screen}, seed {SEED}:\n{summary(errors)}"

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import inspect
 import json
+import typing
 from types import ModuleType
 from typing import Any
 
@@ -23,14 +24,16 @@ from triad.worker import referee as referee_worker
 
 
 class Recorder:
-    """A worker that keeps what it was sent and answers a success."""
+    """A worker that keeps what it was sent and answers a success (`runner`: as the bot
+    runner's transport does, with its status first)."""
 
-    def __init__(self) -> None:
+    def __init__(self, runner: bool = False) -> None:
         self.sent: list[tuple[Any, ...]] = []
+        self.runner = runner
 
     async def call(self, *args: Any) -> Any:
         self.sent.append(args)
-        return '{"ok": true}'
+        return ("ok", '{"ok": true}') if self.runner else '{"ok": true}'
 
 
 # Each client module, the export tables of the workers it calls, and its transport's
@@ -53,7 +56,7 @@ def sample(name: str) -> Any:
 def sent_by(function: Any) -> tuple[str, list[Any]]:
     """Call a client function with a sample for every parameter; what it sent: the name
     called and its arguments."""
-    recorder = Recorder()
+    recorder = Recorder(runner=function.__name__.startswith("bot_"))
     params = list(inspect.signature(function).parameters)
     args = [recorder] + [sample(p) for p in params[1:]]
     result = function(*args)
@@ -139,6 +142,25 @@ def test_every_export_has_a_client_function(module: ModuleType, tables: list[Any
     assert not missing, f"{module.__name__} has no function for {missing}"
 
 
+def test_each_function_says_its_reply_is_its_exports_typeddict() -> None:
+    from collections.abc import Awaitable
+
+    from triad.collection import service as collection
+    from triad.friend import service as friend
+    from triad.study import service as study
+    from triad.tournament import exports as tournament
+    from triad.worker import messages
+
+    names = dict(vars(client), Awaitable=Awaitable, collection=collection, cpu=cpu_service)
+    names.update(friend=friend, study=study, tournament=tournament, messages=messages)
+    tables = [engine_worker.EXPORTS, cpu_service.EXPORTS]
+    for name, function in client_functions(client).items():
+        reply = signature_of(tables, name).reply
+        assert reply is not None, f"{name}'s export declares no reply"
+        said = typing.get_type_hints(function, globalns=names)["return"]
+        assert said == Awaitable[reply], f"{name} answers {reply.__name__}, not {said}"
+
+
 def refusal(awaitable: Any) -> client.WorkerError:
     """The error a call raised (it must raise one)."""
     with pytest.raises(client.WorkerError) as caught:
@@ -215,3 +237,27 @@ def test_parts_weighed_together_keep_their_envelopes() -> None:
     with pytest.raises(client.Stale):
         client.unwrap(envelope)
     assert client.unwrap(api.success(card=1)) == api.success(card=1)
+
+
+class Runner:
+    """The bot runner's transport: `(status, value)` (`triad.ui.catch.dom.BotWorker`)."""
+
+    def __init__(self, status: str, value: str | None) -> None:
+        self.outcome = (status, value)
+
+    async def call(self, *args: Any) -> tuple[str, str | None]:
+        return self.outcome
+
+
+def test_a_bots_turn_is_its_values_or_its_refusal_raised() -> None:
+    turn = {"ok": True, "line": "WAIT", "ms": 2.5, "stderr": ""}
+    reply = asyncio.run(_finish(catch_client.bot_turn(Runner("ok", json.dumps(turn)), "", 50)))
+    assert reply["line"] == "WAIT"
+    late = refusal(catch_client.bot_turn(Runner("timeout", None), "", 50))
+    assert type(late) is catch_client.TimedOut
+    crashed = api.failure("Traceback: boom")
+    crashed["stderr"] = "boom"
+    error = refusal(catch_client.bot_turn(Runner("ok", json.dumps(crashed)), "", 50))
+    assert error.error == "Traceback: boom" and error.reply["stderr"] == "boom"
+    gone = refusal(catch_client.bot_start(Runner("error", "no-jspi"), "print(1)", 50))
+    assert type(gone) is client.WorkerError and gone.error == "no-jspi"

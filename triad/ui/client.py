@@ -24,6 +24,19 @@ import json
 from triad import api
 from triad.ui.text import explain, t
 
+#: False where the page runs (MicroPython: no typing, and annotations are never read);
+#: a type checker takes it as true and reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # what each function's reply holds: its export's TypedDict
+    from collections.abc import Awaitable
+
+    from triad.collection import service as collection
+    from triad.cpu import service as cpu
+    from triad.friend import service as friend
+    from triad.study import service as study
+    from triad.tournament import exports as tournament
+    from triad.worker import messages
+
 #: The worker functions (`post`, `ask` and `ask_about` are how they are sent).
 __all__ = [
     "ahead_opening",
@@ -147,7 +160,11 @@ def words(reply) -> str:
 
 
 async def _read(pending) -> dict:
-    text = await pending
+    return read(await pending)
+
+
+def read(text: str) -> dict:
+    """The values of a reply's envelope (JSON text), or its refusal raised."""
     try:
         reply = json.loads(text)
     except ValueError as e:  # a reply that is not JSON
@@ -200,7 +217,7 @@ def ask_about(worker, name: str, document: str, fields=None):
 
 def new_match(
     worker, rules, seed, card_set="houses", set=None, level_range=None, level="adept", mode="cpu"
-):
+) -> "Awaitable[messages.DealReply]":
     deal = _deal(rules, card_set, set, level_range, seed, level, mode)
     return ask(worker, "new_match", deal)
 
@@ -215,7 +232,7 @@ def resume_match(
     level_range=None,
     level="adept",
     mode="cpu",
-):
+) -> "Awaitable[messages.ViewReply]":
     request = _deal(rules, card_set, set, level_range, seed, level, mode)
     request["record"] = record
     return ask(worker, "resume_match", request)
@@ -223,7 +240,7 @@ def resume_match(
 
 def deal_ahead(
     worker, rules, seed, card_set="houses", set=None, level_range=None, level="adept", mode="cpu"
-):
+) -> "Awaitable[messages.SplitReply]":
     deal = _deal(rules, card_set, set, level_range, seed, level, mode)
     return ask(worker, "deal_ahead", deal)
 
@@ -240,44 +257,48 @@ def _deal(rules, card_set, set, level_range, seed, level, mode) -> dict:
     }
 
 
-def validate(worker, rules, card_set="houses", set=None, level_range=None):
+def validate(
+    worker, rules, card_set="houses", set=None, level_range=None
+) -> "Awaitable[messages.RulesReply]":
     request = {"rules": rules, "card_set": card_set, "set": set, "level_range": level_range}
     return ask(worker, "validate", request)
 
 
-def custom_set_check(worker, text):
+def custom_set_check(worker, text) -> "Awaitable[messages.SetCheckReply]":
     return post(worker, "custom_set_check", text)
 
 
-def draft_pick(worker, index):
+def draft_pick(worker, index) -> "Awaitable[messages.DealReply]":
     return ask(worker, "draft_pick", {"index": index})
 
 
-def play(worker, card, cell, match=None, player=None):
+def play(worker, card, cell, match=None, player=None) -> "Awaitable[messages.PlayReply]":
     request = {"match": match, "player": player, "card": card, "cell": cell}
     return ask(worker, "play", request)
 
 
-def preview_move(worker, card, cell, match=None, player=None):
+def preview_move(worker, card, cell, match=None, player=None) -> "Awaitable[messages.PreviewReply]":
     """``{"captures"}``: how many cards the move would capture (nothing is played)."""
     request = {"match": match, "player": player, "card": card, "cell": cell}
     return ask(worker, "preview_move", request)
 
 
-def match_record(worker):
+def match_record(worker) -> "Awaitable[messages.RecordReply]":
     return ask(worker, "match_record", {})
 
 
-def engine_memory(worker):
+def engine_memory(worker) -> "Awaitable[messages.EngineMemoryReply]":
     return ask(worker, "engine_memory", {})
 
 
-def deal_code_make(worker, seed, rules=(), set="houses", level_range=None):
+def deal_code_make(
+    worker, seed, rules=(), set="houses", level_range=None
+) -> "Awaitable[collection.CodeReply]":
     request = {"seed": seed, "rules": rules, "set": set, "level_range": level_range}
     return ask(worker, "deal_code_make", request)
 
 
-def deal_code_read(worker, code):
+def deal_code_read(worker, code) -> "Awaitable[collection.DealReply]":
     return post(worker, "deal_code_read", code)
 
 
@@ -294,7 +315,7 @@ def cpu_move(
     part=0,
     value=None,
     ahead=False,
-):
+) -> "Awaitable[messages.MoveReply]":
     request = _cpu(match, player, hint, budget_ms, parts, part, value, ahead)
     return ask(worker, "cpu_move", request)
 
@@ -309,7 +330,7 @@ def cpu_split(
     part=0,
     value=None,
     ahead=False,
-):
+) -> "Awaitable[messages.SplitReply]":
     request = _cpu(match, player, hint, budget_ms, parts, part, value, ahead)
     return ask(worker, "cpu_split", request)
 
@@ -327,11 +348,13 @@ def _cpu(match, player, hint, budget_ms, parts, part, value, ahead) -> dict:
     }
 
 
-def ponder(worker, match=None, player=None, budget_ms=60):
+def ponder(worker, match=None, player=None, budget_ms=60) -> "Awaitable[messages.PonderReply]":
     return ask(worker, "ponder", {"match": match, "player": player, "budget_ms": budget_ms})
 
 
-def think_part(worker, parts, match=None, player=None, part=0, budget_ms=60, value=None, seed=None):
+def think_part(
+    worker, parts, match=None, player=None, part=0, budget_ms=60, value=None, seed=None
+) -> "Awaitable[cpu.PartReply]":
     request = {
         "match": match,
         "player": player,
@@ -344,7 +367,9 @@ def think_part(worker, parts, match=None, player=None, part=0, budget_ms=60, val
     return ask(worker, "think_part", request)
 
 
-def cpu_part(helper, observation, part, parts, budget_ms=900, value=None, quick=True, key=""):
+def cpu_part(
+    helper, observation, part, parts, budget_ms=900, value=None, quick=True, key=""
+) -> "Awaitable[cpu.PartReply]":
     """Part `part` of `parts` of master's search, by an extra worker (`triad.cpu.service`)."""
     request = {
         "observation": observation,
@@ -358,16 +383,20 @@ def cpu_part(helper, observation, part, parts, budget_ms=900, value=None, quick=
     return ask(helper, "cpu_part", request)
 
 
-def ponder_ahead(worker, seed, budget_ms=60):
+def ponder_ahead(worker, seed, budget_ms=60) -> "Awaitable[messages.PonderReply]":
     return ask(worker, "ponder_ahead", {"seed": seed, "budget_ms": budget_ms})
 
 
-def ahead_opening(worker, seed, card=None, cell=None, value=None):
+def ahead_opening(
+    worker, seed, card=None, cell=None, value=None
+) -> "Awaitable[messages.OpeningReply]":
     request = {"seed": seed, "card": card, "cell": cell, "value": value}
     return ask(worker, "ahead_opening", request)
 
 
-def cpu_opening(worker, card, cell, value, card_id, match=None, player=None):
+def cpu_opening(
+    worker, card, cell, value, card_id, match=None, player=None
+) -> "Awaitable[messages.OpeningReply]":
     request = {
         "match": match,
         "player": player,
@@ -382,183 +411,193 @@ def cpu_opening(worker, card, cell, value, card_id, match=None, player=None):
 # -- replays and studies ----------------------------------------------------------
 
 
-def replay_views(worker, text):
+def replay_views(worker, text) -> "Awaitable[messages.ReplayViews]":
     return post(worker, "replay_views", text)
 
 
-def replay_export(worker, text):
+def replay_export(worker, text) -> "Awaitable[collection.TextReply]":
     return post(worker, "replay_export", text)
 
 
-def analysis_start(worker, record, side="blue"):
+def analysis_start(worker, record, side="blue") -> "Awaitable[study.AnalysisReply]":
     return ask(worker, "analysis_start", {"record": record, "side": side})
 
 
-def analysis_step(worker, analysis, budget_ms=150):
+def analysis_step(worker, analysis, budget_ms=150) -> "Awaitable[study.StepReply]":
     return ask(worker, "analysis_step", {"analysis": analysis, "budget_ms": budget_ms})
 
 
-def puzzle_steps(worker, date, budget_ms=300):
+def puzzle_steps(worker, date, budget_ms=300) -> "Awaitable[messages.PuzzleSteps]":
     return ask(worker, "puzzle_steps", {"date": date, "budget_ms": budget_ms})
 
 
-def puzzle_progress(worker, save, today):
+def puzzle_progress(worker, save, today) -> "Awaitable[study.ProgressReply]":
     return ask_about(worker, "puzzle_progress", save, {"today": today})
 
 
-def puzzle_solved(worker, save, today, date):
+def puzzle_solved(worker, save, today, date) -> "Awaitable[study.SolvedReply]":
     return ask_about(worker, "puzzle_solved", save, {"today": today, "date": date})
 
 
 # -- a friend (each given the match's document, as stored) -------------------------
 
 
-def friend_new(worker, rules, card_set="houses", level_range=None, hand=None):
+def friend_new(
+    worker, rules, card_set="houses", level_range=None, hand=None
+) -> "Awaitable[friend.FriendReply]":
     request = {"rules": rules, "card_set": card_set, "level_range": level_range, "hand": hand}
     return ask(worker, "friend_new", request)
 
 
-def friend_id(worker, code):
+def friend_id(worker, code) -> "Awaitable[friend.IdReply]":
     return ask(worker, "friend_id", {"code": code})
 
 
-def friend_open(worker, doc, code):
+def friend_open(worker, doc, code) -> "Awaitable[friend.FriendReply]":
     return ask_about(worker, "friend_open", doc, {"code": code})
 
 
-def friend_act(worker, doc, accept=False, card=-1, cell=-1, pick=-1, hand=None):
+def friend_act(
+    worker, doc, accept=False, card=-1, cell=-1, pick=-1, hand=None
+) -> "Awaitable[friend.FriendReply]":
     request = {"accept": accept, "card": card, "cell": cell, "pick": pick, "hand": hand}
     return ask_about(worker, "friend_act", doc, request)
 
 
-def friend_view(worker, doc):
+def friend_view(worker, doc) -> "Awaitable[friend.FriendReply]":
     return ask_about(worker, "friend_view", doc)
 
 
-def friend_live_code(worker, doc, sdp, offer=True):
+def friend_live_code(worker, doc, sdp, offer=True) -> "Awaitable[friend.LiveCodeReply]":
     return ask_about(worker, "friend_live_code", doc, {"sdp": sdp, "offer": offer})
 
 
-def friend_live_read(worker, code):
+def friend_live_read(worker, code) -> "Awaitable[friend.LiveReadReply]":
     return ask(worker, "friend_live_read", {"code": code})
 
 
 # -- the collection (each given the save, as stored) ------------------------------
 
 
-def collection_new(worker, seed):
+def collection_new(worker, seed) -> "Awaitable[collection.SavedReply]":
     return ask(worker, "collection_new", {"seed": seed})
 
 
-def collection_reset(worker, seed):
+def collection_reset(worker, seed) -> "Awaitable[collection.SavedReply]":
     return ask(worker, "collection_reset", {"seed": seed})
 
 
-def collection_load(worker, save):
+def collection_load(worker, save) -> "Awaitable[collection.LoadedReply]":
     return ask_about(worker, "collection_load", save)
 
 
-def collection_import(worker, text):
+def collection_import(worker, text) -> "Awaitable[collection.LoadedReply]":
     return ask_about(worker, "collection_import", text)
 
 
-def collection_export(worker, save):
+def collection_export(worker, save) -> "Awaitable[collection.ExportReply]":
     return ask_about(worker, "collection_export", save)
 
 
-def collection_summary(worker, save):
+def collection_summary(worker, save) -> "Awaitable[collection.SummaryReply]":
     return ask_about(worker, "collection_summary", save)
 
 
-def collection_ladder(worker, save):
+def collection_ladder(worker, save) -> "Awaitable[collection.LadderReply]":
     return ask_about(worker, "collection_ladder", save)
 
 
-def collection_history(worker, save):
+def collection_history(worker, save) -> "Awaitable[collection.HistoryReply]":
     return ask_about(worker, "collection_history", save)
 
 
-def collection_album(worker, save, level=None, banner=None, owned="all"):
+def collection_album(
+    worker, save, level=None, banner=None, owned="all"
+) -> "Awaitable[collection.AlbumReply]":
     filters = {"level": level, "banner": banner, "owned": owned}
     return ask_about(worker, "collection_album", save, filters)
 
 
-def collection_check_deck(worker, save, deck=None):
+def collection_check_deck(worker, save, deck=None) -> "Awaitable[collection.DeckReply]":
     return ask_about(worker, "collection_check_deck", save, {"deck": deck})
 
 
-def collection_deal_deck(worker, save, seed):
+def collection_deal_deck(worker, save, seed) -> "Awaitable[collection.DeckReply]":
     return ask_about(worker, "collection_deal_deck", save, {"seed": seed})
 
 
-def collection_start(worker, save, seed, opponent, match_id, deck=None):
+def collection_start(
+    worker, save, seed, opponent, match_id, deck=None
+) -> "Awaitable[messages.LadderStartReply]":
     request = {"seed": seed, "opponent": opponent, "match_id": match_id, "deck": deck}
     return ask_about(worker, "collection_start", save, request)
 
 
-def collection_resume(worker, save):
+def collection_resume(worker, save) -> "Awaitable[messages.LadderReply]":
     return ask_about(worker, "collection_resume", save)
 
 
-def collection_progress(worker, save):
+def collection_progress(worker, save) -> "Awaitable[collection.ProgressReply]":
     return ask_about(worker, "collection_progress", save)
 
 
-def collection_discard_active(worker, save):
+def collection_discard_active(worker, save) -> "Awaitable[collection.SavedReply]":
     return ask_about(worker, "collection_discard_active", save)
 
 
-def collection_end(worker, save):
+def collection_end(worker, save) -> "Awaitable[collection.SettledReply]":
     return ask_about(worker, "collection_end", save)
 
 
-def collection_choose(worker, save, picks):
+def collection_choose(worker, save, picks) -> "Awaitable[collection.SettledReply]":
     return ask_about(worker, "collection_choose", save, {"picks": picks})
 
 
-def collection_discard_pending(worker, save):
+def collection_discard_pending(worker, save) -> "Awaitable[collection.SavedReply]":
     return ask_about(worker, "collection_discard_pending", save)
 
 
 # -- tournaments (triad.tournament.exports; the player's match in triad.worker.engine) --
 
 
-def tournament_view(worker, save):
+def tournament_view(worker, save) -> "Awaitable[tournament.ViewReply]":
     return ask_about(worker, "tournament_view", save)
 
 
-def tournament_begin(worker, save, kind, seed, event_id, deck=None):
+def tournament_begin(
+    worker, save, kind, seed, event_id, deck=None
+) -> "Awaitable[tournament.SavedViewReply]":
     request = {"kind": kind, "seed": seed, "event_id": event_id, "deck": deck}
     return ask_about(worker, "tournament_begin", save, request)
 
 
-def tournament_abandon(worker, save):
+def tournament_abandon(worker, save) -> "Awaitable[tournament.SavedViewReply]":
     return ask_about(worker, "tournament_abandon", save)
 
 
-def tournament_save_deck(worker, save, name, cards):
+def tournament_save_deck(worker, save, name, cards) -> "Awaitable[tournament.SavedViewReply]":
     return ask_about(worker, "tournament_save_deck", save, {"name": name, "cards": cards})
 
 
-def tournament_delete_deck(worker, save, name):
+def tournament_delete_deck(worker, save, name) -> "Awaitable[tournament.SavedViewReply]":
     return ask_about(worker, "tournament_delete_deck", save, {"name": name})
 
 
-def tournament_feats_seen(worker, save, ids):
+def tournament_feats_seen(worker, save, ids) -> "Awaitable[tournament.SavedReply]":
     return ask_about(worker, "tournament_feats_seen", save, {"ids": ids})
 
 
-def tournament_record(worker, save, index):
+def tournament_record(worker, save, index) -> "Awaitable[tournament.RecordReply]":
     return ask_about(worker, "tournament_record", save, {"index": index})
 
 
-def tournament_start(worker, save):
+def tournament_start(worker, save) -> "Awaitable[messages.TournamentStartReply]":
     return ask_about(worker, "tournament_start", save)
 
 
-def tournament_progress(worker, save):
+def tournament_progress(worker, save) -> "Awaitable[collection.ProgressReply]":
     return ask_about(worker, "tournament_progress", save)
 
 
-def tournament_end(worker, save):
+def tournament_end(worker, save) -> "Awaitable[messages.TournamentEndReply]":
     return ask_about(worker, "tournament_end", save)
