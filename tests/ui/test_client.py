@@ -24,14 +24,16 @@ from triad.worker import referee as referee_worker
 
 
 class Recorder:
-    """A worker that keeps what it was sent and answers a success."""
+    """A worker that keeps what it was sent and answers a success (`runner`: as the bot
+    runner's transport does, with its status first)."""
 
-    def __init__(self) -> None:
+    def __init__(self, runner: bool = False) -> None:
         self.sent: list[tuple[Any, ...]] = []
+        self.runner = runner
 
     async def call(self, *args: Any) -> Any:
         self.sent.append(args)
-        return '{"ok": true}'
+        return ("ok", '{"ok": true}') if self.runner else '{"ok": true}'
 
 
 # Each client module, the export tables of the workers it calls, and its transport's
@@ -54,7 +56,7 @@ def sample(name: str) -> Any:
 def sent_by(function: Any) -> tuple[str, list[Any]]:
     """Call a client function with a sample for every parameter; what it sent: the name
     called and its arguments."""
-    recorder = Recorder()
+    recorder = Recorder(runner=function.__name__.startswith("bot_"))
     params = list(inspect.signature(function).parameters)
     args = [recorder] + [sample(p) for p in params[1:]]
     result = function(*args)
@@ -235,3 +237,27 @@ def test_parts_weighed_together_keep_their_envelopes() -> None:
     with pytest.raises(client.Stale):
         client.unwrap(envelope)
     assert client.unwrap(api.success(card=1)) == api.success(card=1)
+
+
+class Runner:
+    """The bot runner's transport: `(status, value)` (`triad.ui.catch.dom.BotWorker`)."""
+
+    def __init__(self, status: str, value: str | None) -> None:
+        self.outcome = (status, value)
+
+    async def call(self, *args: Any) -> tuple[str, str | None]:
+        return self.outcome
+
+
+def test_a_bots_turn_is_its_values_or_its_refusal_raised() -> None:
+    turn = {"ok": True, "line": "WAIT", "ms": 2.5, "stderr": ""}
+    reply = asyncio.run(_finish(catch_client.bot_turn(Runner("ok", json.dumps(turn)), "", 50)))
+    assert reply["line"] == "WAIT"
+    late = refusal(catch_client.bot_turn(Runner("timeout", None), "", 50))
+    assert type(late) is catch_client.TimedOut
+    crashed = api.failure("Traceback: boom")
+    crashed["stderr"] = "boom"
+    error = refusal(catch_client.bot_turn(Runner("ok", json.dumps(crashed)), "", 50))
+    assert error.error == "Traceback: boom" and error.reply["stderr"] == "boom"
+    gone = refusal(catch_client.bot_start(Runner("error", "no-jspi"), "print(1)", 50))
+    assert type(gone) is client.WorkerError and gone.error == "no-jspi"

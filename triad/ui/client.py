@@ -160,7 +160,11 @@ def words(reply) -> str:
 
 
 async def _read(pending) -> dict:
-    text = await pending
+    return read(await pending)
+
+
+def read(text: str) -> dict:
+    """The values of a reply's envelope (JSON text), or its refusal raised."""
     try:
         reply = json.loads(text)
     except ValueError as e:  # a reply that is not JSON

@@ -443,3 +443,33 @@ def test_work_of_an_ended_session_changes_nothing() -> None:
         assert "on turn 3" in "".join(text for _, text in app.editor.console)
 
     run(test)
+
+
+class Refusing(Engine):
+    """A referee that refuses every call (as the page's client raises it: `WorkerError`)."""
+
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
+        self.calls.append(name)
+        await asyncio.sleep(0)
+        return json.dumps(
+            {"ok": False, "error": "the referee is gone", "code": "", "kind": "invalid"}
+        )
+
+
+def test_a_refused_deal_or_watch_says_the_referees_reason() -> None:
+    async def test() -> None:
+        app, _ = make_app()
+        app.start()
+        engine = Refusing()
+        await app.engine_ready(engine)
+        await settle(app)
+        assert engine.calls == ["new_game"] and app.play.match is None
+        assert (app.notice_text, app.notice_kind) == ("the referee is gone", "bad")
+        app.notify("")
+        app.start("watch")
+        app.act("watch")
+        await settle(app)
+        assert engine.calls[-1] == "watch" and app.watch.match is None
+        assert (app.notice_text, app.notice_kind) == ("the referee is gone", "bad")
+
+    run(test)

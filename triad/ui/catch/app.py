@@ -39,6 +39,7 @@ from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.play import Play
 from triad.ui.catch.text import t
 from triad.ui.catch.watch import Watch
+from triad.ui.client import WorkerError
 from triad.ui.shell import Shell
 
 MAPS_KEY = "triad:catch-maps"  # the last map number of each mode (`App.keep_maps`)
@@ -170,11 +171,11 @@ class CatchApp(Shell):
 
     async def download(self, slot: str) -> None:
         """Save a slot's replay as a file."""
-        reply = await self.waiting(client.replay(self.engine, slot=slot))
-        if reply.get("ok"):
+        try:
+            reply = await self.waiting(client.replay(self.engine, slot=slot))
             self.screen.download(reply["filename"], json.dumps(reply["replay"]))
-        else:
-            self.notify(reply.get("error", "?"), "bad")
+        except WorkerError as e:
+            self.notify(e.words, "bad")
         self.draw()
 
     def display_name(self, name: str) -> str:

@@ -1,10 +1,10 @@
 """Triangle Catch's workers as its page calls them: one function per exported function.
 
-The referee worker's functions (`triad.worker.referee`) answer the envelope
-of `triad.api` as a dict, a refusal's too (`triad.ui.client.settled`: Catch's
-page reads the envelope itself, where the card game's page gets the reply's
-values or a `WorkerError` raised), their keyword parameters the fields of each
-request class; the bot runner's
+The referee worker's functions (`triad.worker.referee`) answer as
+`triad.ui.client`'s do: the reply's values, or its refusal raised
+(`triad.ui.client.WorkerError`, its ``reply`` carrying the referee's sentence
+as ``words`` when it has one, `triad.ui.catch.modes.why_not`), their keyword
+parameters the fields of each request class; the bot runner's
 (`triad.worker.botrunner`, `bot_` before its names) are raced against a
 time limit and answer `(status, value)` (`triad.ui.catch.dom.BotWorker`).
 This is the only code of Catch's page that names a worker function
@@ -13,7 +13,8 @@ This is the only code of Catch's page that names a worker function
 Runs on the main thread under MicroPython.
 """
 
-from triad.ui import client
+from triad import api
+from triad.ui.client import WorkerError, ask, read
 
 __all__ = [
     "bot_start",
@@ -26,11 +27,6 @@ __all__ = [
     "replay",
     "watch",
 ]
-
-
-def ask(worker, name: str, fields: dict):
-    """Post `name` with the request `fields`; an awaitable of its envelope."""
-    return client.settled(client.ask(worker, name, fields))
 
 
 def new_game(worker, slot, seed, bot):
@@ -61,11 +57,25 @@ def replay(worker, slot):
     return ask(worker, "replay", {"slot": slot})
 
 
+class TimedOut(WorkerError):
+    """The player's bot did not answer within its time (its worker is to be stopped)."""
+
+
 def bot_start(runner, code, timeout_ms):
-    """Start the player's bot from its code; `("ok", …)`, `("timeout", None)` or `("error", why)`."""
-    return runner.call("start", code, timeout_ms)
+    """Start the player's bot from its code: an awaitable of its reply's values, or its
+    refusal raised (a syntax error, ``no-jspi``; `TimedOut`)."""
+    return _bot(runner.call("start", code, timeout_ms))
 
 
 def bot_turn(runner, lines, timeout_ms):
-    """One turn of the player's bot, given the turn's input lines."""
-    return runner.call("turn", lines, timeout_ms)
+    """One turn of the player's bot, given the turn's input lines: its reply's values
+    (``line``, ``ms``, ``stderr``), or its refusal raised, carrying what the bot wrote
+    (`TimedOut` past the time limit)."""
+    return _bot(runner.call("turn", lines, timeout_ms))
+
+
+async def _bot(pending) -> dict:
+    status, value = await pending  # (`triad.ui.catch.dom.BotWorker.call`)
+    if status == "timeout":
+        raise TimedOut(api.failure("the bot did not answer in time", "timeout"))
+    return read(value if status == "ok" else api.refusal(value))

@@ -4,14 +4,12 @@ worker of its own against a built-in bot (a duel).
 A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 """
 
-import json
-
-from triad import api
 from triad.ui.catch import client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import CONSOLE_LINES, DUEL_PAUSE_MS, GRACE_MS, NOTHING, Run, live
 from triad.ui.catch.text import said, t
+from triad.ui.client import WorkerError
 
 
 class Duel(Run):
@@ -211,9 +209,12 @@ class Editor:
         if booted is not True:
             self.say("bad", t("bot_boot_failed", error=booted))
             return
-        reply = await client.new_game(page.engine, slot="duel", seed=self.seed, bot=self.opponent)
-        if not reply.get("ok"):
-            self.say("bad", reply.get("error", "?"))
+        try:
+            reply = await client.new_game(
+                page.engine, slot="duel", seed=self.seed, bot=self.opponent
+            )
+        except WorkerError as e:
+            self.say("bad", e.words)
             return
         view = reply["view"]
         duel.game = {
@@ -223,19 +224,18 @@ class Editor:
         }
         self.say("info", t("bot_started", seed=self.seed, bot=render.bot_label(self.opponent)))
         page.draw()
-        status, started = await client.bot_start(runner, self.code, first_ms + GRACE_MS)
-        if status == "timeout":
+        try:
+            await client.bot_start(runner, self.code, first_ms + GRACE_MS)
+        except client.TimedOut:
             runner.terminate()
             await self.lost(duel, t("bot_timeout", limit=first_ms, turn=1), "")
             return
-        started = json.loads(started) if status == "ok" else api.failure(started)
-        if not started.get("ok"):
-            error = started.get("error", "?")
-            if error == "no-jspi":
+        except WorkerError as e:
+            if e.error == "no-jspi":
                 self.say("bad", t("bot_no_support"))
                 self.status = t("bot_cannot_run")
             else:
-                self.say("bad", t("bot_syntax", error=said(started.get("say") or error)))
+                self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
             return
         await self.turns(duel, view["input"], first_ms, turn_ms)
 
@@ -245,34 +245,40 @@ class Editor:
         # A turn of the bot's, each answered by the referee, to the game's turn limit.
         for turn in range(1, render.MAX_TURNS + 1):
             limit = first_ms if turn == 1 else turn_ms
-            status, value = await client.bot_turn(runner, text, limit + GRACE_MS)
-            if status == "timeout":
+            try:
+                reply = await client.bot_turn(runner, text, limit + GRACE_MS)
+            except client.TimedOut:
                 runner.terminate()
                 await self.lost(duel, t("bot_timeout", limit=limit, turn=turn), "")
                 return
-            reply = json.loads(value) if status == "ok" else api.failure(value)
-            if reply.get("stderr"):
-                self.say("err", reply["stderr"])
-            if not reply.get("ok"):
-                error = said(reply.get("say") or reply.get("error", "?"))
+            except WorkerError as e:
+                self.wrote(e.reply)
+                error = said(e.reply.get("say") or e.error)
                 self.say("bad", error)
                 summary = error.strip().split("\n")[-1]
                 await self.lost(duel, t("bot_error", turn=turn, error=summary), "")
                 return
+            self.wrote(reply)
             if reply.get("ms", 0) > limit:
                 ms = int(reply["ms"])
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
                 await self.lost(duel, late, reply["line"])
                 return
-            answer = await client.play(page.engine, slot="duel", line=reply["line"])
-            if not answer.get("ok"):
-                self.say("bad", answer.get("error", "?"))
+            try:
+                answer = await client.play(page.engine, slot="duel", line=reply["line"])
+            except WorkerError as e:
+                self.say("bad", e.words)
                 return
             self.turn_shown(duel, answer)
             if answer["over"]:
                 return
             text = answer["input"]
             await page.sleep(DUEL_PAUSE_MS)
+
+    def wrote(self, reply: dict) -> None:
+        """What the bot wrote to its stderr this turn, shown in the console."""
+        if reply.get("stderr"):
+            self.say("err", reply["stderr"])
 
     def turn_shown(self, duel: Duel, answer: dict) -> None:
         duel.game["state"] = answer["state"]
@@ -301,9 +307,13 @@ class Editor:
     async def lost(self, duel: Duel, reason: str, line_text: str) -> None:
         """The editor's bot loses by forfeit: tell the referee, show why."""
         self.say("bad", reason)
-        answer = await client.forfeit(self.page.engine, slot="duel", reason=reason, line=line_text)
-        if answer.get("ok"):
-            self.turn_shown(duel, answer)
+        try:
+            answer = await client.forfeit(
+                self.page.engine, slot="duel", reason=reason, line=line_text
+            )
+        except WorkerError:  # (the match stays as it was shown)
+            return
+        self.turn_shown(duel, answer)
 
     # ----------------------------------------------------------- drawing
 

@@ -35,11 +35,11 @@ DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is dra
 CONSOLE_LINES = 400
 
 
-def why_not(reply: dict) -> str:
-    """Why the referee refused a line, in the page's language: its sentence when the
-    reply carries one (an unrecognised command), else the error's own text."""
-    words = reply.get("words")
-    return said(words) if words else reply.get("error", "?")
+def why_not(error) -> str:
+    """Why the referee refused a line (a `WorkerError`), in the page's language: its
+    sentence when the refusal carries one (an unrecognised command), else its words."""
+    words = error.reply.get("words")
+    return said(words) if words else error.words
 
 
 class Run:

@@ -8,6 +8,7 @@ from triad.ui.catch import store as saved
 from triad.ui.catch.modes import NOTHING, Run, why_not
 from triad.ui.catch.orders import Board, Orders, line
 from triad.ui.catch.text import said, t
+from triad.ui.client import WorkerError
 
 
 class PlayMatch(Run):
@@ -161,14 +162,16 @@ class Play:
 
     async def deal(self, asked: Run) -> None:
         page = self.page
-        reply = await page.waiting(
-            client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
-        )
-        asked.end()  # (this task ends with it: it awaits nothing more)
-        if not reply.get("ok"):
-            page.notify(reply.get("error", "?"), "bad")
+        try:
+            reply = await page.waiting(
+                client.new_game(page.engine, slot="play", seed=self.seed, bot=self.bot)
+            )
+        except WorkerError as e:
+            asked.end()
+            page.notify(e.words, "bad")
             page.draw()
             return
+        asked.end()  # (this task ends with it: it awaits nothing more)
         if self.match is not None:
             self.match.end()
         self.match = PlayMatch(page.scope, reply["view"], [t("you"), render.bot_label(self.bot)])
@@ -180,11 +183,12 @@ class Play:
         """Add an order if the referee would apply it; otherwise say why not."""
         candidate = list(match.orders.items)
         candidate.append(item)
-        reply = await self.page.waiting(
-            client.check(self.page.engine, slot="play", line=line(candidate))
-        )
-        if not reply.get("ok"):
-            self.page.notify(t("refused", reason=why_not(reply)), "bad")
+        try:
+            reply = await self.page.waiting(
+                client.check(self.page.engine, slot="play", line=line(candidate))
+            )
+        except WorkerError as e:
+            self.page.notify(t("refused", reason=why_not(e)), "bad")
         else:
             checks = reply["checks"]
             last = checks[-1]
@@ -199,12 +203,13 @@ class Play:
 
     async def recheck(self, match: PlayMatch, before: list) -> None:
         """Check the orders after an edit; an edit that makes one refused is undone."""
-        reply = await self.page.waiting(
-            client.check(self.page.engine, slot="play", line=match.orders.line())
-        )
         bad = None
-        if not reply.get("ok"):
-            bad = why_not(reply)
+        try:
+            reply = await self.page.waiting(
+                client.check(self.page.engine, slot="play", line=match.orders.line())
+            )
+        except WorkerError as e:
+            bad = why_not(e)
         else:
             for check in reply["checks"]:
                 if not check.get("ok"):
@@ -234,11 +239,12 @@ class Play:
         page.draw()
         try:
             reply = await client.play(page.engine, slot="play", line=match.orders.line())
+        except WorkerError as e:
+            reply = None
+            page.notify(e.words, "bad")
         finally:
             match.thinking = False
-        if not reply.get("ok"):
-            page.notify(reply.get("error", "?"), "bad")
-        else:
+        if reply is not None:
             match.turn_played(reply)
             game = match.game
             speech.tell(page, speech.turn_text(match.last, game["state"], game["players"], 0))

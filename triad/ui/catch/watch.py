@@ -5,6 +5,7 @@ A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 
 from triad.ui.catch import client, render, speech
 from triad.ui.catch.modes import FRAME_MS, NOTHING, Run, live
+from triad.ui.client import WorkerError
 
 
 class Watched(Run):
@@ -128,13 +129,15 @@ class Watch:
     async def fetch(self, request: dict, asked: Run, playback: Run) -> None:
         page = self.page
         page.draw()
-        reply = await page.waiting(client.watch(page.engine, **request))
-        asked.end()  # (this task ends with it: it awaits nothing more)
-        if not reply.get("ok"):
+        try:
+            reply = await page.waiting(client.watch(page.engine, **request))
+        except WorkerError as e:
+            asked.end()
             playback.end()
-            page.notify(reply.get("error", "?"), "bad")
+            page.notify(e.words, "bad")
             page.draw()
             return
+        asked.end()  # (this task ends with it: it awaits nothing more)
         names = [page.display_name(n) for n in reply["view"]["players"]]
         self.match = Watched(page.scope, reply, names)
         self.at = self.want = 0
@@ -170,9 +173,10 @@ class Watch:
     async def show_frame(self, match: Watched, turn: int) -> bool:
         frame = match.frames.get(turn)
         if frame is None:
-            reply = await self.page.waiting(client.frame(self.page.engine, turn=turn))
-            if not reply.get("ok"):
-                self.page.notify(reply.get("error", "?"), "bad")
+            try:
+                reply = await self.page.waiting(client.frame(self.page.engine, turn=turn))
+            except WorkerError as e:
+                self.page.notify(e.words, "bad")
                 self.want = self.at
                 self.pause()
                 return False
