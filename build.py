@@ -928,18 +928,23 @@ def serve(host: str, port: int) -> None:
 # Node, whole analyses), for a developer's loop; CI runs the full lane.
 QUICK_ARGS = ("--ignore=tests/browser", "-m", "not browser and not slow")
 # The full lane runs in two parts, one after the other (TRIAD_LANE_PART: tests/conftest.py
-# keeps the part's tests): the CPython tests, then the browser tests alone (each browser
-# test wants both cores: the page and its workers).
-# A whole lane's CPython tests run on this many pytest-xdist workers, one a core (on the
-# two-core machine, measured: see the commit that set it); 1 runs them in one process.
+# keeps the part's tests): the CPython tests, then the browser tests.
+# A whole lane's tests run on this many pytest-xdist workers, one a core (on the two-core
+# machine, measured: see the commits that set it); 1 runs them in one process. A browser
+# test alone leaves a core idle most of its time (it waits on the page, its workers, the
+# horde's clock), so the browser part runs on as many, each worker with its own server,
+# warm profile and pool (tests/browser/conftest.py). Measured, none has to run alone:
+# the engines' and the Firefox live tests pass beside Chromium's. (pytest-xdist's groups,
+# --dist loadgroup, do nothing under pytest 9: a test's id can no longer be renamed.)
 WORKERS = min(2, os.cpu_count() or 1)
+BROWSER_DIST = ("--dist", "load")
 # What every run prints at its end besides the time per folder (tests/timing.py).
 REPORT_ARGS = ("--durations=30",)
 
 
 def run_tests(pytest_args: list[str], quick: bool = False) -> int:
     """Run the tests; with no pytest args, the whole of a lane, recorded (tests/timing.py):
-    its CPython tests on WORKERS processes, then (full lane) its browser tests alone."""
+    its CPython tests on WORKERS processes, then (full lane) its browser tests, on as many."""
     python = ensure_venv()
     env = dict(os.environ)
     args = [a for a in pytest_args if a != "--"]
@@ -957,7 +962,8 @@ def run_tests(pytest_args: list[str], quick: bool = False) -> int:
         elif quick:
             parts = [("", [*QUICK_ARGS, *xdist_args()])]
         else:
-            parts = [("cpython", xdist_args()), ("browser", [])]
+            browser = [*xdist_args(), *BROWSER_DIST] if WORKERS > 1 else []
+            parts = [("cpython", xdist_args()), ("browser", browser)]
     if not args:
         env["TRIAD_LANE"] = "quick" if quick else "full"
         env["TRIAD_LANE_PARTS"] = ",".join(name for name, _ in parts if name)
