@@ -310,7 +310,7 @@ def pick_five(side: Player, shot: str = "") -> list[str]:
     page = side.page
     page.locator('.dialog.deck [data-do="friend_deck"]').wait_for()
     page.locator('[data-do="deck_deal"]').click()
-    page.locator('[data-deck="5"]').wait_for(state="attached")
+    page.locator('[data-deck="5"]:not([aria-busy])').wait_for(state="attached")
     deck = [c.get_attribute("data-id") or "" for c in page.locator(".deck-chosen .card").all()]
     if shot:
         page.screenshot(path=shot)

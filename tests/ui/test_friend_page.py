@@ -455,3 +455,29 @@ def test_a_link_opened_in_a_second_tab_goes_to_the_tab_holding_its_match() -> No
         assert posted == ["taken:" + code]
 
     asyncio.run(run())
+
+
+def test_five_dealt_just_before_send_are_the_five_sent() -> None:
+    """Deal, then at once "Send these five": the five the deal brings go (the deck said it
+    was being dealt), not the five it showed before."""
+
+    async def run() -> None:
+        app, screen = await page()
+        app.friend.action("friend")
+        app.click("do", "friend_invite_picked")
+        await settle(app)
+        assert app.panel == "deck"
+        app.click("do", "deck_deal")
+        await settle(app)
+        before = list(app.coll.deck)
+        app.click("do", "deck_deal")
+        assert 'aria-busy="true"' in screen.regions["r-overlay"]
+        app.click("do", "friend_deck")  # (before the engine has answered the deal)
+        await settle(app)
+        dealt = list(app.coll.deck)
+        assert len(dealt) == 5 and dealt != before
+        assert 'aria-busy="true"' not in screen.regions["r-overlay"]
+        sent = [payload for name, payload in app.engine.calls if name == "friend_new"]
+        assert len(sent) == 1 and sent[0]["hand"] == dealt
+
+    asyncio.run(run())

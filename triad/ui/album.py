@@ -427,7 +427,7 @@ def render_deck(coll, aff: dict) -> str:
         out.append(
             '<ul class="deck-chosen" data-deck="'
             + str(len(coll.deck))
-            + '">'
+            + ('" aria-busy="true">' if coll.dealing else '">')
             + "".join(chosen)
             + "</ul>"
         )

@@ -268,6 +268,7 @@ class Collection:
         """Deal five cards at random; counted as pending from the click on, so that a
         Play clicked before the engine answers plays these five (`play` waits for them)."""
         self.dealing += 1
+        self.app.draw()  # (the deck says it is being dealt)
         return self.dealt_deck()
 
     async def dealt_deck(self) -> None:

@@ -450,7 +450,7 @@ class PickedHand:
         if name in ("friend_invite_picked", "friend_live_picked"):
             self.start("invite" if name == "friend_invite_picked" else "live")
         elif name == "friend_deck":
-            self.done()
+            self.friend.page.spawn(self.done())
         else:  # friend_back: the friend dialog as it was
             self.friend.page.coll.for_friend = ""
             self.friend.open_panel()
@@ -484,10 +484,12 @@ class PickedHand:
         if read and coll.status not in LOADING and self.friend.page.panel == "friend":
             self.start(kind)
 
-    def done(self) -> None:
-        """The deck dialog's button: the five go with the invitation or the answer."""
+    async def done(self) -> None:
+        """The deck dialog's button: the five go with the invitation or the answer (five
+        dealt just before, once they have come: the five the dialog then shows)."""
         friend = self.friend
         coll = friend.page.coll
+        await friend.page.signal.until(lambda: not coll.dealing)
         deck = list(coll.deck)
         if len(deck) != 5:
             coll.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
