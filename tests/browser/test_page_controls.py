@@ -257,12 +257,14 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
     legend = page.get_by_role("dialog")
     legend.wait_for()
     text = legend.inner_text()
-    assert line in text
     houses = page.evaluate(
         "() => [...new Set([...document.querySelectorAll('[data-cell] .terr-icon')]"
         ".map((e) => e.getAttribute('aria-label')))]"
     )
-    assert houses and all(house in text for house in houses)
+    # (each space gets a banner with odds 1/3: one deal in 38 shows none, and then the
+    # legend has no line for them)
+    assert (line in text) == bool(houses), (houses, text)
+    assert all(house in text for house in houses)
     assert page.locator("[data-legend-tip]").count() == 0  # seen: the pointer goes
     page.keyboard.press("Escape")
     legend.wait_for(state="detached")
