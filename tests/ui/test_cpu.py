@@ -4,23 +4,10 @@ import asyncio
 
 import pytest
 
-from tests.ui.helpers import make_app
-from tests.ui.test_app import store_with
-from tests.ui.test_split import HeldEngine, until
-from triad.ui.app import App
+from tests.ui.test_split import HeldEngine, master_deal, until
 from triad.ui.cpu import split as split_module
 
 THINKING_AHEAD = ("ponder", "ponder_ahead", "think_part")
-
-
-def human_first_master() -> App:
-    """An Open match at master's level whose human (blue) opens."""
-    for seed in range(1, 60):
-        app, _, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
-        app.start()
-        if app.match.view["to_move"] == "blue":
-            return app
-    raise AssertionError("no deal where blue moves first")
 
 
 def names(engine: HeldEngine, since: int = 0) -> list[str]:
@@ -37,7 +24,7 @@ def test_the_table_s_move_comes_before_pondering_and_pondering_before_the_deal_a
     monkeypatch.setattr(split_module, "PONDER_SLICES", 6)
 
     async def run() -> None:
-        app = human_first_master()
+        app = master_deal("blue")  # (the human opens)
         screen = app.screen
         engine = HeldEngine()  # (its answers to cpu_move held back until `held` is set)
         app.spawn(app.engine_ready(engine))

@@ -55,14 +55,14 @@ def test_the_best_part_wins_and_is_exact_only_when_every_part_finished() -> None
     assert best_part([{"ok": False, "error": "stale"}, other])["ok"] is False
 
 
-def red_first_master() -> App:
-    """An Open match at master's level whose CPU (red) opens."""
+def master_deal(first: str = "red") -> App:
+    """An Open match at master's level that `first` opens (red: the CPU)."""
     for seed in range(1, 60):
         app, _, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
         app.start()
-        if app.match.view["to_move"] == "red":
+        if app.match.view["to_move"] == first:
             return app
-    raise AssertionError("no deal where red moves first")
+    raise AssertionError("no deal where " + first + " moves first")
 
 
 def test_master_opens_with_a_move_of_the_exact_best_value_searched_in_parts(
@@ -72,7 +72,7 @@ def test_master_opens_with_a_move_of_the_exact_best_value_searched_in_parts(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         helper = LocalHelper()
         app.cpu.searchers.ready(helper)
         engine = LocalEngine()
@@ -99,7 +99,7 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         helper = LocalHelper()
         helper.held = asyncio.Event()
         app.cpu.searchers.ready(helper)
@@ -241,7 +241,7 @@ def test_an_extra_worker_that_comes_up_during_the_cpu_s_turn_takes_its_part(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         app.cpu.searchers.started()  # started, not up yet
         engine = HeldEngine()
         app.spawn(app.engine_ready(engine))
@@ -273,7 +273,7 @@ def test_a_part_planned_for_a_worker_that_never_comes_up_is_searched_by_the_engi
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         app.cpu.searchers.started()  # and never up
         engine = LocalEngine()
         await app.engine_ready(engine)
@@ -310,7 +310,7 @@ def test_a_part_the_engine_takes_over_gets_what_is_left_of_the_budget(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         app.cpu.searchers.started()
         engine = SlowEngine(app, 100)
         await app.engine_ready(engine)
@@ -332,7 +332,7 @@ def test_a_worker_that_failed_to_boot_leaves_the_engine_searching_alone(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         app.cpu.searchers.started()
         app.cpu.searchers.failed()
         engine = LocalEngine()

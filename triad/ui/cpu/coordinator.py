@@ -72,12 +72,10 @@ class Cpu:
     # ------------------------------------------------------------- the order
 
     def may(self, work: int) -> bool:
-        """Whether `work` (`TABLE`, `PONDER`, `AHEAD`) may ask the engine now: nothing before
-        it wants the engine, and Pause (the title, for the deal ahead) does not hold it.
-        A move or hint of the table that shows thinking or lands waits on the page's pace,
-        not the engine's."""
-        if work == TABLE:
-            return True
+        """Whether `work` (`PONDER`, `AHEAD`) may ask the engine now: nothing before it wants
+        the engine, and Pause (the title, for the deal ahead) does not hold it. (The
+        table's move, `TABLE`, never waits: it is asked at once.) A move or hint of the
+        table that shows thinking or lands waits on the page's pace, not the engine's."""
         if self.paused() or self.asking:
             return False
         if work == PONDER:
