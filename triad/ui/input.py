@@ -20,7 +20,7 @@ class Selection:
 
     def __init__(self) -> None:
         self.phase = IDLE
-        self.player: str | None = None
+        self.player = ""  # who chooses ("" while nobody does)
         self.hand_size = 0
         self.empty: list[int] = []
         self.card: int | None = None
