@@ -23,6 +23,7 @@ import json
 from triad import api
 from triad.ui import client
 from triad.ui import settings as prefs
+from triad.ui.panels import Album
 from triad.ui.text import t
 
 KEY = "triad:collection"
@@ -177,7 +178,7 @@ class Collection:
         if pending and self.app.panel != "trade":
             self.choice = pending
             self.picks = []
-            self.app.open_panel("trade")
+            self.app.open_panel(Album("trade"))
         elif active and not active.get("error") and self.table_free():
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
@@ -187,7 +188,7 @@ class Collection:
         else:
             if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
-                self.app.open_panel("collection")  # say why the match cannot go on
+                self.app.open_panel(Album())  # say why the match cannot go on
             self.table_empty()
             self.app.draw()
 
@@ -251,7 +252,7 @@ class Collection:
         self.deck = kept[:5]
         self.deck_error = ""
         self.for_friend = for_friend
-        self.app.open_panel("deck")
+        self.app.open_panel(Album("deck"))
 
     def add_to_deck(self, ident: str) -> None:
         if len(self.deck) < 5 and self.deck.count(ident) < self.copies(ident):
@@ -380,7 +381,7 @@ class Collection:
         except client.WorkerError as e:
             self.summary = dict(self.summary or {}, active=dict(active, error=e.words))
             self.tab = "ladder"
-            self.app.open_panel("collection")
+            self.app.open_panel(Album())
             self.table_empty()
             return
         self.match = reply["match"]
@@ -435,7 +436,7 @@ class Collection:
                 "error": None,
             }
             self.picks = []
-            self.app.open_panel("trade")
+            self.app.open_panel(Album("trade"))
         await self.refresh()
 
     def toggle_pick(self, index: int) -> None:
