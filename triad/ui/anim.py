@@ -99,7 +99,7 @@ def compared(cell: int, events: list) -> dict:
     by touching sides. Nothing when a Power Wall shift moved the cards."""
     if any(ev.get("kind") == "shift" for ev in events):
         return {}
-    sides = {}
+    sides: dict = {}
     for ev in events:
         if ev.get("kind") not in COMPARED:
             continue
@@ -117,8 +117,8 @@ class Marks:
     them)."""
 
     def __init__(self) -> None:
-        self.board = None
-        self.fx = {}
+        self.board: list | None = None
+        self.fx: dict[int, str] = {}
 
     def keep(self, board, fx: dict) -> None:
         self.board = _cards(board) if fx else None

@@ -10,7 +10,7 @@ English name rather than a stale translation.
 
 from triad.ui import text
 
-_TABLES = {}
+_TABLES: dict[str, dict] = {}
 
 
 def _table(code: str) -> dict:

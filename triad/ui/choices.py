@@ -16,6 +16,11 @@ from triad.ui import client, customset
 from triad.ui import settings as prefs
 from triad.ui.text import t
 
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from triad.ui.scope import Scope
+
 # The settings of a quick match that make its deal (what the engine's `DealRequest` takes).
 DEAL_FIELDS = ("rules", "seed", "card_set", "level_range", "level", "mode")
 
@@ -29,7 +34,7 @@ class Choices:
         self.custom_error = ""  # why the last card set file was refused
         self.custom_note = ""  # what became of the player's own card set
         self.menu_error = ""  # why the menu's choices cannot be dealt ("" when they can)
-        self.checking = None  # the scope of the menu's check under way
+        self.checking: Scope | None = None  # the scope of the menu's check under way
 
     def clear(self) -> None:
         """A dialog opens: what the menu said of an earlier choice goes."""
@@ -53,7 +58,7 @@ class Choices:
         said = []
         if off:
             said.append(t("menu_rule_off", rule=t("rule_" + value), off=", ".join(off)))
-        if settings["card_set"] != set_before:
+        if brings and settings["card_set"] != set_before:
             said.append(t("menu_rule_set", rule=t("rule_" + value), set=t("set_" + brings)))
         self.custom_note = " ".join(said)
         page.save_settings()
@@ -236,7 +241,7 @@ def read_deal_code(code: str, custom_id: str = "") -> dict:
 
     :raises DealCodeError: a code that does not read, or a deal this page does not play.
     """
-    deal = dealcode.decode(code)
+    deal: dict = dealcode.decode(code)
     seed, rules, set_id, band = deal["seed"], deal["rules"], deal["set"], deal["level_range"]
     if custom_id and set_id == custom_id.lower():
         set_id = prefs.CUSTOM_SET

@@ -31,7 +31,9 @@ BROKEN_KEY = "triad:collection:broken"
 TABS = ["ladder", "album", "history", "feats", "save"]
 
 
-_CARDS = {}  # card id -> card of the built-in sets, read from their files when first needed
+_CARDS: dict[
+    str, dict
+] = {}  # card id -> card of the built-in sets, read from their files when first needed
 
 
 def card_by_id(ident: str):
@@ -55,26 +57,27 @@ class Collection:
         self.app = app
         self.status = "idle"  # idle, loading, ready, newer, broken, failed
         self.error = ""
-        self.save = None  # the stored save text (the last one written or read)
-        self.summary = None
+        self.save: str | None = None  # the stored save text (the last one written or read)
+        self.summary: dict | None = None
         self.tab = "ladder"
-        self.opponents = []
-        self.parts = []
-        self.album = None
-        self.filters = {"level": None, "banner": None, "owned": "all"}
-        self.history = []
-        self.owned = []  # the player's cards with their copies, for the deck choice
-        self.opponent = None  # the opponent chosen for the next match
-        self.deck = []
+        self.opponents: list[dict] = []
+        self.parts: list[dict] = []
+        self.album: dict | None = None
+        self.filters: dict[str, int | str | None] = {"level": None, "banner": None, "owned": "all"}
+        self.history: list[dict] = []
+        self.owned: list[dict] = []  # the player's cards with their copies, for the deck choice
+        self.opponent: dict | None = None  # the opponent chosen for the next match
+        self.deck: list[str] = []
         self.deck_error = ""
         self.for_friend = ""  # "invite" or "accept": the deck is picked for a friend match
         self.dealing = 0  # deals of a deck asked of the engine and not yet answered
         self.starting = False  # a match for cards is being prepared by the engine
         self.prepared = 0  # matches for cards prepared on this page (each gets its own id)
-        self.match = None  # the prepared ladder match in play
-        self.result = None  # what the last settled match did
-        self.choice = None  # {"count", "candidates", "opponent", "error"} while a pick is due
-        self.picks = []
+        self.match: dict | None = None  # the prepared ladder match in play
+        self.result: dict | None = None  # what the last settled match did
+        #: {"count", "candidates", "opponent", "error"} while a pick is due
+        self.choice: dict | None = None
+        self.picks: list[int] = []
         self.confirm_reset = False
         self.message = ""
 
@@ -245,7 +248,7 @@ class Collection:
     def open_deck(self, for_friend: str) -> None:
         """The deck dialog, for the opponent chosen or for a friend match (`for_friend`:
         "invite" or "accept"), the deck kept as far as it still fits the collection."""
-        kept = []
+        kept: list[str] = []
         for c in self.deck:
             if kept.count(c) < self.copies(c):
                 kept.append(c)

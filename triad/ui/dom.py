@@ -18,8 +18,8 @@ class Screen:
         self.js = js
         self.document = js.document
         self.root = js.document.documentElement
-        self.els = {}
-        self.flags = {}
+        self.els: dict = {}
+        self.flags: dict = {}
         self.opener = None  # what had the focus when a dialog opened (a selector): it gets it back
         self.clicked = None  # the bar's button last clicked (it lets go of the focus)
 

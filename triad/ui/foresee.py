@@ -32,7 +32,7 @@ class Foresee:
         self.spawn = spawn
         self.redraw = redraw
         #: (view, card, cell, captures): the engine's answer for the card waiting there.
-        self.known = None
+        self.known: tuple | None = None
 
     def waiting(self, view: dict, sel) -> None:
         """A card was put on a space to wait for the confirming choice."""

@@ -48,8 +48,8 @@ class Friend:
 
     def __init__(self, page) -> None:
         self.page = page
-        self.doc = None  # the document of the match shown (the worker's, as kept)
-        self.info = None  # what the worker says of it (`friend` of its reply)
+        self.doc: str | None = None  # the document of the match shown (the worker's, as kept)
+        self.info: dict | None = None  # what the worker says of it (`friend` of its reply)
         self.code = ""  # the code to send now
         self.screen = "menu"  # "menu", "invite" (to accept) or "send"
         self.error = ""
@@ -287,13 +287,12 @@ class Friend:
 
     def took(self, reply) -> None:
         """A reply of the worker: its document is kept before anything shows."""
+        info = self.info = reply["friend"]
         self.doc = reply["doc"]
-        self.info = reply["friend"]
         self.code = reply["code"]
         store = self.page.store
-        store.set(DOC_PREFIX + self.info["id"], self.doc)
-        store.set(ACTIVE_KEY, json.dumps({"id": self.info["id"]}))
-        info = self.info
+        store.set(DOC_PREFIX + info["id"], self.doc)
+        store.set(ACTIVE_KEY, json.dumps({"id": info["id"]}))
         state = "over" if info["over"] else "mine" if info["mine"] else "wait"
         self.page.screen.set_data("friend", state)  # (tests wait on these)
         self.page.screen.set_data("friend-check", self.code[-4:])
@@ -323,7 +322,7 @@ class Friend:
         """The friend dialog."""
         from triad.ui.menu import rules_summary  # (loaded with the dialog)
 
-        info = self.info or {}
+        info: dict = self.info or {}
         body = more = ""
         paste = self.render_paste()
         if self.screen == "opening" and self.waiting:  # a link opened, the game loading

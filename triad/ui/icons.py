@@ -145,7 +145,7 @@ UI_ART = {
     "triad": "moebius-triangle",
 }
 
-_BUNDLED = []
+_BUNDLED: list = []
 
 
 def bundled() -> frozenset:
@@ -220,7 +220,7 @@ def affinity_table(kind, affinities: list) -> dict:
     glyphs = ELEMENT_GLYPHS if kind == "element" else BANNER_GLYPHS
     known = BANNER_GLYPHS + ELEMENT_GLYPHS
     used = {}
-    table = {}
+    table: dict[str, tuple[str | None, str, str]] = {}
     pending = []
     for entry in affinities:
         ident = str(entry.get("id", ""))

@@ -20,11 +20,11 @@ class Selection:
 
     def __init__(self) -> None:
         self.phase = IDLE
-        self.player = None
+        self.player = ""  # who chooses ("" while nobody does)
         self.hand_size = 0
-        self.empty = []
-        self.card = None
-        self.cell = None
+        self.empty: list[int] = []
+        self.card: int | None = None
+        self.cell: int | None = None
         self.hand_cursor = 0
         self.cell_cursor = 4
         self.forced = None

@@ -79,11 +79,19 @@ def modifier(card: dict, cell_affinity) -> int:
     return 1 if card.get("affinity") == cell_affinity else -1
 
 
+def choosing(ctx: dict, player=None) -> "sel_phases.Selection | None":
+    """The card and space being chosen in `ctx` (by `player`, when named), or None."""
+    sel = ctx.get("sel")
+    if sel is None or not sel.active or (player is not None and sel.player != player):
+        return None
+    return sel
+
+
 #: Card faces drawn so far: the page draws both hands and the board again at
 #: every change, mostly with the very same cards (a face is about 2 ms under
 #: MicroPython, the main thread's whole budget in a few).
-_FACES = {}
-_AFFS = {}
+_FACES: dict[tuple, str] = {}
+_AFFS: dict[int, dict] = {}
 
 
 def render_card(
@@ -224,9 +232,8 @@ def hand_visible(view: dict, player: str, index: int, card, humans: list) -> boo
 def render_hand(view: dict, player: str, ctx: dict) -> str:
     """A player's hand as a `data-hand` container of `data-card` cards."""
     hand = view["hands"][player]
-    sel = ctx.get("sel")
+    sel = choosing(ctx, player)
     humans = ctx.get("humans", ["blue"])
-    choosing = sel is not None and sel.active and sel.player == player
     out = []
     count = len(hand)
     forced = (view.get("forced") or {}).get(player)  # Order, Chaos: the card to play
@@ -237,7 +244,7 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
     for i in range(count):
         card = hand[i]
         state = []
-        if choosing:
+        if sel is not None:
             if sel.card == i:
                 state.append("sel")
             if sel.phase == sel_phases.HAND and sel.hand_cursor == i:
@@ -246,9 +253,12 @@ def render_hand(view: dict, player: str, ctx: dict) -> str:
             state.append("forced" if i == forced else "locked")
         if swap is not None and i == swap[0 if player == "blue" else 1]:
             state.append("swapped")
-        if choosing and (forced is None or i == forced):
+        if sel is not None and (forced is None or i == forced):
             state.append("pickable")
-        extra = [("data-card", str(i)), ("style", "--i:" + str(i) + ";--n:" + str(count))]
+        extra: list[tuple[str, str | None]] = [
+            ("data-card", str(i)),
+            ("style", "--i:" + str(i) + ";--n:" + str(count)),
+        ]
         if player in humans and card is not None:
             # the human's cards are buttons, to be chosen when it is their turn
             extra.append(("role", "button"))
@@ -323,11 +333,9 @@ def render_side(view: dict, player: str, ctx: dict) -> str:
     name = player_name(player, ctx)
     rival = ctx.get("opponent") if player not in ctx.get("humans", ["blue"]) else None
     stake = t("opp_trade", trade=t("trade_" + str(rival.get("trade")))) if rival else ""
-    sel = ctx.get("sel")
+    sel = choosing(ctx, player)
     # A card of this hand is chosen: on a phone the badge would cover it (CSS hides it).
-    picking = (
-        turn and sel is not None and sel.active and sel.player == player and sel.card is not None
-    )
+    picking = turn and sel is not None and sel.card is not None
     return (
         '<div class="side-in'
         + (" on-turn" if turn else "")
@@ -368,7 +376,8 @@ def turn_text(player: str, ctx: dict) -> str:
 
 def render_restriction(r: dict) -> str:
     """A Power Wall sign: the condition and an arrow along the line it moves."""
-    op = {"<": "&lt;", ">": "&gt;", "=": "="}.get(r.get("op"), esc(r.get("op")))
+    sign = str(r.get("op"))
+    op = {"<": "&lt;", ">": "&gt;", "=": "="}.get(sign, esc(sign))
     direction = r.get("direction", "down")
     label = t(
         "restriction",
@@ -396,7 +405,9 @@ def render_restriction(r: dict) -> str:
 def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     slot = view["board"][i]
     cell_aff = view["cells"][i] if view.get("cells") else None
-    sel = ctx.get("sel")
+    sel = choosing(ctx)
+    if sel is not None and sel.phase not in (sel_phases.CELL, sel_phases.CONFIRM):
+        sel = None  # (a card is still being chosen: no space is open yet)
     aff = ctx["aff"]
     state = ["cell"]
     inner = []
@@ -412,8 +423,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
     if restriction:
         state.append("walled")
         inner.append(render_restriction(restriction))
-    choosing = sel is not None and sel.active and sel.phase in (sel_phases.CELL, sel_phases.CONFIRM)
-    pairs = [("data-cell", str(i))]
+    pairs: list[tuple[str, str | None]] = [("data-cell", str(i))]
     ghost = (ctx.get("ghosts") or {}).get(i)
     if slot is None:
         state.append("empty")
@@ -426,7 +436,7 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
             inner.append(
                 '<span class="ghost-tag ghost-tag-' + ghost["kind"] + '">' + esc(tag) + "</span>"
             )
-        if choosing:
+        if sel is not None:
             state.append("open")
             if sel.phase == sel_phases.CONFIRM and sel.cell == i:
                 state.append("chosen")
@@ -444,16 +454,16 @@ def render_cell(view: dict, i: int, ctx: dict, fx: dict) -> str:
         inner.append(
             render_card(card, owner, aff, fx.get(i, ""), modifier(card, cell_aff), None, typed)
         )
-    if choosing and sel.cell_cursor == i:
+    if sel is not None and sel.cell_cursor == i:
         state.append("cursor")
         inner.append(icon("cursor", "cell-cursor"))
     pairs.append(("class", " ".join(state)))
     # A cell of the board's grid, named by its words (what shows is hidden): chosen while a
     # card is; the arrows move the focus from cell to cell (`Controls.key`).
-    pick = choosing and slot is None
+    pick = sel is not None and slot is None
     pairs += [("role", "gridcell"), ("tabindex", "0" if pick else "-1")]
     pairs.append(("aria-disabled", None if pick else "true"))
-    label = speech.cell_words(view, i, aff, sel if choosing else None, ctx.get("foresee"))
+    label = speech.cell_words(view, i, aff, sel, ctx.get("foresee"))
     inner = [hidden(part) for part in inner] + ['<span class="sr">' + esc(label) + "</span>"]
     return "<div" + attrs(pairs) + ">" + "".join(inner) + "</div>"
 
@@ -486,16 +496,16 @@ def status_text(view: dict, ctx: dict) -> str:
     if view.get("over"):
         return result_title(view, ctx)
     player = view.get("to_move")
-    sel = ctx.get("sel")
     if player is None:
         return ""
+    sel = choosing(ctx, player)
     if ctx.get("queued"):  # confirmed before the engine was up: it waits for it
         return t("move_queued")
     if ctx.get("thinking"):
         # (the opponent by name on its turn; F1's hint is the CPU thinking for the human)
         rival = "" if player in ctx.get("humans", ["blue"]) else speech.rival_name(ctx)
         return t("rival_thinking", name=rival) if rival else t("thinking")
-    if sel is not None and sel.active and sel.player == player:
+    if sel is not None:
         if sel.phase == sel_phases.HAND:
             return t("choose_card")
         if sel.phase == sel_phases.CELL:

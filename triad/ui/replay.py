@@ -28,15 +28,15 @@ class Replay:
 
     def __init__(self, page) -> None:
         self.page = page
-        self.shown = None
+        self.shown: dict | None = None
         self.root = page.scope  # the page's scope, where each replay's own begins
-        self.scope = None  # the tasks of the replay shown, ended when it leaves
+        #: The tasks of the replay shown, ended when it leaves (begun with none shown).
+        self.scope = self.root.child("replay")
 
     def show(self, shown: dict) -> None:
         """Put `shown` on the table (a replay or the puzzle), with a scope of its own; the
         one shown before stops."""
-        if self.scope is not None:
-            self.scope.end()
+        self.scope.end()
         self.shown = shown
         self.scope = self.root.child("replay")
 
@@ -73,8 +73,8 @@ class Replay:
             return
         back = self.back()
         self.take_table()
-        self.show({"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back})
-        self.shown["mode"] = mode
+        shown = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
+        self.show(dict(shown, mode=mode))
         page.match.view = reply["steps"][0]["view"]
         page.screen.set_data("replay", "0")
         page.study.start_analysis(reply["record"])
@@ -100,6 +100,8 @@ class Replay:
 
     def key(self, action: str) -> bool:
         page = self.page
+        if self.shown is None:
+            return False  # (nothing is replayed: the key is the match's)
         if self.shown.get("puzzle") and page.study.puzzle_key(action):
             return True
         if action in ("right", "next", "select"):

@@ -430,7 +430,7 @@ def _section(ident: str, title: str, body: list, diagrams: dict) -> str:
 
 
 #: The rulebooks read so far, by language: ``{"title", "sections": [{"id", "title", "body"}]}``.
-_BOOKS = {}
+_BOOKS: dict[str, dict] = {}
 
 
 def book(code: str) -> dict:
@@ -444,7 +444,7 @@ def book(code: str) -> dict:
 
 #: The last rulebook drawn and what it was drawn for: the page draws the open
 #: dialog again whenever anything else changes, and this is its biggest part.
-_LAST = [None, ""]
+_LAST: list = [None, ""]
 
 
 def render_rulebook(active_rules: list, current: str = "") -> str:

@@ -21,7 +21,7 @@ Plain Python: runs under MicroPython in the page and under CPython in tests.
 import asyncio
 
 #: The tasks cancelling a task that ended its own scope, kept until they have run.
-_cancelling = []
+_cancelling: list = []
 
 
 def _running():
@@ -50,8 +50,8 @@ class Scope:
 
     def __init__(self, name: str = "page", parent=None) -> None:
         self.name = name  # (what it serves: read in tests and when debugging)
-        self.tasks = []
-        self.children = []
+        self.tasks: list = []
+        self.children: list[Scope] = []
         self.parent = parent
         self.ended = parent is not None and parent.ended  # (nested in an ended one: ended)
 

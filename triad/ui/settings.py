@@ -28,7 +28,7 @@ PLAYS = ["quick", "collection"]
 # Level range: a band of levels chosen for the deal ("" = drawn from the seed).
 BANDS = ["", "1-3", "2-4", "3-5", "4-6", "5-7", "6-8", "7-9", "8-10"]
 
-DEFAULTS = {
+DEFAULTS: dict = {
     "version": VERSION,
     "rules": ["banner"],
     "level": "adept",
@@ -153,7 +153,7 @@ class MemoryStore:
     """A key-value store for one visit, used where the browser refuses storage."""
 
     def __init__(self) -> None:
-        self.data = {}
+        self.data: dict = {}
 
     def get(self, key: str):
         return self.data.get(key)

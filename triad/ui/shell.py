@@ -54,7 +54,7 @@ class Shell:
         self.engine_error = ""  # why it could not boot
         self.engine_progress = 0.0  # how far its boot has got, 0..1
         self.engine_bytes = (0, 0)  # the bytes of its download come so far, and their total
-        self.shown = {}  # region -> the HTML last written there
+        self.shown: dict[str, str] = {}  # region -> the HTML last written there
         #: Every task of the page runs in this scope or one nested in it (`triad.ui.scope`).
         self.scope = Scope()
         self.signal = Signal()  # woken whenever the page's state may have changed

@@ -6,6 +6,11 @@ first click or key press (browsers refuse audio before a gesture), and any
 failure of the audio system silences the game instead of breaking it.
 """
 
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 # A note rises linearly from silence for ATTACK seconds (at most a quarter of
 # the note), decays exponentially to SILENT over the note, then fades to zero
 # in RELEASE seconds: no step in the level anywhere, so nothing clicks.
@@ -78,7 +83,7 @@ _CHORDS = [
     (110.0, (220.0, 261.63, 329.63)),
 ]
 # The melody, bar by bar: (beat in the bar, beats held, frequency).
-_MELODY = [
+_MELODY: list[list[tuple[float, float, float]]] = [
     [(0, 1, 659.25), (1, 1, 587.33), (2, 2, 523.25)],
     [(0, 1.5, 440.0), (1.5, 0.5, 523.25), (2, 2, 698.46)],
     [(0, 1, 659.25), (1, 1, 783.99), (2, 1, 659.25), (3, 1, 523.25)],
@@ -94,10 +99,10 @@ def music_bar(i: int) -> list:
     """Bar `i` of the loop as notes, like `RECIPES`' (start s from the bar's start)."""
     bar = bar_length()
     root, pad = _CHORDS[i % LOOP_BARS]
-    notes = []
+    notes: list[tuple[float, float, float, str, float, int]] = []
     for freq in pad:
         notes.append((freq, 0, bar * 0.98, "sine", 0.11 * MUSIC_GAIN, 0))
-    for beat in (0, 2):
+    for beat in (0.0, 2.0):
         notes.append((root, beat * BEAT, BEAT * 1.6, "triangle", 0.5 * MUSIC_GAIN, 0))
     for beat, held, freq in _MELODY[i % LOOP_BARS]:
         notes.append((freq, beat * BEAT, held * BEAT, "triangle", 0.3 * MUSIC_GAIN, 0))
@@ -122,7 +127,7 @@ class WebAudio:
 
     def __init__(self, js) -> None:
         self.js = js
-        self.ctx = None
+        self.ctx: Any = None  # the page's AudioContext, made at the first sound
         self.unlocked = False
         self.broken = False
         self.music_wanted = False
@@ -268,5 +273,7 @@ class WebAudio:
             cls = getattr(self.js, "AudioContext", None) or getattr(
                 self.js, "webkitAudioContext", None
             )
+            if cls is None:
+                raise RuntimeError("this browser has no Web Audio")  # (played in silence)
             self.ctx = cls.new()
         return self.ctx

@@ -190,9 +190,9 @@ class Study:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.analysis = None
-        self.puzzle = None
-        self.progress = None  # {"solved", "streak", "best_streak"} from the save
+        self.analysis: dict | None = None
+        self.puzzle: dict | None = None
+        self.progress: dict | None = None  # {"solved", "streak", "best_streak"} from the save
         self.days_open = False
         #: The analysis's or the puzzle's tasks, a child of the replay's scope: ended when
         #: another begins or the replay leaves, so only the last one's answers show.
@@ -217,7 +217,7 @@ class Study:
 
     def start_analysis(self, record: dict) -> None:
         """Analyse the replay just opened (its match record), move by move."""
-        self.analysis = {
+        a = self.analysis = {
             "status": "running",
             "total": 0,
             "reviews": [],
@@ -227,7 +227,7 @@ class Study:
         }
         self.app.screen.set_data("analysis", "running")
         self.app.screen.set_data("study", "analysis")
-        self.begin().spawn(self.run_analysis(record))
+        self.begin().spawn(self.run_analysis(a, record))
 
     def begin(self):
         """A scope for the analysis or the puzzle about to run; the one before stops."""
@@ -247,14 +247,13 @@ class Study:
         self.app.screen.set_data("puzzle", "")
         self.app.screen.set_data("study", "")
 
-    async def run_analysis(self, record: dict) -> None:
-        a = self.analysis
+    async def run_analysis(self, a: dict, record: dict) -> None:
         try:
             reply = await self.answer(
                 client.analysis_start(self.app.engine, record=record, side="blue")
             )
         except client.WorkerError as e:
-            self.fail(e)
+            self.fail(a, e)
             return
         a["total"] = reply["total"]
         token = reply["analysis"]
@@ -264,7 +263,7 @@ class Study:
             try:
                 reply = await self.answer(asked)
             except client.WorkerError as e:
-                self.fail(e)
+                self.fail(a, e)
                 return
             review = reply.get("review")
             if review is not None:
@@ -279,10 +278,10 @@ class Study:
                 self.app.draw()
                 return
 
-    def fail(self, error) -> None:
-        """The analysis stops on a refusal (`client.WorkerError`), saying why."""
-        self.analysis["status"] = "failed"
-        self.analysis["error"] = error.words
+    def fail(self, a: dict, error) -> None:
+        """The analysis `a` stops on a refusal (`client.WorkerError`), saying why."""
+        a["status"] = "failed"
+        a["error"] = error.words
         self.app.screen.set_data("analysis", "failed")
         self.app.draw()
 
@@ -324,7 +323,7 @@ class Study:
         if self.step_before(review) != r["index"]:
             return {}
         hand = view["hands"][review["player"]]
-        out = {}
+        out: dict = {}  # each space's faint card, and "hand": the best card tagged in the hand
         move, best = review["move"], review["best_move"]
         if move["card"] < len(hand):
             out[move["cell"]] = {
@@ -418,7 +417,7 @@ class Study:
         app.replay.take_table()
         self.analysis = None
         self.days_open = False
-        self.puzzle = {
+        p = self.puzzle = {
             "date": day,
             "status": "making",
             "tries": 0,
@@ -431,10 +430,9 @@ class Study:
         app.screen.set_data("puzzle", "making")
         app.screen.set_data("study", "puzzle")
         app.draw()
-        self.begin().spawn(self.load_puzzle(day))
+        self.begin().spawn(self.load_puzzle(p, day))
 
-    async def load_puzzle(self, day: str) -> None:
-        p = self.puzzle
+    async def load_puzzle(self, p: dict, day: str) -> None:
         app = self.app
         # Opened before the engine is up (a first visit): it is made once the engine is.
         await app.signal.until(lambda: app.engine is not None or bool(app.engine_error))
@@ -462,7 +460,7 @@ class Study:
         await self.load_progress()
         if day in ((self.progress or {}).get("solved") or []):
             p["credited"] = True
-        self.begin_move()
+        self.begin_move(p)
 
     async def load_progress(self) -> None:
         save = self.app.coll.save
@@ -474,12 +472,12 @@ class Study:
         except client.WorkerError:  # (no progress shown)
             pass
 
-    def begin_move(self) -> None:
-        """The player picks a card and a space of the puzzle, as in a match."""
+    def begin_move(self, p: dict) -> None:
+        """The player picks a card and a space of the puzzle `p`, as in a match."""
         view = self.app.match.view
         empty = [i for i in range(9) if view["board"][i] is None]
         self.app.match.sel.begin("blue", len(view["hands"]["blue"]), empty)
-        self.app.screen.set_data("puzzle", self.puzzle["status"])
+        self.app.screen.set_data("puzzle", p["status"])
         self.app.draw()
 
     def solving(self) -> bool:
@@ -489,10 +487,10 @@ class Study:
 
     def puzzle_move(self, move) -> None:
         """The player's answer: the solution plays out, another move is explained."""
-        if not self.solving():
+        p = self.puzzle
+        if p is None or not self.solving():
             return  # (the puzzle is not there yet, or already answered)
         card, cell = move
-        p = self.puzzle
         data = p["data"]
         self.app.match.sel.end()
         solution = data["solution"]
@@ -518,7 +516,7 @@ class Study:
         p["status"] = "solving"
         self.app.speech.say(p["message"])
         self.app.play_sound("draw")
-        self.begin_move()
+        self.begin_move(p)
 
     async def after_solved(self, p: dict) -> None:
         """Keep the solved day in the collection save (once; not after the solution was shown)."""
@@ -587,9 +585,9 @@ class Study:
             self.app.draw()
         return True
 
-    def line_html(self) -> str:
-        """The solution's whole line in words, the move on the board highlighted."""
-        data = self.puzzle["data"]
+    def line_html(self, p: dict) -> str:
+        """The puzzle `p`'s whole solution in words, the move on the board highlighted."""
+        data = p["data"]
         steps = self.app.replay.shown["steps"]
         items = []
         for i, entry in enumerate(data["line"]):
@@ -611,7 +609,7 @@ class Study:
             '<p class="pz-line"><b>' + esc(st("pz_line_title")) + "</b> " + " ".join(items) + "</p>"
         )
 
-    def days_html(self) -> str:
+    def days_html(self, p: dict) -> str:
         today = self.today()
         solved = (self.progress or {}).get("solved") or []
         out = []
@@ -620,9 +618,7 @@ class Study:
             label = st("pz_today") if back == 0 else short_date(day)
             done = day in solved
             cls = (
-                "pick pz-day"
-                + (" done" if done else "")
-                + (" current" if self.puzzle["date"] == day else "")
+                "pick pz-day" + (" done" if done else "") + (" current" if p["date"] == day else "")
             )
             pairs = [("type", "button"), ("class", cls), ("data-puzzleday", day)]
             mark = (
@@ -668,7 +664,7 @@ class Study:
                 + "</span></p>"
             )
             if p["status"] == "solved":
-                rows.append(self.solved_html())
+                rows.append(self.solved_html(p))
             elif p["message"]:
                 rows.append(
                     '<p class="pz-message pz-'
@@ -687,7 +683,7 @@ class Study:
                     + "</p>"
                 )
             if p["status"] in ("solved", "revealed"):
-                rows.append(self.line_html())
+                rows.append(self.line_html(p))
         if self.progress is not None:
             head += (
                 '<span class="pz-streak" data-streak="'
@@ -708,7 +704,7 @@ class Study:
         buttons.append(self.button("pz_show", "pz_show", not solving))
         buttons.append(self.button("pz_days", "pz_days", False, self.days_open))
         buttons.append(self.button("pz_leave", "replay_exit", False))
-        days = self.days_html() if self.days_open else ""
+        days = self.days_html(p) if self.days_open else ""
         bar = self.line_bar() if p["status"] in ("solved", "revealed") else ""
         return (
             '<div class="pz-panel" data-puzzle-date="'
@@ -725,9 +721,8 @@ class Study:
             + "</div>"
         )
 
-    def solved_html(self) -> str:
-        """The solved moment: a heading, the score best play ends with, and the streak."""
-        p = self.puzzle
+    def solved_html(self, p: dict) -> str:
+        """The puzzle `p` solved: a heading, the score best play ends with, and the streak."""
         streak = ""
         if self.progress is not None and p["date"] in (self.progress.get("solved") or []):
             count = self.progress["streak"]

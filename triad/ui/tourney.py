@@ -38,15 +38,17 @@ class Tourney:
 
     def __init__(self, page) -> None:
         self.page = page
-        self.view = None  # the worker's tournament view of the save (None: not read yet)
+        self.view: dict | None = (
+            None  # the worker's tournament view of the save (None: not read yet)
+        )
         self.tab = "event"
-        self.deck = []  # the deck being built: card ids
+        self.deck: list[str] = []  # the deck being built: card ids
         self.deck_name = ""
         self.use = ""  # the name of the deck chosen for the next event
-        self.owned = []  # the cards of the collection with their copies and level
+        self.owned: list[dict] = []  # the cards of the collection with their copies and level
         self.error = ""
         self.message = ""
-        self.result = None  # what the player's last match did
+        self.result: dict | None = None  # what the player's last match did
         self.opponent = ""  # the leader of the match on the table
         self.on_table = False  # the player's match is on the table, not yet settled
         self.confirm_quit = False
@@ -130,8 +132,9 @@ class Tourney:
         if await self.took(
             client.tournament_feats_seen(self.page.engine, self.page.coll.save, ids)
         ):
-            self.view["announce"] = []
-            for feat in self.view.get("feats", []):
+            view = self.view or {}  # (as the reply left it)
+            view["announce"] = []
+            for feat in view.get("feats", []):
                 if feat["id"] in ids:
                     feat["announced"] = True
         self.page.draw()
@@ -296,8 +299,7 @@ class Tourney:
         if reply is None:
             self.page.open_panel(self.dialog)
             return
-        self.result = reply["result"]
-        self.result["opponent"] = self.opponent
+        self.result = dict(reply["result"], opponent=self.opponent)
         self.tab = "event"
         await self.page.coll.refresh()  # prize cards are in the collection
         self.page.open_panel(self.dialog)

@@ -68,7 +68,7 @@ def install(url: str, names: Sequence[str]) -> None:
     which a module may try to import, is still not found at once)."""
 
     def fetch() -> bytes:
-        from js import XMLHttpRequest  # type: ignore[import-not-found]  # (Pyodide only)
+        from js import XMLHttpRequest  # (Pyodide only)
 
         request = XMLHttpRequest.new()
         request.open("GET", url, False)

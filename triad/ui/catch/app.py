@@ -42,6 +42,14 @@ from triad.ui.catch.watch import Watch
 from triad.ui.client import WorkerError
 from triad.ui.shell import Shell
 
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from asyncio import Task
+    from collections.abc import Callable
+
+    from triad.ui.catch.dom import BotWorker
+
 MAPS_KEY = "triad:catch-maps"  # the last map number of each mode (`App.keep_maps`)
 SEED_FIELDS = ("seed", "wseed", "eseed")  # each mode's map field: Play, Watch, the editor
 SEED_LIMIT = 2147483648  # fresh maps are numbered below this; any CodinGame seed is accepted
@@ -94,15 +102,15 @@ class CatchApp(Shell):
         Shell.__init__(self, screen, store, sleep, seed)
         self.use_language(self.saved_language(), browser_lang)
         self.portrait = portrait
-        self.start_bot = None
-        self.bot_support = None
+        self.start_bot: Callable[[], BotWorker] | None = None  # (main.py: the browser's)
+        self.bot_support: Callable[[], str] | None = None
         self.mode = "play"
         self.panel_mode = ""
         self.notice_text = ""
         self.notice_kind = "info"
         self.help_open = False
         self.calls = 0  # worker calls in flight that the human waits for
-        self.flows = []  # the flows launched (`launch`) that the human waits for
+        self.flows: list[Task] = []  # the flows launched (`launch`) that the human waits for
         maps = kept_maps(store)  # the map numbers of the last visit: the same maps again
         self.play = Play(self, maps.get("seed", seed() % SEED_LIMIT))
         self.watch = Watch(self, maps.get("wseed", seed() % SEED_LIMIT))
@@ -110,7 +118,11 @@ class CatchApp(Shell):
         current = saved.find(self.doc, self.doc["current"])
         code = current["code"] if current else EXAMPLE_BOT
         self.editor = Editor(self, self.doc, code, maps.get("eseed", seed() % SEED_LIMIT))
-        self.modes = {"play": self.play, "watch": self.watch, "editor": self.editor}
+        self.modes: dict[str, Play | Watch | Editor] = {
+            "play": self.play,
+            "watch": self.watch,
+            "editor": self.editor,
+        }
         self.keep_maps()
         if notice:
             self.notify(t(notice), "bad")

@@ -265,7 +265,7 @@ def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
         for p in (0, 1):
             if units[p][h]:
                 label += ", " + t("sr_units", name=names[p], count=units[p][h])
-        pairs = [("class", "hit")]
+        pairs: list[tuple[str, object]] = [("class", "hit")]
         if h in pick:
             pairs = [("class", "hit pick"), ("tabindex", "0"), ("role", "button")]
         pairs.extend([("data-house", str(h)), ("cx", x), ("cy", y), ("r", HIT_R)])
@@ -279,7 +279,7 @@ def turn_marks(entry) -> list:
     A move is drawn to the house its units reached (the values of the
     outcome's detail, the referee's "moved"), with the number that actually moved.
     """
-    out = []
+    out: list[list] = []
     if not entry:
         return out
     for outcome in entry.get("outcomes") or []:
@@ -370,7 +370,7 @@ def render_list(state: dict, names: list) -> str:
     its owner (visually hidden; the map's buttons are the houses to choose)."""
     units = state.get("units") or [[], []]
     count = max(len(units[0]), len(units[1]))
-    near = [[] for _ in range(count)]
+    near: list[list[int]] = [[] for _ in range(count)]
     for a, b in state.get("paths") or []:
         if a < count and b < count:
             near[a].append(b)

@@ -11,15 +11,21 @@ from triad.ui.catch.modes import CONSOLE_LINES, DUEL_PAUSE_MS, GRACE_MS, NOTHING
 from triad.ui.catch.text import said, t
 from triad.ui.client import WorkerError
 
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from triad.ui.catch.dom import BotWorker
+
 
 class Duel(Run):
     """One match of the editor's bot against a built-in bot, run turn by turn."""
 
     def __init__(self, scope) -> None:
         Run.__init__(self, scope)
-        self.runner = None  # the bot's worker while it runs
-        self.game = None  # {"players", "map", "state"} once the referee has dealt it
-        self.entry = None  # the last turn's entry
+        self.runner: BotWorker | None = None  # the bot's worker while it runs
+        #: {"players", "map", "state"} once the referee has dealt it (empty before)
+        self.game: dict = {}
+        self.entry: dict | None = None  # the last turn's entry
 
     def end(self) -> None:
         Run.end(self)
@@ -41,9 +47,9 @@ class Editor:
         self.opponent = doc["opponent"]
         self.seed = seed
         self.limits = doc["limits"]
-        self.duel = None  # the `Duel` running or last run
+        self.duel: Duel | None = None  # the match running or last run
         self.finished = False  # the last match was played to its end
-        self.console = []  # (kind, text) lines
+        self.console: list[tuple[str, str]] = []  # (kind, text) lines
         self.status = ""  # a line beside Run: running, stopped, the result
 
     @property
@@ -52,14 +58,14 @@ class Editor:
 
     @property
     def game(self):
-        return None if self.duel is None else self.duel.game
+        return None if self.duel is None or not self.duel.game else self.duel.game
 
     def ready(self) -> bool:
         return not self.running
 
     def shown(self) -> tuple:
         duel = self.duel
-        if duel is None or duel.game is None:
+        if duel is None or not duel.game:
             return NOTHING
         game = duel.game
         return (game["map"], game["state"], game["players"], duel.entry, None)
@@ -175,8 +181,9 @@ class Editor:
 
     def stop(self) -> None:
         """Stop pressed: the match ends at once, its bot's worker stopped."""
-        if self.running:
-            self.duel.end()
+        duel = self.duel
+        if duel is not None and duel.live:
+            duel.end()
             self.say("info", t("bot_stopped"))
             self.status = t("bot_stopped")
 
@@ -237,11 +244,10 @@ class Editor:
         except WorkerError as e:
             self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
             return
-        await self.turns(duel, view["input"], first_ms, turn_ms)
+        await self.turns(duel, runner, view["input"], first_ms, turn_ms)
 
-    async def turns(self, duel: Duel, text: str, first_ms: int, turn_ms: int) -> None:
+    async def turns(self, duel: Duel, runner, text: str, first_ms: int, turn_ms: int) -> None:
         page = self.page
-        runner = duel.runner
         # A turn of the bot's, each answered by the referee, to the game's turn limit.
         for turn in range(1, render.MAX_TURNS + 1):
             limit = first_ms if turn == 1 else turn_ms

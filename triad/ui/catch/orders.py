@@ -28,14 +28,14 @@ class Board:
         self.n = len(self.units[0])
         self.mine = self.units[me]
         self.theirs = self.units[1 - me]
-        self.adj = [[] for _ in range(self.n)]
+        self.adj: list[list[int]] = [[] for _ in range(self.n)]
         for a, b in state.get("paths") or []:
             self.adj[a].append(b)
             self.adj[b].append(a)
         for row in self.adj:
             row.sort()
         self.triangles = state.get("triangles") or []
-        self.links = [[] for _ in range(self.n)]
+        self.links: list[list[int]] = [[] for _ in range(self.n)]
         for a, b in linkable or []:
             self.links[a].append(b)
             self.links[b].append(a)
@@ -77,7 +77,7 @@ def rotate(corners: list, first: int) -> list:
 
 def order(action: str, corners: list, first: int, target: int = -1) -> list:
     """A triangle action acting from corner `first` (on `target`, when it has one)."""
-    item = [action]
+    item: list = [action]
     item.extend(rotate(corners, first))
     if target >= 0:
         item.append(target)
@@ -88,13 +88,13 @@ class Orders:
     """The orders given so far this turn and the current selection."""
 
     def __init__(self) -> None:
-        self.items = []
-        self.checks = []  # what the referee said of each order, in order
+        self.items: list[list] = []
+        self.checks: list[dict] = []  # what the referee said of each order, in order
         self.clear_selection()
 
     def clear_selection(self) -> None:
         self.house = -1
-        self.tri = None
+        self.tri: list[int] | None = None
         self.action = ""
         self.corner = -1
         self.amount = 1
@@ -118,7 +118,7 @@ class Orders:
         if board.over:
             return {"hint": "hint_over"}
         if self.tri is not None and self.action:
-            return self._triangle_target(board, h)
+            return self._triangle_target(board, h, self.tri)
         if self.house >= 0:
             if h == self.house:
                 self.clear_selection()
@@ -166,8 +166,7 @@ class Orders:
         self.amount = min(top, max(1, int(value)))
         return {"changed": True}
 
-    def _triangle_target(self, board: Board, h: int) -> dict:
-        corners = self.tri
+    def _triangle_target(self, board: Board, h: int, corners: list[int]) -> dict:
         action = self.action
         if action == "SPAWN":
             if h not in corners:
@@ -205,7 +204,7 @@ class Orders:
         if self.action == "ADD_PATH":
             return board.links[corner]
         if self.action == "REMOVE_PATH":
-            return [k for k in board.adj[corner] if k not in self.tri]
+            return [k for k in board.adj[corner] if k not in (self.tri or [])]
         return []
 
     def targets(self, board: Board) -> list:
@@ -217,7 +216,7 @@ class Orders:
         if self.action == "SPAWN":
             return []
         if self.action == "ATTACK":
-            seen = {}
+            seen: dict[int, bool] = {}
             for c in self.tri:
                 for k in board.adj[c]:
                     seen[k] = True

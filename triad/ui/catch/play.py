@@ -24,7 +24,7 @@ class PlayMatch(Run):
         }
         self.board = Board(view["state"], view["linkable"])
         self.orders = Orders()
-        self.last = None  # the last turn's entry
+        self.last: dict | None = None  # the last turn's entry
         self.hint = ""  # why the last click did nothing (a text key)
         self.thinking = False  # the bot answers the turn just ended
 
@@ -46,8 +46,8 @@ class Play:
         self.page = page
         self.bot = "greedy"  # the opponent of the next match
         self.seed = seed  # the map of the next match
-        self.match = None  # `PlayMatch` on show
-        self.dealing = None  # the New game asked for last (`Run`), until its match comes
+        self.match: PlayMatch | None = None  # the match on show
+        self.dealing: Run | None = None  # the New game asked for last, until its match comes
         self.spare = Orders()  # the orders before the first match (none can be given)
 
     # What the match on show holds, as the page and its tests read it.
@@ -80,10 +80,12 @@ class Play:
     def leave(self) -> None:
         """Another tab is shown (the match waits where it is)."""
 
-    def idle(self) -> bool:
-        """Whether a click on the map may add an order now."""
+    def idle(self) -> PlayMatch | None:
+        """The match a click on the map may add an order to now, or None."""
         match = self.match
-        return match is not None and not match.thinking and not self.page.pending
+        if match is None or match.thinking or self.page.pending:
+            return None
+        return match
 
     # ------------------------------------------------------------- input
 
@@ -94,17 +96,17 @@ class Play:
         if name == "new_game":
             self.new_game()
             return
-        if not self.idle():
+        match = self.idle()
+        if match is None:
             return
-        match = self.match
         match.hint = ""
         o = match.orders
         if name == "tri":
-            self.after_click(o.click_triangle(match.board, board.parse_tri(arg)))
+            self.after_click(match, o.click_triangle(match.board, board.parse_tri(arg)))
         elif name == "action":
-            self.after_click(o.choose(match.board, arg))
+            self.after_click(match, o.choose(match.board, arg))
         elif name == "amount":
-            self.after_click(o.set_amount(match.board, int(arg)))
+            self.after_click(match, o.set_amount(match.board, int(arg)))
         elif name == "cancel":
             o.clear_selection()
         elif name in ("remove", "adjust"):
@@ -123,14 +125,14 @@ class Play:
 
     def click(self, kind: str, arg) -> None:
         """A house (`kind` "house", its number) or a triangle ("tri", its key) was clicked."""
-        if not self.idle():
+        match = self.idle()
+        if match is None:
             return
-        match = self.match
         match.hint = ""
         if kind == "house":
-            self.after_click(match.orders.click_house(match.board, arg))
+            self.after_click(match, match.orders.click_house(match.board, arg))
         else:
-            self.after_click(match.orders.click_triangle(match.board, board.parse_tri(arg)))
+            self.after_click(match, match.orders.click_triangle(match.board, board.parse_tri(arg)))
 
     def key(self, key: str) -> bool:
         if key == "Escape" and self.match is not None:
@@ -142,11 +144,11 @@ class Play:
             return True
         return False
 
-    def after_click(self, result: dict) -> None:
+    def after_click(self, match: PlayMatch, result: dict) -> None:
         if "add" in result:
-            self.page.launch(self.add_order(self.match, result["add"]), self.match)
+            self.page.launch(self.add_order(match, result["add"]), match)
         elif "hint" in result:
-            self.match.hint = result["hint"]
+            match.hint = result["hint"]
 
     # ------------------------------------------------------------- flows
 
@@ -174,8 +176,10 @@ class Play:
         asked.end()  # (this task ends with it: it awaits nothing more)
         if self.match is not None:
             self.match.end()
-        self.match = PlayMatch(page.scope, reply["view"], [t("you"), render.bot_label(self.bot)])
-        speech.tell(page, speech.start_text(self.match.game["state"], self.match.game["players"]))
+        match = self.match = PlayMatch(
+            page.scope, reply["view"], [t("you"), render.bot_label(self.bot)]
+        )
+        speech.tell(page, speech.start_text(match.game["state"], match.game["players"]))
         page.notice_text = ""
         page.draw()
 
@@ -247,7 +251,7 @@ class Play:
         if reply is not None:
             match.turn_played(reply)
             game = match.game
-            speech.tell(page, speech.turn_text(match.last, game["state"], game["players"], 0))
+            speech.tell(page, speech.turn_text(reply["turn"], game["state"], game["players"], 0))
         page.draw()
 
     # ----------------------------------------------------------- drawing

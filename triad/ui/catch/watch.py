@@ -31,17 +31,17 @@ class Watch:
         self.bots = ["planner", "greedy"]  # blue's and red's, for the next match
         self.seed = seed
         self.speed = "1"
-        self.match = None  # the `Watched` match on the timeline
-        self.asked = None  # the match asked of the worker (`Run`) until it comes
+        self.match: Watched | None = None  # the match on the timeline
+        self.asked: Run | None = None  # the match asked of the worker until it comes
         # The timeline playing (`Run`), until paused or at its end: Pause lets the frame on
         # its way land, then the playback (a task of the match's) stops, so this one is
         # read as state, after the frame's await too.
-        self.playback = None
-        self.fetching = None  # the frame being fetched (`Run`: state, nothing runs in it)
+        self.playback: Run | None = None
+        self.fetching: Run | None = None  # the frame being fetched (state, nothing runs in it)
         self.at = 0  # the turn on show
         self.want = 0  # the turn asked for (scrubbing asks faster than frames come)
-        self.state = None
-        self.entry = None  # the turn's entry (None at the start position)
+        self.state: dict = {}  # the position on show (of the match on the timeline)
+        self.entry: dict | None = None  # the turn's entry (None at the start position)
 
     @property
     def playing(self) -> bool:
@@ -85,8 +85,8 @@ class Watch:
         elif name == "play" and self.match is not None:
             if self.at >= self.match.total or self.playing:
                 return
-            self.playback = Run(page.scope)
-            self.match.scope.spawn(self.play(self.playback))
+            playback = self.playback = Run(page.scope)
+            self.match.scope.spawn(self.play(self.match, playback))
         elif name == "pause":
             self.pause()
         elif name in ("step", "seek") and self.match is not None:
@@ -139,12 +139,12 @@ class Watch:
             return
         asked.end()  # (this task ends with it: it awaits nothing more)
         names = [page.display_name(n) for n in reply["view"]["players"]]
-        self.match = Watched(page.scope, reply, names)
+        match = self.match = Watched(page.scope, reply, names)
         self.at = self.want = 0
-        self.state, self.entry = self.match.frames[0]
+        self.state, self.entry = match.frames[0]
         page.draw()
         if playback.live:
-            page.launch(self.play(playback), self.match)
+            page.launch(self.play(match, playback), match)
 
     def seek(self, turn: int) -> None:
         match = self.match
@@ -189,10 +189,9 @@ class Watch:
         self.page.draw()
         return True
 
-    async def play(self, playback: Run) -> None:
-        """Play the timeline on, a turn a frame, while `playback` lasts (a task of the
+    async def play(self, match: Watched, playback: Run) -> None:
+        """Play `match`'s timeline on, a turn a frame, while `playback` lasts (a task of the
         match's)."""
-        match = self.match
         page = self.page
         # A frame a turn, to the last: a step or a seek pauses the playback first.
         for _ in range(self.at, match.total):
