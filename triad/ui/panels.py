@@ -407,11 +407,14 @@ class Result(Panel):
     closable = False
     kinds = ("do",)
 
+    def __init__(self) -> None:
+        self.seen = None  # the match whose board is seen in place of its result
+
     def render(self, page, view, ctx):
         match = page.match
         if view is None or not view.get("over") or match.animating or page.replay.shown is not None:
             return ""
-        if match.result_dismissed:
+        if self.seen is match:
             return render_board_seen()
         if ctx["ladder"]:
             from triad.ui.album import trade_lines
@@ -428,14 +431,13 @@ class Result(Panel):
 
     def key(self, page, action: str):
         match = page.match
-        if action == "pause" and match.result_dismissed and page.replay.shown is None:
+        if action == "pause" and self.seen is match and page.replay.shown is None:
             self.see(page)  # (Escape: the board seen gives way to the result)
             return True
         return None
 
     def see(self, page) -> None:
         """ "See the board": the result steps aside, and its button there brings it back."""
-        match = page.match
-        match.result_dismissed = not match.result_dismissed
+        self.seen = None if self.seen is page.match else page.match
         page.draw()
         page.screen.focus("#r-overlay button")

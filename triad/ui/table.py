@@ -91,7 +91,6 @@ class Match:
         self.board_override = None
         self.fx = {}
         self.marks = anim.Marks()  # the numbers the last capture compared, marked
-        self.result_dismissed = False
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
         self.said = False  # the deal was said in the live region
