@@ -43,3 +43,12 @@ def test_a_part_of_another_run_or_none_is_named_missing() -> None:
     assert list(merged["tests"]) == ["tests/browser/test_b.py::test_y"]
     merged = merge_parts(["cpython", "browser"], [{}, browser])
     assert merged["missing"] == ["cpython"]
+
+
+def test_parts_that_ran_at_once_take_the_wall_time_from_first_start_to_last_end() -> None:
+    cpython = part("r1", 300.0, 2, {"tests/engine/test_a.py::test_x": 1.5})
+    browser = part("r1", 900.0, 2, {"tests/browser/test_b.py::test_y": 20.0})
+    cpython["span"], browser["span"] = [1000.0, 1300.0], [1005.0, 1905.0]
+    merged = merge_parts(["cpython", "browser"], [cpython, browser])
+    assert merged["wall_seconds"] == 905.0
+    assert merged["parts"]["cpython"]["wall_seconds"] == 300.0

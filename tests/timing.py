@@ -7,15 +7,17 @@ pytest-xdist the sums are over the workers, so they add up to more than the wall
 which is printed beside them. `build.py test` names the lane it runs (TRIAD_LANE: `full`
 or `quick`) when it runs the whole of it: that run is written to
 test-artifacts/suite-times-LANE.json (a run of some files writes nothing). The full lane
-runs in parts, one pytest run each (TRIAD_LANE_PARTS: `cpython,browser`; TRIAD_LANE_PART:
-this one's): each part is written to suite-times-LANE.PART.json, and the last one writes
-the lane's record from every part of the same run (TRIAD_LANE_RUN), with each part's wall
-time and workers.
+runs in parts, one pytest run each, at the same time (TRIAD_LANE_PARTS: `cpython,browser`;
+TRIAD_LANE_PART: this one's): each part is written to suite-times-LANE.PART.json, and the
+one that ends last writes the lane's record from every part of the same run
+(TRIAD_LANE_RUN), with each part's wall time and workers, and the lane's wall time from the
+first part's start to the last one's end.
 """
 
 from __future__ import annotations
 
 import datetime
+import fcntl
 import json
 import os
 import subprocess
@@ -49,6 +51,7 @@ class SuiteTimes:
         self.seconds: dict[str, float] = defaultdict(float)
         self.outcomes: dict[str, str] = {}
         self.start = time.monotonic()
+        self.started = time.time()  # (the parts' clocks, compared across processes)
         self.lane = os.environ.get("TRIAD_LANE", "")
         self.part = os.environ.get("TRIAD_LANE_PART", "")
         self.parts = [p for p in os.environ.get("TRIAD_LANE_PARTS", "").split(",") if p]
@@ -108,15 +111,19 @@ class SuiteTimes:
             "tests": {nodeid: round(s, 3) for nodeid, s in sorted(self.seconds.items())},
         }
         RECORDS.mkdir(exist_ok=True)
-        if self.part in self.parts:
-            record["run"] = os.environ.get("TRIAD_LANE_RUN", "")
-            path = record_path(self.lane, self.part)
+        with open(RECORDS / "suite-times.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # (the parts end at any time; released on close)
+            if self.part in self.parts:
+                record["run"] = os.environ.get("TRIAD_LANE_RUN", "")
+                record["span"] = [round(self.started, 1), round(time.time(), 1)]
+                path = record_path(self.lane, self.part)
+                path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+                records = [read(record_path(self.lane, p)) for p in self.parts]
+                if any(r.get("run") != record["run"] for r in records):
+                    return path  # (a part of this run is still running)
+                record = merge_parts(self.parts, records)
+            path = record_path(self.lane)
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-            if self.part != self.parts[-1]:
-                return path
-            record = merge_parts(self.parts, [read(record_path(self.lane, p)) for p in self.parts])
-        path = record_path(self.lane)
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         return path
 
 
@@ -137,7 +144,11 @@ def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, An
             outcomes[outcome] += count
         tests.update(record["tests"])
     merged["workers"] = max(record["workers"] for _, record in ours)
-    merged["wall_seconds"] = round(sum(record["wall_seconds"] for _, record in ours), 1)
+    spans = [record["span"] for _, record in ours if "span" in record]
+    if len(spans) == len(ours):  # from the first start to the last end (the parts overlap)
+        merged["wall_seconds"] = round(max(e for _, e in spans) - min(s for s, _ in spans), 1)
+    else:
+        merged["wall_seconds"] = round(sum(record["wall_seconds"] for _, record in ours), 1)
     merged["parts"] = {
         name: {k: record[k] for k in ("wall_seconds", "workers")} | {"tests": len(record["tests"])}
         for name, record in ours
