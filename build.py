@@ -38,6 +38,7 @@ import threading
 import time
 import urllib.parse
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -927,24 +928,32 @@ def serve(host: str, port: int) -> None:
 # The quick lane: every test but the browsers' and the slow ones (the page's runtimes in
 # Node, whole analyses), for a developer's loop; CI runs the full lane.
 QUICK_ARGS = ("--ignore=tests/browser", "-m", "not browser and not slow")
-# The full lane runs in two parts, one after the other (TRIAD_LANE_PART: tests/conftest.py
-# keeps the part's tests): the CPython tests, then the browser tests.
-# A whole lane's tests run on this many pytest-xdist workers, one a core (on the two-core
-# machine, measured: see the commits that set it); 1 runs them in one process. A browser
-# test alone leaves a core idle most of its time (it waits on the page, its workers, the
-# horde's clock), so the browser part runs on as many, each worker with its own server,
-# warm profile and pool (tests/browser/conftest.py). Measured, none has to run alone:
-# the engines' and the Firefox live tests pass beside Chromium's. (pytest-xdist's groups,
-# --dist loadgroup, do nothing under pytest 9: a test's id can no longer be renamed.)
+# The full lane runs in two parts (TRIAD_LANE_PART: tests/conftest.py keeps the part's
+# tests), two pytest runs at the same time: the browser tests, and beside them the CPython
+# tests, niced (CPYTHON_NICE). A browser test leaves its core idle much of its time (it
+# waits on the page, its workers, the horde's clock, a late answer: measured, the monkey
+# uses a third of a core, a page test about one and a third), and the CPython tests take
+# that time, never the browsers' (the kernel gives a niced process the cores only when
+# nothing else wants them). The CPython part's output goes to CPYTHON_LOG, printed once
+# both parts have ended. Each part runs on WORKERS pytest-xdist workers, one a core (on
+# the two-core machine, measured: see the commits that set it); 1 runs them in one process.
+# The browser part's workers each have their own server, warm profile and pool
+# (tests/browser/conftest.py). Measured, none has to run alone: the engines' and the
+# Firefox live tests pass beside Chromium's. (pytest-xdist's groups, --dist loadgroup, do
+# nothing under pytest 9: a test's id can no longer be renamed.)
 WORKERS = min(2, os.cpu_count() or 1)
-BROWSER_DIST = ("--dist", "load")
+# The browser tests one at a time, the longest first (tests/conftest.py orders them).
+BROWSER_DIST = ("--dist", "load", "--maxschedchunk", "1")
+CPYTHON_NICE = 19  # the lowest priority
+CPYTHON_LOG = ROOT / "test-artifacts" / "lane-cpython.log"
 # What every run prints at its end besides the time per folder (tests/timing.py).
 REPORT_ARGS = ("--durations=30",)
 
 
 def run_tests(pytest_args: list[str], quick: bool = False) -> int:
     """Run the tests; with no pytest args, the whole of a lane, recorded (tests/timing.py):
-    its CPython tests on WORKERS processes, then (full lane) its browser tests, on as many."""
+    its CPython tests on WORKERS processes and (full lane) beside them, its browser tests,
+    on as many."""
     python = ensure_venv()
     env = dict(os.environ)
     args = [a for a in pytest_args if a != "--"]
@@ -968,15 +977,53 @@ def run_tests(pytest_args: list[str], quick: bool = False) -> int:
         env["TRIAD_LANE"] = "quick" if quick else "full"
         env["TRIAD_LANE_PARTS"] = ",".join(name for name, _ in parts if name)
         env["TRIAD_LANE_RUN"] = datetime.datetime.now(datetime.UTC).isoformat()
+
+    def pytest(name: str, part_args: list[str], **options: Any) -> subprocess.Popen[bytes]:
+        command = [str(python), "-m", "pytest", *REPORT_ARGS, *part_args]
+        return subprocess.Popen(command, cwd=ROOT, env=env | {"TRIAD_LANE_PART": name}, **options)
+
+    if [name for name, _ in parts] == ["cpython", "browser"]:
+        return run_side_by_side(pytest, dict(parts))
     failed = 0
     for name, part_args in parts:
-        env["TRIAD_LANE_PART"] = name
-        command = [str(python), "-m", "pytest", *REPORT_ARGS, *part_args]
-        result = subprocess.run(command, cwd=ROOT, env=env)
-        if result.returncode == 5:
-            print("build.py: no test was collected", file=sys.stderr)
-        failed = failed or result.returncode
+        failed = failed or said(pytest(name, part_args).wait())
     return failed
+
+
+def run_side_by_side(
+    pytest: Callable[..., subprocess.Popen[bytes]],
+    parts: dict[str, list[str]],
+    log: Path = CPYTHON_LOG,
+) -> int:
+    """The full lane's two parts at once: the CPython part niced, its output kept in `log`
+    and printed after the browser part's."""
+    log.parent.mkdir(exist_ok=True)
+    with open(log, "wb") as out:
+        cpython = pytest(
+            "cpython",
+            parts["cpython"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: os.nice(CPYTHON_NICE),
+        )
+        try:
+            browser = said(pytest("browser", parts["browser"]).wait())
+            _say(f"the browser tests have ended; the CPython tests (in {log.name}):")
+            cpython_failed = said(cpython.wait())
+        finally:
+            if cpython.poll() is None:
+                cpython.terminate()
+                cpython.wait()
+    sys.stdout.write(log.read_text(encoding="utf-8", errors="replace"))
+    sys.stdout.flush()
+    return browser or cpython_failed
+
+
+def said(returncode: int) -> int:
+    """A pytest run's return code, said when no test was collected."""
+    if returncode == 5:
+        print("build.py: no test was collected", file=sys.stderr)
+    return returncode
 
 
 def xdist_args() -> list[str]:

@@ -7,8 +7,9 @@
 It runs no test: it reads what the last whole run of each lane left in
 test-artifacts/suite-times-LANE.json (tests/timing.py writes it; a run of some
 files only writes nothing) and prints when and where that run was, its wall
-time (by part: the full lane's CPython tests on xdist workers, then its browser tests), its tests' time by folder (browser against CPython), and its slowest
-tests. Times are wall times on whatever machine ran it, noted as it was (a
+time (by part: the full lane's browser tests on xdist workers, and beside them its
+CPython tests, niced), its tests' time by folder (browser against CPython), and its
+slowest tests. Times are wall times on whatever machine ran it, noted as it was (a
 busy shared machine can double them). Targets: the full lane within 15 minutes
 on the two-core development machine with nothing else running, the quick lane
 within 3.

@@ -7,15 +7,17 @@ pytest-xdist the sums are over the workers, so they add up to more than the wall
 which is printed beside them. `build.py test` names the lane it runs (TRIAD_LANE: `full`
 or `quick`) when it runs the whole of it: that run is written to
 test-artifacts/suite-times-LANE.json (a run of some files writes nothing). The full lane
-runs in parts, one pytest run each (TRIAD_LANE_PARTS: `cpython,browser`; TRIAD_LANE_PART:
-this one's): each part is written to suite-times-LANE.PART.json, and the last one writes
-the lane's record from every part of the same run (TRIAD_LANE_RUN), with each part's wall
-time and workers.
+runs in parts, one pytest run each, at the same time (TRIAD_LANE_PARTS: `cpython,browser`;
+TRIAD_LANE_PART: this one's): each part is written to suite-times-LANE.PART.json, and the
+one that ends last writes the lane's record from every part of the same run
+(TRIAD_LANE_RUN), with each part's wall time and workers, and the lane's wall time from the
+first part's start to the last one's end.
 """
 
 from __future__ import annotations
 
 import datetime
+import fcntl
 import json
 import os
 import subprocess
@@ -49,6 +51,7 @@ class SuiteTimes:
         self.seconds: dict[str, float] = defaultdict(float)
         self.outcomes: dict[str, str] = {}
         self.start = time.monotonic()
+        self.started = time.time()  # (the parts' clocks, compared across processes)
         self.lane = os.environ.get("TRIAD_LANE", "")
         self.part = os.environ.get("TRIAD_LANE_PART", "")
         self.parts = [p for p in os.environ.get("TRIAD_LANE_PARTS", "").split(",") if p]
@@ -108,15 +111,19 @@ class SuiteTimes:
             "tests": {nodeid: round(s, 3) for nodeid, s in sorted(self.seconds.items())},
         }
         RECORDS.mkdir(exist_ok=True)
-        if self.part in self.parts:
-            record["run"] = os.environ.get("TRIAD_LANE_RUN", "")
-            path = record_path(self.lane, self.part)
+        with open(RECORDS / "suite-times.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # (the parts end at any time; released on close)
+            if self.part in self.parts:
+                record["run"] = os.environ.get("TRIAD_LANE_RUN", "")
+                record["span"] = [round(self.started, 1), round(time.time(), 1)]
+                path = record_path(self.lane, self.part)
+                path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+                records = [read(record_path(self.lane, p)) for p in self.parts]
+                if any(r.get("run") != record["run"] for r in records):
+                    return path  # (a part of this run is still running)
+                record = merge_parts(self.parts, records)
+            path = record_path(self.lane)
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-            if self.part != self.parts[-1]:
-                return path
-            record = merge_parts(self.parts, [read(record_path(self.lane, p)) for p in self.parts])
-        path = record_path(self.lane)
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         return path
 
 
@@ -137,7 +144,11 @@ def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, An
             outcomes[outcome] += count
         tests.update(record["tests"])
     merged["workers"] = max(record["workers"] for _, record in ours)
-    merged["wall_seconds"] = round(sum(record["wall_seconds"] for _, record in ours), 1)
+    spans = [record["span"] for _, record in ours if "span" in record]
+    if len(spans) == len(ours):  # from the first start to the last end (the parts overlap)
+        merged["wall_seconds"] = round(max(e for _, e in spans) - min(s for s, _ in spans), 1)
+    else:
+        merged["wall_seconds"] = round(sum(record["wall_seconds"] for _, record in ours), 1)
     merged["parts"] = {
         name: {k: record[k] for k in ("wall_seconds", "workers")} | {"tests": len(record["tests"])}
         for name, record in ours
@@ -146,3 +157,42 @@ def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, An
     merged["outcomes"] = dict(outcomes)
     merged["tests"] = dict(sorted(tests.items()))
     return merged
+
+
+# Each browser test's seconds in a full run, for the order the browser tests run in.
+DURATIONS = ROOT / "tests" / "browser" / "durations.json"
+UNKNOWN_SECONDS = 10.0  # a test of a file not in DURATIONS yet
+
+
+def longest_first(nodeids: list[str], durations: dict[str, float]) -> list[str]:
+    """`nodeids`, the longest first by `durations`: a test not in it counts as the longest
+    of its file's (a new test is often a longer one's sibling), or UNKNOWN_SECONDS. Ties
+    keep their order (each xdist worker sorts the same collection the same way)."""
+    longest: dict[str, float] = {}
+    for nodeid, seconds in durations.items():
+        path = nodeid.split("::", 1)[0]
+        longest[path] = max(longest.get(path, 0.0), seconds)
+
+    def seconds(nodeid: str) -> float:
+        if nodeid in durations:
+            return durations[nodeid]
+        return longest.get(nodeid.split("::", 1)[0], UNKNOWN_SECONDS)
+
+    return sorted(nodeids, key=lambda nodeid: -seconds(nodeid))
+
+
+def read_durations() -> dict[str, float]:
+    return {k: float(v) for k, v in read(DURATIONS).items()}
+
+
+def write_durations(record: dict[str, Any]) -> Path:
+    """DURATIONS from a full lane's record: its browser tests' seconds, to a tenth."""
+    tests = record.get("tests", {})
+    browser = {k: round(v, 1) for k, v in sorted(tests.items()) if k.startswith("tests/browser/")}
+    DURATIONS.write_text(json.dumps(browser, indent=0) + "\n", encoding="utf-8")
+    return DURATIONS
+
+
+if __name__ == "__main__":
+    # python3 -m tests.timing: DURATIONS from the last full run (test-artifacts/).
+    print(f"wrote {write_durations(read(record_path('full'))).relative_to(ROOT)}")

@@ -1,9 +1,9 @@
 """The game in Firefox (Gecko) and WebKit (Safari's engine), not only in Chromium.
 
-Each test runs once per engine (tests/browser/engines.py): boot to ready and a whole
-match by clicks (one boot), a reload with the server stopped, Triangle Catch starting, and a bot
-from the editor playing a match (in WebKit, without JSPI, fed through the service
-worker). They are marked `engines`: a developer skips them with `-m "not engines"`;
+Each test runs once per engine (tests/browser/engines.py), a journey on one first visit
+each: the card game boots to ready and plays a whole match by clicks, reloaded after its
+first move with its server stopped; Triangle Catch starts, ends a turn, and a bot from its editor plays a
+match (in WebKit, without JSPI, fed through the service worker). They are marked `engines`: a developer skips them with `-m "not engines"`;
 CI runs them. Screenshots go to test-artifacts/engine-ENGINE-*.png. The tests wait on
 the page's state, never on time.
 """
@@ -93,40 +93,22 @@ def play_a_move(page: EnginePage) -> None:
     page.wait(f"document.querySelectorAll('[data-cell][data-owner]').length > {before}", TURN_MS)
 
 
-def test_boots_to_ready_and_plays_a_whole_match_by_clicks(
-    open_page: Callable[..., EnginePage], server: Server
+def test_boots_and_plays_a_whole_match_by_clicks_across_a_reload_with_the_server_stopped(
+    open_page: Callable[..., EnginePage], dist: Path
 ) -> None:
-    page = open_page(server.url)
-    page.wait(READY, BOOT_MS)
-    page.wait(ENGINE_UP, BOOT_MS)
-    assert page.count('[data-hand="blue"] [data-card]') == 5
-    assert page.js("getComputedStyle(document.getElementById('loading')).display") == "none"
-    shot(page, "ready")
-    moves = 0
-    while True:
-        page.wait(f"{READY} || document.querySelector('[data-result]')", TURN_MS)
-        if page.count("[data-result]"):
-            break
-        play_a_move(page)
-        moves += 1
-    assert moves in (4, 5)
-    assert page.count("[data-cell][data-owner]") == 9
-    blue = int(page.text('[data-score="blue"]'))
-    red = int(page.text('[data-score="red"]'))
-    assert blue + red == 10
-    result = page.text("[data-result]")
-    assert any(word in result for word in ("You win!", "You lose", "Draw")), result
-    own = [u for u in page.requests() if not u.startswith((server.origin, "data:", "blob:"))]
-    assert not own, f"requests to other hosts: {own}"
-    shot(page, "result")
-
-
-def test_reloads_with_the_server_stopped(open_page: Callable[..., EnginePage], dist: Path) -> None:
-    srv = Server(dist)
+    srv = Server(dist)  # (its own: stopped halfway)
     try:
         page = open_page(srv.url)
         page.wait(READY, BOOT_MS)
-        # every file but the ones cached when first fetched (the whole icon set)
+        page.wait(ENGINE_UP, BOOT_MS)
+        assert page.count('[data-hand="blue"] [data-card]') == 5
+        assert page.js("getComputedStyle(document.getElementById('loading')).display") == "none"
+        shot(page, "ready")
+        play_a_move(page)
+        page.wait(f"{READY} || document.querySelector('[data-result]')", TURN_MS)
+        owned = page.count("[data-cell][data-owner]")
+
+        # Offline: every file but the ones cached when first fetched (the whole icon set).
         files = sum(1 for p in dist.rglob("*") if p.is_file()) - len(build.LAZY_FILES)
         page.wait("navigator.serviceWorker.controller", BOOT_MS)
         cached = (
@@ -143,13 +125,33 @@ def test_reloads_with_the_server_stopped(open_page: Callable[..., EnginePage], d
         page.reload()
         page.wait(READY, BOOT_MS)
         page.wait(ENGINE_UP, BOOT_MS)
-        play_a_move(page)
+        assert page.count("[data-cell][data-owner]") == owned  # the match came back
         shot(page, "offline")
+
+        moves = 1
+        while True:
+            page.wait(f"{READY} || document.querySelector('[data-result]')", TURN_MS)
+            if page.count("[data-result]"):
+                break
+            play_a_move(page)
+            moves += 1
+        assert moves in (4, 5)
+        assert page.count("[data-cell][data-owner]") == 9
+        blue = int(page.text('[data-score="blue"]'))
+        red = int(page.text('[data-score="red"]'))
+        assert blue + red == 10
+        result = page.text("[data-result]")
+        assert any(word in result for word in ("You win!", "You lose", "Draw")), result
+        own = [u for u in page.requests() if not u.startswith((srv.origin, "data:", "blob:"))]
+        assert not own, f"requests to other hosts: {own}"
+        shot(page, "result")
     finally:
         srv.stop()
 
 
-def test_triangle_catch_starts(open_page: Callable[..., EnginePage], server: Server) -> None:
+def test_triangle_catch_starts_and_a_bot_from_the_editor_plays_a_match(
+    open_page: Callable[..., EnginePage], server: Server
+) -> None:
     page = open_page(server.url + "catch.html", 1440, 900)
     page.wait(READY, BOOT_MS)
     assert page.count("svg.map [data-house]") > 10
@@ -157,13 +159,8 @@ def test_triangle_catch_starts(open_page: Callable[..., EnginePage], server: Ser
     page.click('#c-panel [data-act="end_turn"]')
     page.wait(f"{READY} && document.documentElement.dataset.turn === '1'", TURN_MS)
     shot(page, "catch")
-
-
-def test_a_bot_from_the_editor_plays_a_match(
-    open_page: Callable[..., EnginePage], server: Server
-) -> None:
-    page = open_page(server.url + "catch.html#editor", 1440, 900)
-    page.wait(READY, BOOT_MS)
+    page.click('[data-act="mode"][data-arg="editor"]')
+    page.wait(f"{READY} && document.documentElement.dataset.mode === 'editor'", TURN_MS)
     # Without JSPI the bot's input goes through the service worker: once it controls the page.
     assert page.js("window.triadBotSupport()") in ("jspi", "service-worker", "")
     page.wait("window.triadBotSupport()", BOOT_MS)

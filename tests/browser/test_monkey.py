@@ -5,9 +5,11 @@ the real page and unleashes random clicks, double clicks, mouse moves,
 touches, taps and gestures, key events (bare `Events` with only a `keyCode`,
 as its typer makes them), form filling and scrolls, for `SECONDS` on each
 screen: the title, a match, the collection, the rulebook, the friend dialog
-and Triangle Catch. Each screen is a test of its own, in a browser of its own,
-so that pytest-xdist's workers share the screens out (the horde's time is time
-on the clock, whatever else the machine runs). Its randomizer is seeded (`SEED`,
+and Triangle Catch. Each screen has a browser of its own, and the screens go two
+at a time, each pair a test (pytest-xdist's workers share the pairs out): the
+horde's time is time on the clock, whatever else the machine runs, and a horde
+keeps a third of a core busy (measured over its browser's processes), so two
+hordes at once take the time of one. Its randomizer is seeded (`SEED`,
 or the environment's `TRIAD_GREMLINS_SEED`), so a failure names the seed that
 reproduces its clicks (the page's own timing may still vary). A screen fails on
 any page error: an uncaught exception, a console error (a Python traceback among
@@ -23,6 +25,7 @@ import json
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -157,32 +160,56 @@ def summary(errors: list[str]) -> str:
     return "\n".join(f"{n} x {text}" for text, n in counts.items())
 
 
-def unleash(
-    page: Any,
-    watch: Watch,
-    screen: str,
-    avoid: str = "",
-    within: str = "",
-    tether: tuple[str, list[str]] | None = None,
-) -> float:
-    """Run the horde for SECONDS on the page; fail on any error. Returns the share of the
-    tether's looks that found the screen shown."""
-    before = len(watch.errors)
-    page.evaluate(UNLEASH, [SEED, SECONDS * 1000, avoid, within])
-    shown = looks = 0
+@dataclass
+class Horde:
+    """One screen's page while its horde runs: where it clicks, what it has found."""
+
+    screen: str
+    page: Any
+    watch: Watch
+    avoid: str = ""
+    within: str = ""
+    tether: tuple[str, list[str]] | None = None
+    errors_before: int = 0
+    done: bool = False
+    shown: int = 0
+    looks: int = 0
+
+    def unleash(self) -> None:
+        self.errors_before = len(self.watch.errors)
+        self.page.evaluate(UNLEASH, [SEED, SECONDS * 1000, self.avoid, self.within])
+
+    def look(self) -> None:
+        """Bring the screen back if the horde left it; note whether it has stopped."""
+        if self.tether is not None:
+            self.looks += 1
+            self.shown += bool(self.page.evaluate(TETHER, list(self.tether)))
+        self.done = bool(self.page.evaluate(WAIT_DONE))
+
+    def errors(self) -> list[str]:
+        """The page errors since the horde was let loose."""
+        self.page.screenshot(path=str(ARTIFACTS / f"monkey-{self.screen}.png"))
+        errors = page_errors(self.page, self.watch)[self.errors_before :]
+        if not errors:
+            return []
+        return [f"{self.screen}, seed {SEED}: {len(errors)} page errors:\n{summary(errors)}"]
+
+
+def unleash(hordes: list[Horde]) -> list[str]:
+    """Run the hordes at once for SECONDS; the page errors they found, screen by screen."""
+    for horde in hordes:
+        horde.unleash()
     end = time.monotonic() + SECONDS + 60
-    while time.monotonic() < end:
-        if tether is not None:
-            looks += 1
-            shown += bool(page.evaluate(TETHER, list(tether)))
-        if page.evaluate(WAIT_DONE):
-            break
-    else:
-        pytest.fail(f"{screen}: the horde did not stop")
-    page.screenshot(path=str(ARTIFACTS / f"monkey-{screen}.png"))
-    errors = page_errors(page, watch)[before:]
-    assert not errors, f"{screen}, seed {SEED}: {len(errors)} page errors:\n{summary(errors)}"
-    return shown / looks if looks else 1.0
+    while not all(horde.done for horde in hordes):
+        if time.monotonic() > end:
+            pytest.fail(f"{[h.screen for h in hordes if not h.done]}: the horde did not stop")
+        for horde in hordes:
+            if not horde.done:
+                horde.look()
+    for horde in hordes:
+        share = horde.shown / horde.looks if horde.looks else 1.0
+        print(f"gremlins seed {SEED} on the {horde.screen}: share of looks on it: {share:.2f}")
+    return [problem for horde in hordes for problem in horde.errors()]
 
 
 def stored_values(page: Any) -> dict[str, dict[str, str]]:
@@ -289,31 +316,47 @@ def open_screen(page: Any, server: Server, screen: str) -> dict[str, Any]:
     return {"avoid": avoid, "within": within, "tether": tether}
 
 
-@pytest.mark.parametrize("screen", ALL_SCREENS)
+# The screens by pairs, a test each: two hordes at once (see the module's docstring).
+PAIRS = [("title", "catch"), ("match", "collection"), ("rulebook", "friend")]
+assert sorted(screen for pair in PAIRS for screen in pair) == sorted(ALL_SCREENS)
+
+
+@pytest.mark.parametrize("screens", PAIRS, ids="+".join)
 def test_gremlins_find_no_page_error_on_any_screen(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, screen: str
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, screens: tuple[str, ...]
 ) -> None:
     if not GREMLINS.exists():
         pytest.fail(f"gremlins.js is missing at {GREMLINS}: run npm ci (python3 build.py test)")
     ARTIFACTS.mkdir(exist_ok=True)
-    context, watch = new_context(title=screen == "title", has_touch=True, reduced_motion="reduce")
-    context.add_init_script(path=str(GREMLINS))
-    context.add_init_script(GUARD)
-    page = context.new_page()
-    navigations: list[str] = []  # the documents loaded in the tab (not a history entry)
-    page.on("domcontentloaded", lambda loaded: navigations.append(loaded.url))
-    where = open_screen(page, server, screen)
-    navigations.clear()  # (the screen's own load)
-    share = unleash(page, watch, screen, **where)
-    print(f"gremlins seed {SEED} on the {screen}: share of looks on the screen: {share:.2f}")
-    assert navigations == [], f"the horde navigated away from the {screen}: {navigations}"
+    hordes = []
+    navigations: dict[str, list[str]] = {}  # the documents loaded in each tab (not history)
+    for screen in screens:
+        context, watch = new_context(
+            title=screen == "title", has_touch=True, reduced_motion="reduce"
+        )
+        context.add_init_script(path=str(GREMLINS))
+        context.add_init_script(GUARD)
+        page = context.new_page()
+        loaded = navigations[screen] = []
+        page.on("domcontentloaded", lambda tab, loaded=loaded: loaded.append(tab.url))
+        hordes.append(Horde(screen, page, watch, **open_screen(page, server, screen)))
+        loaded.clear()  # (the screen's own load)
+    problems = unleash(hordes)
+    problems += [
+        f"the horde navigated away from the {screen}: {urls}"
+        for screen, urls in navigations.items()
+        if urls
+    ]
+    assert not problems, "\n".join(problems)
 
-    # The card game again, from what the horde stored (Triangle Catch's storage is beside
+    # The card game again, from what each horde stored (Triangle Catch's storage is beside
     # the card game's).
-    page.goto(server.url)
-    wait_engine(page)
-    check_storage(page)
-    start_a_new_match(page, screen)
-    check_storage(page)
-    errors = page_errors(page, watch)
-    assert not errors, f"after the horde on the {screen}, seed {SEED}:\n{summary(errors)}"
+    for horde in hordes:
+        page = horde.page
+        page.goto(server.url)
+        wait_engine(page)
+        check_storage(page)
+        start_a_new_match(page, horde.screen)
+        check_storage(page)
+        errors = page_errors(page, horde.watch)
+        assert not errors, f"after the horde on the {horde.screen}, seed {SEED}:\n{summary(errors)}"

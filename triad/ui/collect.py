@@ -288,14 +288,19 @@ class Collection:
             self.app.signal.wake()
         self.app.draw()
 
+    async def chosen_deck(self) -> list[str]:
+        """The deck as chosen, once a deal asked for just before has come (a button
+        pressed right after Deal plays the five the dialog then shows)."""
+        await self.app.signal.until(lambda: not self.dealing)
+        return list(self.deck)
+
     async def play(self) -> None:
         """Prepare the match against the chosen opponent and hand it to the app."""
-        # a deal asked for just before: the match is played with it
-        await self.app.signal.until(lambda: not self.dealing)
+        chosen = await self.chosen_deck()
         opponent = self.opponent
         if opponent is None or not self.ready or self.starting:
             return
-        deck = None if opponent.get("deals_random") else list(self.deck)
+        deck = None if opponent.get("deals_random") else chosen
         if deck is not None and len(deck) != 5:
             # (the button looks off until five are chosen; a click says why)
             self.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))

@@ -490,8 +490,7 @@ class PickedHand:
         dealt just before, once they have come: the five the dialog then shows)."""
         friend = self.friend
         coll = friend.page.coll
-        await friend.page.signal.until(lambda: not coll.dealing)
-        deck = list(coll.deck)
+        deck = await coll.chosen_deck()
         if len(deck) != 5:
             coll.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
             friend.page.draw()
