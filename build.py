@@ -942,7 +942,8 @@ QUICK_ARGS = ("--ignore=tests/browser", "-m", "not browser and not slow")
 # Firefox live tests pass beside Chromium's. (pytest-xdist's groups, --dist loadgroup, do
 # nothing under pytest 9: a test's id can no longer be renamed.)
 WORKERS = min(2, os.cpu_count() or 1)
-BROWSER_DIST = ("--dist", "load")
+# The browser tests one at a time, the longest first (tests/conftest.py orders them).
+BROWSER_DIST = ("--dist", "load", "--maxschedchunk", "1")
 CPYTHON_NICE = 19  # the lowest priority
 CPYTHON_LOG = ROOT / "test-artifacts" / "lane-cpython.log"
 # What every run prints at its end besides the time per folder (tests/timing.py).

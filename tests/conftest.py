@@ -13,7 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.timing import SuiteTimes  # noqa: E402
+from tests.timing import SuiteTimes, longest_first, read_durations  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -66,7 +66,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     Playwright's synchronous API keeps an event loop running on the main thread
     while its browser is open, so tests that start asyncio loops of their own run
-    before it; the quick tests also report first.
+    before it; the quick tests also report first. Under pytest-xdist the browser tests
+    run the longest first (their seconds in tests/browser/durations.json), handed out one
+    at a time (build.py's BROWSER_DIST), so that the workers end together instead of one
+    running a long test alone at the end.
     """
     part = os.environ.get("TRIAD_LANE_PART", "")
     if part in ("cpython", "browser"):
@@ -74,3 +77,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=[i for i in items if in_browser(i) != wanted])
         items[:] = [i for i in items if in_browser(i) == wanted]
     items.sort(key=in_browser)
+    browser = [item for item in items if in_browser(item)]
+    if browser and os.environ.get("PYTEST_XDIST_WORKER"):
+        order = longest_first([item.nodeid for item in browser], read_durations())
+        place = {nodeid: n for n, nodeid in enumerate(order)}
+        items[len(items) - len(browser) :] = sorted(browser, key=lambda i: place[i.nodeid])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.timing import merge_parts
+from tests.timing import longest_first, merge_parts
 
 
 def part(run: str, wall: float, workers: int, tests: dict[str, float]) -> dict[str, Any]:
@@ -52,3 +52,25 @@ def test_parts_that_ran_at_once_take_the_wall_time_from_first_start_to_last_end(
     merged = merge_parts(["cpython", "browser"], [cpython, browser])
     assert merged["wall_seconds"] == 905.0
     assert merged["parts"]["cpython"]["wall_seconds"] == 300.0
+
+
+def test_the_browser_tests_run_the_longest_first_a_new_one_as_its_files_longest() -> None:
+    durations = {
+        "tests/browser/a.py::x": 5.0,
+        "tests/browser/a.py::y": 50.0,
+        "tests/browser/b.py::z": 20.0,
+    }
+    ids = [
+        "tests/browser/a.py::x",
+        "tests/browser/b.py::z",
+        "tests/browser/c.py::w",
+        "tests/browser/a.py::new",
+        "tests/browser/a.py::y",
+    ]
+    assert longest_first(ids, durations) == [
+        "tests/browser/a.py::new",
+        "tests/browser/a.py::y",
+        "tests/browser/b.py::z",
+        "tests/browser/c.py::w",
+        "tests/browser/a.py::x",
+    ]

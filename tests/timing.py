@@ -157,3 +157,42 @@ def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, An
     merged["outcomes"] = dict(outcomes)
     merged["tests"] = dict(sorted(tests.items()))
     return merged
+
+
+# Each browser test's seconds in a full run, for the order the browser tests run in.
+DURATIONS = ROOT / "tests" / "browser" / "durations.json"
+UNKNOWN_SECONDS = 10.0  # a test of a file not in DURATIONS yet
+
+
+def longest_first(nodeids: list[str], durations: dict[str, float]) -> list[str]:
+    """`nodeids`, the longest first by `durations`: a test not in it counts as the longest
+    of its file's (a new test is often a longer one's sibling), or UNKNOWN_SECONDS. Ties
+    keep their order (each xdist worker sorts the same collection the same way)."""
+    longest: dict[str, float] = {}
+    for nodeid, seconds in durations.items():
+        path = nodeid.split("::", 1)[0]
+        longest[path] = max(longest.get(path, 0.0), seconds)
+
+    def seconds(nodeid: str) -> float:
+        if nodeid in durations:
+            return durations[nodeid]
+        return longest.get(nodeid.split("::", 1)[0], UNKNOWN_SECONDS)
+
+    return sorted(nodeids, key=lambda nodeid: -seconds(nodeid))
+
+
+def read_durations() -> dict[str, float]:
+    return {k: float(v) for k, v in read(DURATIONS).items()}
+
+
+def write_durations(record: dict[str, Any]) -> Path:
+    """DURATIONS from a full lane's record: its browser tests' seconds, to a tenth."""
+    tests = record.get("tests", {})
+    browser = {k: round(v, 1) for k, v in sorted(tests.items()) if k.startswith("tests/browser/")}
+    DURATIONS.write_text(json.dumps(browser, indent=0) + "\n", encoding="utf-8")
+    return DURATIONS
+
+
+if __name__ == "__main__":
+    # python3 -m tests.timing: DURATIONS from the last full run (test-artifacts/).
+    print(f"wrote {write_durations(read(record_path('full'))).relative_to(ROOT)}")

@@ -151,6 +151,35 @@ def test_a_game_against_a_bot_by_clicks(
     assert "A CodinGame seed is a whole number" in page.locator("#c-notice").inner_text()
     assert page.locator("#c-seed").input_value() == "-9223372036854775808"
 
+    # Where the score bar is tight, what gives way is the line, never a word of a name.
+    for width, height in ((1024, 768), (900, 700)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert words_broken(page, ".side .pname") == [], (width, height)
+    shot(page, "tight-score-bar")
+
+
+def words_broken(page: Any, selector: str) -> list[str]:
+    """The words of the elements at `selector` that are drawn over more than one line."""
+    return page.evaluate(
+        """(sel) => {
+            const broken = [];
+            for (const el of document.querySelectorAll(sel)) {
+                const text = el.firstChild;
+                let at = 0;
+                for (const word of text.textContent.split(" ")) {
+                    const range = document.createRange();
+                    range.setStart(text, at);
+                    range.setEnd(text, at + word.length);
+                    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                    if (tops.size > 1) broken.push(word);
+                    at += word.length + 1;
+                }
+            }
+            return broken;
+        }""",
+        selector,
+    )
+
 
 def test_the_map_turns_upright_on_a_phone(
     new_context: Callable[..., tuple[Any, Watch]], server: Server

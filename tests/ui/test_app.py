@@ -359,8 +359,7 @@ def test_a_bad_deal_code_under_the_title_is_said_on_the_title(lang: str) -> None
     app, screen, _ = make_app()
     app.settings["lang"] = lang
     app.apply_language()
-    app.title = True
-    app.start("T1-HOUSES-1S-1PQ9M")
+    app.start("T1-HOUSES-1S-1PQ9M", title=True)
     overlay = screen.regions["r-overlay"]
     assert 'class="title-alert" role="alert"' in overlay
     said = {"en": "press Play for a new one", "fr": "appuyez sur Jouer pour une nouvelle"}
@@ -402,8 +401,7 @@ def test_a_card_chosen_before_the_engine_is_up_stays_chosen_when_it_answers() ->
 async def start_behind_title(app: App) -> None:
     """Start with the title screen up: the engine boots meanwhile (as in the page, where its
     boot is a task of its own; the first turn waits for the player to leave the title)."""
-    app.title = True
-    app.start()
+    app.start(title=True)
     app.spawn(app.engine_ready(LocalEngine()))
     await settle(app)
 
@@ -551,8 +549,7 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
     async def run() -> None:
         for seed in range(1, 40):  # a deal where the CPU opens
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
-            app.title = True
-            app.start()
+            app.start(title=True)
             engine = LocalEngine()
             app.spawn(app.engine_ready(engine))
             await settle(app)
@@ -571,13 +568,13 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
 
 
 def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
-    from triad.ui import controls
+    from triad.ui import controls, panels
 
-    assert set(controls.CLICKS) == set(controls.KINDS) | {"card", "cell"}
-    for name in controls.CLICKS.values():
-        assert callable(getattr(controls.Controls, name)), name
-    for name in list(controls.ACTIONS.values()) + list(controls.DIALOG.values()):
-        assert callable(getattr(controls.Controls, name)), name
+    app, _, _ = make_app()
+    handled = set(app.controls.clicks)
+    for panel in (panels.Title, panels.Draft, panels.Book, panels.Album, panels.Result):
+        handled |= set(panel.kinds)
+    assert handled == set(controls.KINDS) | {"card", "cell"}
 
 
 @pytest.mark.parametrize("how", [("action", "new"), ("action", "rematch"), ("key", "F5")])

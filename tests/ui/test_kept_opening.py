@@ -78,8 +78,7 @@ def reloaded(store: SafeStore, title: bool = False) -> tuple[App, FakeScreen]:
     fresh_engine()
     app, screen, _ = make_app(store, seed=1000)
     app.build = BUILD
-    app.title = title
-    app.start()
+    app.start(title=title)
     return app, screen
 
 

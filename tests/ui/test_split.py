@@ -154,8 +154,7 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title() -> None:
     async def run() -> None:
         for seed in range(1, 60):
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
-            app.title = True
-            app.start()
+            app.start(title=True)
             if app.match.view["to_move"] == "red":
                 break
         helper = LocalHelper()

@@ -15,9 +15,10 @@ in the browser (MicroPython, see `main`) and in CPython tests:
 * `dealer(request)`: the deal computed here before the engine is up (same
   seed, same deal as the engine), or None when it cannot.
 
-The page keeps what is on it: the title screen, the dialog open (`panel`),
-Pause, notices, the language, the settings. What it shows is each time one
-of these, each an object of its own:
+The page keeps what is on it: the panels shown over the table (`panels`, a
+stack: the title screen, Pause, each dialog, the draft; `triad.ui.panels`),
+notices, the language, the settings. What it shows is each time one of
+these, each an object of its own:
 
 * the match on the table (`match`, `triad.ui.table.Match`): its deal, its
   turns and every task it starts;
@@ -33,14 +34,14 @@ from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
-from triad.ui.controls import CLOSABLE, Controls
+from triad.ui.controls import Controls
 from triad.ui.cpu import Services
 from triad.ui.cpu.coordinator import Cpu
 from triad.ui.foresee import Foresee
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
-from triad.ui.overlays import render_board_seen, render_pause
+from triad.ui.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.replay import Replay
 from triad.ui.session import HUMAN, OVER, QUEUED
 from triad.ui.shell import Shell
@@ -91,23 +92,6 @@ class App(Shell):
             self.notices.append(t(notice))
         if getattr(store, "denied", False) and not getattr(store, "announced", False):
             self.notices.append(t("notice_storage_denied"))
-        self.paused = False
-        self.title = False  # the title screen is shown (main.py asks for it at the start)
-        self.on_title_closed = None  # called when the player leaves the title screen
-        self.bad_deal = ""  # why the address's deal code was refused (said on the title)
-        # a panel opened from the title, or the friend dialog of the link the page opened on,
-        # holds the match beneath it as the title did
-        self.title_panel = False
-        self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
-        self.panel = None
-        self.pause_on_top = False  # paused after the panel opened: Escape resumes first
-        self.book_at = ""  # the rulebook's section last jumped to
-        self.callout = ""  # the big word on show (Roulette's call clears only itself)
-        self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
-        self.back_nav = None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
-        self.keyboard = False
-        self.touch = False  # the last pointer was a finger: the page says "Tap"
-        self.aff = ({}, None)  # the affinity table drawn, and what it was made for
         self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         services = Services(
             lambda: self.engine,
@@ -130,8 +114,19 @@ class App(Shell):
             lambda: self.build,
         )
         self.match = Match(self)  # the match on the table (`triad.ui.table`)
+        self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
+        self.on_title_closed = None  # called when the player leaves the title screen
+        self.bad_deal = ""  # why the address's deal code was refused (said on the title)
+        # a panel opened from the title, or the friend dialog of the link the page opened on,
+        # holds the match beneath it as the title did
+        self.title_panel = False
+        self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
+        self.callout = ""  # the big word on show (Roulette's call clears only itself)
+        self.back_nav = None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
+        self.keyboard = False
+        self.touch = False  # the last pointer was a finger: the page says "Tap"
+        self.aff = ({}, None)  # the affinity table drawn, and what it was made for
         self.warm = False  # the game's files come from the service worker's cache (main.py)
-        self.controls = Controls(self)
         self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.foresee = Foresee(  # what a card waiting on a space would capture, said
             lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
@@ -141,19 +136,23 @@ class App(Shell):
         self.replay = Replay(self)
         self.friend = Friend(self)  # the friend dialog and the friend matches kept
         self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
+        self.controls = Controls(self)
         self.match_counter = 0
         self.sound_music()
 
     # ----------------------------------------------------------------- start
 
-    def start(self, deal_code: str = "", held: bool = False) -> None:
+    def start(self, deal_code: str = "", held: bool = False, title: bool = False) -> None:
         """Draw the table and the first deal (from the local dealer when it can).
 
         A deal code (from the page's address) fixes the first match's seed,
         rules and card set, so a friend can play the very same deal. `held`: the page
         opened on a friend's link, whose dialog holds the match dealt beneath it (no CPU
-        move, no turn said) until it closes or a friend match takes the table.
+        move, no turn said) until it closes or a friend match takes the table. `title`:
+        the title screen shows first (unless a match is under way), holding the match.
         """
+        if title:
+            self.panels.open(Title())
         self.remount(render.render_frame())
         if self.warm:
             # A visit after the first: the files (and V8's compiled Pyodide) are at hand, so
@@ -169,7 +168,7 @@ class App(Shell):
                 # Said in the player's words only: the decoder's detail helps nobody here.
                 self.bad_deal = getattr(e, "code", "") or "code_bad"
         if shared is not None or self.coll.stored_active():
-            self.title = False  # a match under way: the player lands back in it
+            self.panels.close("title")  # a match under way: the player lands back in it
         if self.bad_deal and not self.title:
             self.notices.append(t("notice_bad_deal", error=t("err_" + self.bad_deal)))
         if shared is None and self.coll.stored_active():
@@ -189,7 +188,7 @@ class App(Shell):
             self.show_notice(" ".join(self.notices))
         if self.title:
             self.draw()
-            self.screen.focus("#r-overlay .title-screen .primary")
+            self.screen.focus(Title.focus)
 
     async def engine_up(self) -> None:
         """The worker answered: the match on the table is dealt there, and carries on."""
@@ -229,8 +228,7 @@ class App(Shell):
             choices.fix_set(playing)
         else:
             self.store.remove(MATCH_KEY)  # the match of the last visit is given up
-        if self.panel == "draft":
-            self.panel = None
+        self.panels.close("draft")
         match = self.new_table(playing, keep_view=False)
         view = None
         if resumed is not None:
@@ -261,9 +259,6 @@ class App(Shell):
         self.screen.update("r-callout", "")
         return self.match
 
-    def rematch(self) -> None:
-        self.start_new(True)
-
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
         """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
 
@@ -271,11 +266,12 @@ class App(Shell):
         from the Collection; the moves of any other are lost).
         """
         leaves = again or self.settings.get("play") != "collection"
-        if leaves and not confirmed and self.match.under_way():
-            self.leave_again = again
-            self.open_panel("leave")
-            return
         ladder = (self.match.playing or {}).get("ladder")
+        if leaves and not confirmed and self.match.under_way():
+            opponent = self.coll.opponent or {}
+            name = (opponent.get("name") or ladder) if ladder else None
+            self.open_panel(Leave(name, again))
+            return
         if again and ladder and self.coll.ready:
             self.coll.challenge(ladder)  # Play again after a match for cards: that opponent
             return
@@ -287,7 +283,7 @@ class App(Shell):
         if again and opponent is not None and self.coll.ready:
             self.coll.challenge(opponent["id"])
         else:
-            self.controls.open_collection()
+            self.open_panel(Album("collection", "ladder"))
 
     def stop_match(self) -> None:
         """Stop the match in play (its pending turns and moves are dropped)."""
@@ -342,7 +338,7 @@ class App(Shell):
 
     def accepting(self) -> bool:
         """Whether a human may choose a card or a cell of the match now."""
-        return not self.paused and not self.title and self.panel is None and self.match.may_act()
+        return not self.panels.stack and self.match.may_act()
 
     async def import_file(self, kind: str, text: str) -> None:
         """A file the player chose: a card set, a save to import or a replay to watch."""
@@ -366,6 +362,20 @@ class App(Shell):
             and self.settings.get("play") != "collection"
         )
 
+    @property
+    def title(self) -> bool:
+        """Whether the title screen is shown."""
+        return self.panels.find("title") is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.panels.find("pause") is not None
+
+    @property
+    def panel(self):
+        """The name of the dialog shown ("rules", "collection", "draft"...), or None."""
+        return self.panels.dialog()
+
     def held(self) -> bool:
         """Whether the match beneath waits to start: under the title screen, or a panel
         (Collection, Rules) opened from it, so that no CPU move plays behind the panel."""
@@ -374,7 +384,7 @@ class App(Shell):
     def close_title(self, redraw: bool = True, panel: bool = False) -> None:
         """The player leaves the title screen: the match held beneath it starts (once the
         panel the player went to, if `panel`, closes)."""
-        self.title = False
+        self.panels.close("title")
         self.title_panel = panel
         if self.on_title_closed is not None:
             self.on_title_closed()
@@ -394,27 +404,21 @@ class App(Shell):
         if redraw:
             self.draw()
 
-    def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self.pause_on_top = self.paused
-        self.draw()
-        if self.paused:
-            self.screen.focus("#r-overlay .pause button")  # keyboard users land in it
-
-    def open_panel(self, name: str) -> None:
-        self.panel = name
-        self.book_at = ""
-        self.pause_on_top = False  # a dialog opened while paused shows over Pause
+    def open_panel(self, panel) -> None:
+        """Show the dialog `panel` (a `triad.ui.panels.Panel`) in place of the one shown."""
+        self.panels.open(panel)
         self.choices.clear()
+        panel.opened(self)
         self.draw()
-        self.screen.focus("#r-overlay .dialog button")  # keyboard users land in the dialog
-        if name == "rules":
-            self.choices.recheck_menu()
+        self.screen.focus(panel.focus)  # keyboard users land in the dialog
 
     def close_panel(self, redraw: bool = True) -> None:
-        # a draft being picked comes back from under a dialog closed over it
-        self.panel = "draft" if self.match.draft is not None else None
-        self.pause_on_top = self.paused
+        """Close the dialog shown (Pause, if it is paused, shows again)."""
+        self.panels.close("dialog")
+        if self.match.draft is None:
+            self.panels.close("draft")
+        elif self.panels.find("draft") is None:
+            self.panels.open(Draft())  # a draft being picked comes back from under it
         self.coll.confirm_reset = False
         self.coll.message = ""
         if self.title_panel:
@@ -521,11 +525,7 @@ class App(Shell):
             "replay": replay,
             "ghosts": self.study.ghosts(),
             "foresee": self.foresee.captures(match.view, match.sel),
-            "legend_tip": not self.tip_seen
-            and not self.title
-            and self.panel is None
-            and not self.paused
-            and match.view is not None,
+            "legend_tip": not self.tip_seen and not self.panels.stack and match.view is not None,
         }
 
     def draw(self) -> None:
@@ -554,7 +554,7 @@ class App(Shell):
             if self.replay.shown is not None:
                 # A replay or the puzzle is on its way: no other deal stays on the table.
                 parts.update({"r-side-red": "", "r-side-blue": "", "r-board": ""})
-        parts["r-overlay"] = self.overlay_html(view, ctx)
+        parts["r-overlay"] = self.panels.render(self, view, ctx)
         parts["r-replay"] = self.replay.bar()
         for region in parts:
             self.put(region, parts[region])
@@ -564,69 +564,9 @@ class App(Shell):
             self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
         if self.back_nav is not None:
-            self.back_nav.shown(self.panel in CLOSABLE or self.paused)
+            self.back_nav.shown(self.panels.closable())
         self.show_ready(self.is_ready(), match.thinking or match.animating)
         self.signal.wake()
-
-    def overlay_html(self, view, ctx) -> str:
-        match = self.match
-        if self.title:
-            from triad.ui.title import render_title
-
-            return render_title(ctx, language())
-        if self.paused and (self.pause_on_top or self.panel in (None, "draft")):
-            return render_pause()
-        if self.panel == "draft" and match.draft is not None:
-            return render.render_draft(match.draft, match.draft_cpu, ctx)
-        if self.panel in ("collection", "deck", "trade"):
-            from triad.ui import album
-
-            aff = self.houses_aff()
-            if self.panel == "deck":
-                return album.render_deck(self.coll, aff)
-            if self.panel == "trade":
-                return album.render_trade(self.coll, aff)
-            return album.render_collection(self.coll, aff)
-        if self.panel == "leave":
-            from triad.ui.leave import render_leave
-
-            ladder = (match.playing or {}).get("ladder")
-            opponent = self.coll.opponent or {}
-            return render_leave((opponent.get("name") or ladder) if ladder else None)
-        playing = match.playing
-        if self.panel == "legend":
-            from triad.ui.legend import render_legend
-
-            return render_legend(view, ctx)
-        if self.panel == "friend":
-            return self.friend.render()
-        if self.panel == "tourney":
-            return self.tourney.render()
-        if self.panel == "info":
-            from triad.ui.rulebook import render_rulebook  # loaded when first opened
-
-            return render_rulebook(playing["rules"] if playing else [], self.book_at)
-        if self.panel == "rules":
-            from triad.ui.menu import render_menu
-
-            shown = dict(playing or {})
-            if playing and not playing.get("ladder"):
-                shown["code"] = self.choices.deal_code(playing)
-                shown["share"] = self.choices.share_url(playing)
-                shown["own_set"] = playing["card_set"] == prefs.CUSTOM_SET
-            choices = self.choices
-            return render_menu(self.settings, shown, choices.menu_error, choices.menu_custom())
-        over = view is not None and view.get("over") and not match.animating
-        if over and not match.result_dismissed and self.replay.shown is None:
-            if ctx["ladder"]:
-                from triad.ui.album import trade_lines
-
-                ctx = dict(ctx)
-                ctx["result_lines"] = trade_lines(self.coll)
-            return render.render_result(view, ctx)
-        if over and self.replay.shown is None:
-            return render_board_seen()  # the result stepped aside: a way back to it
-        return ""
 
     def houses_aff(self) -> dict:
         """The banners of the collection's card set (Houses), for its cards and filters."""

@@ -23,6 +23,7 @@ import json
 from triad import api
 from triad.ui import client
 from triad.ui import settings as prefs
+from triad.ui.panels import Album
 from triad.ui.text import t
 
 KEY = "triad:collection"
@@ -180,7 +181,7 @@ class Collection:
         if pending and self.app.panel != "trade":
             self.choice = pending
             self.picks = []
-            self.app.open_panel("trade")
+            self.app.open_panel(Album("trade"))
         elif active and not active.get("error") and self.table_free():
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
@@ -190,7 +191,7 @@ class Collection:
         else:
             if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
-                self.app.open_panel("collection")  # say why the match cannot go on
+                self.app.open_panel(Album())  # say why the match cannot go on
             self.table_empty()
             self.app.draw()
 
@@ -254,7 +255,7 @@ class Collection:
         self.deck = kept[:5]
         self.deck_error = ""
         self.for_friend = for_friend
-        self.app.open_panel("deck")
+        self.app.open_panel(Album("deck"))
 
     def add_to_deck(self, ident: str) -> None:
         if len(self.deck) < 5 and self.deck.count(ident) < self.copies(ident):
@@ -287,14 +288,19 @@ class Collection:
             self.app.signal.wake()
         self.app.draw()
 
+    async def chosen_deck(self) -> list[str]:
+        """The deck as chosen, once a deal asked for just before has come (a button
+        pressed right after Deal plays the five the dialog then shows)."""
+        await self.app.signal.until(lambda: not self.dealing)
+        return list(self.deck)
+
     async def play(self) -> None:
         """Prepare the match against the chosen opponent and hand it to the app."""
-        # a deal asked for just before: the match is played with it
-        await self.app.signal.until(lambda: not self.dealing)
+        chosen = await self.chosen_deck()
         opponent = self.opponent
         if opponent is None or not self.ready or self.starting:
             return
-        deck = None if opponent.get("deals_random") else list(self.deck)
+        deck = None if opponent.get("deals_random") else chosen
         if deck is not None and len(deck) != 5:
             # (the button looks off until five are chosen; a click says why)
             self.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
@@ -383,7 +389,7 @@ class Collection:
         except client.WorkerError as e:
             self.summary = dict(self.summary or {}, active=dict(active, error=e.words))
             self.tab = "ladder"
-            self.app.open_panel("collection")
+            self.app.open_panel(Album())
             self.table_empty()
             return
         self.match = reply["match"]
@@ -438,7 +444,7 @@ class Collection:
                 "error": None,
             }
             self.picks = []
-            self.app.open_panel("trade")
+            self.app.open_panel(Album("trade"))
         await self.refresh()
 
     def toggle_pick(self, index: int) -> None:

@@ -95,7 +95,7 @@ class Replay:
         keeps what leaving comes back to)."""
         page = self.page
         page.new_table(None, False)
-        page.panel = None
+        page.close_panel(False)
         page.study.stop()
 
     def key(self, action: str) -> bool:

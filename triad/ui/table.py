@@ -30,6 +30,7 @@ import json
 from triad.ui import anim, client, render, speech
 from triad.ui import settings as prefs
 from triad.ui.input import Selection
+from triad.ui.panels import Draft
 from triad.ui.session import (
     ANIMATING,
     DRAFT,
@@ -92,7 +93,6 @@ class Match:
         self.board_override = None
         self.fx = {}
         self.marks = anim.Marks()  # the numbers the last capture compared, marked
-        self.result_dismissed = False
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
         self.said = False  # the deal was said in the live region
@@ -255,10 +255,8 @@ class Match:
         """The draft is on: twelve cards to pick from, in turn."""
         self.draft = reply["draft"]
         self.draft_cpu = reply.get("cpu_picks") or []
-        self.page.panel = "draft"
         self.to(DRAFT)
-        self.page.draw()
-        self.page.screen.focus("#r-overlay .draft-pick:not([disabled])")
+        self.page.open_panel(Draft())  # (beneath a dialog shown, if any)
 
     def pick_draft(self, value: str) -> None:
         draft = self.draft
@@ -280,7 +278,7 @@ class Match:
         if "draft" in reply:
             self.show_draft(reply)
             return
-        page.panel = None
+        page.panels.close("draft")
         self.view = reply["view"]
         self.synced = True
         page.draw()
