@@ -1,9 +1,12 @@
 """The CPU coordinator's order: the table's move first, then pondering, then the deal ahead."""
 
 import asyncio
+from typing import Any
 
 import pytest
 
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
+from tests.ui.test_app import store_with
 from tests.ui.test_split import HeldEngine, master_deal, until
 from triad.ui.cpu import split as split_module
 
@@ -56,5 +59,30 @@ def test_the_table_s_move_comes_before_pondering_and_pondering_before_the_deal_a
         assert "ponder_ahead" not in after[first:last]
         await until(app, lambda: "ponder_ahead" in names(engine, asked + last))
         assert app.cpu.asking == 0
+
+    asyncio.run(run())
+
+
+def test_the_extra_workers_start_once_when_an_open_match_is_played() -> None:
+    """Not for a match without Open; once, in the coordinator's scope, for the first Open
+    match (its rules chosen, then the match dealt with them), never again."""
+
+    async def run() -> None:
+        app, _, _ = make_app(store_with(rules=["same"], level="master"), seed=3)
+        started: list[Any] = []
+        app.cpu.helpers = lambda searchers, spawn: started.append((searchers, spawn))
+        app.start()
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        assert not started
+        app.click("rule", "open")  # the settings' rules: the next match will be Open
+        await settle(app)
+        app.key("F5")
+        leave_yes(app)
+        await settle(app)
+        app.key("F5")
+        leave_yes(app)
+        await settle(app)
+        assert started == [(app.cpu.searchers, app.cpu.scope.spawn)]
 
     asyncio.run(run())

@@ -13,7 +13,9 @@ in the browser (MicroPython, see `main`) and in CPython tests:
 * `sound`: `play(name)`;
 * `sleep(ms)`: an awaitable pause; `seed()`: a fresh 32-bit seed;
 * `dealer(request)`: the deal computed here before the engine is up (same
-  seed, same deal as the engine), or None when it cannot.
+  seed, same deal as the engine), or None when it cannot;
+* `helpers(searchers, spawn)`: starts master's extra workers (`triad.ui.dom`),
+  once an Open match is or will be played, or None.
 
 The page keeps what is on it: the panels shown over the table (`panels`, a
 stack: the title screen, Pause, each dialog, the draft; `triad.ui.panels`),
@@ -73,6 +75,7 @@ class App(Shell):
         browser_lang="en",
         page_url="",
         build="",
+        helpers=None,
     ) -> None:
         Shell.__init__(self, screen, store, sleep, seed)
         self.sound = sound
@@ -112,6 +115,7 @@ class App(Shell):
             self.choices,
             seed,
             lambda: self.build,
+            helpers,
         )
         self.match = Match(self)  # the match on the table (`triad.ui.table`)
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...

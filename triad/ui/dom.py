@@ -360,21 +360,17 @@ async def boot_engine(app, handle) -> None:
 MAX_HELPERS = 3
 
 
-def helper_starter(js, searchers, spawn):
-    """What starts the extra workers of master's search (`Cpu.boot_helpers`): one per core
+def start_helpers(js, searchers, spawn) -> None:
+    """Start the extra workers of master's search (`Cpu.start_helpers`): one per core
     beyond the first (`navigator.hardwareConcurrency`), at most `MAX_HELPERS`, each handed
     to `searchers` (`triad.ui.cpu.split.Searchers`) once up, by a task `spawn`ed."""
-
-    def start() -> None:
-        try:
-            cores = int(js.navigator.hardwareConcurrency or 1)
-        except Exception:  # no navigator.hardwareConcurrency: one core
-            cores = 1
-        for _ in range(min(cores - 1, MAX_HELPERS)):
-            searchers.started()  # (a CPU move from now on plans a part for it)
-            spawn(boot_helper(searchers, js.window.triadStartWorker("triad.cpu.service")))
-
-    return start
+    try:
+        cores = int(js.navigator.hardwareConcurrency or 1)
+    except Exception:  # no navigator.hardwareConcurrency: one core
+        cores = 1
+    for _ in range(min(cores - 1, MAX_HELPERS)):
+        searchers.started()  # (a CPU move from now on plans a part for it)
+        spawn(boot_helper(searchers, js.window.triadStartWorker("triad.cpu.service")))
 
 
 async def boot_helper(searchers, handle) -> None:

@@ -21,9 +21,9 @@ from triad.ui.dom import (
     browser_language,
     event_field,
     follow_boot,
-    helper_starter,
     make_store,
     own_key,
+    start_helpers,
 )
 from triad.ui.sound import WebAudio
 
@@ -64,6 +64,7 @@ app = App(
     browser_language(js),
     page_url(),
     str(js.document.documentElement.dataset.build or ""),
+    lambda searchers, spawn: start_helpers(js, searchers, spawn),
 )
 
 
@@ -262,7 +263,6 @@ def served_from_cache() -> bool:
 screen.set_flag("can-share", bool(getattr(js.navigator, "share", None)))
 friend_code = friend_from_address()
 app.on_title_closed = remember_title
-app.cpu.boot_helpers = helper_starter(js, app.cpu.searchers, app.spawn)
 app.warm = served_from_cache()
 back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
 app.back_nav = back_nav

@@ -47,10 +47,12 @@ class Cpu:
     the table; `waits()`: whether the table waits on its human or shows its result and
     New game would deal a quick match (a match may be dealt ahead then); `choices`: the
     player's choices (`triad.ui.choices.Choices`); `seed()`: a fresh seed; `build()`: the
-    page's build id.
+    page's build id; `helpers(searchers, spawn)`: starts the extra workers, or None.
     """
 
-    def __init__(self, services, scope, held, paused, table, waits, choices, seed, build) -> None:
+    def __init__(
+        self, services, scope, held, paused, table, waits, choices, seed, build, helpers=None
+    ) -> None:
         self.services = services
         self.scope = scope.child("cpu")
         self.held = held
@@ -65,9 +67,12 @@ class Cpu:
         )
         self.asking = 0  # the table's CPU moves and hints asked of the engine, not answered
         self.pondering = None  # the match the CPU thinks ahead for
-        self.kept = None  # (match, opening): master's opening of it, thought through before
+        # Master's opening of a match dealt ahead on an earlier visit: chosen by `next_deal`
+        # for the match put on the table next, then (match, opening) once it is there.
+        self.claimed = None
+        self.kept = None
         self.answered = 0  # placements the engine has answered, on <html data-answered>
-        self.boot_helpers = None  # starts the extra workers (main.py), once, for Open
+        self.helpers = helpers  # starts the extra workers, once (`start_helpers`)
 
     # ------------------------------------------------------------- the order
 
@@ -250,12 +255,12 @@ class Cpu:
         the table next (`new_table`); else a new deal. The match dealt ahead is begun, or
         given up."""
         kept = self.ahead.claim() if first else None
-        self.kept = None
+        self.claimed = None
         if self.ahead.dealt_for(playing):
             playing = self.ahead.match.playing  # dealt ahead with these settings: that deal
         elif kept is not None:
             playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
-            self.kept = (None, kept["opening"])  # (checked by the engine before it is played)
+            self.claimed = kept["opening"]  # (checked by the engine before it is played)
         else:
             playing["seed"] = self.seed()
         self.ahead.end()
@@ -272,8 +277,8 @@ class Cpu:
         CPU's figures are cleared (`<html data-cpu-think>`...), and master's opening chosen
         by `next_deal` just before, if any, is this match's."""
         self.ahead.end()
-        if self.kept is not None:
-            self.kept = None if self.kept[0] is not None else (match, self.kept[1])
+        self.kept = None if self.claimed is None else (match, self.claimed)
+        self.claimed = None
         for name in ("ahead", "cpu-think", "cpu-exact", "cpu-kept"):
             self.services.set_data(name, "")
 
@@ -282,6 +287,6 @@ class Cpu:
     def start_helpers(self, rules) -> None:
         """Start the extra workers of master's search once an Open match is played or will
         be (the settings' rules), so that they are up by its first big search."""
-        if self.boot_helpers is not None and "open" in rules:
-            start, self.boot_helpers = self.boot_helpers, None
-            start()  # master searches in parts from now on, once they are up
+        if self.helpers is not None and "open" in rules:
+            start, self.helpers = self.helpers, None
+            start(self.searchers, self.scope.spawn)  # master searches in parts once they are up
