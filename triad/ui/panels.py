@@ -337,6 +337,7 @@ class Album(Panel):
         self.name = name
         self.closable = name != "trade"
         self.tab = tab  # the collection's tab it opens at (else the one last shown)
+        self.confirm = False  # its save tab asks whether to reset the save for good
 
     def opened(self, page) -> None:
         if self.tab:
@@ -350,7 +351,7 @@ class Album(Panel):
             return album.render_deck(coll, aff)
         if self.name == "trade":
             return album.render_trade(coll, aff)
-        return album.render_collection(coll, aff)
+        return album.render_collection(coll, aff, self.confirm)
 
     def click(self, page, kind: str, value) -> bool:
         coll = page.coll
@@ -358,7 +359,7 @@ class Album(Panel):
             return self.button(page, coll, value)
         if kind == "tab":
             coll.tab = value
-            coll.confirm_reset = False
+            self.confirm = False
             if value == "feats":
                 page.spawn(page.tourney.refresh())
             page.draw()
@@ -384,9 +385,10 @@ class Album(Panel):
 
     def button(self, page, coll, name: str) -> bool:
         if name in FLOWS:
+            self.confirm = self.confirm and name != "reset_yes"  # (answered: it is reset)
             page.spawn(getattr(coll, FLOWS[name])())
         elif name in ("reset", "reset_no"):
-            coll.confirm_reset = name == "reset"
+            self.confirm = name == "reset"
             page.draw()
         elif name == "deck_clear":
             coll.deck = []
