@@ -37,7 +37,7 @@ class Panel:
     layer = 1  # 0: the draft, 1: dialogs and Pause, 2: the title screen
     closable = True  # Escape, its close button, a click beside it and Back close it
     focus = DIALOG_FOCUS  # where the keyboard lands when it opens
-    kinds = ()  # the kinds of click it may take (`data-KIND`)
+    kinds: tuple = ()  # the kinds of click it may take (`data-KIND`)
 
     def render(self, page, view, ctx):
         """Its HTML, or None when it has nothing to show (what is beneath shows)."""
@@ -60,7 +60,7 @@ class Panels:
     """The panels shown over the table, bottom to top."""
 
     def __init__(self) -> None:
-        self.stack = []
+        self.stack: list = []
         self.base = Result()  # beneath them all: the result of a match over
 
     def top(self):
@@ -330,8 +330,18 @@ class Album(Panel):
     cards for a match) and "trade" (the card taken or lost after a match for cards, which
     is settled before anything else: it does not close)."""
 
-    kinds = ("do", "tab", "flevel", "fbanner", "fowned", "challenge", "deckadd", "deckdel")
-    kinds += ("pick", "replay")
+    kinds = (
+        "do",
+        "tab",
+        "flevel",
+        "fbanner",
+        "fowned",
+        "challenge",
+        "deckadd",
+        "deckdel",
+        "pick",
+        "replay",
+    )
 
     def __init__(self, name: str = "collection", tab: str = "") -> None:
         self.name = name
