@@ -10,9 +10,9 @@ from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play
 from triad.collection import dealcode
 from triad.deal import deal_code
 from triad.ui import settings
-from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.backnav import BackNav
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import KEY, MemoryStore, SafeStore
 from triad.ui.text import set_language
 
@@ -498,39 +498,43 @@ def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
             await settle(app)
         await settle(app)
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
-        assert len(dealt) == 1 and app.ahead.match is not None
+        assert len(dealt) == 1 and app.cpu.ahead.match is not None
         seed = dealt[0]["seed"]
-        assert app.ahead.match.playing["seed"] == seed and screen.data["ahead"] == "stopped"
+        assert app.cpu.ahead.match.playing["seed"] == seed and screen.data["ahead"] == "stopped"
         assert any(name == "ponder_ahead" for name, _ in engine.calls)
         app.key("Enter")  # a rematch: the match dealt ahead begins
         await settle(app)
         assert app.match.playing["seed"] == seed and app.match.view["seed"] == seed
-        assert worker.STATE.ahead is None and app.ahead.match is None
+        assert worker.STATE.ahead is None and app.cpu.ahead.match is None
         while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app)
         await settle(app)
-        first = app.ahead.match
+        first = app.cpu.ahead.match
         assert first is not None
         # the rules change while the result shows: that deal is given up, another dealt
         app.click("rule", "same")
         await settle(app)
-        assert first.scope.ended and app.ahead.match is not None and app.ahead.match is not first
+        assert (
+            first.scope.ended
+            and app.cpu.ahead.match is not None
+            and app.cpu.ahead.match is not first
+        )
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
         assert len(dealt) == 3 and dealt[-1]["rules"] == ["open", "same"]
         # a replay of the match takes the table: the match dealt ahead is given up
-        second = app.ahead.match
+        second = app.cpu.ahead.match
         await app.replay.open_match()
         await settle(app)
-        assert second.scope.ended and app.ahead.match is None
+        assert second.scope.ended and app.cpu.ahead.match is None
         asked = len(engine.calls)
         app.replay.close()  # back to the result: dealt ahead again
         await settle(app)
-        assert app.ahead.match is not None and not app.ahead.match.scope.ended
+        assert app.cpu.ahead.match is not None and not app.cpu.ahead.match.scope.ended
         assert [n for n, _ in engine.calls[asked:]][:2] == ["deal_ahead", "ponder_ahead"]
         app.click("level", "expert")  # not master: nothing is dealt ahead
         await settle(app)
-        assert app.ahead.match is None
+        assert app.cpu.ahead.match is None
         app.key("Enter")
         await settle(app)
         assert app.match.playing["level"] == "expert" and app.match.playing["rules"] == [

@@ -10,10 +10,10 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, over, play_out, settle
 from triad.ui import settings
-from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.choices import read_deal_code
 from triad.ui.collect import BROKEN_KEY, KEY
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.ui.text import set_language
 

@@ -23,28 +23,29 @@ these, each an object of its own:
 * the match on the table (`match`, `triad.ui.table.Match`): its deal, its
   turns and every task it starts;
 * a replay or the daily puzzle taking the table (`replay`, `study`);
+* the CPU's moves, hints and pondering, the match dealt ahead and master's
+  extra workers (`cpu`, `triad.ui.cpu.coordinator.Cpu`);
 * the collection (`coll`), the player's choices and own card set
-  (`choices`), the match dealt ahead (`ahead`), master's extra workers
-  (`searchers`), and the player's input (`controls`).
+  (`choices`), and the player's input (`controls`).
 """
 
 from triad.pageview import scores_of
 from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
-from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
 from triad.ui.controls import Controls
+from triad.ui.cpu import Services
+from triad.ui.cpu.coordinator import Cpu
 from triad.ui.foresee import Foresee
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
 from triad.ui.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.replay import Replay
-from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, QUEUED, THINKING
+from triad.ui.session import HUMAN, OVER, QUEUED
 from triad.ui.shell import Shell
 from triad.ui.speech import Speaker
-from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
 from triad.ui.text import language, t
@@ -91,6 +92,27 @@ class App(Shell):
             self.notices.append(t(notice))
         if getattr(store, "denied", False) and not getattr(store, "announced", False):
             self.notices.append(t("notice_storage_denied"))
+        self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
+        services = Services(
+            lambda: self.engine,
+            self.signal,
+            self.clock_ms,
+            lambda ms: self.sleep(ms),  # (the page's, as it is then: tests replace it)
+            screen.set_data,
+            store,
+            self.timeline.append,
+        )
+        self.cpu = Cpu(  # the CPU's moves, pondering, the match dealt ahead, extra workers
+            services,
+            self.scope,
+            self.held,
+            lambda: self.paused,
+            lambda: self.match,
+            self.waits,
+            self.choices,
+            seed,
+            lambda: self.build,
+        )
         self.match = Match(self)  # the match on the table (`triad.ui.table`)
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
         self.on_title_closed = None  # called when the player leaves the title screen
@@ -104,14 +126,7 @@ class App(Shell):
         self.keyboard = False
         self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff = ({}, None)  # the affinity table drawn, and what it was made for
-        self.answered = 0  # placements the engine has answered, shown on <html data-answered>
-        self.pondering = None  # the match the CPU thinks ahead for, while its human chooses
-        self.asking = 0  # CPU moves and hints asked of the engine and not answered yet
-        self.ahead = Ahead(self)  # the next quick match, dealt ahead while a result shows
-        self.searchers = Searchers(self)  # the extra workers of master's search
-        self.boot_helpers = None  # starts them (main.py) once an Open match is or will be played
         self.warm = False  # the game's files come from the service worker's cache (main.py)
-        self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
         self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.foresee = Foresee(  # what a card waiting on a space would capture, said
             lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
@@ -144,7 +159,7 @@ class App(Shell):
             # the extra workers boot now, beside the engine, and come up early in the CPU's
             # first move after a reload; on a first visit they wait for the engine, whose
             # boot from the network they would slow.
-            self.start_helpers(self.settings["rules"])
+            self.cpu.start_helpers(self.settings["rules"])
         shared = None
         if deal_code:
             try:
@@ -167,8 +182,7 @@ class App(Shell):
                 resumed = None  # another deal's link: that deal is dealt
             if resumed is not None:
                 shared = None  # (the shared deal under way: played on, as any quick match)
-            kept = None if shared or resumed is not None else self.ahead.claim()
-            self.new_match(False, shared, resumed, kept)
+            self.new_match(False, shared, resumed, True)
         self.title_panel = held  # (after the deal: a new table lets go of what was held)
         if self.notices:
             self.show_notice(" ".join(self.notices))
@@ -180,15 +194,8 @@ class App(Shell):
         """The worker answered: the match on the table is dealt there, and carries on."""
         self.spawn(self.coll.boot())
         self.spawn(self.friend.boot())
-        self.start_helpers(self.settings["rules"])
+        self.cpu.start_helpers(self.settings["rules"])
         self.match.spawn(self.match.sync())
-
-    def start_helpers(self, rules) -> None:
-        """Start the extra workers of master's search once an Open match is played or will
-        be (the settings' rules), so that they are up by its first big search."""
-        if self.boot_helpers is not None and "open" in rules:
-            start, self.boot_helpers = self.boot_helpers, None
-            start()  # master searches in parts from now on, once they are up
 
     def engine_failed(self, error: str) -> None:
         self.show_notice(t("engine_failed", error=str(error)))
@@ -196,26 +203,22 @@ class App(Shell):
 
     # ---------------------------------------------------------------- matches
 
-    def new_match(self, run: bool = True, shared=None, resumed=None, kept=None) -> None:
+    def new_match(self, run: bool = True, shared=None, resumed=None, first=False) -> None:
         """Start a match with the saved settings (rule changes apply from here).
 
         `shared` (seed, rules, card set of a shared deal) overrides them for this match;
-        `resumed` is the quick match of the last visit (`stored_match`), played on; `kept`
-        the match dealt ahead on an earlier visit with these settings (`Ahead.claim`),
-        dealt again, master's opening of it at hand.
+        `resumed` is the quick match of the last visit (`stored_match`), played on; else
+        the match dealt ahead with these settings is dealt (on the page's `first` deal,
+        the one dealt ahead on an earlier visit, master's opening of it at hand:
+        `Cpu.next_deal`).
         """
         self.replay.stop()  # a new match ends a replay or a puzzle
         choices = self.choices
         playing = choices.playing()
-        opening = None
-        if not shared and resumed is None and self.ahead.dealt_for(playing):
-            playing = self.ahead.match.playing  # dealt ahead with these settings: that deal
-        elif kept is not None and not shared and resumed is None:
-            playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
-            opening = kept["opening"]  # (checked by the engine before it is played)
-        else:
+        if shared or resumed is not None:
             playing["seed"] = self.seed()
-        self.ahead.end()
+        else:
+            playing = self.cpu.next_deal(playing, first)
         if shared:
             playing.pop("custom_id", None)
             playing.update(shared)
@@ -227,7 +230,6 @@ class App(Shell):
             self.store.remove(MATCH_KEY)  # the match of the last visit is given up
         self.panels.close("draft")
         match = self.new_table(playing, keep_view=False)
-        match.opening = opening
         view = None
         if resumed is not None:
             match.resume = resumed["record"]
@@ -250,24 +252,12 @@ class App(Shell):
         ended = self.match
         ended.end()
         self.title_panel = False  # (the match a panel held beneath the title has ended)
-        self.ahead.end()  # whatever replaces the table gives up the match dealt ahead
-        self.screen.set_data("ahead", "")
         self.match = Match(self, playing, ended.view if keep_view else None)
+        self.cpu.new_table(self.match)  # (the match dealt ahead is given up)
         self.signal.wake()  # (what waited on the match that ended stops)
         self.match_counter += 1
-        self.screen.set_data("cpu-think", "")  # (the figures of this match's CPU moves)
-        self.screen.set_data("cpu-exact", "")
-        self.screen.set_data("cpu-kept", "")
         self.screen.update("r-callout", "")
         return self.match
-
-    def engine_idle(self) -> bool:
-        """Whether the engine has nothing to do for the match on the table now: neither
-        searches a move or a hint, nor ponders (a move shown thinking or landing waits on
-        the page's pace, not the engine's)."""
-        if self.held() or self.paused or self.asking or self.pondering is not None:
-            return False
-        return self.match.phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
 
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
         """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
@@ -314,7 +304,7 @@ class App(Shell):
         self.store.remove(MATCH_KEY)
         table.view = view
         table.synced = True
-        self.start_helpers(view["rules"])
+        self.cpu.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
         self.draw()
         table.announce()  # (a screen reader hears the deal, and who is who, here too)
@@ -360,6 +350,17 @@ class App(Shell):
             await self.replay.open(text)
 
     # -------------------------------------------------------- what is shown
+
+    def waits(self) -> bool:
+        """Whether the match on the table waits on its human or shows its result, seen
+        (no replay over it, nothing holds it), and New game would deal a quick match: a
+        match may be dealt ahead (`Cpu.deal_ahead`)."""
+        return (
+            self.match.phase in (OVER, HUMAN)
+            and self.replay.shown is None
+            and not self.held()
+            and self.settings.get("play") != "collection"
+        )
 
     @property
     def title(self) -> bool:
@@ -443,8 +444,7 @@ class App(Shell):
     def save_settings(self) -> None:
         prefs.save(self.store, self.settings)
         self.draw()
-        if self.ahead.match is not None:
-            self.ahead.keep()  # dealt with other settings: given up (and dealt again)
+        self.cpu.deal_ahead(True)  # one dealt with other settings: given up (and dealt again)
 
     def apply_language(self) -> str:
         """Use the chosen language (or the browser's); the page's `lang` follows."""

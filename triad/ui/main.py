@@ -262,7 +262,7 @@ def served_from_cache() -> bool:
 screen.set_flag("can-share", bool(getattr(js.navigator, "share", None)))
 friend_code = friend_from_address()
 app.on_title_closed = remember_title
-app.boot_helpers = helper_starter(js, app)
+app.cpu.boot_helpers = helper_starter(js, app.cpu.searchers, app.spawn)
 app.warm = served_from_cache()
 back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
 app.back_nav = back_nav

@@ -183,7 +183,7 @@ class Replay:
             match.to(OVER)
             match.view = view
             page.draw()
-            page.ahead.keep()
+            page.cpu.deal_ahead()
         else:
             page.new_match()
 

@@ -278,7 +278,7 @@ class Tourney:
             table.show_draft(reply)
             return
         table.view = reply["view"]
-        page.start_helpers(record["rules"])
+        page.cpu.start_helpers(record["rules"])
         page.draw()
         table.spawn(table.next_turn())
 
