@@ -155,6 +155,11 @@ def test_bad_import_changes_nothing_and_export_imports_back() -> None:
         assert name.endswith(".json")
         app.click("do", "reset")
         assert "Reset for good?" in text_of(screen.regions["r-overlay"])
+        app.key("Escape")  # the question goes with the dialog
+        app.click("action", "collection")
+        assert "Reset for good?" not in text_of(screen.regions["r-overlay"])
+        assert 'data-do="reset"' in screen.regions["r-overlay"]  # (the save tab still)
+        app.click("do", "reset")
         app.click("do", "reset_yes")
         await settle(app)
         assert store.get(KEY) != saved

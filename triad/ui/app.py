@@ -436,7 +436,6 @@ class App(Shell):
             self.panels.close("draft")
         elif self.panels.find("draft") is None:
             self.panels.open(Draft())  # a draft being picked comes back from under it
-        self.coll.confirm_reset = False
         self.coll.message = ""
         if self.title_panel:
             self.title_panel = False

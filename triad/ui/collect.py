@@ -78,7 +78,6 @@ class Collection:
         #: {"count", "candidates", "opponent", "error"} while a pick is due
         self.choice: dict | None = None
         self.picks: list[int] = []
-        self.confirm_reset = False
         self.message = ""
 
     # ------------------------------------------------------------ the save
@@ -520,11 +519,9 @@ class Collection:
                 client.collection_reset(self.app.engine, seed=self.app.seed())
             )
         except client.WorkerError as e:
-            self.confirm_reset = False
             self.message = e.words
             self.app.draw()
             return
-        self.confirm_reset = False
         self.write(reply["save"], replace=True)
         self.deck = []
         self.choice = None

@@ -37,7 +37,7 @@ class Panel:
     layer = 1  # 0: the draft, 1: dialogs and Pause, 2: the title screen
     closable = True  # Escape, its close button, a click beside it and Back close it
     focus = DIALOG_FOCUS  # where the keyboard lands when it opens
-    kinds = ()  # the kinds of click it may take (`data-KIND`)
+    kinds: tuple = ()  # the kinds of click it may take (`data-KIND`)
 
     def render(self, page, view, ctx):
         """Its HTML, or None when it has nothing to show (what is beneath shows)."""
@@ -60,7 +60,7 @@ class Panels:
     """The panels shown over the table, bottom to top."""
 
     def __init__(self) -> None:
-        self.stack = []
+        self.stack: list = []
         self.base = Result()  # beneath them all: the result of a match over
 
     def top(self):
@@ -330,13 +330,24 @@ class Album(Panel):
     cards for a match) and "trade" (the card taken or lost after a match for cards, which
     is settled before anything else: it does not close)."""
 
-    kinds = ("do", "tab", "flevel", "fbanner", "fowned", "challenge", "deckadd", "deckdel")
-    kinds += ("pick", "replay")
+    kinds = (
+        "do",
+        "tab",
+        "flevel",
+        "fbanner",
+        "fowned",
+        "challenge",
+        "deckadd",
+        "deckdel",
+        "pick",
+        "replay",
+    )
 
     def __init__(self, name: str = "collection", tab: str = "") -> None:
         self.name = name
         self.closable = name != "trade"
         self.tab = tab  # the collection's tab it opens at (else the one last shown)
+        self.confirm = False  # its save tab asks whether to reset the save for good
 
     def opened(self, page) -> None:
         if self.tab:
@@ -350,7 +361,7 @@ class Album(Panel):
             return album.render_deck(coll, aff)
         if self.name == "trade":
             return album.render_trade(coll, aff)
-        return album.render_collection(coll, aff)
+        return album.render_collection(coll, aff, self.confirm)
 
     def click(self, page, kind: str, value) -> bool:
         coll = page.coll
@@ -358,7 +369,7 @@ class Album(Panel):
             return self.button(page, coll, value)
         if kind == "tab":
             coll.tab = value
-            coll.confirm_reset = False
+            self.confirm = False
             if value == "feats":
                 page.spawn(page.tourney.refresh())
             page.draw()
@@ -384,9 +395,10 @@ class Album(Panel):
 
     def button(self, page, coll, name: str) -> bool:
         if name in FLOWS:
+            self.confirm = self.confirm and name != "reset_yes"  # (answered: it is reset)
             page.spawn(getattr(coll, FLOWS[name])())
         elif name in ("reset", "reset_no"):
-            coll.confirm_reset = name == "reset"
+            self.confirm = name == "reset"
             page.draw()
         elif name == "deck_clear":
             coll.deck = []
