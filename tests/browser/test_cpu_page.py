@@ -1,6 +1,6 @@
 """Master in the page: its first answer is the exact one, and its thinking ahead leaks nowhere.
 
-The CPU thinks while the human chooses (pondering, `App.ponder`); the page
+The CPU thinks while the human chooses (pondering, `Cpu.ponder`); the page
 says on `<html data-ponder>` when it has thought its answer to every move
 through. The tests wait on that state, never on time, and check the CPU's
 move against the solver run here on the same position.

@@ -197,8 +197,7 @@ for lang in ("en", "fr"):
     set_language(lang)
     for tab in ("ladder", "album", "history", "save"):
         coll.tab = tab
-        coll.confirm_reset = tab == "save"
-        show(lang + " coll " + tab, album.render_collection(coll, aff))
+        show(lang + " coll " + tab, album.render_collection(coll, aff, tab == "save"))
     show(lang + " deck", album.render_deck(coll, aff))
     show(lang + " trade", album.render_trade(coll, aff))
     for line in album.trade_lines(coll):

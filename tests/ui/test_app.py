@@ -10,9 +10,9 @@ from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play
 from triad.collection import dealcode
 from triad.deal import deal_code
 from triad.ui import settings
-from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.backnav import BackNav
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import KEY, MemoryStore, SafeStore
 from triad.ui.text import set_language
 
@@ -359,8 +359,7 @@ def test_a_bad_deal_code_under_the_title_is_said_on_the_title(lang: str) -> None
     app, screen, _ = make_app()
     app.settings["lang"] = lang
     app.apply_language()
-    app.title = True
-    app.start("T1-HOUSES-1S-1PQ9M")
+    app.start("T1-HOUSES-1S-1PQ9M", title=True)
     overlay = screen.regions["r-overlay"]
     assert 'class="title-alert" role="alert"' in overlay
     said = {"en": "press Play for a new one", "fr": "appuyez sur Jouer pour une nouvelle"}
@@ -402,8 +401,7 @@ def test_a_card_chosen_before_the_engine_is_up_stays_chosen_when_it_answers() ->
 async def start_behind_title(app: App) -> None:
     """Start with the title screen up: the engine boots meanwhile (as in the page, where its
     boot is a task of its own; the first turn waits for the player to leave the title)."""
-    app.title = True
-    app.start()
+    app.start(title=True)
     app.spawn(app.engine_ready(LocalEngine()))
     await settle(app)
 
@@ -500,39 +498,43 @@ def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
             await settle(app)
         await settle(app)
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
-        assert len(dealt) == 1 and app.ahead.match is not None
+        assert len(dealt) == 1 and app.cpu.ahead.match is not None
         seed = dealt[0]["seed"]
-        assert app.ahead.match.playing["seed"] == seed and screen.data["ahead"] == "stopped"
+        assert app.cpu.ahead.match.playing["seed"] == seed and screen.data["ahead"] == "stopped"
         assert any(name == "ponder_ahead" for name, _ in engine.calls)
         app.key("Enter")  # a rematch: the match dealt ahead begins
         await settle(app)
         assert app.match.playing["seed"] == seed and app.match.view["seed"] == seed
-        assert worker.STATE.ahead is None and app.ahead.match is None
+        assert worker.STATE.ahead is None and app.cpu.ahead.match is None
         while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app)
         await settle(app)
-        first = app.ahead.match
+        first = app.cpu.ahead.match
         assert first is not None
         # the rules change while the result shows: that deal is given up, another dealt
         app.click("rule", "same")
         await settle(app)
-        assert first.scope.ended and app.ahead.match is not None and app.ahead.match is not first
+        assert (
+            first.scope.ended
+            and app.cpu.ahead.match is not None
+            and app.cpu.ahead.match is not first
+        )
         dealt = [p for name, p in engine.calls if name == "deal_ahead"]
         assert len(dealt) == 3 and dealt[-1]["rules"] == ["open", "same"]
         # a replay of the match takes the table: the match dealt ahead is given up
-        second = app.ahead.match
+        second = app.cpu.ahead.match
         await app.replay.open_match()
         await settle(app)
-        assert second.scope.ended and app.ahead.match is None
+        assert second.scope.ended and app.cpu.ahead.match is None
         asked = len(engine.calls)
         app.replay.close()  # back to the result: dealt ahead again
         await settle(app)
-        assert app.ahead.match is not None and not app.ahead.match.scope.ended
+        assert app.cpu.ahead.match is not None and not app.cpu.ahead.match.scope.ended
         assert [n for n, _ in engine.calls[asked:]][:2] == ["deal_ahead", "ponder_ahead"]
         app.click("level", "expert")  # not master: nothing is dealt ahead
         await settle(app)
-        assert app.ahead.match is None
+        assert app.cpu.ahead.match is None
         app.key("Enter")
         await settle(app)
         assert app.match.playing["level"] == "expert" and app.match.playing["rules"] == [
@@ -547,8 +549,7 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
     async def run() -> None:
         for seed in range(1, 40):  # a deal where the CPU opens
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
-            app.title = True
-            app.start()
+            app.start(title=True)
             engine = LocalEngine()
             app.spawn(app.engine_ready(engine))
             await settle(app)
@@ -567,13 +568,13 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
 
 
 def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
-    from triad.ui import controls
+    from triad.ui import controls, panels
 
-    assert set(controls.CLICKS) == set(controls.KINDS) | {"card", "cell"}
-    for name in controls.CLICKS.values():
-        assert callable(getattr(controls.Controls, name)), name
-    for name in list(controls.ACTIONS.values()) + list(controls.DIALOG.values()):
-        assert callable(getattr(controls.Controls, name)), name
+    app, _, _ = make_app()
+    handled = set(app.controls.clicks)
+    for panel in (panels.Title, panels.Draft, panels.Book, panels.Album, panels.Result):
+        handled |= set(panel.kinds)
+    assert handled == set(controls.KINDS) | {"card", "cell"}
 
 
 @pytest.mark.parametrize("how", [("action", "new"), ("action", "rematch"), ("key", "F5")])

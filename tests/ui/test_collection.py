@@ -10,10 +10,10 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, over, play_out, settle
 from triad.ui import settings
-from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.choices import read_deal_code
 from triad.ui.collect import BROKEN_KEY, KEY
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.ui.text import set_language
 
@@ -155,6 +155,11 @@ def test_bad_import_changes_nothing_and_export_imports_back() -> None:
         assert name.endswith(".json")
         app.click("do", "reset")
         assert "Reset for good?" in text_of(screen.regions["r-overlay"])
+        app.key("Escape")  # the question goes with the dialog
+        app.click("action", "collection")
+        assert "Reset for good?" not in text_of(screen.regions["r-overlay"])
+        assert 'data-do="reset"' in screen.regions["r-overlay"]  # (the save tab still)
+        app.click("do", "reset")
         app.click("do", "reset_yes")
         await settle(app)
         assert store.get(KEY) != saved

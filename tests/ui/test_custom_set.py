@@ -13,8 +13,8 @@ from tests.ui.test_app import start
 from triad.pageview import dealer
 from triad.ui import customset
 from triad.ui import settings as prefs
-from triad.ui import split as split_module
 from triad.ui.choices import read_deal_code
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.ui.table import same_deal
 from triad.worker import engine as worker

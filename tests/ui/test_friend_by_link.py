@@ -45,9 +45,7 @@ class Friend:
         app, screen, _ = make_app(self.store, seed=self.seed)
         app.page_url = URL
         screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
-        if address:
-            app.title = False  # (main.py: no title for a page opened on a friend's link)
-        app.start()
+        app.start()  # (main.py: no title for a page opened on a friend's link)
         if address:
             app.friend.open_address(address)
         await app.engine_ready(LocalEngine())

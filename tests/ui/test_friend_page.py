@@ -365,7 +365,6 @@ def test_a_link_opened_before_the_engine_shows_its_own_loading_screen() -> None:
         app, screen, _ = make_app()
         app.page_url = "https://example.test/"
         screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
-        app.title = False  # (main.py: no title for a page opened on a friend's link)
         app.start()
         app.friend.open_address(code)
         await settle(app)
@@ -392,7 +391,6 @@ def test_nothing_is_played_beneath_an_invitation_until_it_is_closed() -> None:
             app, screen, _ = make_app(seed=5)
             app.page_url = "https://example.test/"
             screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
-            app.title = False  # (main.py: no title for a page opened on a friend's link)
             app.start(held=True)
             app.friend.open_address(code)
             engine = LocalEngine()
@@ -434,7 +432,6 @@ def test_a_link_opened_in_a_second_tab_goes_to_the_tab_holding_its_match() -> No
         second, screen, _ = make_app(first.store)
         second.page_url = "https://example.test/"
         screen.js = SimpleNamespace(window=SimpleNamespace())  # type: ignore[attr-defined]
-        second.title = False
         second.start()
         second.friend.open_address(code)  # (boot.js posts "link:CODE" meanwhile)
         first.friend.tabs.event("link", code)

@@ -12,9 +12,9 @@ from tests.ui.test_split import LocalHelper, assert_best_opening, until
 from triad.capture import Player
 from triad.collection.replay import read_record
 from triad.cpu import service
-from triad.ui import split as split_module
-from triad.ui.ahead import AHEAD_KEY, AHEAD_VERSION
 from triad.ui.app import MATCH_KEY, App
+from triad.ui.cpu import split as split_module
+from triad.ui.cpu.ahead import AHEAD_KEY, AHEAD_VERSION
 from triad.ui.settings import KEY, MemoryStore, SafeStore
 from triad.worker import engine as worker
 
@@ -38,7 +38,7 @@ def fresh_engine() -> None:
 async def boot(app: App, helpers: bool) -> LocalEngine:
     """The engine (and an extra worker) up, and the page's first work with it under way."""
     if helpers:
-        app.searchers.ready(LocalHelper())
+        app.cpu.searchers.ready(LocalHelper())
     engine = LocalEngine()
     app.spawn(app.engine_ready(engine))  # (the title holds it)
     await until(app, lambda: app.match.synced)
@@ -60,7 +60,7 @@ async def result_with_opening_kept(helpers: bool) -> tuple[App, FakeScreen, Safe
         while not app.match.view["over"]:
             assert app.key("F1")
             await settle(app, 4000)
-        await until(app, lambda a=app: worker.STATE.ahead is not None or a.ahead.match is None)
+        await until(app, lambda a=app: worker.STATE.ahead is not None or a.cpu.ahead.match is None)
         if worker.STATE.ahead is not None and worker.STATE.ahead.state.to_move is Player.RED:
             await until(app, lambda s=screen: s.data.get("ahead") == "done")
             return app, screen, store
@@ -78,8 +78,7 @@ def reloaded(store: SafeStore, title: bool = False) -> tuple[App, FakeScreen]:
     fresh_engine()
     app, screen, _ = make_app(store, seed=1000)
     app.build = BUILD
-    app.title = title
-    app.start()
+    app.start(title=title)
     return app, screen
 
 
@@ -105,7 +104,7 @@ def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
         app, _, store = await result_with_opening_kept(helpers)
         entry = json.loads(store.get(AHEAD_KEY))
         assert entry["version"] == AHEAD_VERSION and entry["build"] == BUILD
-        assert entry["playing"] == app.ahead.match.playing
+        assert entry["playing"] == app.cpu.ahead.match.playing
         kept = (entry["opening"]["card"], entry["opening"]["cell"])
         before_new_game = copy_of(store)
         app.key("Enter")  # New game in this visit: the match dealt ahead begins
@@ -147,7 +146,7 @@ def test_the_kept_opening_goes_with_the_match_dealt_ahead_when_it_is_given_up() 
         entry = json.loads(store.get(AHEAD_KEY) or "null")
         assert entry is None or entry["playing"]["rules"] == ["open", "same"]
         await app.replay.open_match()  # a replay takes the table: the match dealt ahead too
-        assert app.ahead.match is None and store.get(AHEAD_KEY) is None
+        assert app.cpu.ahead.match is None and store.get(AHEAD_KEY) is None
 
     asyncio.run(run())
 
@@ -204,7 +203,7 @@ def test_an_entry_of_another_kind_is_dropped_and_a_new_match_dealt(raw: str) -> 
         app, _ = reloaded(store)
         assert store.get(AHEAD_KEY) is None and store.get(KEY) == settings_text
         assert app.match.playing["seed"] == 1000  # dealt anew
-        assert app.match.opening is None and not app.notices
+        assert app.cpu.opening(app.match) is None and not app.notices
         engine = await boot(app, False)
         assert "cpu_opening" not in [name for name, _ in engine.calls]
 
@@ -233,7 +232,7 @@ def test_a_kept_opening_the_engine_refuses_is_searched_as_ever() -> None:
             store = store_with(rules=["open"], level="master")
             store.set(AHEAD_KEY, json.dumps(an_entry(opening=opening)))
             app, screen = reloaded(store)
-            assert app.match.playing["seed"] == seed and app.match.opening == opening
+            assert app.match.playing["seed"] == seed and app.cpu.opening(app.match) == opening
             engine = await boot(app, False)
             names = [name for name, _ in engine.calls]
             assert "cpu_opening" in names and "cpu_move" in names  # refused: searched

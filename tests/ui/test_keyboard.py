@@ -33,8 +33,7 @@ def dialogs_named(html: str) -> list[str]:
 
 async def play_after_title(seed: int, by_key: bool):
     app, screen, _ = make_app(seed=seed)
-    app.title = True
-    app.start()
+    app.start(title=True)
     app.spawn(app.engine_ready(LocalEngine()))
     await settle(app)
     assert dialogs_named(screen.regions["r-overlay"]) == ["title-name"]

@@ -67,6 +67,7 @@ def test_a_cpu_match_and_its_pondering_end_with_a_new_match() -> None:
         before, after = await left_running(match.scope, app.new_match)
         assert before >= 1 and after == 0
         assert match.scope.ended and not app.match.scope.ended
+        assert app.cpu.pondering is not match  # the coordinator ponders for it no more
 
     asyncio.run(run())
 

@@ -9,7 +9,10 @@ SCRIPT = ROOT / "tests" / "ui" / "micropython_smoke.py"
 MAIN_THREAD = [
     *sorted(
         str(p.relative_to(ROOT))
-        for p in (ROOT / "triad" / "ui").glob("*.py")
+        for p in [
+            *(ROOT / "triad" / "ui").glob("*.py"),
+            *(ROOT / "triad" / "ui" / "cpu").glob("*.py"),
+        ]
         if p.name != "main.py"
     ),
     "triad/collection/__init__.py",

@@ -10,8 +10,8 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import start, store_with
-from triad.ui import split as split_module
 from triad.ui.app import MATCH_KEY, App
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.worker import engine as worker
 
@@ -222,7 +222,7 @@ def test_new_game_while_a_move_lands_never_draws_the_old_match_over_the_new() ->
         pressed: list[int] = []
 
         async def sleep(ms: float) -> None:
-            if app.answered and not pressed:
+            if app.cpu.answered and not pressed:
                 pressed.append(app.match_counter)
                 app.key("F5")  # the card is on its cell: New game before its beat ends
                 leave_yes(app)

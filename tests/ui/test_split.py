@@ -12,8 +12,8 @@ from tests.ui.test_app import store_with
 from triad.collection.replay import read_record, replay_record
 from triad.cpu import service
 from triad.parts import best_part
-from triad.ui import split as split_module
 from triad.ui.app import App
+from triad.ui.cpu import split as split_module
 from triad.ui.dom import Engine
 from triad.worker import engine as worker
 
@@ -55,14 +55,14 @@ def test_the_best_part_wins_and_is_exact_only_when_every_part_finished() -> None
     assert best_part([{"ok": False, "error": "stale"}, other])["ok"] is False
 
 
-def red_first_master() -> App:
-    """An Open match at master's level whose CPU (red) opens."""
+def master_deal(first: str = "red") -> App:
+    """An Open match at master's level that `first` opens (red: the CPU)."""
     for seed in range(1, 60):
         app, _, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
         app.start()
-        if app.match.view["to_move"] == "red":
+        if app.match.view["to_move"] == first:
             return app
-    raise AssertionError("no deal where red moves first")
+    raise AssertionError("no deal where " + first + " moves first")
 
 
 def test_master_opens_with_a_move_of_the_exact_best_value_searched_in_parts(
@@ -72,9 +72,9 @@ def test_master_opens_with_a_move_of_the_exact_best_value_searched_in_parts(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         helper = LocalHelper()
-        app.searchers.ready(helper)
+        app.cpu.searchers.ready(helper)
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app, 4000)
@@ -99,10 +99,10 @@ def test_a_new_match_during_a_split_search_drops_its_answer(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
+        app = master_deal()
         helper = LocalHelper()
         helper.held = asyncio.Event()
-        app.searchers.ready(helper)
+        app.cpu.searchers.ready(helper)
         engine = LocalEngine()
         booted = asyncio.ensure_future(app.engine_ready(engine))
         for _ in range(200):  # until the CPU's split search waits for the extra worker
@@ -154,12 +154,11 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title() -> None:
     async def run() -> None:
         for seed in range(1, 60):
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
-            app.title = True
-            app.start()
+            app.start(title=True)
             if app.match.view["to_move"] == "red":
                 break
         helper = LocalHelper()
-        app.searchers.ready(helper)
+        app.cpu.searchers.ready(helper)
         engine = LocalEngine()
         app.spawn(app.engine_ready(engine))
         await until(app, lambda: screen.data.get("ponder") == "done")
@@ -189,18 +188,20 @@ def test_the_match_dealt_ahead_is_thought_about_in_parts_and_begins_exact() -> N
             app, screen, _ = make_app(store_with(rules=["open"], level="master"), seed=seed)
             app.start()
             helper = LocalHelper()
-            app.searchers.ready(helper)
+            app.cpu.searchers.ready(helper)
             engine = LocalEngine()
             await app.engine_ready(engine)
             await settle(app, 4000)
             while not app.match.view["over"]:
                 assert app.key("F1")
                 await settle(app, 4000)
-            await until(app, lambda a=app: worker.STATE.ahead is not None or a.ahead.match is None)
+            await until(
+                app, lambda a=app: worker.STATE.ahead is not None or a.cpu.ahead.match is None
+            )
             if worker.STATE.ahead is not None and worker.STATE.ahead.state.to_move.name == "RED":
                 break
         await until(app, lambda: screen.data.get("ahead") == "done")
-        ahead_seed = app.ahead.match.playing["seed"]
+        ahead_seed = app.cpu.ahead.match.playing["seed"]
         assert [c for n, c in engine.calls if n == "think_part" and c["seed"] == ahead_seed]
         parts = [c for n, c in helper.calls if n == "cpu_part" and c["key"] == str(ahead_seed)]
         assert parts and all(c["part"] == 1 and c["parts"] == 2 for c in parts)
@@ -239,15 +240,15 @@ def test_an_extra_worker_that_comes_up_during_the_cpu_s_turn_takes_its_part(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
-        app.searchers.started()  # started, not up yet
+        app = master_deal()
+        app.cpu.searchers.started()  # started, not up yet
         engine = HeldEngine()
         app.spawn(app.engine_ready(engine))
         await until(app, lambda: any(n == "cpu_move" for n, _ in engine.calls))
         own = [c for n, c in engine.calls if n == "cpu_move"]
         assert own[0]["parts"] == 2 and own[0]["part"] == 0
         helper = LocalHelper()
-        app.searchers.ready(helper)  # up while the engine searches its own part
+        app.cpu.searchers.ready(helper)  # up while the engine searches its own part
         await until(app, lambda: any(n == "cpu_part" for n, _ in helper.calls))
         asked = helper.calls[0][1]
         assert asked["part"] == 1 and asked["parts"] == 2 and asked["value"] is None
@@ -271,8 +272,8 @@ def test_a_part_planned_for_a_worker_that_never_comes_up_is_searched_by_the_engi
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
-        app.searchers.started()  # and never up
+        app = master_deal()
+        app.cpu.searchers.started()  # and never up
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app, 4000)
@@ -308,8 +309,8 @@ def test_a_part_the_engine_takes_over_gets_what_is_left_of_the_budget(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
-        app.searchers.started()
+        app = master_deal()
+        app.cpu.searchers.started()
         engine = SlowEngine(app, 100)
         await app.engine_ready(engine)
         await settle(app, 4000)
@@ -330,9 +331,9 @@ def test_a_worker_that_failed_to_boot_leaves_the_engine_searching_alone(
     monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
 
     async def run() -> None:
-        app = red_first_master()
-        app.searchers.started()
-        app.searchers.failed()
+        app = master_deal()
+        app.cpu.searchers.started()
+        app.cpu.searchers.failed()
         engine = LocalEngine()
         await app.engine_ready(engine)
         await settle(app, 4000)

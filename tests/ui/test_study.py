@@ -202,6 +202,8 @@ def test_a_collection_match_replayed_from_the_history_names_you_and_the_cpu() ->
         await settle(app)
         record, _ = random_record(["open"], 5)
         app.coll.history = [{"record": record.to_json()}]
+        app.click("action", "collection")
+        app.click("tab", "history")
         app.click("replay", "0")
         for _ in range(100):
             await settle(app)

@@ -14,9 +14,9 @@ from tests.ui.helpers import LocalEngine, make_app, settle
 from triad import api
 from triad.collection.save import dump_save
 from triad.ui import client, settings
-from triad.ui import split as split_module
 from triad.ui.app import App
 from triad.ui.collect import KEY
+from triad.ui.cpu import split as split_module
 from triad.ui.settings import MemoryStore, SafeStore
 from triad.ui.text import explain, t
 from triad.ui.tourney import NEXT

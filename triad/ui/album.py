@@ -62,8 +62,9 @@ def summary_line(summary) -> str:
     )
 
 
-def render_collection(coll, aff: dict) -> str:
-    """The collection dialog for the `Collection` `coll`."""
+def render_collection(coll, aff: dict, confirm: bool = False) -> str:
+    """The collection dialog for the `Collection` `coll` (`confirm`: its save tab asks
+    whether to reset the save)."""
     out = [
         '<div class="dialog coll" role="dialog" aria-modal="true" aria-labelledby="coll-title">',
         dialog_head(t("coll_title"), "coll-title", "album"),
@@ -79,7 +80,7 @@ def render_collection(coll, aff: dict) -> str:
             + error_html(t("coll_broken", error=coll.error))
             + "</div>"
         )
-        out.append(render_save_tab(coll))
+        out.append(render_save_tab(coll, confirm))
         out.append("</div>")
         return "".join(out)
     if coll.status == "failed":
@@ -114,7 +115,7 @@ def render_collection(coll, aff: dict) -> str:
     elif coll.tab == "history":
         out.append(render_history(coll))
     elif coll.tab == "save":
-        out.append(render_save_tab(coll))
+        out.append(render_save_tab(coll, confirm))
     elif coll.tab == "feats":  # the tournament's records and feats (`triad.ui.tourney`)
         from triad.ui.tourney_html import render_records
 
@@ -357,7 +358,7 @@ def render_history(coll) -> str:
     return body + file_button("replay", t("replay_import"))
 
 
-def render_save_tab(coll) -> str:
+def render_save_tab(coll, confirm: bool) -> str:
     out = ['<p class="coll-note">' + esc(t("save_note")) + "</p>", '<div class="save-buttons">']
     if coll.ready:
         out.append('<button type="button" data-do="export">' + esc(t("save_export")) + "</button>")
@@ -369,7 +370,7 @@ def render_save_tab(coll) -> str:
             + "</button>"
         )
     out.append("</div>")
-    if coll.confirm_reset:
+    if confirm:
         out.append(
             '<div class="confirm" role="alertdialog"><p>'
             + esc(t("save_reset_confirm"))

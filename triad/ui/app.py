@@ -15,39 +15,48 @@ in the browser (MicroPython, see `main`) and in CPython tests:
 * `dealer(request)`: the deal computed here before the engine is up (same
   seed, same deal as the engine), or None when it cannot.
 
-The page keeps what is on it: the title screen, the dialog open (`panel`),
-Pause, notices, the language, the settings. What it shows is each time one
-of these, each an object of its own:
+The page keeps what is on it: the panels shown over the table (`panels`, a
+stack: the title screen, Pause, each dialog, the draft; `triad.ui.panels`),
+notices, the language, the settings. What it shows is each time one of
+these, each an object of its own:
 
 * the match on the table (`match`, `triad.ui.table.Match`): its deal, its
   turns and every task it starts;
 * a replay or the daily puzzle taking the table (`replay`, `study`);
+* the CPU's moves, hints and pondering, the match dealt ahead and master's
+  extra workers (`cpu`, `triad.ui.cpu.coordinator.Cpu`);
 * the collection (`coll`), the player's choices and own card set
-  (`choices`), the match dealt ahead (`ahead`), master's extra workers
-  (`searchers`), and the player's input (`controls`).
+  (`choices`), and the player's input (`controls`).
 """
 
 from triad.pageview import scores_of
 from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
-from triad.ui.ahead import Ahead
 from triad.ui.choices import Choices, read_deal_code
 from triad.ui.collect import Collection
-from triad.ui.controls import CLOSABLE, Controls
+from triad.ui.controls import Controls
+from triad.ui.cpu import Services
+from triad.ui.cpu.coordinator import Cpu
 from triad.ui.foresee import Foresee
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
-from triad.ui.overlays import render_board_seen, render_pause
+from triad.ui.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.replay import Replay
-from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, QUEUED, THINKING
+from triad.ui.session import HUMAN, OVER, QUEUED
 from triad.ui.shell import Shell
 from triad.ui.speech import Speaker
-from triad.ui.split import Searchers
 from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
 from triad.ui.text import language, t
 from triad.ui.tourney import Tourney
+
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from triad.ui.backnav import BackNav
 
 __all__ = ["MATCH_KEY", "App"]
 
@@ -90,33 +99,51 @@ class App(Shell):
             self.notices.append(t(notice))
         if getattr(store, "denied", False) and not getattr(store, "announced", False):
             self.notices.append(t("notice_storage_denied"))
+        self.timeline: list[
+            tuple
+        ] = []  # (what, detail) of notable moments, for tests and benchmarks
+        self.match: Match  # the match on the table (`triad.ui.table`), begun below
+        services = Services(
+            lambda: self.engine,
+            self.signal,
+            self.clock_ms,
+            lambda ms: self.sleep(ms),  # (the page's, as it is then: tests replace it)
+            screen.set_data,
+            store,
+            self.timeline.append,
+        )
+        self.cpu = Cpu(  # the CPU's moves, pondering, the match dealt ahead, extra workers
+            services,
+            self.scope,
+            self.held,
+            lambda: self.paused,
+            lambda: self.match,
+            self.waits,
+            self.choices,
+            seed,
+            lambda: self.build,
+        )
         self.match = Match(self)  # the match on the table (`triad.ui.table`)
-        self.paused = False
-        self.title = False  # the title screen is shown (main.py asks for it at the start)
-        self.on_title_closed = None  # called when the player leaves the title screen
+        self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
+        self.on_title_closed: Callable[[], None] | None = (
+            None  # called when the player leaves the title screen
+        )
         self.bad_deal = ""  # why the address's deal code was refused (said on the title)
         # a panel opened from the title, or the friend dialog of the link the page opened on,
         # holds the match beneath it as the title did
         self.title_panel = False
         self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
-        self.panel = None
-        self.pause_on_top = False  # paused after the panel opened: Escape resumes first
-        self.book_at = ""  # the rulebook's section last jumped to
         self.callout = ""  # the big word on show (Roulette's call clears only itself)
-        self.leave_again = False  # what New game / Rematch asked, while "leave" asks to confirm
-        self.back_nav = None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
+        self.back_nav: BackNav | None = (
+            None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
+        )
         self.keyboard = False
         self.touch = False  # the last pointer was a finger: the page says "Tap"
-        self.aff = ({}, None)  # the affinity table drawn, and what it was made for
-        self.answered = 0  # placements the engine has answered, shown on <html data-answered>
-        self.pondering = None  # the match the CPU thinks ahead for, while its human chooses
-        self.asking = 0  # CPU moves and hints asked of the engine and not answered yet
-        self.ahead = Ahead(self)  # the next quick match, dealt ahead while a result shows
-        self.searchers = Searchers(self)  # the extra workers of master's search
-        self.boot_helpers = None  # starts them (main.py) once an Open match is or will be played
+        self.aff: tuple[dict, tuple | None] = (
+            {},
+            None,
+        )  # the affinity table drawn, and what it was made for
         self.warm = False  # the game's files come from the service worker's cache (main.py)
-        self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
-        self.controls = Controls(self)
         self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.foresee = Foresee(  # what a card waiting on a space would capture, said
             lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
@@ -126,26 +153,30 @@ class App(Shell):
         self.replay = Replay(self)
         self.friend = Friend(self)  # the friend dialog and the friend matches kept
         self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
+        self.controls = Controls(self)
         self.match_counter = 0
         self.sound_music()
 
     # ----------------------------------------------------------------- start
 
-    def start(self, deal_code: str = "", held: bool = False) -> None:
+    def start(self, deal_code: str = "", held: bool = False, title: bool = False) -> None:
         """Draw the table and the first deal (from the local dealer when it can).
 
         A deal code (from the page's address) fixes the first match's seed,
         rules and card set, so a friend can play the very same deal. `held`: the page
         opened on a friend's link, whose dialog holds the match dealt beneath it (no CPU
-        move, no turn said) until it closes or a friend match takes the table.
+        move, no turn said) until it closes or a friend match takes the table. `title`:
+        the title screen shows first (unless a match is under way), holding the match.
         """
+        if title:
+            self.panels.open(Title())
         self.remount(render.render_frame())
         if self.warm:
             # A visit after the first: the files (and V8's compiled Pyodide) are at hand, so
             # the extra workers boot now, beside the engine, and come up early in the CPU's
             # first move after a reload; on a first visit they wait for the engine, whose
             # boot from the network they would slow.
-            self.start_helpers(self.settings["rules"])
+            self.cpu.start_helpers(self.settings["rules"])
         shared = None
         if deal_code:
             try:
@@ -154,7 +185,7 @@ class App(Shell):
                 # Said in the player's words only: the decoder's detail helps nobody here.
                 self.bad_deal = getattr(e, "code", "") or "code_bad"
         if shared is not None or self.coll.stored_active():
-            self.title = False  # a match under way: the player lands back in it
+            self.panels.close("title")  # a match under way: the player lands back in it
         if self.bad_deal and not self.title:
             self.notices.append(t("notice_bad_deal", error=t("err_" + self.bad_deal)))
         if shared is None and self.coll.stored_active():
@@ -168,28 +199,20 @@ class App(Shell):
                 resumed = None  # another deal's link: that deal is dealt
             if resumed is not None:
                 shared = None  # (the shared deal under way: played on, as any quick match)
-            kept = None if shared or resumed is not None else self.ahead.claim()
-            self.new_match(False, shared, resumed, kept)
+            self.new_match(False, shared, resumed, True)
         self.title_panel = held  # (after the deal: a new table lets go of what was held)
         if self.notices:
             self.show_notice(" ".join(self.notices))
         if self.title:
             self.draw()
-            self.screen.focus("#r-overlay .title-screen .primary")
+            self.screen.focus(Title.focus)
 
     async def engine_up(self) -> None:
         """The worker answered: the match on the table is dealt there, and carries on."""
         self.spawn(self.coll.boot())
         self.spawn(self.friend.boot())
-        self.start_helpers(self.settings["rules"])
+        self.cpu.start_helpers(self.settings["rules"])
         self.match.spawn(self.match.sync())
-
-    def start_helpers(self, rules) -> None:
-        """Start the extra workers of master's search once an Open match is played or will
-        be (the settings' rules), so that they are up by its first big search."""
-        if self.boot_helpers is not None and "open" in rules:
-            start, self.boot_helpers = self.boot_helpers, None
-            start()  # master searches in parts from now on, once they are up
 
     def engine_failed(self, error: str) -> None:
         self.show_notice(t("engine_failed", error=str(error)))
@@ -197,26 +220,22 @@ class App(Shell):
 
     # ---------------------------------------------------------------- matches
 
-    def new_match(self, run: bool = True, shared=None, resumed=None, kept=None) -> None:
+    def new_match(self, run: bool = True, shared=None, resumed=None, first=False) -> None:
         """Start a match with the saved settings (rule changes apply from here).
 
         `shared` (seed, rules, card set of a shared deal) overrides them for this match;
-        `resumed` is the quick match of the last visit (`stored_match`), played on; `kept`
-        the match dealt ahead on an earlier visit with these settings (`Ahead.claim`),
-        dealt again, master's opening of it at hand.
+        `resumed` is the quick match of the last visit (`stored_match`), played on; else
+        the match dealt ahead with these settings is dealt (on the page's `first` deal,
+        the one dealt ahead on an earlier visit, master's opening of it at hand:
+        `Cpu.next_deal`).
         """
         self.replay.stop()  # a new match ends a replay or a puzzle
         choices = self.choices
         playing = choices.playing()
-        opening = None
-        if not shared and resumed is None and self.ahead.dealt_for(playing):
-            playing = self.ahead.match.playing  # dealt ahead with these settings: that deal
-        elif kept is not None and not shared and resumed is None:
-            playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
-            opening = kept["opening"]  # (checked by the engine before it is played)
-        else:
+        if shared or resumed is not None:
             playing["seed"] = self.seed()
-        self.ahead.end()
+        else:
+            playing = self.cpu.next_deal(playing, first)
         if shared:
             playing.pop("custom_id", None)
             playing.update(shared)
@@ -226,10 +245,8 @@ class App(Shell):
             choices.fix_set(playing)
         else:
             self.store.remove(MATCH_KEY)  # the match of the last visit is given up
-        if self.panel == "draft":
-            self.panel = None
+        self.panels.close("draft")
         match = self.new_table(playing, keep_view=False)
-        match.opening = opening
         view = None
         if resumed is not None:
             match.resume = resumed["record"]
@@ -252,27 +269,12 @@ class App(Shell):
         ended = self.match
         ended.end()
         self.title_panel = False  # (the match a panel held beneath the title has ended)
-        self.ahead.end()  # whatever replaces the table gives up the match dealt ahead
-        self.screen.set_data("ahead", "")
         self.match = Match(self, playing, ended.view if keep_view else None)
+        self.cpu.new_table(self.match)  # (the match dealt ahead is given up)
         self.signal.wake()  # (what waited on the match that ended stops)
         self.match_counter += 1
-        self.screen.set_data("cpu-think", "")  # (the figures of this match's CPU moves)
-        self.screen.set_data("cpu-exact", "")
-        self.screen.set_data("cpu-kept", "")
         self.screen.update("r-callout", "")
         return self.match
-
-    def engine_idle(self) -> bool:
-        """Whether the engine has nothing to do for the match on the table now: neither
-        searches a move or a hint, nor ponders (a move shown thinking or landing waits on
-        the page's pace, not the engine's)."""
-        if self.held() or self.paused or self.asking or self.pondering is not None:
-            return False
-        return self.match.phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
-
-    def rematch(self) -> None:
-        self.start_new(True)
 
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
         """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
@@ -281,11 +283,12 @@ class App(Shell):
         from the Collection; the moves of any other are lost).
         """
         leaves = again or self.settings.get("play") != "collection"
-        if leaves and not confirmed and self.match.under_way():
-            self.leave_again = again
-            self.open_panel("leave")
-            return
         ladder = (self.match.playing or {}).get("ladder")
+        if leaves and not confirmed and self.match.under_way():
+            rival = self.coll.opponent or {}
+            name = (rival.get("name") or ladder) if ladder else None
+            self.open_panel(Leave(name, again))
+            return
         if again and ladder and self.coll.ready:
             self.coll.challenge(ladder)  # Play again after a match for cards: that opponent
             return
@@ -297,7 +300,7 @@ class App(Shell):
         if again and opponent is not None and self.coll.ready:
             self.coll.challenge(opponent["id"])
         else:
-            self.controls.open_collection()
+            self.open_panel(Album("collection", "ladder"))
 
     def stop_match(self) -> None:
         """Stop the match in play (its pending turns and moves are dropped)."""
@@ -318,7 +321,7 @@ class App(Shell):
         self.store.remove(MATCH_KEY)
         table.view = view
         table.synced = True
-        self.start_helpers(view["rules"])
+        self.cpu.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
         self.draw()
         table.announce()  # (a screen reader hears the deal, and who is who, here too)
@@ -352,7 +355,7 @@ class App(Shell):
 
     def accepting(self) -> bool:
         """Whether a human may choose a card or a cell of the match now."""
-        return not self.paused and not self.title and self.panel is None and self.match.may_act()
+        return not self.panels.stack and self.match.may_act()
 
     async def import_file(self, kind: str, text: str) -> None:
         """A file the player chose: a card set, a save to import or a replay to watch."""
@@ -365,6 +368,31 @@ class App(Shell):
 
     # -------------------------------------------------------- what is shown
 
+    def waits(self) -> bool:
+        """Whether the match on the table waits on its human or shows its result, seen
+        (no replay over it, nothing holds it), and New game would deal a quick match: a
+        match may be dealt ahead (`Cpu.deal_ahead`)."""
+        return (
+            self.match.phase in (OVER, HUMAN)
+            and self.replay.shown is None
+            and not self.held()
+            and self.settings.get("play") != "collection"
+        )
+
+    @property
+    def title(self) -> bool:
+        """Whether the title screen is shown."""
+        return self.panels.find("title") is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.panels.find("pause") is not None
+
+    @property
+    def panel(self):
+        """The name of the dialog shown ("rules", "collection", "draft"...), or None."""
+        return self.panels.dialog()
+
     def held(self) -> bool:
         """Whether the match beneath waits to start: under the title screen, or a panel
         (Collection, Rules) opened from it, so that no CPU move plays behind the panel."""
@@ -373,7 +401,7 @@ class App(Shell):
     def close_title(self, redraw: bool = True, panel: bool = False) -> None:
         """The player leaves the title screen: the match held beneath it starts (once the
         panel the player went to, if `panel`, closes)."""
-        self.title = False
+        self.panels.close("title")
         self.title_panel = panel
         if self.on_title_closed is not None:
             self.on_title_closed()
@@ -393,28 +421,21 @@ class App(Shell):
         if redraw:
             self.draw()
 
-    def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self.pause_on_top = self.paused
-        self.draw()
-        if self.paused:
-            self.screen.focus("#r-overlay .pause button")  # keyboard users land in it
-
-    def open_panel(self, name: str) -> None:
-        self.panel = name
-        self.book_at = ""
-        self.pause_on_top = False  # a dialog opened while paused shows over Pause
+    def open_panel(self, panel) -> None:
+        """Show the dialog `panel` (a `triad.ui.panels.Panel`) in place of the one shown."""
+        self.panels.open(panel)
         self.choices.clear()
+        panel.opened(self)
         self.draw()
-        self.screen.focus("#r-overlay .dialog button")  # keyboard users land in the dialog
-        if name == "rules":
-            self.choices.recheck_menu()
+        self.screen.focus(panel.focus)  # keyboard users land in the dialog
 
     def close_panel(self, redraw: bool = True) -> None:
-        # a draft being picked comes back from under a dialog closed over it
-        self.panel = "draft" if self.match.draft is not None else None
-        self.pause_on_top = self.paused
-        self.coll.confirm_reset = False
+        """Close the dialog shown (Pause, if it is paused, shows again)."""
+        self.panels.close("dialog")
+        if self.match.draft is None:
+            self.panels.close("draft")
+        elif self.panels.find("draft") is None:
+            self.panels.open(Draft())  # a draft being picked comes back from under it
         self.coll.message = ""
         if self.title_panel:
             self.title_panel = False
@@ -440,8 +461,7 @@ class App(Shell):
     def save_settings(self) -> None:
         prefs.save(self.store, self.settings)
         self.draw()
-        if self.ahead.match is not None:
-            self.ahead.keep()  # dealt with other settings: given up (and dealt again)
+        self.cpu.deal_ahead(True)  # one dealt with other settings: given up (and dealt again)
 
     def apply_language(self) -> str:
         """Use the chosen language (or the browser's); the page's `lang` follows."""
@@ -482,8 +502,9 @@ class App(Shell):
     def ctx(self) -> dict:
         match = self.match
         ladder = (match.playing or {}).get("ladder")
-        replay = self.replay.shown is not None
-        replay_mode = self.replay.shown.get("mode", "hotseat") if replay else ""
+        shown = self.replay.shown
+        replay = shown is not None
+        replay_mode = shown.get("mode", "hotseat") if shown is not None else ""
         if match.draft is not None:
             aff = self.affinities(match.draft.get("card_set"))
         else:
@@ -521,11 +542,7 @@ class App(Shell):
             "replay": replay,
             "ghosts": self.study.ghosts(),
             "foresee": self.foresee.captures(match.view, match.sel),
-            "legend_tip": not self.tip_seen
-            and not self.title
-            and self.panel is None
-            and not self.paused
-            and match.view is not None,
+            "legend_tip": not self.tip_seen and not self.panels.stack and match.view is not None,
         }
 
     def draw(self) -> None:
@@ -554,7 +571,7 @@ class App(Shell):
             if self.replay.shown is not None:
                 # A replay or the puzzle is on its way: no other deal stays on the table.
                 parts.update({"r-side-red": "", "r-side-blue": "", "r-board": ""})
-        parts["r-overlay"] = self.overlay_html(view, ctx)
+        parts["r-overlay"] = self.panels.render(self, view, ctx)
         parts["r-replay"] = self.replay.bar()
         for region in parts:
             self.put(region, parts[region])
@@ -564,69 +581,9 @@ class App(Shell):
             self.screen.set_data("collection", self.coll.status)
         self.screen.set_flag("paused", self.paused)
         if self.back_nav is not None:
-            self.back_nav.shown(self.panel in CLOSABLE or self.paused)
+            self.back_nav.shown(self.panels.closable())
         self.show_ready(self.is_ready(), match.thinking or match.animating)
         self.signal.wake()
-
-    def overlay_html(self, view, ctx) -> str:
-        match = self.match
-        if self.title:
-            from triad.ui.title import render_title
-
-            return render_title(ctx, language())
-        if self.paused and (self.pause_on_top or self.panel in (None, "draft")):
-            return render_pause()
-        if self.panel == "draft" and match.draft is not None:
-            return render.render_draft(match.draft, match.draft_cpu, ctx)
-        if self.panel in ("collection", "deck", "trade"):
-            from triad.ui import album
-
-            aff = self.houses_aff()
-            if self.panel == "deck":
-                return album.render_deck(self.coll, aff)
-            if self.panel == "trade":
-                return album.render_trade(self.coll, aff)
-            return album.render_collection(self.coll, aff)
-        if self.panel == "leave":
-            from triad.ui.leave import render_leave
-
-            ladder = (match.playing or {}).get("ladder")
-            opponent = self.coll.opponent or {}
-            return render_leave((opponent.get("name") or ladder) if ladder else None)
-        playing = match.playing
-        if self.panel == "legend":
-            from triad.ui.legend import render_legend
-
-            return render_legend(view, ctx)
-        if self.panel == "friend":
-            return self.friend.render()
-        if self.panel == "tourney":
-            return self.tourney.render()
-        if self.panel == "info":
-            from triad.ui.rulebook import render_rulebook  # loaded when first opened
-
-            return render_rulebook(playing["rules"] if playing else [], self.book_at)
-        if self.panel == "rules":
-            from triad.ui.menu import render_menu
-
-            shown = dict(playing or {})
-            if playing and not playing.get("ladder"):
-                shown["code"] = self.choices.deal_code(playing)
-                shown["share"] = self.choices.share_url(playing)
-                shown["own_set"] = playing["card_set"] == prefs.CUSTOM_SET
-            choices = self.choices
-            return render_menu(self.settings, shown, choices.menu_error, choices.menu_custom())
-        over = view is not None and view.get("over") and not match.animating
-        if over and not match.result_dismissed and self.replay.shown is None:
-            if ctx["ladder"]:
-                from triad.ui.album import trade_lines
-
-                ctx = dict(ctx)
-                ctx["result_lines"] = trade_lines(self.coll)
-            return render.render_result(view, ctx)
-        if over and self.replay.shown is None:
-            return render_board_seen()  # the result stepped aside: a way back to it
-        return ""
 
     def houses_aff(self) -> dict:
         """The banners of the collection's card set (Houses), for its cards and filters."""

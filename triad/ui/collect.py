@@ -23,6 +23,7 @@ import json
 from triad import api
 from triad.ui import client
 from triad.ui import settings as prefs
+from triad.ui.panels import Album
 from triad.ui.text import t
 
 KEY = "triad:collection"
@@ -77,7 +78,6 @@ class Collection:
         #: {"count", "candidates", "opponent", "error"} while a pick is due
         self.choice: dict | None = None
         self.picks: list[int] = []
-        self.confirm_reset = False
         self.message = ""
 
     # ------------------------------------------------------------ the save
@@ -180,7 +180,7 @@ class Collection:
         if pending and self.app.panel != "trade":
             self.choice = pending
             self.picks = []
-            self.app.open_panel("trade")
+            self.app.open_panel(Album("trade"))
         elif active and not active.get("error") and self.table_free():
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
@@ -190,7 +190,7 @@ class Collection:
         else:
             if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
-                self.app.open_panel("collection")  # say why the match cannot go on
+                self.app.open_panel(Album())  # say why the match cannot go on
             self.table_empty()
             self.app.draw()
 
@@ -254,7 +254,7 @@ class Collection:
         self.deck = kept[:5]
         self.deck_error = ""
         self.for_friend = for_friend
-        self.app.open_panel("deck")
+        self.app.open_panel(Album("deck"))
 
     def add_to_deck(self, ident: str) -> None:
         if len(self.deck) < 5 and self.deck.count(ident) < self.copies(ident):
@@ -388,7 +388,7 @@ class Collection:
         except client.WorkerError as e:
             self.summary = dict(self.summary or {}, active=dict(active, error=e.words))
             self.tab = "ladder"
-            self.app.open_panel("collection")
+            self.app.open_panel(Album())
             self.table_empty()
             return
         self.match = reply["match"]
@@ -443,7 +443,7 @@ class Collection:
                 "error": None,
             }
             self.picks = []
-            self.app.open_panel("trade")
+            self.app.open_panel(Album("trade"))
         await self.refresh()
 
     def toggle_pick(self, index: int) -> None:
@@ -519,11 +519,9 @@ class Collection:
                 client.collection_reset(self.app.engine, seed=self.app.seed())
             )
         except client.WorkerError as e:
-            self.confirm_reset = False
             self.message = e.words
             self.app.draw()
             return
-        self.confirm_reset = False
         self.write(reply["save"], replace=True)
         self.deck = []
         self.choice = None

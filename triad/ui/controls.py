@@ -1,12 +1,15 @@
-"""The player's input: keys, clicks and taps, each dispatched from one table.
+"""The player's input: keys, clicks and taps.
 
-A key is named by `KEYS` and acts on the topmost thing shown: the title
-screen, a dialog, Pause, a replay, the result, or the match. A click names
-what it acts on by a ``data-`` attribute of the element clicked (`CLICKS`:
-the attribute's name, without ``data-``, to the method that handles it):
-``data-action`` for the bars' buttons (`ACTIONS`), ``data-do`` for the
-buttons of dialogs and screens (`DIALOG`, `COLLECTION_FLOWS`), and one
-attribute for each kind of choice (a card, a cell, a rule...). A value a
+A key is named by `KEYS` and acts on the topmost thing shown: the panels
+over the table first (the title screen, a dialog, Pause, the result:
+`triad.ui.panels`), then a replay, or the match. A click names what it acts
+on by a ``data-`` attribute of the element clicked (`KINDS`, without
+``data-``): the panels shown take their own first, from the top (a rule
+book's section, a card of the collection, a pick of the draft, their
+buttons); what they leave goes to the page's (`Controls.clicks`):
+``data-action`` for the bars' buttons, ``data-do`` for the buttons shown
+over any panel (the friend dialog's, the tournament's, the puzzle's, Close,
+Resume...), the settings' choices, a card in a hand and a cell. A value a
 handler cannot read (a synthetic event, an attribute of another use) is
 ignored.
 
@@ -14,10 +17,9 @@ ignored.
 under MicroPython.
 """
 
-import json
-
 from triad.ui import speech
 from triad.ui.legend import TIP_KEY
+from triad.ui.panels import Album, Book, Legend, Menu, Pause
 
 KEYS = {
     "ArrowUp": "up",
@@ -72,83 +74,19 @@ KINDS = (
 # What a click may land on (`main` finds the element clicked by it).
 TARGETS = ",".join("[data-" + kind + "]" for kind in KINDS) + ",[data-hand] [data-card],[data-cell]"
 
-# Each kind of click and the method that handles it.
-CLICKS = {
-    "action": "on_action",
-    "do": "on_dialog",
-    "rule": "on_rule",
-    "lang": "on_lang",
-    "band": "on_band",
-    "level": "on_setting",
-    "set": "on_setting",
-    "mode": "on_setting",
-    "play": "on_setting",
-    "jump": "on_jump",
-    "card": "on_card",
-    "cell": "on_cell",
-    "draft": "on_draft",
-    "tab": "on_tab",
-    "flevel": "on_filter",
-    "fbanner": "on_filter",
-    "fowned": "on_filter",
-    "challenge": "on_challenge",
-    "deckadd": "on_deck_add",
-    "deckdel": "on_deck_remove",
-    "pick": "on_pick",
-    "ply": "on_study",
-    "puzzleday": "on_study",
-    "replay": "on_history_replay",
-}
-
-# The setting each settings choice writes.
-SETTING_OF = {"level": "level", "set": "card_set", "mode": "mode", "play": "play"}
+# The settings each settings choice writes (a rule is switched by `Choices.toggle_rule`).
+SETTING_OF = {"level": "level", "set": "card_set", "mode": "mode", "play": "play", "band": "band"}
 
 # Clicks after which the rule menu asks the engine again whether its choices can be dealt.
 MENU_CHOICES = ("rule", "band", "set")
 
-# The bars' buttons (`data-action`) and the method of `Controls` each calls.
-ACTIONS = {
-    "pause": "do_pause",
-    "sound": "do_sound",
-    "music": "do_music",
-    "rematch": "do_rematch",
-    "new": "do_new",
-    "autoplay": "do_autoplay",
-}
-
-# The buttons of dialogs and screens (`data-do`) and the method of `Controls` each calls.
-DIALOG = {
-    "pause": "do_pause",
-    "close": "do_close",
-    "replay": "do_replay",
-    "rules": "do_rules",
-    "custom_remove": "do_custom_remove",
-    "collection": "do_collection",
-    "result": "do_result",
-    "deck_clear": "do_deck_clear",
-    "leave_yes": "do_leave",
-    "legend_tip": "do_legend_tip",
-}
-
-# Dialog buttons (`data-do`) that run a flow of the collection (`Collection` methods).
-COLLECTION_FLOWS = {
-    "deck_deal": "deal_deck",
-    "deck_play": "play",
-    "trade_take": "confirm_picks",
-    "trade_discard": "discard_pending",
-    "resume": "resume",
-    "active_discard": "discard_active",
-    "export": "export",
-    "reset_yes": "reset",
-}
+# The bars' buttons that open a dialog (or close it, when it is the one shown).
+BAR_PANELS = {"info": Book, "rules": Menu, "collection": Album, "legend": Legend}
 
 # The card or space under the keyboard's cursor.
 CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
 # The human's hand (its cards are buttons), where play goes on while the CPU moves.
 HAND = '[data-hand] [role="button"][data-card]'
-
-# Dialogs that Escape, their close button and a click beside them close.
-CLOSABLE = ("info", "rules", "collection", "deck", "leave", "legend", "friend", "tourney")
 
 
 def say_waiting(page) -> None:
@@ -159,10 +97,36 @@ def say_waiting(page) -> None:
 
 
 class Controls:
-    """Turns keys and clicks into what the page does."""
+    """Turns keys and clicks into what the page does: the panels shown take them first
+    (`triad.ui.panels`), then the page's own bars, buttons, settings and table."""
 
     def __init__(self, page) -> None:
         self.page = page
+        # each kind of click the panels leave to the page, and what handles it
+        self.clicks = {
+            "action": self.bar,
+            "do": self.button,
+            "rule": self.setting,
+            "band": self.setting,
+            "level": self.setting,
+            "set": self.setting,
+            "mode": self.setting,
+            "play": self.setting,
+            "lang": self.setting,
+            "card": self.card,
+            "cell": self.cell,
+            "ply": page.study.click,
+            "puzzleday": page.study.click,
+        }
+        # the buttons of dialogs and screens (`data-do`) shown over any panel
+        self.buttons = {
+            "pause": self.pause,
+            "close": page.close_panel,
+            "collection": lambda: page.open_panel(Album("collection", "ladder")),
+            "rules": lambda: page.open_panel(Menu()),
+            "replay": lambda: page.spawn(page.replay.open_match()),
+            "legend_tip": self.tip_seen,
+        }
 
     # ------------------------------------------------------------------ keys
 
@@ -175,45 +139,35 @@ class Controls:
         action = KEYS.get(key)
         if action is None or (len(key) == 1 and not on_table):
             return False
-        if page.title:
-            if action in ("pause", "select"):
-                page.close_title()
-                self.focus_play()
-            return True
+        taken = page.panels.key(page, action)  # (the title takes them all)
+        if taken is not None:
+            return taken
         if action in ("read", "again"):
             self.speak(action)
             return True
         match = page.match
+        top = page.panels.top()
         if action == "pause":
-            # Escape closes the topmost thing: a dialog opened over Pause first, and the
-            # board seen after a match gives way to its result.
-            if (
-                match.result_dismissed
-                and page.panel is None
-                and not page.paused
-                and page.replay.shown is None
-            ):
-                self.do_result()
-            elif page.panel in CLOSABLE and not (page.paused and page.pause_on_top):
+            # Escape closes the topmost thing: a dialog opened over Pause first.
+            if top is not None and top.kind == "dialog" and top.closable:
                 page.close_panel()
             else:
-                page.toggle_pause()
+                self.pause()
             return True
         if action == "legend":  # the legend over the match, a replay or the puzzle
-            self.on_action("action", "legend")
+            self.bar("action", "legend")
             return True
         if page.replay.shown is not None:
             return page.replay.key(action)
         if action == "new":
             page.start_new()
             return True
-        if page.paused:
-            return True
-        if page.panel is not None:
-            return action == "hint"  # Enter and Backspace keep their meaning in dialogs
+        if top is not None:
+            # nothing moves under Pause; Enter and Backspace keep their meaning in dialogs
+            return page.paused or action == "hint"
         if match.view is not None and match.view.get("over"):
             if action == "select" and not match.animating:
-                page.rematch()
+                page.start_new(True)
             return True
         if action == "hint":
             match.request_hint()
@@ -231,6 +185,15 @@ class Controls:
             if action == "select":
                 say_waiting(page)
         return True
+
+    def pause(self) -> None:
+        """Pause (over whatever shows), or resume."""
+        page = self.page
+        if not page.panels.close("pause"):
+            page.panels.open(Pause())
+        page.draw()
+        if page.paused:
+            page.screen.focus(Pause.focus)  # keyboard users land in it
 
     def focus_play(self) -> None:
         """The keyboard focus goes where play goes on: the card or space under the cursor
@@ -254,63 +217,66 @@ class Controls:
     # ---------------------------------------------------------------- clicks
 
     def click(self, kind: str, value) -> None:
-        """A click (or tap) on an element with one of the page's `data-` attributes."""
-        name = CLICKS.get(kind)
-        if name is None:
-            return
-        getattr(self, name)(kind, value)
-        if kind in MENU_CHOICES:
-            self.page.choices.recheck_menu()
-
-    def on_action(self, _kind: str, name: str) -> None:
+        """A click (or tap) on an element with one of the page's `data-` attributes: the
+        panels shown take it first, from the top."""
         page = self.page
-        if page.title and name not in ("sound", "music"):
-            return  # (beneath the title the bars are hidden; its own buttons lead on)
+        if not page.panels.click(page, kind, value):
+            handler = self.clicks.get(kind)
+            if handler is None:
+                return
+            handler(kind, value)
+        if kind in MENU_CHOICES:
+            page.choices.recheck_menu()
+
+    def bar(self, _kind: str, name: str) -> None:
+        """A button of the bars (`data-action`)."""
+        page = self.page
         if name == "legend":
-            self.do_legend_tip()  # (the first match's pointer has done its work)
-        if name in ("info", "rules", "collection", "legend", "friend"):
+            self.tip_seen()  # (the first match's pointer has done its work)
+        if name in BAR_PANELS or name == "friend":
             if page.panel == name:
                 page.close_panel()
             elif name == "friend":  # (a friend match on the table: its dialog)
                 page.friend.action(name)
             else:
-                page.open_panel(name)
-        elif name in ACTIONS:
-            getattr(self, ACTIONS[name])()
+                page.open_panel(BAR_PANELS[name]())
+        elif name == "pause":
+            self.pause()
+        elif name == "sound":
+            page.settings["sound"] = not page.settings["sound"]
+            page.save_settings()
+            page.play_sound("select")
+        elif name == "music":
+            page.settings["music"] = not page.settings.get("music", False)
+            page.save_settings()
+            page.sound_music()
+        elif name in ("rematch", "new"):
+            page.start_new(name == "rematch")
+        elif name == "autoplay" and page.accepting():
+            page.match.request_hint()  # the CPU plays one card for the human, as F1 does
 
-    def on_dialog(self, _kind: str, name: str) -> None:
+    def button(self, _kind: str, name: str) -> None:
+        """A button of a dialog or a screen (`data-do`) that no panel shown took."""
         page = self.page
-        coll = page.coll
-        if name.startswith("title_") or (page.title and name == "backdrop"):
-            self.on_title(name)
-        elif page.study.action(name):
-            pass
-        elif name.startswith("friend"):
+        if page.study.action(name):
+            return
+        if name.startswith("friend"):
             page.friend.action(name)
         elif name.startswith("tr_"):
             page.tourney.action(name)
-        elif name == "backdrop":
-            if page.panel in CLOSABLE:
+        elif name == "backdrop":  # a click beside a dialog
+            dialog = page.panels.find("dialog")
+            if dialog is not None and dialog.closable:
                 page.close_panel()
-        elif name in DIALOG:
-            getattr(self, DIALOG[name])()
+        elif name in self.buttons:
+            self.buttons[name]()
         elif name in ("rematch", "new"):
             page.close_panel(False)
             page.start_new(name == "rematch")
-        elif name in COLLECTION_FLOWS:
-            page.spawn(getattr(coll, COLLECTION_FLOWS[name])())
-        elif name in ("reset", "reset_no"):
-            coll.confirm_reset = name == "reset"
-            page.draw()
         elif name.startswith("replay_") and page.replay.shown is not None:
             page.replay.key(name[7:])
 
-    # the bars' and dialogs' buttons
-
-    def do_pause(self) -> None:
-        self.page.toggle_pause()
-
-    def do_legend_tip(self) -> None:
+    def tip_seen(self) -> None:
         """The pointer to the legend goes, for good."""
         page = self.page
         if not page.tip_seen:
@@ -318,108 +284,18 @@ class Controls:
             page.store.set(TIP_KEY, "true")  # (JSON, as every value the page stores)
             page.draw()
 
-    def do_sound(self) -> None:
+    def setting(self, kind: str, value: str) -> None:
+        """A choice of the settings (the menu's, the title's language)."""
         page = self.page
-        page.settings["sound"] = not page.settings["sound"]
-        page.save_settings()
-        page.play_sound("select")
+        if kind == "rule":
+            page.choices.toggle_rule(value)
+        elif kind == "lang":
+            page.change_language(value)
+        else:
+            page.settings[SETTING_OF[kind]] = "" if kind == "band" and value == "random" else value
+            page.save_settings()
 
-    def do_music(self) -> None:
-        page = self.page
-        page.settings["music"] = not page.settings.get("music", False)
-        page.save_settings()
-        page.sound_music()
-
-    def do_rematch(self) -> None:
-        self.page.rematch()
-
-    def do_new(self) -> None:
-        self.page.start_new()
-
-    def do_autoplay(self) -> None:
-        """The autoplay button: the CPU plays one card for the human, as F1 does."""
-        page = self.page
-        if page.accepting():
-            page.match.request_hint()
-
-    def do_close(self) -> None:
-        self.page.close_panel()
-
-    def do_replay(self) -> None:
-        self.page.spawn(self.page.replay.open_match())
-
-    def do_rules(self) -> None:
-        self.page.open_panel("rules")
-
-    def do_custom_remove(self) -> None:
-        self.page.choices.remove_custom_set()
-
-    def do_collection(self) -> None:
-        self.open_collection()
-
-    def do_result(self) -> None:
-        """ "See the board": the result steps aside, and its button there brings it back."""
-        match = self.page.match
-        match.result_dismissed = not match.result_dismissed
-        self.page.draw()
-        self.page.screen.focus("#r-overlay button")
-
-    def do_deck_clear(self) -> None:
-        self.page.coll.deck = []
-        self.page.draw()
-
-    def do_leave(self) -> None:
-        page = self.page
-        page.close_panel(False)
-        page.start_new(page.leave_again, True)
-
-    def open_collection(self) -> None:
-        self.page.coll.tab = "ladder"
-        self.page.open_panel("collection")
-
-    def on_title(self, name: str) -> None:
-        """A button of the title screen: Play, Collection, Rules or the daily puzzle (a click
-        beside does nothing)."""
-        page = self.page
-        if not page.title or name == "backdrop":
-            return
-        # Collection and Rules keep holding the match beneath until they close.
-        held = ("title_collection", "title_rules", "title_tourney")
-        page.close_title(name == "title_play", name in held)
-        if name == "title_play":
-            self.focus_play()
-        elif name == "title_collection":
-            self.open_collection()
-        elif name == "title_rules":
-            page.open_panel("info")
-        elif name == "title_puzzle":
-            page.study.open_puzzle()
-        elif name == "title_friend":
-            page.friend.action("friend")
-        elif name == "title_tourney":
-            page.tourney.open()
-
-    def on_rule(self, _kind: str, value: str) -> None:
-        self.page.choices.toggle_rule(value)
-
-    def on_lang(self, _kind: str, value: str) -> None:
-        self.page.change_language(value)
-
-    def on_band(self, _kind: str, value: str) -> None:
-        self.page.settings["band"] = "" if value == "random" else value
-        self.page.save_settings()
-
-    def on_setting(self, kind: str, value: str) -> None:
-        self.page.settings[SETTING_OF[kind]] = value
-        self.page.save_settings()
-
-    def on_jump(self, _kind: str, value: str) -> None:
-        page = self.page
-        page.book_at = value[3:] if value.startswith("rb-") else value
-        page.draw()  # its chip lights up
-        page.screen.scroll_to(value)
-
-    def on_card(self, _kind: str, value) -> None:
+    def card(self, _kind: str, value) -> None:
         page = self.page
         player, index = value
         match = page.match
@@ -430,7 +306,7 @@ class Controls:
         page.play_sound("select")
         page.draw()
 
-    def on_cell(self, _kind: str, value) -> None:
+    def cell(self, _kind: str, value) -> None:
         page = self.page
         if not page.accepting():
             return
@@ -442,44 +318,3 @@ class Controls:
         else:
             page.draw()
             say_waiting(page)
-
-    def on_draft(self, _kind: str, value: str) -> None:
-        if not value.isdigit():
-            return
-        self.page.match.pick_draft(value)
-
-    def on_tab(self, _kind: str, value: str) -> None:
-        coll = self.page.coll
-        coll.tab = value
-        coll.confirm_reset = False
-        if value == "feats":
-            self.page.spawn(self.page.tourney.refresh())
-        self.page.draw()
-
-    def on_filter(self, kind: str, value: str) -> None:
-        self.page.spawn(self.page.coll.set_filter(kind[1:], value))
-
-    def on_challenge(self, _kind: str, value: str) -> None:
-        self.page.coll.challenge(value)
-
-    def on_deck_add(self, _kind: str, value: str) -> None:
-        self.page.coll.add_to_deck(value)
-
-    def on_deck_remove(self, _kind: str, value: str) -> None:
-        self.page.coll.remove_from_deck(int(value))
-
-    def on_pick(self, _kind: str, value: str) -> None:
-        self.page.coll.toggle_pick(int(value))
-
-    def on_study(self, kind: str, value: str) -> None:
-        self.page.study.click(kind, value)
-
-    def on_history_replay(self, _kind: str, value: str) -> None:
-        page = self.page
-        if not value.isdigit():
-            return
-        matches = page.coll.history
-        index = int(value)
-        if 0 <= index < len(matches):
-            # the collection's matches are all against the CPU: "You" and "CPU"
-            page.spawn(page.replay.open(json.dumps(matches[index]["record"]), "cpu"))

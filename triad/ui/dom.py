@@ -360,9 +360,10 @@ async def boot_engine(app, handle) -> None:
 MAX_HELPERS = 3
 
 
-def helper_starter(js, app):
-    """What starts the extra workers of master's search (`App.boot_helpers`): one per core
-    beyond the first (`navigator.hardwareConcurrency`), at most `MAX_HELPERS`."""
+def helper_starter(js, searchers, spawn):
+    """What starts the extra workers of master's search (`Cpu.boot_helpers`): one per core
+    beyond the first (`navigator.hardwareConcurrency`), at most `MAX_HELPERS`, each handed
+    to `searchers` (`triad.ui.cpu.split.Searchers`) once up, by a task `spawn`ed."""
 
     def start() -> None:
         try:
@@ -370,20 +371,20 @@ def helper_starter(js, app):
         except Exception:  # no navigator.hardwareConcurrency: one core
             cores = 1
         for _ in range(min(cores - 1, MAX_HELPERS)):
-            app.searchers.started()  # (a CPU move from now on plans a part for it)
-            app.spawn(boot_helper(app, js.window.triadStartWorker("triad.cpu.service")))
+            searchers.started()  # (a CPU move from now on plans a part for it)
+            spawn(boot_helper(searchers, js.window.triadStartWorker("triad.cpu.service")))
 
     return start
 
 
-async def boot_helper(app, handle) -> None:
+async def boot_helper(searchers, handle) -> None:
     """Hand an extra worker to the page once it is up; without it the engine searches alone."""
     try:
         await handle.ready
     except Exception:  # (it failed to boot: nothing is lost)
-        app.searchers.failed()
+        searchers.failed()
         return
-    app.searchers.ready(Engine(handle))
+    searchers.ready(Engine(handle))
 
 
 def follow_boot(js, app, module: str = "") -> None:

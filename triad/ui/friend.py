@@ -28,6 +28,7 @@ from triad.ui import anim, client
 from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
+from triad.ui.panels import Owned
 from triad.ui.session import ANIMATING, HUMAN, OVER
 from triad.ui.table import Match
 from triad.ui.tabs import FriendTabs
@@ -60,6 +61,7 @@ class Friend:
         self.live = Live(self)  # the live connection, when the match is played live
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
         self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
+        self.dialog = Owned("friend", self.render, self.action, "friend")  # its panel
 
     # ------------------------------------------------------------ the dialog
 
@@ -70,7 +72,7 @@ class Friend:
             self.screen = "menu"
         if self.page.title:
             self.page.close_title(False)
-        self.page.open_panel("friend")
+        self.page.open_panel(self.dialog)
 
     def action(self, name: str) -> None:
         """A button of the friend dialog (`data-do="friend..."`)."""
@@ -672,8 +674,7 @@ class FriendMatch(Match):
             if page.panel in (None, "draft"):
                 self.show_draft(reply)
             return
-        if page.panel == "draft":
-            page.panel = None
+        page.panels.close("draft")
         await self.land(reply)
 
     def request_hint(self) -> None:

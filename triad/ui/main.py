@@ -261,13 +261,13 @@ def served_from_cache() -> bool:
 
 screen.set_flag("can-share", bool(getattr(js.navigator, "share", None)))
 friend_code = friend_from_address()
-app.title = not title_seen() and not friend_code  # (a friend's link: its own loading screen)
 app.on_title_closed = remember_title
-app.boot_helpers = helper_starter(js, app)
+app.cpu.boot_helpers = helper_starter(js, app.cpu.searchers, app.spawn)
 app.warm = served_from_cache()
 back_nav = BackNav(push_entry, lambda: js.history.back(), lambda: app.key("Escape"))
 app.back_nav = back_nav
-app.start(deal_from_address(), held=bool(friend_code))
+# (a friend's link has its own loading screen, and no title)
+app.start(deal_from_address(), held=bool(friend_code), title=not title_seen() and not friend_code)
 if friend_code:
     app.friend.open_address(friend_code)
     if getattr(js.window, "triadFriendTaken", None):  # (another tab holds its match)

@@ -95,7 +95,7 @@ class Replay:
         keeps what leaving comes back to)."""
         page = self.page
         page.new_table(None, False)
-        page.panel = None
+        page.close_panel(False)
         page.study.stop()
 
     def key(self, action: str) -> bool:
@@ -183,7 +183,7 @@ class Replay:
             match.to(OVER)
             match.view = view
             page.draw()
-            page.ahead.keep()
+            page.cpu.deal_ahead()
         else:
             page.new_match()
 

@@ -6,7 +6,9 @@ table. It owns everything of that match: the settings it was dealt with
 selection, the draft, the phase of its turn, and each task it starts
 (`spawn`, into the match's scope, a child of the page's: `triad.ui.scope`): the
 CPU thinking, a move or hint being shown, a placement playing out, pondering and
-the split search (each in a scope nested in the match's). A new match, a replay
+the split search (each in a scope nested in the match's). Its CPU moves, hints and
+pondering it asks of the page's CPU coordinator (`triad.ui.cpu.coordinator.Cpu`),
+which answers them in its order. A new match, a replay
 or a stopped match ends it (`end`), which ends that scope and cancels those
 tasks: nothing of one match can reach the next, and no task looks at a flag
 after an await to find out whether it still matters.
@@ -25,11 +27,10 @@ Runs on the main thread under MicroPython.
 
 import json
 
-from triad import api
 from triad.ui import anim, client, render, speech
 from triad.ui import settings as prefs
-from triad.ui import split as parts
 from triad.ui.input import Selection
+from triad.ui.panels import Draft
 from triad.ui.session import (
     ANIMATING,
     DRAFT,
@@ -42,6 +43,11 @@ from triad.ui.session import (
     THINKING,
 )
 from triad.ui.text import t
+
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 # The quick match being played, kept so that a reload or a crash loses nothing:
 # {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
@@ -66,11 +72,10 @@ class Match:
     """One match on the table, from its deal to its end (`playing` None: no match, e.g.
     while a ladder match is being prepared)."""
 
-    #: (title, text) of a verdict that replaces the board's result (a friend caught cheating).
-    verdict = None
-
     def __init__(self, page, playing=None, view=None) -> None:
         self.page = page
+        #: The CPU coordinator: the CPU's moves and hints, and pondering (`triad.ui.cpu`).
+        self.cpu = page.cpu
         #: The settings the match was dealt with, its seed included.
         self.playing = playing
         #: Every task of this match runs in this scope, ended with the match.
@@ -83,25 +88,28 @@ class Match:
         #: Whether the engine has this match (its deal confirmed, or dealt there).
         self.synced = False
         #: A move `(card, cell)` or `HINT_ASKED`, asked for before the engine was up.
-        self.pending = None
+        self.pending: tuple | str | None = None
         #: The view before the placement being animated; the board as the animation shows
         #: it, and the effects on its cells.
-        self.before = None
-        self.board_override = None
-        self.fx = {}
+        self.before: dict | None = None
+        self.board_override: list | None = None
+        self.fx: dict[int, str] = {}
         self.marks = anim.Marks()  # the numbers the last capture compared, marked
-        self.result_dismissed = False
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
         self.said = False  # the deal was said in the live region
         #: The engine's record of a quick match of the last visit, to play on (`stored_match`).
-        self.resume = None
-        #: Master's opening of this deal, thought through on an earlier visit (`Ahead.claim`).
-        self.opening = None
+        self.resume: str | None = None
         #: The draft being picked: {"pool", "blue", "red", "to_pick", "card_set"}, and the
         #: CPU's picks so far.
-        self.draft = None
-        self.draft_cpu = []
+        self.draft: dict | None = None
+        self.draft_cpu: list[int] = []
+
+    @property
+    def verdict(self) -> tuple | None:
+        """(title, text) of a verdict that replaces the board's result (a friend caught
+        cheating; none in a match of another kind)."""
+        return None
 
     # ------------------------------------------------------------- its life
 
@@ -166,6 +174,7 @@ class Match:
         if self.playing is None or self.playing.get("ladder"):
             return  # no quick match on the table (a ladder match is resumed by the collection)
         request = page.choices.deal_request(self.playing)
+        reply: Mapping  # the match dealt, or the last visit's played on (their replies differ)
         if self.resume is not None:
             # The quick match of the last visit: the engine plays its moves again.
             try:
@@ -192,13 +201,13 @@ class Match:
             self.sel.end()
         self.view = view
         self.synced = True
-        page.start_helpers(view["rules"])
+        self.cpu.start_helpers(view["rules"])
         page.timeline.append(("engine", 0))
         self.announce()
         pending, self.pending = self.pending, None
         if pending == HINT_ASKED:
             await self.hint()  # F1 before the engine was up: the CPU was shown thinking
-        elif pending is not None:
+        elif isinstance(pending, tuple):
             card, cell = pending
             page.timeline.append(("confirm", page.clock_ms()))
             await self.submit(self.view["to_move"], card, cell)
@@ -251,14 +260,12 @@ class Match:
 
     # --------------------------------------------------------------- draft
 
-    def show_draft(self, reply: dict) -> None:
+    def show_draft(self, reply) -> None:
         """The draft is on: twelve cards to pick from, in turn."""
         self.draft = reply["draft"]
         self.draft_cpu = reply.get("cpu_picks") or []
-        self.page.panel = "draft"
         self.to(DRAFT)
-        self.page.draw()
-        self.page.screen.focus("#r-overlay .draft-pick:not([disabled])")
+        self.page.open_panel(Draft())  # (beneath a dialog shown, if any)
 
     def pick_draft(self, value: str) -> None:
         draft = self.draft
@@ -280,7 +287,7 @@ class Match:
         if "draft" in reply:
             self.show_draft(reply)
             return
-        page.panel = None
+        page.panels.close("draft")
         self.view = reply["view"]
         self.synced = True
         page.draw()
@@ -310,10 +317,10 @@ class Match:
         if page.engine is None or not self.synced:
             page.draw()  # the engine is still loading; it will call back
             return
-        if page.held() and self.thinks_ahead():
+        if page.held():
             # The title screen holds the match: the CPU plays once it is left, and master
             # thinks its opening through meanwhile (it shows nothing of it).
-            self.scope.child("ponder").spawn(self.ponder())
+            self.cpu.ponder_opening(self)
         await page.signal.until(lambda: not page.held())
         await self.cpu_turn(player)
 
@@ -336,13 +343,7 @@ class Match:
             sel.begin(player, len(view["hands"][player]), empty, forced)
         self.to(HUMAN if self.synced else START)
         self.page.draw()
-        if (
-            self.playing["mode"] == "cpu"
-            and "open" in view["rules"]
-            and self.synced
-            and self.page.pondering is not self
-        ):
-            self.scope.child("ponder").spawn(self.ponder())
+        self.cpu.ponder(self)  # (with open hands, against the CPU)
 
     def human_move(self, move) -> None:
         page = self.page
@@ -378,8 +379,9 @@ class Match:
             return
         self.spawn(self.hint())
 
-    def show_placing(self, player: str, card: int, cell: int) -> None:
-        """Put the card on its cell at once; the engine's answer brings the flips."""
+    def show_placing(self, player: str, card: int, cell: int) -> dict:
+        """Put the card on its cell at once; the engine's answer brings the flips. Returns
+        the view before it (kept as `before` until the answer comes)."""
         page = self.page
         before = self.view
         placed = before["hands"][player][card]
@@ -399,6 +401,7 @@ class Match:
         page.play_sound("place")
         page.draw()
         page.timeline.append(("placed", page.clock_ms()))
+        return before
 
     async def submit(self, player: str, card: int, cell: int, asked=None) -> None:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
@@ -407,9 +410,9 @@ class Match:
             asked = client.play(
                 page.engine, match=self.token(), player=player, card=card, cell=cell
             )
-        if self.before is None:
-            self.show_placing(player, card, cell)
         before = self.before
+        if before is None:
+            before = self.show_placing(player, card, cell)
         try:
             reply = await asked
         except client.Stale:
@@ -473,8 +476,7 @@ class Match:
             page.draw()
             if first:
                 page.timeline.append(("answered", page.clock_ms()))
-                page.answered += 1
-                page.screen.set_data("answered", str(page.answered))
+                self.cpu.landed()
                 first = False
             if step["ms"]:
                 await page.sleep(step["ms"])
@@ -502,84 +504,9 @@ class Match:
         page.speech.say(speech.result_text(self.view, page.ctx(), title))
         page.screen.focus("#r-overlay .result button")
         page.timeline.append(("over", winner))
-        page.ahead.keep()
+        self.cpu.deal_ahead()
 
     # ------------------------------------------------------------- the CPU
-
-    def thinks_ahead(self) -> bool:
-        """Whether master may think about its own first move before its turn begins."""
-        return (
-            self.playing is not None
-            and self.playing["mode"] == "cpu"
-            and self.playing["level"] == "master"
-            and "open" in self.view["rules"]
-            and self.synced
-            and self.page.pondering is not self
-            and self.opening is None  # (thought through on an earlier visit)
-        )
-
-    async def ponder(self) -> None:
-        """With open hands the CPU thinks ahead while the human chooses a card, and beneath
-        the title screen, which holds the match (master's own first move when it opens).
-
-        In short slices, so a move confirmed meanwhile waits at most one; until
-        the engine has nothing more to think about, or the human's turn is over
-        (or `PONDER_SLICES` have run).
-        """
-        page = self.page
-        page.pondering = self
-        page.screen.set_data("ponder", "thinking")
-        done = False
-        split = page.held()  # master's opening may yet be split over the extra workers
-        try:
-            for _ in range(parts.PONDER_SLICES):
-                if page.paused:
-                    return
-                if not page.held() and (self.phase != HUMAN or self.sel.phase != "hand"):
-                    return
-                if split and page.held() and page.searchers.helpers:  # the extra workers help
-                    split = False
-                    obs = await self.split_ahead()
-                    if obs:
-                        found = await page.searchers.think(
-                            obs,
-                            parts.engine_part(page.engine, match=self.token()),
-                            self.scope,
-                            lambda: page.held(),
-                            lambda: not page.paused,
-                        )
-                        done = found is not None
-                        return
-                try:
-                    reply = await client.ponder(
-                        page.engine, match=self.token(), player="red", budget_ms=parts.PONDER_MS
-                    )
-                except client.WorkerError:
-                    return
-                if reply.get("done"):
-                    done = True
-                    return
-                await page.sleep(parts.PONDER_GAP_MS)
-        finally:
-            if page.pondering is self:  # (not a later match's pondering)
-                page.pondering = None
-                page.signal.wake()
-                # whether the CPU thought its answer to every move through (tests wait on it)
-                page.screen.set_data("ponder", "done" if done else "stopped")
-                if done:
-                    page.ahead.keep()  # nothing left to think about here: the next match
-
-    async def split_ahead(self):
-        """The CPU's view of its coming move for the extra workers, when its search may be
-        split (`cpu_split` before the turn), else None."""
-        page = self.page
-        try:
-            reply = await client.cpu_split(
-                page.engine, match=self.token(), player="red", ahead=True
-            )
-        except client.WorkerError:  # (the engine thinks alone)
-            return None
-        return reply.get("observation")
 
     async def cpu_turn(self, player: str) -> None:
         try:
@@ -616,58 +543,25 @@ class Match:
         await self.submit(player, reply["card"], reply["cell"])
 
     async def ask_cpu(self, player: str, hint: bool, at_least_ms: float):
-        """The CPU's reply for `player` (shown thinking meanwhile); its refusal raised as
-        late as a reply would have come (`client.WorkerError`)."""
+        """The CPU's reply for `player` (`Cpu.move`; shown thinking meanwhile, for at least
+        `at_least_ms`); its refusal raised as late as a reply would have come
+        (`client.WorkerError`)."""
         page = self.page
         self.to(THINKING)
         page.draw()
         started = page.clock_ms()
-        page.asking += 1
         reply = refusal = None
         try:
-            reply = await self.cpu_reply(player, hint)
+            reply = await self.cpu.move(self, player, hint)
         except client.WorkerError as e:
             refusal = e
-        finally:
-            page.asking -= 1
-            page.signal.wake()
         spent = page.clock_ms() - started
-        if not hint and refusal is None:
-            # how long the CPU's own move took and whether it was exact (benchmarks, tests)
-            page.screen.set_data("cpu-think", str(int(spent)))
-            page.screen.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
         if spent < at_least_ms:
             await page.sleep(at_least_ms - spent)
         await page.wait_unpaused()
         if refusal is not None:
             raise refusal
         return reply
-
-    async def cpu_reply(self, player: str, hint: bool) -> dict:
-        """The engine's answer for `player` (`Searchers.reply`: split over the extra workers
-        where it pays). Master's opening of a match dealt ahead on an earlier visit is the
-        one thought through then (`Ahead.claim`), once the engine has checked it against
-        this deal (`cpu_opening`)."""
-        page = self.page
-        opening = self.opening
-        if opening is not None and not hint:
-            self.opening = None  # (played once at most)
-            try:
-                reply = await client.cpu_opening(
-                    page.engine,
-                    match=self.token(),
-                    player=player,
-                    card=opening["card"],
-                    cell=opening["cell"],
-                    value=opening["value"],
-                    card_id=opening["card_id"],
-                )
-            except client.WorkerError as e:
-                print("kept opening not played:", e.error)
-            else:
-                page.screen.set_data("cpu-kept", "yes")  # (tests and benchmarks)
-                return api.success(card=reply["card"], cell=reply["cell"], exact=True)
-        return await page.searchers.reply(player, hint, self.token())
 
 
 def stored_match(store, custom_id: str):
@@ -700,7 +594,7 @@ def placed_card(reply: dict, fallback):
     return card if card else fallback
 
 
-def same_deal(a: dict, b: dict) -> bool:
+def same_deal(a, b) -> bool:
     """Whether two views hold the same deal: hands, first player and cells."""
     if a.get("to_move") != b.get("to_move") or a.get("cells") != b.get("cells"):
         return False

@@ -17,6 +17,7 @@ Runs on the main thread under MicroPython.
 import json
 
 from triad.ui import client
+from triad.ui.panels import Owned
 from triad.ui.table import MATCH_KEY
 from triad.ui.text import language, t
 from triad.ui.tourney_html import render_tourney, result_text
@@ -52,6 +53,7 @@ class Tourney:
         self.on_table = False  # the player's match is on the table, not yet settled
         self.confirm_quit = False
         self.events = 0  # events begun on this page (each gets its own id)
+        self.dialog = Owned("tourney", self.render, self.action, "tr_")  # its panel
 
     # ----------------------------------------------------------- reading
 
@@ -142,7 +144,7 @@ class Tourney:
     def open(self) -> None:
         """Open the dialog (from the title screen or a button) and read the save."""
         self.message = ""
-        self.page.open_panel("tourney")
+        self.page.open_panel(self.dialog)
         self.page.spawn(self.refresh())
 
     def action(self, name: str) -> None:
@@ -250,7 +252,7 @@ class Tourney:
             reply = await self.answer(client.tournament_start(page.engine, page.coll.save))
         except client.WorkerError as e:
             self.error = e.words
-            page.open_panel("tourney")
+            page.open_panel(self.dialog)
             return
         match = reply["match"]
         record = match["record"]
@@ -276,7 +278,7 @@ class Tourney:
             table.show_draft(reply)
             return
         table.view = reply["view"]
-        page.start_helpers(record["rules"])
+        page.cpu.start_helpers(record["rules"])
         page.draw()
         table.spawn(table.next_turn())
 
@@ -295,12 +297,12 @@ class Tourney:
         self.on_table = False  # settled once: the table's later turns do not settle it again
         reply = await self.took(client.tournament_end(self.page.engine, self.page.coll.save))
         if reply is None:
-            self.page.open_panel("tourney")
+            self.page.open_panel(self.dialog)
             return
         self.result = dict(reply["result"], opponent=self.opponent)
         self.tab = "event"
         await self.page.coll.refresh()  # prize cards are in the collection
-        self.page.open_panel("tourney")
+        self.page.open_panel(self.dialog)
         self.page.speech.say(result_text(self))
         await self.announce()
         # play goes on from the next match's button (or, the event over, a new one's)

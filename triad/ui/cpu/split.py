@@ -7,9 +7,10 @@ worker searches the first part of the moves, each extra worker another
 some are still booting plans a part for each, and a worker that comes up in
 time takes its part (`Searchers.joined`).
 
-`Searchers` belongs to the page (`triad.ui.app.App`), which tells it when a
-worker boots, fails or comes up; it waits on the page's state through the
-page's `Signal` (`triad.ui.shell`), never by polling.
+`Searchers` belongs to the CPU coordinator (`triad.ui.cpu.coordinator.Cpu`);
+the page tells it when a worker boots, fails or comes up (`triad.ui.dom`). It
+waits on the page's state through the page's `Signal` (`triad.ui.shell`),
+never by polling.
 """
 
 from triad import api
@@ -40,10 +41,13 @@ def engine_part(engine, match=None, seed=None):
 
 
 class Searchers:
-    """The extra workers of master's search, and the searches split over them."""
+    """The extra workers of master's search, and the searches split over them (`services`:
+    `triad.ui.cpu.Services`; `free()`: whether the extra workers may search ahead now, no
+    move being asked of them nor the page paused)."""
 
-    def __init__(self, page) -> None:
-        self.page = page
+    def __init__(self, services, free) -> None:
+        self.services = services
+        self.free = free
         self.helpers = []  # extra workers that are up
         self.booting = 0  # extra workers started and not up yet (each may join a search)
 
@@ -56,30 +60,25 @@ class Searchers:
     def failed(self) -> None:
         """An extra worker started did not come up: master searches without it."""
         self.booting = max(self.booting - 1, 0)
-        self.page.signal.wake()
+        self.services.signal.wake()
 
     def ready(self, helper) -> None:
         """An extra worker is up: master's search is split with it from the next move (and
         a split search under way gives it a part not taken yet)."""
         self.booting = max(self.booting - 1, 0)
         self.helpers.append(helper)
-        self.page.screen.set_data("helpers", str(len(self.helpers)))
-        self.page.signal.wake()
-
-    def key(self, seed=None) -> str:
-        """What names a match to the extra workers (each keeps its brain by it): its seed."""
-        if seed is None:
-            seed = (self.page.match.playing or {}).get("seed")
-        return "" if seed is None else str(seed)
+        self.services.set_data("helpers", str(len(self.helpers)))
+        self.services.signal.wake()
 
     # ------------------------------------------------------ at the CPU's turn
 
-    async def reply(self, player: str, hint: bool, match) -> dict:
-        """The engine's answer for `player` in the match `match` (its token); master's
-        search of a big position split over the engine and the extra workers, those
-        still booting included."""
-        page = self.page
-        engine = page.engine
+    async def reply(self, player: str, hint: bool, match, key: str, scope) -> dict:
+        """The engine's answer for `player` in the match `match` (its token; `key` names it
+        to the extra workers); master's search of a big position split over the
+        engine and the extra workers, those still booting included (waiting for them in a
+        child of `scope`, the match's)."""
+        services = self.services
+        engine = services.engine()
         helpers = list(self.helpers)
         late = self.booting
         obs = None
@@ -93,12 +92,12 @@ class Searchers:
             return await client.cpu_move(
                 engine, match=match, player=player, hint=hint, budget_ms=CPU_BUDGET_MS
             )
-        search = Split(self, obs, player, hint, match)
-        started = page.clock_ms()
+        search = Split(self, obs, player, hint, match, key)
+        started = services.clock()
         searchers = [None]  # who searches each part: None is the engine
         searchers.extend(helpers)  # (no `[None, *helpers]`: MicroPython cannot read it)
         if late:
-            replies = await search.joined(searchers, late)
+            replies = await search.joined(searchers, late, scope)
         else:
             replies = await search.round(searchers, CPU_BUDGET_MS, None)
         found = client.unwrap(best_part(replies))  # (the engine's part refused: raised)
@@ -107,7 +106,7 @@ class Searchers:
             return found  # not every part proven, or a win: no trap to set
         budget = CPU_BUDGET_MS
         if budget is not None:
-            budget -= page.clock_ms() - started
+            budget -= services.clock() - started
             if budget < TRAP_MIN_MS:
                 return found
         # every move left of the best value: the parts that have one count their traps
@@ -115,26 +114,26 @@ class Searchers:
 
     # ----------------------------------------------------------- ahead of it
 
-    async def think(self, obs, ask_engine, scope, wanted, engine_may, seed=None):
+    async def think(self, obs, ask_engine, scope, wanted, engine_may, key: str):
         """Master's coming move (the CPU's view `obs`) searched ahead in parts: the engine
         the first (`ask_engine(part, parts, value)` posts it), each extra worker another,
         every one in short slices, as tasks of a child of `scope` (the match's: ended with
         it), while `wanted()`;
         the engine's only while `engine_may()` (it serves the match on the table first), a
-        worker's only while no CPU move is asked (a move then waits one slice at most). Once every part is proven, the parts
-        of the best value count their traps. At the CPU's turn each goes on from where it
-        got (`reply`). `seed` names the match dealt ahead (None: the one on the
-        table). Once every part is done, the move master will play then
-        (`split_found`: what `reply` makes of the same answers) with its value; None
-        when given up."""
-        page = self.page
+        worker's only while `free()` (no CPU move asked: a move then waits one slice at
+        most). Once every part is proven, the parts of the best value count their traps.
+        At the CPU's turn each goes on from where it got (`reply`). `key` names the match
+        to the extra workers (`triad.ui.cpu.coordinator.key`). Once every part is done,
+        the move master will play then (`split_found`: what `reply` makes of the same
+        answers) with its value; None when given up."""
+        services = self.services
+        signal = services.signal
         helpers = list(self.helpers)
         parts = len(helpers) + 1
         values = [None] * parts
         ended = [None] * parts  # each part's run: True done, False given up
         proven = [None] * parts  # each part's answer once proven, and once its traps counted
         counted = [None] * parts
-        key = self.key(seed)
 
         def ask(part: int, value):
             if part == 0:
@@ -151,7 +150,7 @@ class Searchers:
             )
 
         def may(part: int) -> bool:
-            return engine_may() if part == 0 else not page.asking and not page.paused
+            return engine_may() if part == 0 else self.free()
 
         def stopped() -> bool:
             return not wanted() or False in ended
@@ -159,7 +158,7 @@ class Searchers:
         async def run(part: int) -> bool:
             value = None
             for _ in range(PONDER_SLICES):
-                await page.signal.until(lambda: stopped() or may(part))
+                await signal.until(lambda: stopped() or may(part))
                 if stopped():
                     return False
                 try:
@@ -168,13 +167,13 @@ class Searchers:
                     return False
                 if reply.get("exact") and values[part] is None:
                     values[part] = int(reply["value"])
-                    page.signal.wake()
+                    signal.wake()
                 if reply.get("done"):
                     if value is not None:
                         counted[part] = reply
                         return True
                     proven[part] = reply
-                    await page.signal.until(lambda: stopped() or None not in values)
+                    await signal.until(lambda: stopped() or None not in values)
                     if stopped():
                         return False
                     top = max(values)
@@ -182,7 +181,7 @@ class Searchers:
                         return True  # a win, or no move of the best value here: no trap
                     value = top  # every part proven: count the traps of this one
                     continue
-                await page.sleep(PART_GAP_MS)
+                await services.sleep(PART_GAP_MS)
             return False
 
         async def part_run(part: int) -> None:
@@ -191,13 +190,13 @@ class Searchers:
                 ok = await run(part)
             finally:
                 ended[part] = ok
-                page.signal.wake()
+                signal.wake()
 
         split = scope.child("split")
         for part in range(1, parts):
             split.spawn(part_run(part))
         await part_run(0)
-        await page.signal.until(lambda: None not in ended or not wanted())
+        await signal.until(lambda: None not in ended or not wanted())
         if not wanted() or not all(ended):
             return None
         return split_found(proven, counted)
@@ -205,14 +204,16 @@ class Searchers:
 
 class Split:
     """One split search at the CPU's turn: `player`'s move (`hint`: the best move for a
-    human) in the match `match`, the CPU's view `obs` given to the extra workers."""
+    human) in the match `match` (named `key` to the extra workers), the CPU's view `obs`
+    given to them."""
 
-    def __init__(self, searchers, obs, player: str, hint: bool, match) -> None:
+    def __init__(self, searchers, obs, player: str, hint: bool, match, key: str) -> None:
         self.searchers = searchers
         self.obs = obs
         self.player = player
         self.hint = hint
         self.match = match
+        self.key = key
 
     def ask(self, searcher, part: int, parts: int, budget, value):
         """Post part `part` of `parts` to its searcher (None: the engine, else an extra
@@ -223,7 +224,7 @@ class Split:
     def post(self, searcher, part: int, parts: int, budget, value):
         if searcher is None:
             return client.cpu_move(
-                self.searchers.page.engine,
+                self.searchers.services.engine(),
                 match=self.match,
                 player=self.player,
                 hint=self.hint,
@@ -239,7 +240,7 @@ class Split:
             parts=parts,
             budget_ms=budget,
             value=value,
-            key=self.searchers.key(),
+            key=self.key,
         )
 
     async def round(self, searchers, budget, value) -> list:
@@ -260,23 +261,24 @@ class Split:
             replies.append(await asks[part])
         return replies
 
-    async def joined(self, searchers, late: int) -> list:
+    async def joined(self, searchers, late: int, scope) -> list:
         """The first round begun while `late` extra workers are booting (right after load):
         a part is planned for each. One that comes up while the engine searches its own
         part takes one, with what is left of the budget; the engine searches those left
         once its own is done (a worker that never comes up costs the move nothing but
-        time). `searchers` is extended with who searched each part."""
-        page = self.searchers.page
+        time). `searchers` is extended with who searched each part; the wait for the
+        workers is a task of a child of `scope`."""
+        services = self.searchers.services
         first = len(searchers)
         parts = first + late
         budget = CPU_BUDGET_MS
-        started = page.clock_ms()
+        started = services.clock()
         untaken = list(range(first, parts))
         searchers.extend([None] * late)  # (the engine's, until a worker takes them)
         asks = {}
 
         def left():
-            return None if budget is None else max(budget - (page.clock_ms() - started), 1)
+            return None if budget is None else max(budget - (services.clock() - started), 1)
 
         def ask(part: int, searcher):
             return self.ask(searcher, part, parts, left(), None)
@@ -291,7 +293,7 @@ class Split:
         async def join() -> None:
             # (ended, so cancelled, once the engine's part is done)
             while untaken:
-                await page.signal.until(lambda: fresh() or not self.searchers.booting)
+                await services.signal.until(lambda: fresh() or not self.searchers.booting)
                 found = fresh()
                 if not found:
                     return  # (the worker failed to boot)
@@ -300,9 +302,9 @@ class Split:
                 part = untaken.pop(0)
                 searchers[part] = found[0]
                 asks[part] = ask(part, found[0])
-                page.timeline.append(("joined", part))
+                services.note(("joined", part))
 
-        joining = page.scope.child("join")
+        joining = scope.child("join")
         joining.spawn(join())
         try:
             replies = {0: await own}

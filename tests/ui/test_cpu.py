@@ -1,0 +1,60 @@
+"""The CPU coordinator's order: the table's move first, then pondering, then the deal ahead."""
+
+import asyncio
+
+import pytest
+
+from tests.ui.test_split import HeldEngine, master_deal, until
+from triad.ui.cpu import split as split_module
+
+THINKING_AHEAD = ("ponder", "ponder_ahead", "think_part")
+
+
+def names(engine: HeldEngine, since: int = 0) -> list[str]:
+    return [name for name, _ in engine.calls[since:]]
+
+
+def test_the_table_s_move_comes_before_pondering_and_pondering_before_the_deal_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the human chooses, the CPU ponders and the match dealt ahead waits for it;
+    once pondering stops, the deal ahead thinks; once the CPU's move is asked, neither
+    asks the engine anything until it is answered, and the deal ahead goes on after."""
+    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 60)
+    monkeypatch.setattr(split_module, "PONDER_SLICES", 6)
+
+    async def run() -> None:
+        app = master_deal("blue")  # (the human opens)
+        screen = app.screen
+        engine = HeldEngine()  # (its answers to cpu_move held back until `held` is set)
+        app.spawn(app.engine_ready(engine))
+        await until(app, lambda: screen.data.get("ponder") == "thinking")
+        app.cpu.deal_ahead()  # a match dealt ahead (as once pondering has thought it all)
+        assert app.cpu.ahead.match is not None
+        await until(app, lambda: screen.data.get("ponder") == "stopped")
+        pondered = names(engine)
+        assert pondered.count("ponder") == 6 and "ponder_ahead" not in pondered
+        await until(app, lambda: "ponder_ahead" in names(engine))  # its turn now
+        # the human moves: the CPU's move is asked, and nothing else is until it is answered
+        cell = next(i for i in range(9) if app.match.view["board"][i] is None)
+        app.match.human_move((0, cell))
+        await until(app, lambda: "cpu_move" in names(engine))
+        asked = names(engine).index("cpu_move")
+        for _ in range(2000):
+            await asyncio.sleep(0)
+        assert app.match.thinking and app.cpu.asking == 1
+        during = names(engine, asked + 1)
+        assert not [name for name in during if name in THINKING_AHEAD]
+        # The CPU's move is answered: while it lands the deal ahead may think (the landing
+        # waits on the page's pace, not the engine's); at the human's turn pondering comes
+        # first again, and the deal ahead waits until it stops.
+        engine.held.set()
+        await until(app, lambda: "ponder" in names(engine, asked))
+        await until(app, lambda: screen.data.get("ponder") in ("stopped", "done"))
+        after = names(engine, asked)
+        first, last = after.index("ponder"), len(after) - after[::-1].index("ponder")
+        assert "ponder_ahead" not in after[first:last]
+        await until(app, lambda: "ponder_ahead" in names(engine, asked + last))
+        assert app.cpu.asking == 0
+
+    asyncio.run(run())
