@@ -53,6 +53,13 @@ from triad.ui.table import MATCH_KEY, Match, stored_match
 from triad.ui.text import language, t
 from triad.ui.tourney import Tourney
 
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from triad.ui.backnav import BackNav
+
 __all__ = ["MATCH_KEY", "App"]
 
 
@@ -95,7 +102,10 @@ class App(Shell):
             self.notices.append(t(notice))
         if getattr(store, "denied", False) and not getattr(store, "announced", False):
             self.notices.append(t("notice_storage_denied"))
-        self.timeline = []  # (what, detail) of notable moments, for tests and benchmarks
+        self.timeline: list[
+            tuple
+        ] = []  # (what, detail) of notable moments, for tests and benchmarks
+        self.match: Match  # the match on the table (`triad.ui.table`), begun below
         services = Services(
             lambda: self.engine,
             self.signal,
@@ -119,17 +129,24 @@ class App(Shell):
         )
         self.match = Match(self)  # the match on the table (`triad.ui.table`)
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
-        self.on_title_closed = None  # called when the player leaves the title screen
+        self.on_title_closed: Callable[[], None] | None = (
+            None  # called when the player leaves the title screen
+        )
         self.bad_deal = ""  # why the address's deal code was refused (said on the title)
         # a panel opened from the title, or the friend dialog of the link the page opened on,
         # holds the match beneath it as the title did
         self.title_panel = False
         self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
         self.callout = ""  # the big word on show (Roulette's call clears only itself)
-        self.back_nav = None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
+        self.back_nav: BackNav | None = (
+            None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
+        )
         self.keyboard = False
         self.touch = False  # the last pointer was a finger: the page says "Tap"
-        self.aff = ({}, None)  # the affinity table drawn, and what it was made for
+        self.aff: tuple[dict, tuple | None] = (
+            {},
+            None,
+        )  # the affinity table drawn, and what it was made for
         self.warm = False  # the game's files come from the service worker's cache (main.py)
         self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.foresee = Foresee(  # what a card waiting on a space would capture, said
@@ -272,8 +289,8 @@ class App(Shell):
         leaves = again or self.settings.get("play") != "collection"
         ladder = (self.match.playing or {}).get("ladder")
         if leaves and not confirmed and self.match.under_way():
-            opponent = self.coll.opponent or {}
-            name = (opponent.get("name") or ladder) if ladder else None
+            rival = self.coll.opponent or {}
+            name = (rival.get("name") or ladder) if ladder else None
             self.open_panel(Leave(name, again))
             return
         if again and ladder and self.coll.ready:
@@ -489,8 +506,9 @@ class App(Shell):
     def ctx(self) -> dict:
         match = self.match
         ladder = (match.playing or {}).get("ladder")
-        replay = self.replay.shown is not None
-        replay_mode = self.replay.shown.get("mode", "hotseat") if replay else ""
+        shown = self.replay.shown
+        replay = shown is not None
+        replay_mode = shown.get("mode", "hotseat") if shown is not None else ""
         if match.draft is not None:
             aff = self.affinities(match.draft.get("card_set"))
         else:

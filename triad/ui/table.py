@@ -44,6 +44,11 @@ from triad.ui.session import (
 )
 from triad.ui.text import t
 
+#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 # The quick match being played, kept so that a reload or a crash loses nothing:
 # {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
 MATCH_KEY = "triad.match"
@@ -67,9 +72,6 @@ class Match:
     """One match on the table, from its deal to its end (`playing` None: no match, e.g.
     while a ladder match is being prepared)."""
 
-    #: (title, text) of a verdict that replaces the board's result (a friend caught cheating).
-    verdict = None
-
     def __init__(self, page, playing=None, view=None) -> None:
         self.page = page
         #: The CPU coordinator: the CPU's moves and hints, and pondering (`triad.ui.cpu`).
@@ -86,22 +88,28 @@ class Match:
         #: Whether the engine has this match (its deal confirmed, or dealt there).
         self.synced = False
         #: A move `(card, cell)` or `HINT_ASKED`, asked for before the engine was up.
-        self.pending = None
+        self.pending: tuple | str | None = None
         #: The view before the placement being animated; the board as the animation shows
         #: it, and the effects on its cells.
-        self.before = None
-        self.board_override = None
-        self.fx = {}
+        self.before: dict | None = None
+        self.board_override: list | None = None
+        self.fx: dict[int, str] = {}
         self.marks = anim.Marks()  # the numbers the last capture compared, marked
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
         self.said = False  # the deal was said in the live region
         #: The engine's record of a quick match of the last visit, to play on (`stored_match`).
-        self.resume = None
+        self.resume: str | None = None
         #: The draft being picked: {"pool", "blue", "red", "to_pick", "card_set"}, and the
         #: CPU's picks so far.
-        self.draft = None
-        self.draft_cpu = []
+        self.draft: dict | None = None
+        self.draft_cpu: list[int] = []
+
+    @property
+    def verdict(self) -> tuple | None:
+        """(title, text) of a verdict that replaces the board's result (a friend caught
+        cheating; none in a match of another kind)."""
+        return None
 
     # ------------------------------------------------------------- its life
 
@@ -166,6 +174,7 @@ class Match:
         if self.playing is None or self.playing.get("ladder"):
             return  # no quick match on the table (a ladder match is resumed by the collection)
         request = page.choices.deal_request(self.playing)
+        reply: Mapping  # the match dealt, or the last visit's played on (their replies differ)
         if self.resume is not None:
             # The quick match of the last visit: the engine plays its moves again.
             try:
@@ -198,7 +207,7 @@ class Match:
         pending, self.pending = self.pending, None
         if pending == HINT_ASKED:
             await self.hint()  # F1 before the engine was up: the CPU was shown thinking
-        elif pending is not None:
+        elif isinstance(pending, tuple):
             card, cell = pending
             page.timeline.append(("confirm", page.clock_ms()))
             await self.submit(self.view["to_move"], card, cell)
@@ -251,7 +260,7 @@ class Match:
 
     # --------------------------------------------------------------- draft
 
-    def show_draft(self, reply: dict) -> None:
+    def show_draft(self, reply) -> None:
         """The draft is on: twelve cards to pick from, in turn."""
         self.draft = reply["draft"]
         self.draft_cpu = reply.get("cpu_picks") or []
@@ -370,8 +379,9 @@ class Match:
             return
         self.spawn(self.hint())
 
-    def show_placing(self, player: str, card: int, cell: int) -> None:
-        """Put the card on its cell at once; the engine's answer brings the flips."""
+    def show_placing(self, player: str, card: int, cell: int) -> dict:
+        """Put the card on its cell at once; the engine's answer brings the flips. Returns
+        the view before it (kept as `before` until the answer comes)."""
         page = self.page
         before = self.view
         placed = before["hands"][player][card]
@@ -391,6 +401,7 @@ class Match:
         page.play_sound("place")
         page.draw()
         page.timeline.append(("placed", page.clock_ms()))
+        return before
 
     async def submit(self, player: str, card: int, cell: int, asked=None) -> None:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
@@ -399,9 +410,9 @@ class Match:
             asked = client.play(
                 page.engine, match=self.token(), player=player, card=card, cell=cell
             )
-        if self.before is None:
-            self.show_placing(player, card, cell)
         before = self.before
+        if before is None:
+            before = self.show_placing(player, card, cell)
         try:
             reply = await asked
         except client.Stale:
@@ -583,7 +594,7 @@ def placed_card(reply: dict, fallback):
     return card if card else fallback
 
 
-def same_deal(a: dict, b: dict) -> bool:
+def same_deal(a, b) -> bool:
     """Whether two views hold the same deal: hands, first player and cells."""
     if a.get("to_move") != b.get("to_move") or a.get("cells") != b.get("cells"):
         return False
