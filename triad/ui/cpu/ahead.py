@@ -52,7 +52,7 @@ class Ahead:
         self.searchers = searchers
         self.idle = idle
         self.scope = scope
-        self.match = None
+        self.match: Dealt | None = None
 
     def deal(self, playing: dict) -> None:
         """Deal a match ahead with the settings and seed `playing`, and think about it."""
@@ -112,12 +112,12 @@ class Ahead:
                         await self.keep_opening(ahead, found)
                     return
                 try:
-                    reply = await client.ponder_ahead(
+                    thought = await client.ponder_ahead(
                         services.engine(), seed=seed, budget_ms=parts.PONDER_MS
                     )
                 except client.WorkerError:
                     return
-                if reply.get("done"):
+                if thought.get("done"):
                     done = True
                     await self.keep_opening(ahead, None)
                     return

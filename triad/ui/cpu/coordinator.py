@@ -91,7 +91,7 @@ class Cpu:
 
     # ------------------------------------------------------ the table's move
 
-    async def move(self, match, player: str, hint: bool) -> dict:
+    async def move(self, match, player: str, hint: bool):
         """The CPU's move for `player` in `match` (`hint`: the human's best move), asked
         before anything else (`TABLE`); a refusal raised (`client.WorkerError`). For its own
         moves, how long it took and whether it was exact go on `<html data-cpu-think>` and
@@ -109,7 +109,7 @@ class Cpu:
             services.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
         return reply
 
-    async def reply(self, match, player: str, hint: bool) -> dict:
+    async def reply(self, match, player: str, hint: bool):
         """The engine's answer for `player` (`Searchers.reply`: split over the extra workers
         where it pays). Master's opening of a match dealt ahead on an earlier visit is the
         one thought through then (`next_deal`), once the engine has checked it against this
@@ -256,8 +256,9 @@ class Cpu:
         given up."""
         kept = self.ahead.claim() if first else None
         self.claimed = None
-        if self.ahead.dealt_for(playing):
-            playing = self.ahead.match.playing  # dealt ahead with these settings: that deal
+        dealt = self.ahead.match
+        if dealt is not None and self.ahead.dealt_for(playing):
+            playing = dealt.playing  # dealt ahead with these settings: that deal
         elif kept is not None:
             playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
             self.claimed = kept["opening"]  # (checked by the engine before it is played)

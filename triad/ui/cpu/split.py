@@ -48,7 +48,7 @@ class Searchers:
     def __init__(self, services, free) -> None:
         self.services = services
         self.free = free
-        self.helpers = []  # extra workers that are up
+        self.helpers: list = []  # extra workers that are up
         self.booting = 0  # extra workers started and not up yet (each may join a search)
 
     # ----------------------------------------------------------- the workers
@@ -72,7 +72,7 @@ class Searchers:
 
     # ------------------------------------------------------ at the CPU's turn
 
-    async def reply(self, player: str, hint: bool, match, key: str, scope) -> dict:
+    async def reply(self, player: str, hint: bool, match, key: str, scope):
         """The engine's answer for `player` in the match `match` (its token; `key` names it
         to the extra workers); master's search of a big position split over the
         engine and the extra workers, those still booting included (waiting for them in a
@@ -130,10 +130,10 @@ class Searchers:
         signal = services.signal
         helpers = list(self.helpers)
         parts = len(helpers) + 1
-        values = [None] * parts
-        ended = [None] * parts  # each part's run: True done, False given up
-        proven = [None] * parts  # each part's answer once proven, and once its traps counted
-        counted = [None] * parts
+        values: list = [None] * parts
+        ended: list = [None] * parts  # each part's run: True done, False given up
+        proven: list = [None] * parts  # each part's answer once proven, and its traps counted
+        counted: list = [None] * parts
 
         def ask(part: int, value):
             if part == 0:
