@@ -65,7 +65,8 @@ class Cpu:
         )
         self.asking = 0  # the table's CPU moves and hints asked of the engine, not answered
         self.pondering = None  # the match the CPU thinks ahead for
-        self.kept = None  # (match, opening): master's opening of it, thought through before
+        #: (match, opening): master's opening of it, thought through before
+        self.kept: tuple | None = None
         self.answered = 0  # placements the engine has answered, on <html data-answered>
         self.boot_helpers = None  # starts the extra workers (main.py), once, for Open
 
@@ -236,7 +237,7 @@ class Cpu:
             and "open" in playing["rules"]
             and "draft" not in playing["rules"]
         )
-        if wanted and ahead.dealt_for(playing):
+        if wanted and ahead.dealt_for(playing) is not None:
             return
         ahead.end()
         if wanted:
@@ -251,8 +252,9 @@ class Cpu:
         given up."""
         kept = self.ahead.claim() if first else None
         self.kept = None
-        if self.ahead.dealt_for(playing):
-            playing = self.ahead.match.playing  # dealt ahead with these settings: that deal
+        dealt = self.ahead.dealt_for(playing)
+        if dealt is not None:
+            playing = dealt.playing  # dealt ahead with these settings: that deal
         elif kept is not None:
             playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
             self.kept = (None, kept["opening"])  # (checked by the engine before it is played)
