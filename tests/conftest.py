@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -16,6 +17,11 @@ import build  # noqa: E402
 from tests.timing import SuiteTimes, longest_first, read_durations  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
+
+# Speed is measured by bench/, never by a test's time: no Hypothesis deadline (the full
+# lane's CPython part runs niced beside the browser tests, where an example may wait its turn).
+settings.register_profile("triad", deadline=None)
+settings.load_profile("triad")
 
 
 def check_generated(tool: str) -> None:
