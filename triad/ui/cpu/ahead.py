@@ -57,12 +57,13 @@ class Ahead:
     def deal(self, playing: dict) -> None:
         """Deal a match ahead with the settings and seed `playing`, and think about it."""
         self.end()
-        self.match = Dealt(playing, self.scope.child("ahead"))
-        self.match.scope.spawn(self.think(self.match))
+        match = self.match = Dealt(playing, self.scope.child("ahead"))
+        match.scope.spawn(self.think(match))
 
-    def dealt_for(self, playing: dict) -> bool:
-        """Whether the match dealt ahead is there and was dealt with the settings `playing`."""
-        return self.match is not None and dealt_with(self.match.playing, playing)
+    def dealt_for(self, playing: dict) -> Dealt | None:
+        """The match dealt ahead, if there and dealt with the settings `playing`."""
+        match = self.match
+        return match if match is not None and dealt_with(match.playing, playing) else None
 
     def end(self) -> None:
         """The match dealt ahead is begun or given up: its thinking stops (the engine keeps
@@ -112,12 +113,12 @@ class Ahead:
                         await self.keep_opening(ahead, found)
                     return
                 try:
-                    thought = await client.ponder_ahead(
+                    pondered = await client.ponder_ahead(
                         services.engine(), seed=seed, budget_ms=parts.PONDER_MS
                     )
                 except client.WorkerError:
                     return
-                if thought.get("done"):
+                if pondered.get("done"):
                     done = True
                     await self.keep_opening(ahead, None)
                     return

@@ -70,7 +70,7 @@ class Cpu:
         # Master's opening of a match dealt ahead on an earlier visit: chosen by `next_deal`
         # for the match put on the table next, then (match, opening) once it is there.
         self.claimed = None
-        self.kept = None
+        self.kept: tuple | None = None
         self.answered = 0  # placements the engine has answered, on <html data-answered>
         self.helpers = helpers  # starts the extra workers, once (`start_helpers`)
 
@@ -241,7 +241,7 @@ class Cpu:
             and "open" in playing["rules"]
             and "draft" not in playing["rules"]
         )
-        if wanted and ahead.dealt_for(playing):
+        if wanted and ahead.dealt_for(playing) is not None:
             return
         ahead.end()
         if wanted:
@@ -256,8 +256,8 @@ class Cpu:
         given up."""
         kept = self.ahead.claim() if first else None
         self.claimed = None
-        dealt = self.ahead.match
-        if dealt is not None and self.ahead.dealt_for(playing):
+        dealt = self.ahead.dealt_for(playing)
+        if dealt is not None:
             playing = dealt.playing  # dealt ahead with these settings: that deal
         elif kept is not None:
             playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal

@@ -48,7 +48,7 @@ class Searchers:
     def __init__(self, services, free) -> None:
         self.services = services
         self.free = free
-        self.helpers: list = []  # extra workers that are up
+        self.helpers: list = []  # extra workers that are up (`triad.ui.dom.Engine`)
         self.booting = 0  # extra workers started and not up yet (each may join a search)
 
     # ----------------------------------------------------------- the workers
@@ -130,10 +130,11 @@ class Searchers:
         signal = services.signal
         helpers = list(self.helpers)
         parts = len(helpers) + 1
-        values: list = [None] * parts
-        ended: list = [None] * parts  # each part's run: True done, False given up
-        proven: list = [None] * parts  # each part's answer once proven, and its traps counted
-        counted: list = [None] * parts
+        values: list[int | None] = [None] * parts
+        ended: list[bool | None] = [None] * parts  # each part's run: True done, False given up
+        #: each part's answer once proven, and once its traps counted
+        proven: list[dict | None] = [None] * parts
+        counted: list[dict | None] = [None] * parts
 
         def ask(part: int, value):
             if part == 0:
@@ -176,8 +177,9 @@ class Searchers:
                     await signal.until(lambda: stopped() or None not in values)
                     if stopped():
                         return False
-                    top = max(values)
-                    if top > 0 or values[part] < top:
+                    known = [v for v in values if v is not None]  # (all of them, now)
+                    top = max(known)
+                    if top > 0 or known[part] < top:
                         return True  # a win, or no move of the best value here: no trap
                     value = top  # every part proven: count the traps of this one
                     continue
