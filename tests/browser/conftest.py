@@ -613,7 +613,8 @@ def open_album(page: Any, url: str) -> None:
 
 
 def play_one_move(page_or_frame: Any) -> int:
-    """Deploy the human's first card on the first empty cell, by mouse; return that cell."""
+    """Deploy the human's first card on the first empty cell, by mouse; return that cell
+    (where the card was put: under Power Wall its row or column may move it on)."""
     wait_ready(page_or_frame)
     hand = page_or_frame.locator('[data-hand="blue"]')
     chosen = hand.locator('[data-card][aria-pressed="true"]')
@@ -630,9 +631,13 @@ def play_one_move(page_or_frame: Any) -> int:
     cell = page_or_frame.locator("[data-cell]:not([data-owner])").first
     index = int(cell.get_attribute("data-cell"))
     target = page_or_frame.locator(f'[data-cell="{index}"]')
+    owned = page_or_frame.locator("[data-cell][data-owner]").count()
     target.click()
     target.click()
-    page_or_frame.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
+    # One more card on the board, wherever it ended up (a wall it meets moves its row).
+    page_or_frame.wait_for_function(
+        "(n) => document.querySelectorAll('[data-cell][data-owner]').length > n", arg=owned
+    )
     return index
 
 
