@@ -90,7 +90,22 @@ def play_a_move(page: EnginePage) -> None:
     page.click(f'[data-cell="{cell}"]')
     page.wait(f"document.querySelector('[data-cell=\"{cell}\"] .preview')", TURN_MS)
     page.click(f'[data-cell="{cell}"]')
-    page.wait(f"document.querySelectorAll('[data-cell][data-owner]').length > {before}", TURN_MS)
+    try:
+        page.wait(
+            f"document.querySelectorAll('[data-cell][data-owner]').length > {before}", TURN_MS
+        )
+    except TimeoutError as error:
+        # What the player sees then, for the log: the screen, the page's flags, the status.
+        shot(page, "move-not-played")
+        state = page.js(
+            "JSON.stringify({flags: document.documentElement.className,"
+            " data: Object.assign({}, document.documentElement.dataset),"
+            " engine: window.triadEngine && window.triadEngine.state,"
+            " status: (document.querySelector('#r-status') || {}).textContent})"
+        )
+        raise TimeoutError(
+            f"{page.engine}: the move confirmed on cell {cell} never landed: {state}"
+        ) from error
 
 
 def test_boots_and_plays_a_whole_match_by_clicks_across_a_reload_with_the_server_stopped(
