@@ -635,9 +635,7 @@ def play_one_move(page_or_frame: Any) -> int:
     target.click()
     target.click()
     # One more card on the board, wherever it ended up (a wall it meets moves its row).
-    page_or_frame.wait_for_function(
-        "(n) => document.querySelectorAll('[data-cell][data-owner]').length > n", arg=owned
-    )
+    page_or_frame.locator("[data-cell][data-owner]").nth(owned).wait_for(state="attached")
     return index
 
 
