@@ -52,6 +52,8 @@ from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
 from triad.ui.text import language, t
 from triad.ui.tourney import Tourney
+from triad.ui.transport import Kept, Transport
+from triad.ui.transport import Services as TransportServices
 
 #: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
 TYPE_CHECKING = False
@@ -127,7 +129,26 @@ class App(Shell):
             lambda: self.build,
             helpers,
         )
-        self.match = Match(self)  # the match on the table (`triad.ui.table`)
+        # what a match's transport works with (`triad.ui.transport`)
+        self.transport_services = TransportServices(
+            lambda: self.engine,
+            self.signal,
+            self.clock_ms,
+            lambda ms: self.sleep(ms),
+            self.wait_unpaused,
+            self.held,
+            lambda: self.reduced,
+            self.draw,
+            self.show_notice,
+            store,
+            self.timeline.append,
+            self.cpu,
+            self.choices,
+            self.new_match,
+        )
+        self.match = Match(
+            self, Transport(self.transport_services)
+        )  # (`triad.ui.table`) (`triad.ui.table`)
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
@@ -266,14 +287,17 @@ class App(Shell):
         if run and self.engine is not None:
             match.spawn(match.sync())
 
-    def new_table(self, playing, keep_view: bool = True):
+    def new_table(self, playing, keep_view: bool = True, transport=None):
         """End the match on the table (every task it started stops) and begin another, with
-        the settings `playing` (None: none yet); it shows the view of the one that ended
-        until it has its own, unless not `keep_view`."""
+        the settings `playing` (None: none yet) and its `transport` (the CPU unless given);
+        it shows the view of the one that ended until it has its own, unless not
+        `keep_view`."""
         ended = self.match
         ended.end()
         self.title_panel = False  # (the match a panel held beneath the title has ended)
-        self.match = Match(self, playing, ended.view if keep_view else None)
+        view = ended.view if keep_view else None
+        transport = transport or Transport(self.transport_services)  # (the CPU's)
+        self.match = Match(self, transport, playing, view)
         self.cpu.new_table(self.match)  # (the match dealt ahead is given up)
         self.signal.wake()  # (what waited on the match that ended stops)
         self.match_counter += 1
@@ -308,7 +332,7 @@ class App(Shell):
 
     def stop_match(self) -> None:
         """Stop the match in play (its pending turns and moves are dropped)."""
-        self.new_table(self.match.playing)
+        self.new_table(self.match.playing, True, self.match.transport)
 
     def begin_prepared(self, view: dict, match: dict, opponent: dict) -> None:
         """Play a ladder match the worker has prepared and dealt (the player is blue)."""
@@ -320,11 +344,12 @@ class App(Shell):
                 "mode": "cpu",
                 "seed": match["seed"],
                 "ladder": opponent["id"],
-            }
+            },
+            True,
+            Kept(self.transport_services, self.coll),  # (the collection saves each move)
         )
         self.store.remove(MATCH_KEY)
-        table.view = view
-        table.synced = True
+        table.dealt(view)
         self.cpu.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
         self.draw()
@@ -542,7 +567,7 @@ class App(Shell):
             "touch": self.touch,
             "ladder": bool(ladder),
             "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
-            "verdict": None if replay else match.verdict,
+            "verdict": None if replay else match.transport.verdict,
             "replay": replay,
             "ghosts": self.study.ghosts(),
             "foresee": self.foresee.captures(match.view, match.sel),

@@ -42,6 +42,11 @@ class Choices:
         self.custom_error = ""
         self.custom_note = ""
 
+    def refused(self, words: str) -> None:
+        """The engine refused to deal these choices: the menu says why, and a notice."""
+        self.menu_error = words
+        self.page.show_notice(t("menu_invalid", error=words))
+
     def toggle_rule(self, value: str) -> None:
         """A rule of the menu switched. A rule may bring its card set along (the player's
         own set stays chosen: the menu says if it cannot) or turn another off (Elemental

@@ -127,7 +127,7 @@ class Collection:
     def elsewhere(self) -> None:
         """The stored save changed in another tab: a ladder match here stops (the other tab
         holds the true one), and the stored save is read again."""
-        if self.app.match.playing and self.app.match.playing.get("ladder"):
+        if self.app.match.transport.saved:  # (the ladder's match, or the tournament's)
             self.match = None
             self.app.new_match()  # a quick match takes the table; the ladder offers to resume
         if self.app.panel in ("deck", "trade"):
@@ -373,8 +373,7 @@ class Collection:
             active
             and self.match is not None
             and self.match.get("id") == active.get("id")
-            and self.app.match.playing
-            and self.app.match.playing.get("ladder")
+            and self.app.match.transport.saved
         )
 
     async def resume(self) -> None:

@@ -15,24 +15,23 @@ from the last move. Friend matches never touch the collection.
 `Friend` (the page's, one per page) keeps the dialog and the documents;
 `PickedHand` has the player pick its five from its collection (in the
 collection's own deck dialog) when the match's hands are picked;
-`FriendMatch` is a `triad.ui.table.Match` whose moves (and Draft's picks,
-shown in the table's draft dialog) go to the friend by code instead of the
-engine's match in play.
+`FriendTransport` is the transport (`triad.ui.transport`) of a friend match
+on the table: its moves (and Draft's picks, shown in the table's draft
+dialog) go to the friend by code instead of the engine's match in play.
 
 Runs on the main thread under MicroPython.
 """
 
 import json
 
-from triad.ui import anim, client
+from triad.ui import client
 from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
 from triad.ui.panels import Owned
-from triad.ui.session import ANIMATING, HUMAN, OVER
-from triad.ui.table import Match
 from triad.ui.tabs import FriendTabs
 from triad.ui.text import t
+from triad.ui.transport import Transport
 
 #: The id of the friend match on the table, ``{"id"}`` (so that a reload goes on with it).
 ACTIVE_KEY = "triad.friend"
@@ -58,6 +57,8 @@ class Friend:
         self.waiting = ""  # what waits for the game to load: its words' key
         self.copied = ""  # the link last copied (its Copy button says "Copied")
         self.more = False  # the first screen's other ways to play are unfolded
+        #: The transport of the last friend match put on the table (`on_table`).
+        self.transport: FriendTransport | None = None
         self.live = Live(self)  # the live connection, when the match is played live
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
         self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
@@ -123,8 +124,9 @@ class Friend:
         return self.page.page_url + "#friend=" + self.code if self.code else ""
 
     def on_table(self):
+        """The friend match on the table (its transport is this dialog's), else None."""
         match = self.page.match
-        return match if isinstance(match, FriendMatch) else None
+        return match if match.transport is self.transport else None
 
     def fail(self, error, pasted: str = "") -> None:
         """Say why the worker refused (a `client.WorkerError`); `pasted`: a code given to the
@@ -251,7 +253,7 @@ class Friend:
             self.open_panel("invite")
             return True
         shown = self.on_table()
-        if dealt(reply) and (old is None or shown is None or shown.ident != info["id"]):
+        if dealt(reply) and (old is None or shown is None or shown.transport.ident != info["id"]):
             self.to_table(reply, old is None)
         if old is not None:  # the match as it stands, and why nothing changed
             self.screen = "send"
@@ -301,8 +303,9 @@ class Friend:
     def to_table(self, reply, animate: bool) -> None:
         """Show the friend match on the table (its last move played out when it is there)."""
         page = self.page
+        info = reply["friend"]
         match = self.on_table()
-        if match is not None and match.ident == reply["friend"]["id"]:
+        if match is not None and match.transport.ident == info["id"]:
             if reply["draft"] is not None or match.draft is not None:
                 match.spawn(match.drafted(reply))
             else:
@@ -310,11 +313,12 @@ class Friend:
             return
         if page.title:
             page.close_title(False)
-        page.new_table(None, False)
-        match = FriendMatch(page, self, reply)
-        page.match = match
+        transport = self.transport = FriendTransport(page.transport_services, self, info)
+        match = page.new_table(transport.playing(info), False, transport)
+        match.dealt(reply["view"], reply.get("draft"))
         page.timeline.append(("match", page.match_counter))
-        match.spawn(match.sync())
+        page.draw()
+        match.spawn(match.next_turn())
 
     # ------------------------------------------------------------- drawing
 
@@ -586,12 +590,24 @@ def friend_status(info) -> str:
     return t("friend_wait_move")
 
 
-class FriendMatch(Match):
-    """A friend match on the table: the player's moves go by code, the friend's come by code."""
+class FriendTransport(Transport):
+    """A friend's match: this side's moves and picks go to the friend by code (by link, or
+    over the live channel), the friend's come the same way (`Friend.to_table`). No CPU:
+    no hint, nothing pondered; the friend's document is kept by `Friend.took` before a
+    move shows, and the match ends with a verdict when a side is caught cheating."""
 
-    def __init__(self, page, friend, reply) -> None:
-        info = reply["friend"]
-        playing = {
+    hints = False
+    spoken = False
+
+    def __init__(self, services, friend, info) -> None:
+        Transport.__init__(self, services)
+        self.friend = friend
+        self.ident = info["id"]
+        self.me = info["me"]
+
+    def playing(self, info) -> dict:
+        """The settings the match was dealt with, as the table keeps them."""
+        return {
             "rules": list(info["rules"]),
             "level": "adept",
             "card_set": info["set"],
@@ -600,15 +616,8 @@ class FriendMatch(Match):
             "level_range": info["level_range"],
             "friend": info["id"],
         }
-        Match.__init__(self, page, playing, reply["view"])
-        self.friend = friend
-        self.ident = info["id"]
-        self.me = info["me"]
-        self.synced = True
-        self.draft = reply.get("draft")
 
-    @property
-    def humans(self) -> list:
+    def humans(self, playing) -> list:
         return [self.me]
 
     @property
@@ -620,136 +629,41 @@ class FriendMatch(Match):
         side = "you" if info["cheat"] == self.me else "them"
         return (t("friend_void_" + side), friend_status(info))
 
-    async def sync(self) -> None:
-        self.page.draw()
-        await self.next_turn()
+    async def deal(self, match):
+        return None  # (dealt by the friend's code)
 
-    async def next_turn(self) -> None:
+    def send(self, match, player: str, card: int, cell: int):
+        return client.friend_act(self.services.engine(), self.friend.doc, False, card, cell)
+
+    def pick(self, index: int):
+        return client.friend_act(self.services.engine(), self.friend.doc, False, -1, -1, index)
+
+    async def arrived(self, reply) -> None:
+        self.friend.took(reply)  # the document is kept before the move shows
+
+    def moved(self, match) -> None:
+        """(Kept by `arrived`.)"""
+
+    def passed(self, reply=None) -> None:
+        # (after the last pick the first mover plays on: nothing to send yet)
+        if reply is None or not reply["friend"]["mine"]:
+            self.friend.sent()  # by the channel, or by code
+
+    def over(self, view) -> bool:
+        return bool((self.friend.info or {}).get("over"))
+
+    def mine(self, match, player: str) -> bool:
         info = self.friend.info or {}
-        if self.draft is not None:
-            if self.page.panel in (None, "draft"):  # (the picks so far, whoever picks now)
-                self.show_draft({"draft": self.draft})
-            return
-        if self.view is None:
-            return
-        if info.get("over"):
-            self.finish()
-            if info.get("cheat"):
-                self.page.show_notice(friend_status(info))
-            return
-        if info.get("mine") and info.get("expect") == "play":
-            self.begin_human()
-            return
-        self.sel.end()
-        self.to(WAITING)
-        self.page.draw()
+        return bool(info.get("mine")) and info.get("expect") == "play"
 
-    def pick_draft(self, value: str) -> None:
-        """This side takes a card of the draft: the pick goes to the friend as a move does."""
-        draft = self.draft
-        if draft is None or draft["to_pick"] != self.me or self.page.engine is None:
-            return
-        self.draft = None  # no second pick while this one is on its way
-        self.spawn(self.send_pick(draft, int(value)))
+    async def their_turn(self, match, player: str) -> None:
+        """The friend plays (or shows, or answers): their code will bring it."""
+        match.sel.end()
+        match.to(WAITING)
+        self.services.draw()
 
-    async def send_pick(self, draft, index: int) -> None:
-        page = self.page
-        try:
-            reply = await client.friend_act(page.engine, self.friend.doc, False, -1, -1, index)
-        except client.WorkerError as e:
-            self.draft = draft
-            page.show_notice(e.words)
-            return
-        self.friend.took(reply)
-        await self.drafted(reply)
-        if not reply["friend"]["mine"]:  # (the last pick is the first mover's: it plays on)
-            self.friend.sent()  # the pick goes to the friend by the channel, or by code
-
-    async def drafted(self, reply) -> None:
-        """A pick made, here or by the friend: the draft as it stands, or the match once
-        both hold five cards."""
-        page = self.page
-        self.draft = reply["draft"]
-        if self.draft is not None:
-            if page.panel in (None, "draft"):
-                self.show_draft(reply)
-            return
-        page.panels.close("draft")
-        await self.land(reply)
-
-    def request_hint(self) -> None:
-        """No CPU in a friend match: F1 does nothing."""
-
-    def moved(self) -> None:
-        """The friend's document is kept by `Friend.took`, before the move shows."""
-
-    def human_move(self, move) -> None:
-        page = self.page
-        card, cell = move
-        player = self.view["to_move"]
-        self.sel.end()
-        asked = client.friend_act(page.engine, self.friend.doc, False, card, cell)
-        self.show_placing(player, card, cell)
-        self.spawn(self.send(player, card, cell, asked))
-
-    async def send(self, player: str, card: int, cell: int, asked) -> None:
-        page = self.page
-        before = self.before
-        try:
-            reply = await asked
-        except client.WorkerError as e:
-            self.before = None
-            self.view = before
-            self.board_override = None
-            self.fx = {}
-            self.to(HUMAN)
-            page.show_notice(e.words)
-            page.draw()
-            await self.next_turn()
-            return
-        self.before = None
-        self.friend.took(reply)
-        await self.play_events(before, player, cell, reply["placed"], reply["events"])
-        await self.land(reply)
-        self.friend.sent()  # the move goes to the friend by the channel, or by code
-
-    async def their_move(self, reply, animate: bool) -> None:
-        """The friend's code brought their move: it is played out, then the turn goes on."""
-        before = self.view
-        mover = reply.get("mover")
-        cell = last_cell(before, reply["view"]) if mover and before else None
-        if animate and cell is not None and reply["placed"] is not None:
-            board = anim.copy_board(before["board"])
-            board[cell] = {"card": reply["placed"], "owner": mover}
-            mid = dict(before)
-            mid["hands"] = dict(before["hands"])
-            mid["hands"][mover] = before["hands"][mover][1:]
-            mid["to_move"] = None
-            self.view = mid
-            self.board_override = board
-            self.fx = {cell: "place"}
-            self.to(ANIMATING)
-            self.page.play_sound("place")
-            self.page.draw()
-            await self.play_events(before, mover, cell, reply["placed"], reply["events"])
-        await self.land(reply)
-
-    async def land(self, reply) -> None:
-        self.view = reply["view"]
-        self.board_override = None
-        self.fx = {}
-        self.to(OVER if (reply["friend"]["over"]) else HUMAN)
-        self.page.draw()
-        self.page.timeline.append(("friend", reply["friend"]["plays"]))
-        await self.next_turn()
+    async def hint(self, match) -> None:
+        """(No CPU in a friend's match.)"""
 
 
-def last_cell(before, after):
-    """The cell the last move filled (None when the board began again: Sudden Death)."""
-    if after is None:
-        return None
-    filled = [i for i in range(9) if before["board"][i] is None and after["board"][i] is not None]
-    return filled[0] if len(filled) == 1 else None
-
-
-__all__ = ["ACTIVE_KEY", "DOC_PREFIX", "Friend", "FriendMatch"]
+__all__ = ["ACTIVE_KEY", "DOC_PREFIX", "Friend", "FriendTransport"]

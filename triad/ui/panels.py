@@ -249,7 +249,7 @@ class Menu(Panel):
         playing = page.match.playing
         choices = page.choices
         shown = dict(playing or {})
-        if playing and not playing.get("ladder"):
+        if playing and not page.match.transport.saved:  # (a match for cards has no code)
             shown["code"] = choices.deal_code(playing)
             shown["share"] = choices.share_url(playing)
             shown["own_set"] = playing["card_set"] == CUSTOM_SET

@@ -6,9 +6,11 @@ table. It owns everything of that match: the settings it was dealt with
 selection, the draft, the phase of its turn, and each task it starts
 (`spawn`, into the match's scope, a child of the page's: `triad.ui.scope`): the
 CPU thinking, a move or hint being shown, a placement playing out, pondering and
-the split search (each in a scope nested in the match's). Its CPU moves, hints and
-pondering it asks of the page's CPU coordinator (`triad.ui.cpu.coordinator.Cpu`),
-which answers them in its order. A new match, a replay
+the split search (each in a scope nested in the match's). Where the other side's
+moves come from and what else a move does is its transport's (`triad.ui.transport`):
+the CPU (asked of the page's CPU coordinator, `triad.ui.cpu.coordinator.Cpu`), the
+ladder or the tournament (the CPU, each move saved before it shows), or a friend
+(`triad.ui.friend.FriendTransport`, by link or live). A new match, a replay
 or a stopped match ends it (`end`), which ends that scope and cancels those
 tasks: nothing of one match can reach the next, and no task looks at a flag
 after an await to find out whether it still matters.
@@ -20,7 +22,8 @@ F1 is queued as `pending`), ``human``, ``queued``, ``thinking``, ``hint``,
 page, not phases: they hold the match where it is (`App.wait_unpaused`).
 
 The quick match on the table is kept in the store after every move
-(`MATCH_KEY`), so a reload or a crash loses nothing (`stored_match`).
+(`MATCH_KEY`, by its transport), so a reload or a crash loses nothing
+(`stored_match`).
 
 Runs on the main thread under MicroPython.
 """
@@ -44,36 +47,21 @@ from triad.ui.session import (
 )
 from triad.ui.text import t
 
-#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-
 # The quick match being played, kept so that a reload or a crash loses nothing:
 # {"version", "playing", "view", "record"} (the engine's record of its deal and moves).
 MATCH_KEY = "triad.match"
 MATCH_VERSION = 1
 
-MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's does
-HINT_SHOW_MS = 450
-
-
-def keeper_of(page, playing):
-    """What keeps the match `playing` in the save, move by move, and settles it: the
-    tournament (`triad.ui.tourney`), the collection for a ladder match, or None."""
-    if playing and playing.get("tourney") and page.tourney.on_table:
-        return page.tourney
-    if playing and playing.get("ladder") and page.coll.match is not None:
-        return page.coll
-    return None
-
 
 class Match:
     """One match on the table, from its deal to its end (`playing` None: no match, e.g.
-    while a ladder match is being prepared)."""
+    while a ladder match is being prepared). Its `transport` (`triad.ui.transport`) says
+    where the other side's moves come from and what else a move does: the CPU, the
+    ladder or the tournament (which save each move), or a friend."""
 
-    def __init__(self, page, playing=None, view=None) -> None:
+    def __init__(self, page, transport, playing=None, view=None) -> None:
         self.page = page
+        self.transport = transport
         #: The CPU coordinator: the CPU's moves and hints, and pondering (`triad.ui.cpu`).
         self.cpu = page.cpu
         #: The settings the match was dealt with, its seed included.
@@ -104,12 +92,6 @@ class Match:
         #: CPU's picks so far.
         self.draft: dict | None = None
         self.draft_cpu: list[int] = []
-
-    @property
-    def verdict(self) -> tuple | None:
-        """(title, text) of a verdict that replaces the board's result (a friend caught
-        cheating; none in a match of another kind)."""
-        return None
 
     # ------------------------------------------------------------- its life
 
@@ -145,9 +127,7 @@ class Match:
 
     @property
     def humans(self) -> list:
-        if self.playing and self.playing["mode"] == "hotseat":
-            return ["blue", "red"]
-        return ["blue"]
+        return self.transport.humans(self.playing)
 
     def is_human(self, player) -> bool:
         return player in self.humans
@@ -158,7 +138,7 @@ class Match:
         playing, view = self.playing, self.view
         if not playing or not view or view.get("over"):
             return False
-        return bool(playing.get("ladder")) or any(view["board"])
+        return self.transport.saved or any(view["board"])
 
     def may_act(self) -> bool:
         """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""
@@ -166,31 +146,22 @@ class Match:
 
     # ---------------------------------------------------------- the engine
 
+    def dealt(self, view, draft=None) -> None:
+        """The engine holds this match, dealt as `view` (None: the one shown stays), or its
+        `draft` under way."""
+        self.synced = True
+        if view is not None:
+            self.view = view
+        self.draft = draft
+
     async def sync(self) -> None:
         """The engine is up: it deals this match (the deal shown here is confirmed or
         replaced), or plays a match of the last visit on; a move or F1 queued meanwhile
         is played."""
         page = self.page
-        if self.playing is None or self.playing.get("ladder"):
-            return  # no quick match on the table (a ladder match is resumed by the collection)
-        request = page.choices.deal_request(self.playing)
-        reply: Mapping  # the match dealt, or the last visit's played on (their replies differ)
-        if self.resume is not None:
-            # The quick match of the last visit: the engine plays its moves again.
-            try:
-                reply = await client.resume_match(page.engine, record=self.resume, **request)
-            except client.WorkerError as e:
-                print("quick match not resumed:", e.error)
-                page.store.remove(MATCH_KEY)
-                page.new_match()
-                return
-        else:
-            try:
-                reply = await client.new_match(page.engine, **request)
-            except client.WorkerError as e:
-                page.choices.menu_error = e.words
-                page.show_notice(t("menu_invalid", error=e.words))
-                return
+        reply = await self.transport.deal(self)
+        if reply is None:
+            return  # (nothing to deal: a match for cards is resumed by its keeper)
         if "draft" in reply:
             self.show_draft(reply)
             return
@@ -206,7 +177,7 @@ class Match:
         self.announce()
         pending, self.pending = self.pending, None
         if pending == HINT_ASKED:
-            await self.hint()  # F1 before the engine was up: the CPU was shown thinking
+            await self.transport.hint(self)  # F1 before the engine was up: shown thinking
         elif isinstance(pending, tuple):
             card, cell = pending
             page.timeline.append(("confirm", page.clock_ms()))
@@ -214,30 +185,6 @@ class Match:
         else:
             page.draw()
             await self.next_turn()
-
-    def moved(self) -> None:
-        """A move was played: a quick match is kept in the store (`MATCH_KEY`)."""
-        page = self.page
-        if self.playing.get("ladder") or page.engine is None:
-            return  # a ladder match is in the collection's save
-        if self.phase == OVER:
-            page.store.remove(MATCH_KEY)
-        else:
-            self.spawn(self.keep(self.view))
-
-    async def keep(self, view) -> None:
-        try:
-            reply = await client.match_record(self.page.engine)
-        except client.WorkerError:  # (nothing to keep: the match goes on unkept)
-            return
-        if self.phase != OVER:
-            data = {
-                "version": MATCH_VERSION,
-                "playing": self.playing,
-                "view": view,
-                "record": reply["record"],
-            }
-            self.page.store.set(MATCH_KEY, json.dumps(data))
 
     def announce(self) -> None:
         """The deal said once the table shows; Roulette's drawn rule, called out once."""
@@ -272,57 +219,60 @@ class Match:
         if draft is None or self.page.engine is None or not self.is_human(draft["to_pick"]):
             return
         self.draft = None  # no second pick while this one is on its way
-        self.spawn(self.send_draft_pick(int(value)))
+        self.spawn(self.send_pick(draft, int(value)))
 
-    async def send_draft_pick(self, index: int) -> None:
-        page = self.page
+    async def send_pick(self, draft, index: int) -> None:
+        """This side's pick goes out (to the engine, or the friend)."""
         try:
-            reply = await client.draft_pick(page.engine, index=index)
+            reply = await self.transport.pick(index)
         except client.WorkerError as e:
-            page.show_notice(e.words)
+            self.draft = draft
+            self.page.show_notice(e.words)
             return
-        keeper = keeper_of(page, self.playing)
-        if keeper is not None:
-            await keeper.progress()  # a tournament's picks are in the save as they are made
-        if "draft" in reply:
-            self.show_draft(reply)
+        await self.transport.arrived(reply)  # (a tournament's picks: in the save first)
+        await self.drafted(reply)
+        self.transport.passed(reply)
+
+    async def drafted(self, reply) -> None:
+        """A pick made, here or by a friend: the draft as it stands (its dialog shown unless
+        another one shows), or the match once both hold five cards."""
+        page = self.page
+        if reply.get("draft") is not None:
+            if page.panel in (None, "draft"):
+                self.show_draft(reply)
+            else:
+                self.draft = reply["draft"]  # (shown once the dialog over it closes)
             return
+        self.draft = None
         page.panels.close("draft")
-        self.view = reply["view"]
         self.synced = True
-        page.draw()
+        self.land(reply["view"], self.transport.over(reply["view"]))
         await self.next_turn()
 
     # --------------------------------------------------------------- turns
 
     async def next_turn(self) -> None:
-        """Decide who acts now: wait for a human, or ask the CPU."""
+        """Decide who acts now: wait for a human, or for the other side (the CPU, a friend)."""
         page = self.page
         view = self.view
+        if self.draft is not None:
+            if page.panel in (None, "draft"):  # (the picks so far, whoever picks now)
+                self.to(DRAFT)
+                page.open_panel(Draft())
+            return
         if view is None or self.playing is None:
             # No match on the table: the view is the one that ended, kept until the next
             # (a ladder match being brought back, say), and nobody moves in it.
             return
-        if view.get("over"):
-            keeper = keeper_of(page, self.playing)
-            if keeper is not None:
-                page.draw()
-                await keeper.settle()  # the save is written before the result shows
+        if self.transport.over(view):
+            await self.transport.settle()  # (a match for cards: the save is written first)
             self.finish()
             return
         player = view["to_move"]
-        if self.is_human(player):
+        if self.transport.mine(self, player):
             self.begin_human()
             return
-        if page.engine is None or not self.synced:
-            page.draw()  # the engine is still loading; it will call back
-            return
-        if page.held():
-            # The title screen holds the match: the CPU plays once it is left, and master
-            # thinks its opening through meanwhile (it shows nothing of it).
-            self.cpu.ponder_opening(self)
-        await page.signal.until(lambda: not page.held())
-        await self.cpu_turn(player)
+        await self.transport.their_turn(self, player)
 
     def begin_human(self) -> None:
         view = self.view
@@ -359,16 +309,16 @@ class Match:
             page.speech.say(t("move_queued"))  # (and the line above the board says it)
             return
         page.timeline.append(("confirm", page.clock_ms()))
-        # Ask the engine first: it works while the card is being drawn here.
-        reply = client.play(page.engine, match=self.token(), player=player, card=card, cell=cell)
+        # Send it first: the engine works while the card is being drawn here.
+        reply = self.transport.send(self, player, card, cell)
         self.show_placing(player, card, cell)
         self.spawn(self.submit(player, card, cell, reply))
 
     def request_hint(self) -> None:
         """F1: the CPU plays the human's move; before the engine is up, once it is."""
         view = self.view
-        if view is None or view.get("over") or not self.may_act():
-            return
+        if not self.transport.hints or view is None or view.get("over") or not self.may_act():
+            return  # (no CPU in a friend's match: F1 does nothing)
         # From this moment the turn is the CPU's (for the human): a key or a click
         # that comes before the hint's task has begun finds no turn to play.
         self.to(THINKING)
@@ -377,7 +327,7 @@ class Match:
         if self.page.engine is None or not self.synced:
             self.pending = HINT_ASKED  # queued like a move until the engine is up
             return
-        self.spawn(self.hint())
+        self.spawn(self.transport.hint(self))
 
     def show_placing(self, player: str, card: int, cell: int) -> dict:
         """Put the card on its cell at once; the engine's answer brings the flips. Returns
@@ -407,9 +357,7 @@ class Match:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
         page = self.page
         if asked is None:
-            asked = client.play(
-                page.engine, match=self.token(), player=player, card=card, cell=cell
-            )
+            asked = self.transport.send(self, player, card, cell)
         before = self.before
         if before is None:
             before = self.show_placing(player, card, cell)
@@ -429,27 +377,57 @@ class Match:
             await self.next_turn()
             return
         self.before = None
-        keeper = keeper_of(page, self.playing)
-        if keeper is not None:
-            await keeper.progress()  # the move is in the save before it shows
+        await self.transport.arrived(reply)  # (a match for cards: in the save first)
         placed = placed_card(reply, before["hands"][player][card])
         await self.play_events(before, player, cell, placed, reply["events"])
         final = reply["view"]
-        words = speech.move_text(
-            before, player, cell, placed, reply["events"], reply.get("drawn") or final, page.ctx()
-        )
-        page.speech.say(words)
+        if self.transport.spoken:
+            shown = reply.get("drawn") or final
+            events = reply["events"]
+            page.speech.say(
+                speech.move_text(before, player, cell, placed, events, shown, page.ctx())
+            )
         if reply.get("rematch"):
             # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
             self.view = reply["drawn"]
             page.draw()
             await self.teatime(reply["drawn"])
             page.speech.say(speech.rematch_text(final, page.ctx()))
-        self.view = final
-        self.to(OVER if final.get("over") else HUMAN)
-        page.draw()
+        self.land(final, self.transport.over(final))
         page.timeline.append(("moved", player))
-        self.moved()
+        self.transport.moved(self)
+        await self.next_turn()
+        self.transport.passed()
+
+    def land(self, view, over: bool) -> None:
+        """A move or the last pick has played out: `view` shows, and the turn goes on."""
+        self.view = view
+        self.board_override = None
+        self.fx = {}
+        self.to(OVER if over else HUMAN)
+        self.page.draw()
+
+    async def their_move(self, reply, animate: bool) -> None:
+        """The other side's move, played already (a friend's code brought it, with its
+        `mover`, `placed` card, `events` and `view`): played out, then the turn goes on."""
+        before = self.view
+        mover = reply.get("mover")
+        cell = last_cell(before, reply["view"]) if mover and before else None
+        if animate and cell is not None and reply["placed"] is not None:
+            board = anim.copy_board(before["board"])
+            board[cell] = {"card": reply["placed"], "owner": mover}
+            mid = dict(before)
+            mid["hands"] = dict(before["hands"])
+            mid["hands"][mover] = before["hands"][mover][1:]
+            mid["to_move"] = None
+            self.view = mid
+            self.board_override = board
+            self.fx = {cell: "place"}
+            self.to(ANIMATING)
+            self.page.play_sound("place")
+            self.page.draw()
+            await self.play_events(before, mover, cell, reply["placed"], reply["events"])
+        self.land(reply["view"], self.transport.over(reply["view"]))
         await self.next_turn()
 
     async def teatime(self, drawn: dict) -> None:
@@ -505,63 +483,9 @@ class Match:
         page.screen.focus("#r-overlay .result button")
         page.timeline.append(("over", winner))
         self.cpu.deal_ahead()
-
-    # ------------------------------------------------------------- the CPU
-
-    async def cpu_turn(self, player: str) -> None:
-        try:
-            reply = await self.ask_cpu(player, False, MIN_THINK_MS)
-        except client.WorkerError as e:
-            self.page.show_notice(e.words or "CPU error")
-            self.page.draw()
-            return
-        await self.submit(player, reply["card"], reply["cell"])
-
-    async def hint(self) -> None:
-        """F1: the CPU chooses the human's move, shows it, and deploys it.
-
-        From the moment F1 is pressed the match is no longer the human's
-        (thinking, then the hint shown): no key or click can send a move of
-        its own meanwhile.
-        """
-        page = self.page
-        player = self.view["to_move"]
-        self.sel.end()
-        try:
-            reply = await self.ask_cpu(player, True, 0)
-        except client.WorkerError as e:
-            page.show_notice(e.words or "CPU error")
-            self.begin_human()
-            return
-        self.to(HINT)
-        self.sel.begin(player, len(self.view["hands"][player]), [])
-        self.sel.choose(reply["card"], reply["cell"])
-        page.draw()
-        await page.sleep(HINT_SHOW_MS if not page.reduced else 60)
-        await page.wait_unpaused()
-        self.sel.end()
-        await self.submit(player, reply["card"], reply["cell"])
-
-    async def ask_cpu(self, player: str, hint: bool, at_least_ms: float):
-        """The CPU's reply for `player` (`Cpu.move`; shown thinking meanwhile, for at least
-        `at_least_ms`); its refusal raised as late as a reply would have come
-        (`client.WorkerError`)."""
-        page = self.page
-        self.to(THINKING)
-        page.draw()
-        started = page.clock_ms()
-        reply = refusal = None
-        try:
-            reply = await self.cpu.move(self, player, hint)
-        except client.WorkerError as e:
-            refusal = e
-        spent = page.clock_ms() - started
-        if spent < at_least_ms:
-            await page.sleep(at_least_ms - spent)
-        await page.wait_unpaused()
-        if refusal is not None:
-            raise refusal
-        return reply
+        verdict = self.transport.verdict
+        if verdict is not None:
+            page.show_notice(verdict[1])  # (a side caught cheating: the notice says so too)
 
 
 def stored_match(store, custom_id: str):
@@ -604,3 +528,11 @@ def same_deal(a, b) -> bool:
         if ha != hb:
             return False
     return True
+
+
+def last_cell(before, after):
+    """The cell the last move filled (None when the board began again: Sudden Death)."""
+    if after is None:
+        return None
+    filled = [i for i in range(9) if before["board"][i] is None and after["board"][i] is not None]
+    return filled[0] if len(filled) == 1 else None

@@ -21,6 +21,7 @@ from triad.ui.panels import Owned
 from triad.ui.table import MATCH_KEY
 from triad.ui.text import language, t
 from triad.ui.tourney_html import render_tourney, result_text
+from triad.ui.transport import Kept
 
 
 def under_way(save_text) -> bool:
@@ -50,7 +51,6 @@ class Tourney:
         self.message = ""
         self.result: dict | None = None  # what the player's last match did
         self.opponent = ""  # the leader of the match on the table
-        self.on_table = False  # the player's match is on the table, not yet settled
         self.confirm_quit = False
         self.events = 0  # events begun on this page (each gets its own id)
         self.dialog = Owned("tourney", self.render, self.action, "tr_")  # its panel
@@ -270,14 +270,13 @@ class Tourney:
         if page.panel is not None:
             page.close_panel(False)
         page.store.remove(MATCH_KEY)
-        table = page.new_table(playing)
-        table.synced = True
-        self.on_table = True
+        table = page.new_table(playing, True, Kept(page.transport_services, self))
+        table.dealt(None)
         page.timeline.append(("tourney", match["index"]))
         if "draft" in reply:
             table.show_draft(reply)
             return
-        table.view = reply["view"]
+        table.dealt(reply["view"])
         page.cpu.start_helpers(record["rules"])
         page.draw()
         table.spawn(table.next_turn())
@@ -294,7 +293,6 @@ class Tourney:
 
     async def settle(self) -> None:
         """The player's match is over: settle it, write the save, show the bracket."""
-        self.on_table = False  # settled once: the table's later turns do not settle it again
         reply = await self.took(client.tournament_end(self.page.engine, self.page.coll.save))
         if reply is None:
             self.page.open_panel(self.dialog)
