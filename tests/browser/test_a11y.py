@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready, wait_settled
 from tests.browser.test_custom_set import load_file
@@ -246,8 +247,11 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page.wait_for_function("window.__heard.length > 0", timeout=180_000)
     wait_engine(page)  # (a move made sooner waits for it, and says so)
     assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
+    # (the first line is said as the deal is drawn: wait for the grid's nine spaces)
+    spaces = page.get_by_role("grid", name="Board").get_by_role("gridcell")
+    expect(spaces).to_have_count(9)
     model = board_of(page)
-    assert model == dict.fromkeys(model) and len(model) == 9
+    assert model == dict.fromkeys(model) and len(model) == 9, page.locator("body").aria_snapshot()
     done = 0
     cpu_moves = 0
     while True:
@@ -378,8 +382,6 @@ def watch_screens(page: Any) -> list[str]:
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    from playwright.sync_api import expect
-
     page = open_game(new_context, server, "en", "desktop")
     page.get_by_role("button", name="Play", exact=True).click()
     wait_ready(page)
