@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready, wait_settled
 from tests.browser.test_custom_set import load_file
@@ -122,12 +123,13 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     # A hot-seat match, then the daily puzzle.
     page.locator('[data-action="rules"]').click()
     page.locator('[data-mode="hotseat"]').click()
+    page.locator('[data-rule="open"]').click()
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
     found += axe_violations(page, "hot-seat")
-    while page.locator("[data-result]").count() == 0:  # F1 plays for each side in turn
-        autoplay(page)
+    while page.locator("[data-result]").count() == 0:  # each side in turn, by clicks
+        hotseat_move(page)
     found += axe_violations(page, "result")
     # The match again, move by move, then its analysis.
     page.locator('[data-do="replay"]').click()
@@ -245,8 +247,11 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page.wait_for_function("window.__heard.length > 0", timeout=180_000)
     wait_engine(page)  # (a move made sooner waits for it, and says so)
     assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
+    # (the first line is said as the deal is drawn: wait for the grid's nine spaces)
+    spaces = page.get_by_role("grid", name="Board").get_by_role("gridcell")
+    expect(spaces).to_have_count(9)
     model = board_of(page)
-    assert model == dict.fromkeys(model) and len(model) == 9
+    assert model == dict.fromkeys(model) and len(model) == 9, page.locator("body").aria_snapshot()
     done = 0
     cpu_moves = 0
     while True:
@@ -377,8 +382,6 @@ def watch_screens(page: Any) -> list[str]:
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    from playwright.sync_api import expect
-
     page = open_game(new_context, server, "en", "desktop")
     page.get_by_role("button", name="Play", exact=True).click()
     wait_ready(page)
@@ -424,6 +427,26 @@ EDGES = """() => [...document.querySelectorAll('.card .c-edge')].map((e) => {
   return [card.classList.contains('own-red') ? 'red' : 'blue',
     card.closest('[data-cell]') ? 'board' : 'hand', s.borderTopStyle,
     parseFloat(s.borderTopWidth)]; })"""
+
+
+def hotseat_move(page: Any) -> None:
+    """The side whose turn it is deploys its first card on the first empty space, by
+    mouse; wait until it is placed (or the match has ended)."""
+    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
+    if page.locator("[data-result]").count():
+        return
+    player = "blue" if page.locator(".side-blue .turn-mark").count() else "red"
+    page.locator(f'[data-hand="{player}"] [data-card]:not([aria-disabled="true"])').first.click()
+    page.locator(f'[data-hand="{player}"] [data-card][aria-pressed="true"]').wait_for()
+    before = page.locator("[data-cell][data-owner]").count()
+    target = page.locator("[data-cell]:not([data-owner])").first
+    target.click()
+    target.click()
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-result]') || "
+        "document.querySelectorAll('[data-cell][data-owner]').length > n",
+        arg=before,
+    )
 
 
 def autoplay(page: Any) -> None:
