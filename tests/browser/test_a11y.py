@@ -123,12 +123,13 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     # A hot-seat match, then the daily puzzle.
     page.locator('[data-action="rules"]').click()
     page.locator('[data-mode="hotseat"]').click()
+    page.locator('[data-rule="open"]').click()
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
     found += axe_violations(page, "hot-seat")
-    while page.locator("[data-result]").count() == 0:  # F1 plays for each side in turn
-        autoplay(page)
+    while page.locator("[data-result]").count() == 0:  # each side in turn, by clicks
+        hotseat_move(page)
     found += axe_violations(page, "result")
     # The match again, move by move, then its analysis.
     page.locator('[data-do="replay"]').click()
@@ -426,6 +427,26 @@ EDGES = """() => [...document.querySelectorAll('.card .c-edge')].map((e) => {
   return [card.classList.contains('own-red') ? 'red' : 'blue',
     card.closest('[data-cell]') ? 'board' : 'hand', s.borderTopStyle,
     parseFloat(s.borderTopWidth)]; })"""
+
+
+def hotseat_move(page: Any) -> None:
+    """The side whose turn it is deploys its first card on the first empty space, by
+    mouse; wait until it is placed (or the match has ended)."""
+    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
+    if page.locator("[data-result]").count():
+        return
+    player = "blue" if page.locator(".side-blue .turn-mark").count() else "red"
+    page.locator(f'[data-hand="{player}"] [data-card]:not([aria-disabled="true"])').first.click()
+    page.locator(f'[data-hand="{player}"] [data-card][aria-pressed="true"]').wait_for()
+    before = page.locator("[data-cell][data-owner]").count()
+    target = page.locator("[data-cell]:not([data-owner])").first
+    target.click()
+    target.click()
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-result]') || "
+        "document.querySelectorAll('[data-cell][data-owner]').length > n",
+        arg=before,
+    )
 
 
 def autoplay(page: Any) -> None:
