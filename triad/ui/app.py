@@ -147,9 +147,8 @@ class App(Shell):
             self.choices,
             self.new_match,
         )
-        self.match = Match(
-            self, Transport(self.transport_services)
-        )  # (`triad.ui.table`) (`triad.ui.table`)
+        # the match on the table (`triad.ui.table`), against the CPU until another is dealt
+        self.match = Match(self, Transport(self.transport_services))
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
@@ -176,19 +175,21 @@ class App(Shell):
         )
         self.replay: Replay  # (made below; the collection's callbacks read them when called)
         self.tourney: Tourney
+        #: What the page's parts work with, instead of the page (`triad.ui.services`).
+        self.services = PageServices(
+            lambda: self.engine,
+            store,
+            self.signal,
+            lambda: self.screen.now(),
+            lambda: self.seed(),  # (late-bound: a test may give the page its own)
+            lambda coro: self.spawn(coro),
+            lambda: self.draw(),
+            lambda text: self.show_notice(text),
+            lambda what: self.timeline.append(what),
+            lambda name, text: self.screen.download(name, text),
+        )
         self.coll = Collection(  # collection mode: the save, the ladder, decks, trades
-            PageServices(
-                lambda: self.engine,
-                store,
-                self.signal,
-                lambda: self.screen.now(),
-                lambda: self.seed(),  # (late-bound: a test may give the page its own)
-                lambda coro: self.spawn(coro),
-                lambda: self.draw(),
-                lambda text: self.show_notice(text),
-                lambda what: self.timeline.append(what),
-                lambda name, text: self.screen.download(name, text),
-            ),
+            self.services,
             Around(
                 lambda: self.match.playing is None and self.replay.shown is None,
                 lambda: self.match.transport.saved,  # (a match for cards: ladder, tournament)

@@ -367,6 +367,18 @@ class Collection:
         await self.services.signal.until(lambda: not self.dealing)
         return list(self.deck)
 
+    async def picked_for_friend(self):
+        """The five chosen in the deck dialog for a friend match and what they are for
+        (``(for_friend, deck)``), once a deal asked for just before has come; None when
+        they are not five (the dialog says so)."""
+        deck = await self.chosen_deck()
+        if len(deck) != 5:
+            self.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
+            self.services.draw()
+            return None
+        kind, self.for_friend = self.for_friend, ""
+        return kind, deck
+
     async def play(self) -> None:
         """Prepare the match against the chosen opponent and hand it to the app."""
         chosen = await self.chosen_deck()

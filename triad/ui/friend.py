@@ -29,6 +29,7 @@ from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
 from triad.ui.panels import Owned
+from triad.ui.render import loading_text
 from triad.ui.tabs import FriendTabs
 from triad.ui.text import t
 from triad.ui.transport import Transport
@@ -59,7 +60,15 @@ class Friend:
         self.more = False  # the first screen's other ways to play are unfolded
         #: The transport of the last friend match put on the table (`on_table`).
         self.transport: FriendTransport | None = None
-        self.live = Live(self)  # the live connection, when the match is played live
+        self.live = Live(  # the live connection, when the match is played live
+            self,
+            page.services,
+            page.screen,
+            page.scope,
+            lambda: page.engine_error,
+            self.loading,
+            lambda: page.page_url,
+        )
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
         self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
         self.dialog = Owned("friend", self.render, self.action, "friend")  # its panel
@@ -119,6 +128,24 @@ class Friend:
     def box(self, link: str, do: str) -> str:
         """A link to send (`send_box`), its Copy button saying whether it was copied."""
         return send_box(link, do, link == self.copied)
+
+    def loading(self) -> str:
+        """How far the game's loading has got, in words."""
+        return loading_text(self.page.engine_progress, self.page.engine_bytes)
+
+    def show(self, error: str, screen: str = "") -> None:
+        """The dialog shows (at `screen`, else where it was), saying what went wrong
+        (`error`), or nothing ("")."""
+        self.error = error
+        self.open_panel(screen)
+
+    def connected(self) -> None:
+        """The live channel opened: the dialog has nothing more to say, and closes."""
+        self.error = ""
+        if self.page.panel == "friend":
+            self.page.close_panel()
+        else:
+            self.page.draw()
 
     def link(self) -> str:
         return self.page.page_url + "#friend=" + self.code if self.code else ""
@@ -330,7 +357,7 @@ class Friend:
         body = more = ""
         paste = self.render_paste()
         if self.screen == "opening" and self.waiting:  # a link opened, the game loading
-            body, paste = loading_note(self.page, self.waiting), ""
+            body, paste = loading_note(self.loading(), self.waiting), ""
         elif self.screen == "invite" and info:
             picked = info.get("picked")
             body = (
@@ -374,7 +401,7 @@ class Friend:
                 )
         error = self.render_error() if self.error and not self.refused() else ""
         if self.waiting in ("friend_wait_engine", "friend_wait_cards"):
-            error = loading_note(self.page, self.waiting)
+            error = loading_note(self.loading(), self.waiting)
 
         return (
             '<div class="dialog friend" role="dialog" aria-modal="true"'
@@ -435,7 +462,11 @@ class Friend:
             + esc(refused.strip())
             + "</textarea>"
             + (self.render_error() if refused else "")
-            + (loading_note(self.page, self.waiting) if self.waiting == "friend_wait_open" else "")
+            + (
+                loading_note(self.loading(), self.waiting)
+                if self.waiting == "friend_wait_open"
+                else ""
+            )
             + '<div class="dialog-buttons"><button type="button" data-do="friend_open">'
             + esc(t("friend_open"))
             + "</button></div>"
@@ -457,7 +488,6 @@ class PickedHand:
         elif name == "friend_deck":
             self.friend.page.spawn(self.done())
         else:  # friend_back: the friend dialog as it was
-            self.friend.page.coll.for_friend = ""
             self.friend.open_panel()
 
     def start(self, kind: str) -> None:
@@ -468,16 +498,14 @@ class PickedHand:
         coll = page.coll
         rules = page.settings["rules"]
         if kind != "accept" and any(n in rules for n in ("random", "draft", "level_range")):
-            friend.error = t("err_friend_picked_rules")
-            friend.open_panel("menu")
+            friend.show(t("err_friend_picked_rules"), "menu")
             return
         if coll.status in ("idle", "loading"):  # its cards are not read yet: once they are
             friend.open_panel()
             page.spawn(self.when_read(kind, coll))
             return
         if sum(c["copies"] for c in coll.owned) < 5:
-            friend.error = t("friend_no_collection")
-            friend.open_panel()
+            friend.show(t("friend_no_collection"))
             return
         friend.error = ""
         coll.open_deck(kind)
@@ -493,13 +521,10 @@ class PickedHand:
         """The deck dialog's button: the five go with the invitation or the answer (five
         dealt just before, once they have come: the five the dialog then shows)."""
         friend = self.friend
-        coll = friend.page.coll
-        deck = await coll.chosen_deck()
-        if len(deck) != 5:
-            coll.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
-            friend.page.draw()
-            return
-        kind, coll.for_friend = coll.for_friend, ""
+        picked = await friend.page.coll.picked_for_friend()
+        if picked is None:
+            return  # (the deck dialog says why)
+        kind, deck = picked
         if kind == "invite":
             friend.page.spawn(friend.invite(True, deck))
         elif kind == "live":

@@ -28,7 +28,6 @@ import json
 
 from triad.ui import client
 from triad.ui.html import attrs, esc
-from triad.ui.render import loading_text
 from triad.ui.text import explain, t
 
 #: The player's choice of the public STUN server, ``{"stun": bool}``.
@@ -48,52 +47,62 @@ class Live:
     "open"; "lost" (it dropped); "failed" (no connection in time, or no WebRTC).
     """
 
-    def __init__(self, friend) -> None:
+    def __init__(self, friend, services, screen, scope, engine_error, loading, url) -> None:
+        """`friend`: the friend dialog (its match's codes, its screens); `services`: the
+        page's (`triad.ui.services.Services`); the `screen` (live.js and the QR code maker
+        are on its window); the page's `scope`, whose children the exchanges run in;
+        `engine_error()` (why the engine failed, "" while none), `loading()` (how far its
+        loading has got, in words) and `url()` (the page's address)."""
         self.friend = friend
-        self.page = friend.page
+        self.services = services
+        self.screen = screen
+        self.parent = scope
+        self.engine_error = engine_error
+        self.loading = loading
+        self.url = url
         self.state = "off"
         self.code = ""  # the live code to send now
         self.offered = ""  # an offer's description, answered once the invitation is accepted
         self.sent = ""  # the last friend code sent over the channel
         self.heard = ""  # the last one received
-        self.stun = load_stun(self.page.store)
+        self.stun = load_stun(services.store)
         self.drawn = ("", "")  # (a link, its QR code's SVG): drawn once, not at each redraw
         self.swapped = False  # the offer shown replaces an answer this browser gave up on
-        self.scope = self.page.scope.child("live")  # the exchange under way and its channel
+        self.scope = scope.child("live")  # the exchange under way and its channel
 
     @property
     def link(self) -> str:
-        return self.page.page_url + "#friend=" + self.code if self.code else ""
+        return self.url() + "#friend=" + self.code if self.code else ""
 
     def rtc(self):
-        return getattr(self.page.screen.js.window, "triadLive", None)
+        return getattr(self.screen.js.window, "triadLive", None)
 
     async def loaded(self) -> None:
         """live.js and the QR code maker are there (boot.js fetches them once the page is
         up, not before the title)."""
-        load = getattr(self.page.screen.js.window, "triadLoadLive", None)
+        load = getattr(self.screen.js.window, "triadLoadLive", None)
         if load is not None:
             await load()
 
     def to(self, state: str) -> None:
         self.state = state
-        self.page.screen.set_data("live", state)  # (tests wait on it)
+        self.screen.set_data("live", state)  # (tests wait on it)
 
     def action(self, name: str) -> None:
         """A button of the live screens (`data-do="friend_live..."`)."""
-        page = self.page
+        services = self.services
         if name == "friend_live":
             self.begin(self.invite())
         elif name == "friend_live_again":
             self.begin(self.offer())
         elif name == "friend_live_stun":
             self.stun = not self.stun
-            page.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
-            page.draw()
+            services.store.set(STUN_KEY, json.dumps({"stun": self.stun}))
+            services.draw()
         elif name == "friend_live_copy":
-            page.spawn(self.friend.copy(self.link))
+            services.spawn(self.friend.copy(self.link))
         elif name == "friend_live_share":
-            page.spawn(page.screen.share(t("friend_share_title"), self.link))
+            services.spawn(self.screen.share(t("friend_share_title"), self.link))
 
     def begin(self, exchange) -> None:
         """A new exchange (the coroutine `exchange`): the one under way ends first."""
@@ -112,7 +121,7 @@ class Live:
     def renew(self) -> None:
         """The tasks of the exchange under way end; the next ones start in a new scope."""
         self.scope.end()
-        self.scope = self.page.scope.child("live")
+        self.scope = self.parent.child("live")
 
     # -------------------------------------------------------------- the exchange
 
@@ -120,16 +129,16 @@ class Live:
         """The host: a new match (the rule menu's rules), offered live; before the engine is
         up (a quick match is played meanwhile), the dialog shows it loading and goes on.
         `hand`: the host's five, when hands are picked from each collection."""
-        page = self.page
-        if page.engine is None:
+        services = self.services
+        if services.engine() is None:
             self.to("engine")
-            self.friend.error = ""
-            self.friend.open_panel("live")
-            await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
-            if page.engine is None:
+            self.friend.show("", "live")
+            await services.signal.until(
+                lambda: services.engine() is not None or bool(self.engine_error())
+            )
+            if services.engine() is None:
                 self.to("failed")
-                self.friend.error = t("engine_failed", error=page.engine_error)
-                self.friend.open_panel("live")
+                self.friend.show(t("engine_failed", error=self.engine_error()), "live")
                 return
         if await self.friend.invite(False, hand):
             await self.offer()
@@ -154,25 +163,23 @@ class Live:
         self.friend.open_panel("live")
         sdp = str(await rtc.answer(offered, self.stun)) if rtc is not None else ""
         if await self.made(sdp, False):
-            rtc.wait(wait_ms(self.page, ANSWERED_MS))
+            rtc.wait(wait_ms(self.screen, ANSWERED_MS))
 
     async def made(self, sdp: str, offer: bool) -> bool:
         friend = self.friend
         if not sdp:
             self.to("failed")
-            friend.error = t("live_no_webrtc")
-            friend.open_panel("live")
+            friend.show(t("live_no_webrtc"), "live")
             return False
         try:
-            reply = await client.friend_live_code(self.page.engine, friend.doc, sdp, offer)
+            reply = await client.friend_live_code(self.services.engine(), friend.doc, sdp, offer)
         except client.WorkerError as e:
             self.to("failed")
             friend.fail(e)
             return False
         self.code = reply["code"]
-        friend.error = ""
         self.to("offer" if offer else "answer")
-        friend.open_panel("live")
+        friend.show("", "live")
         return True
 
     async def take(self, code: str) -> None:
@@ -180,7 +187,7 @@ class Live:
         await self.loaded()
         friend = self.friend
         try:
-            reply = await client.friend_live_read(self.page.engine, code)
+            reply = await client.friend_live_read(self.services.engine(), code)
         except client.WorkerError as e:
             friend.fail(e)
             return
@@ -198,11 +205,10 @@ class Live:
             if await rtc.accept(reply["sdp"]):
                 if self.state == "connecting":
                     friend.open_panel("live")
-                    rtc.wait(wait_ms(self.page, CONNECT_MS))
+                    rtc.wait(wait_ms(self.screen, CONNECT_MS))
                 return
             self.to("failed")
-        friend.error = explain("", "live_stale")
-        friend.open_panel("live")
+        friend.show(explain("", "live_stale"), "live")
 
     async def accepted(self) -> bool:
         """The invitation accepted: a live one is answered (False: it came by link)."""
@@ -215,23 +221,19 @@ class Live:
 
     def event(self, kind: str, text: str) -> None:
         """What `live.js` tells: "open", "message", "closed" or "timeout"."""
-        page = self.page
+        services = self.services
         if kind == "open":
             self.to("open")
             self.sent = self.heard = ""
             self.code = ""
-            self.friend.error = ""
             self.send()
-            if page.panel == "friend":
-                page.close_panel()
-            else:
-                page.draw()
-            page.show_notice(t("live_open"))
+            self.friend.connected()
+            services.notice(t("live_open"))
         elif kind == "message":
             self.scope.spawn(self.hear(text))
         elif kind == "closed" and self.state == "open":
             self.to("lost")
-            page.show_notice("")  # ("Connected" no longer holds: the dialog says why)
+            services.notice("")  # ("Connected" no longer holds: the dialog says why)
             self.friend.open_panel("live")
         elif kind == "gaveup" and self.state == "answer":
             # This browser stopped waiting for the side that offered (Firefox does after
@@ -239,8 +241,7 @@ class Live:
             self.scope.spawn(self.offer(True))
         elif kind in ("timeout", "gaveup") and self.state in ("offer", "answer", "connecting"):
             self.to("failed")
-            self.friend.error = t("live_timeout")
-            self.friend.open_panel("live")
+            self.friend.show(t("live_timeout"), "live")
 
     def send(self) -> None:
         """This side's friend code goes over the channel when it holds something new."""
@@ -301,7 +302,7 @@ class Live:
             )
             return body  # (the dialog's paste box takes the answer)
         if state == "engine":
-            return loading_note(self.page, "friend_wait_engine")
+            return loading_note(self.loading(), "friend_wait_engine")
         if state in ("making", "connecting"):
             return (
                 '<p class="friend-status" data-friend-status role="status">'
@@ -343,13 +344,14 @@ class Live:
         )
 
 
-def loading_note(page, words: str) -> str:
-    """The dialog's words while the game loads (`words`: what happens once it is up)."""
+def loading_note(loading: str, words: str) -> str:
+    """The dialog's words while the game loads (`words`: what happens once it is up;
+    `loading`: how far the loading has got)."""
     return (
         '<p class="friend-status" data-friend-status role="status">'
         + esc(t(words))
         + '</p><p class="engine-loading"><i class="spinner"></i>'
-        + esc(loading_text(page.engine_progress, page.engine_bytes))
+        + esc(loading)
         + "</p>"
     )
 
@@ -362,10 +364,10 @@ def load_stun(store) -> bool:
         return False
 
 
-def wait_ms(page, default: int) -> int:
+def wait_ms(screen, default: int) -> int:
     """How long to wait for the channel (a test may shorten it: ``window.triadLiveWaitMs``)."""
     try:
-        return int(page.screen.js.window.triadLiveWaitMs or default)
+        return int(screen.js.window.triadLiveWaitMs or default)
     except Exception:  # not set: the default
         return default
 
