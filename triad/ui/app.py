@@ -40,6 +40,7 @@ from triad.ui.controls import Controls
 from triad.ui.cpu import Services
 from triad.ui.cpu.coordinator import Cpu
 from triad.ui.foresee import Foresee
+from triad.ui.friend import Around as FriendAround
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
@@ -131,22 +132,7 @@ class App(Shell):
             helpers,
         )
         # what a match's transport works with (`triad.ui.transport`)
-        self.transport_services = TransportServices(
-            lambda: self.engine,
-            self.signal,
-            self.clock_ms,
-            lambda ms: self.sleep(ms),
-            self.wait_unpaused,
-            self.held,
-            lambda: self.reduced,
-            self.draw,
-            self.show_notice,
-            store,
-            self.timeline.append,
-            self.cpu,
-            self.choices,
-            self.new_match,
-        )
+        self.transport_services = transport_services(self)
         # the match on the table (`triad.ui.table`), against the CPU until another is dealt
         self.match = Match(self, Transport(self.transport_services))
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
@@ -205,7 +191,7 @@ class App(Shell):
         )
         self.study = Study(self)
         self.replay = Replay(self)
-        self.friend = Friend(self)  # the friend dialog and the friend matches kept
+        self.friend = Friend(self.services, screen, self.scope, friend_around(self))
         self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
         self.controls = Controls(self)
         self.match_counter = 0
@@ -666,3 +652,44 @@ class App(Shell):
 
     def clock_ms(self) -> float:
         return self.screen.now()
+
+
+def transport_services(app) -> TransportServices:
+    """What a match's transport works with (`triad.ui.transport.Services`), from the page."""
+    return TransportServices(
+        lambda: app.engine,
+        app.signal,
+        app.clock_ms,
+        lambda ms: app.sleep(ms),
+        app.wait_unpaused,
+        app.held,
+        lambda: app.reduced,
+        app.draw,
+        app.show_notice,
+        app.store,
+        app.timeline.append,
+        app.cpu,
+        app.choices,
+        app.new_match,
+    )
+
+
+def friend_around(app) -> FriendAround:
+    """What the friend dialog asks of the page around it (`triad.ui.friend.Around`)."""
+    return FriendAround(
+        lambda: app.match,
+        lambda playing, transport: app.new_table(playing, False, transport),
+        lambda: app.new_match(),
+        lambda: app.title,
+        lambda: app.close_title(False),
+        lambda panel: app.open_panel(panel),
+        lambda: app.close_panel(),
+        lambda: app.panel,
+        lambda: app.engine_error,
+        lambda: render.loading_text(app.engine_progress, app.engine_bytes),
+        lambda: app.settings["rules"],
+        lambda: app.choices.playing(),
+        lambda: app.page_url,
+        app.transport_services,
+        app.coll,
+    )

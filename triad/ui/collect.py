@@ -361,23 +361,16 @@ class Collection:
             self.services.signal.wake()
         self.services.draw()
 
-    async def chosen_deck(self) -> list[str]:
+    async def chosen_deck(self, five: bool = False):
         """The deck as chosen, once a deal asked for just before has come (a button
-        pressed right after Deal plays the five the dialog then shows)."""
+        pressed right after Deal plays the five the dialog then shows); `five`: None
+        unless it holds five (the dialog says how many more)."""
         await self.services.signal.until(lambda: not self.dealing)
-        return list(self.deck)
-
-    async def picked_for_friend(self):
-        """The five chosen in the deck dialog for a friend match and what they are for
-        (``(for_friend, deck)``), once a deal asked for just before has come; None when
-        they are not five (the dialog says so)."""
-        deck = await self.chosen_deck()
-        if len(deck) != 5:
-            self.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
+        if five and len(self.deck) != 5:
+            self.deck_error = t("deck_short", n=len(self.deck), more=5 - len(self.deck))
             self.services.draw()
             return None
-        kind, self.for_friend = self.for_friend, ""
-        return kind, deck
+        return list(self.deck)
 
     async def play(self) -> None:
         """Prepare the match against the chosen opponent and hand it to the app."""

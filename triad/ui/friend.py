@@ -29,7 +29,6 @@ from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
 from triad.ui.panels import Owned
-from triad.ui.render import loading_text
 from triad.ui.tabs import FriendTabs
 from triad.ui.text import t
 from triad.ui.transport import Transport
@@ -43,11 +42,64 @@ WAITING = "friend"
 LOADING = ("idle", "loading")  # the collection's states before its cards are read
 
 
-class Friend:
-    """The friend dialog and the friend matches kept in the store."""
+class Around:
+    """What the friend dialog asks of the page around it, each a callable the page gives.
 
-    def __init__(self, page) -> None:
-        self.page = page
+    The table: `table()` (the match on it), `take_table(playing, transport)` (a new match
+    with these settings and transport takes it; returned), `deal_quick()` (a quick match
+    takes it). The panels: `title()` (the title screen shows), `leave_title()`, `open(panel)`,
+    `close()`, `dialog()` (the name of the dialog shown, or None). The engine:
+    `engine_error()` (why it failed, "" while none), `loading()` (how far its loading has
+    got, in words). The player's `rules()` and `playing()` (what a new match is dealt
+    with), the page's `url()`, `transports` (what a match's transport works with,
+    `triad.ui.transport.Services`) and `coll` (the collection, whose deck dialog picks five
+    cards for a match whose hands are picked)."""
+
+    def __init__(
+        self,
+        table,
+        take_table,
+        deal_quick,
+        title,
+        leave_title,
+        open,
+        close,
+        dialog,
+        engine_error,
+        loading,
+        rules,
+        playing,
+        url,
+        transports,
+        coll,
+    ) -> None:
+        self.table = table
+        self.take_table = take_table
+        self.deal_quick = deal_quick
+        self.title = title
+        self.leave_title = leave_title
+        self.open = open
+        self.close = close
+        self.dialog = dialog
+        self.engine_error = engine_error
+        self.loading = loading
+        self.rules = rules
+        self.playing = playing
+        self.url = url
+        self.transports = transports
+        self.coll = coll
+
+
+class Friend:
+    """The friend dialog and the friend matches kept in the store. It works with the
+    page's `services` (`triad.ui.services.Services`), the `display` (the screen: its
+    values, focus, clipboard and `<html data-*>`), the page's `scope`, and what it asks of
+    the page `around` it (`Around`)."""
+
+    def __init__(self, services, display, scope, around) -> None:
+        self.services = services
+        self.display = display
+        self.around = around
         self.doc: str | None = None  # the document of the match shown (the worker's, as kept)
         self.info: dict | None = None  # what the worker says of it (`friend` of its reply)
         self.code = ""  # the code to send now
@@ -61,13 +113,7 @@ class Friend:
         #: The transport of the last friend match put on the table (`on_table`).
         self.transport: FriendTransport | None = None
         self.live = Live(  # the live connection, when the match is played live
-            self,
-            page.services,
-            page.screen,
-            page.scope,
-            lambda: page.engine_error,
-            self.loading,
-            lambda: page.page_url,
+            self, services, display, scope, around.engine_error, around.loading, around.url
         )
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
         self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
@@ -80,13 +126,13 @@ class Friend:
             self.screen = screen
         elif self.screen == "invite" and not (self.info or {}).get("mine"):
             self.screen = "menu"
-        if self.page.title:
-            self.page.close_title(False)
-        self.page.open_panel(self.dialog)
+        if self.around.title():
+            self.around.leave_title()
+        self.around.open(self.dialog)
 
     def action(self, name: str) -> None:
         """A button of the friend dialog (`data-do="friend..."`)."""
-        page = self.page
+        services = self.services
         if name == "friend":
             self.error = ""
             if self.live.shown:
@@ -94,44 +140,40 @@ class Friend:
             else:
                 self.open_panel("send" if self.on_table() else "menu")
         elif name == "friend_invite":
-            page.spawn(self.invite())
+            services.spawn(self.invite())
         elif name in ("friend_invite_picked", "friend_live_picked", "friend_deck", "friend_back"):
             self.hand.action(name)
         elif name.startswith("friend_live"):
             self.live.action(name)
         elif name == "friend_open":
-            page.spawn(self.open_any(page.screen.value("#friend-paste")))
+            services.spawn(self.open_any(self.display.value("#friend-paste")))
         elif name == "friend_accept":
-            page.spawn(self.accept())
+            services.spawn(self.accept())
         elif name == "friend_copy":
-            page.spawn(self.copy(self.link()))
+            services.spawn(self.copy(self.link()))
         elif name == "friend_share":
-            page.spawn(page.screen.share(t("friend_share_title"), self.link()))
+            services.spawn(self.display.share(t("friend_share_title"), self.link()))
         elif name == "friend_more":
             self.more = not self.more
-            page.draw()
+            services.draw()
         elif name == "friend_new":
             self.live.end()
             self.screen = "menu"
-            page.draw()
+            services.draw()
 
     async def copy(self, link: str) -> None:
         """Copy `link` (the box showing it is selected too); its button then says so. Where
         the browser refuses, the box keeps the focus with the link selected, for the player
         to copy."""
-        if not await self.page.screen.copy("#friend-link", link):
+        if not await self.display.copy("#friend-link", link):
             return
         self.copied = link
-        self.page.draw()
-        self.page.screen.focus("#r-overlay [data-copied]")
+        self.services.draw()
+        self.display.focus("#r-overlay [data-copied]")
 
     def box(self, link: str, do: str) -> str:
         """A link to send (`send_box`), its Copy button saying whether it was copied."""
         return send_box(link, do, link == self.copied)
-
-    def loading(self) -> str:
-        """How far the game's loading has got, in words."""
-        return loading_text(self.page.engine_progress, self.page.engine_bytes)
 
     def show(self, error: str, screen: str = "") -> None:
         """The dialog shows (at `screen`, else where it was), saying what went wrong
@@ -142,17 +184,27 @@ class Friend:
     def connected(self) -> None:
         """The live channel opened: the dialog has nothing more to say, and closes."""
         self.error = ""
-        if self.page.panel == "friend":
-            self.page.close_panel()
+        if self.around.dialog() == "friend":
+            self.around.close()
         else:
-            self.page.draw()
+            self.services.draw()
+
+    def let_go(self, code: str) -> None:
+        """The link `code` was taken by the tab that holds its match: nothing of that match
+        is opened or kept on the table here."""
+        if self.waiting_code == code:
+            self.waiting_code = self.waiting = ""
+            if self.around.dialog() == "friend":
+                self.around.close()
+        if self.on_table() is not None:
+            self.around.deal_quick()
 
     def link(self) -> str:
-        return self.page.page_url + "#friend=" + self.code if self.code else ""
+        return self.around.url() + "#friend=" + self.code if self.code else ""
 
     def on_table(self):
         """The friend match on the table (its transport is this dialog's), else None."""
-        match = self.page.match
+        match = self.around.table()
         return match if match.transport is self.transport else None
 
     def fail(self, error, pasted: str = "") -> None:
@@ -160,30 +212,30 @@ class Friend:
         paste box (or by the address), whose message shows beside the box, the focus on it."""
         self.error = error.words
         self.pasted = (self.error, pasted)
-        if self.page.panel != "friend":
+        if self.around.dialog() != "friend":
             self.open_panel()
         else:
-            self.page.draw()
+            self.services.draw()
         if pasted:
-            self.page.screen.focus("#friend-paste")
+            self.display.focus("#friend-paste")
 
     # -------------------------------------------------------------- its flows
 
     async def boot(self) -> None:
         """The engine is up: a code from the address is opened, or the friend match the
         table held before a reload comes back."""
-        page = self.page
+        services = self.services
         code, self.waiting_code = self.waiting_code, ""
         if code:
             self.waiting = ""
             await self.open_any(code)
             return
-        ident = "" if self.tabs.taken else active_id(page.store)  # (held by another tab)
-        doc = page.store.get(DOC_PREFIX + ident) if ident else None
+        ident = "" if self.tabs.taken else active_id(services.store)  # (held by another tab)
+        doc = services.store.get(DOC_PREFIX + ident) if ident else None
         if not doc:
             return
         try:
-            reply = await client.friend_view(page.engine, doc)
+            reply = await client.friend_view(services.engine(), doc)
         except client.WorkerError:  # (a match kept that cannot be read: the title shows)
             return
         if dealt(reply):
@@ -192,29 +244,29 @@ class Friend:
 
     def open_address(self, code: str) -> None:
         """A code from the page's address (a link opened)."""
-        if self.page.engine is None:  # its own loading screen, not the title, until then
+        if self.services.engine() is None:  # its own loading screen, not the title, until then
             self.waiting_code = code
             self.waiting = "friend_wait_link"
             self.open_panel("opening")
         else:
-            self.page.spawn(self.open_any(code))
+            self.services.spawn(self.open_any(code))
 
     async def loaded(self, words: str, ready=None) -> bool:
         """The engine is up (False: it failed), and `ready()` if given (the collection read,
         say); until then the dialog says `words` (its key) and how far the loading has got."""
-        page = self.page
-        ready = ready or (lambda: page.engine is not None)
+        services, around = self.services, self.around
+        ready = ready or (lambda: services.engine() is not None)
         if not ready():
             self.error, self.waiting = "", words
-            page.draw()
-            await page.signal.until(lambda: ready() or bool(page.engine_error))
+            services.draw()
+            await services.signal.until(lambda: ready() or bool(around.engine_error()))
             if self.waiting != words:  # (something else began meanwhile)
                 return False
             self.waiting = ""
-            if page.engine is None:
-                self.error = t("engine_failed", error=page.engine_error)
-            page.draw()
-        return page.engine is not None
+            if services.engine() is None:
+                self.error = t("engine_failed", error=around.engine_error())
+            services.draw()
+        return services.engine() is not None
 
     async def open_any(self, code) -> None:
         """A friend code (``TF``: by link) or a live code (``TL``: an offer or an answer)."""
@@ -229,15 +281,18 @@ class Friend:
     async def invite(self, show: bool = True, hand=None) -> bool:
         """The host's new match (the rule menu's rules); `show`: its link shows at once;
         `hand`: the host's five card ids, when hands are picked from each collection."""
-        page = self.page
         if not await self.loaded("friend_wait_engine"):
             return False
         if show:  # (by link: a connection of another match carries nothing of this one; a
             self.live.end()  # live invitation has ended it as its exchange began)
-        playing = page.choices.playing()
+        playing = self.around.playing()
         try:
             reply = await client.friend_new(
-                page.engine, playing["rules"], playing["card_set"], playing["level_range"], hand
+                self.services.engine(),
+                playing["rules"],
+                playing["card_set"],
+                playing["level_range"],
+                hand,
             )
         except client.WorkerError as e:
             self.fail(e)
@@ -251,25 +306,25 @@ class Friend:
     async def open_code(self, code, live: bool = False) -> bool:
         """The other side's friend code; `live`: it came with a live code or over the channel,
         so one with nothing new is no error, and the live screens show what comes next."""
-        page = self.page
+        engine, store = self.services.engine(), self.services.store
         code = str(code or "").strip()
         old = None
         try:
-            found = await client.friend_id(page.engine, code)
+            found = await client.friend_id(engine, code)
         except client.WorkerError as e:
             self.fail(e, "" if live else code or " ")
             return False
-        doc = page.store.get(DOC_PREFIX + found["id"]) or ""
+        doc = store.get(DOC_PREFIX + found["id"]) or ""
         try:
             try:
-                reply = await client.friend_open(page.engine, doc, code)
+                reply = await client.friend_open(engine, doc, code)
             except client.NothingNew as e:
                 if not doc:
                     raise
                 if live:
                     return True  # (the channel or the live code brought nothing new)
                 old = e
-                reply = await client.friend_view(page.engine, doc)  # a link taken already
+                reply = await client.friend_view(engine, doc)  # a link taken already
         except client.WorkerError as e:
             self.fail(e, "" if live else code)
             return False
@@ -289,19 +344,18 @@ class Friend:
         if (info["mine"] and info["expect"] in ("play", "pick")) or (
             info["over"] and not info["owed"]  # (the result shows: nothing to send)
         ):
-            if not live or page.panel == "friend":
-                page.close_panel()
+            if not live or self.around.dialog() == "friend":
+                self.around.close()
         elif not live:
             self.open_panel("send")
         return True
 
     async def accept(self, hand=None) -> None:
-        page = self.page
         if hand is None and (self.info or {}).get("picked"):
             self.hand.start("accept")  # (five cards of the collection first)
             return
         try:
-            reply = await client.friend_act(page.engine, self.doc, True, hand=hand)
+            reply = await client.friend_act(self.services.engine(), self.doc, True, hand=hand)
         except client.WorkerError as e:
             self.fail(e)
             return
@@ -319,17 +373,17 @@ class Friend:
         info = self.info = reply["friend"]
         self.doc = reply["doc"]
         self.code = reply["code"]
-        store = self.page.store
+        store = self.services.store
         store.set(DOC_PREFIX + info["id"], self.doc)
         store.set(ACTIVE_KEY, json.dumps({"id": info["id"]}))
         state = "over" if info["over"] else "mine" if info["mine"] else "wait"
-        self.page.screen.set_data("friend", state)  # (tests wait on these)
-        self.page.screen.set_data("friend-check", self.code[-4:])
+        self.display.set_data("friend", state)  # (tests wait on these)
+        self.display.set_data("friend-check", self.code[-4:])
         self.live.send()
 
     def to_table(self, reply, animate: bool) -> None:
         """Show the friend match on the table (its last move played out when it is there)."""
-        page = self.page
+        around = self.around
         info = reply["friend"]
         match = self.on_table()
         if match is not None and match.transport.ident == info["id"]:
@@ -338,13 +392,13 @@ class Friend:
             else:
                 match.spawn(match.their_move(reply, animate))
             return
-        if page.title:
-            page.close_title(False)
-        transport = self.transport = FriendTransport(page.transport_services, self, info)
-        match = page.new_table(transport.playing(info), False, transport)
+        if around.title():
+            around.leave_title()
+        transport = self.transport = FriendTransport(around.transports, self, info)
+        match = around.take_table(transport.playing(info), transport)
         match.dealt(reply["view"], reply.get("draft"))
-        page.timeline.append(("match", page.match_counter))
-        page.draw()
+        self.services.note(("match", "friend"))
+        self.services.draw()
         match.spawn(match.next_turn())
 
     # ------------------------------------------------------------- drawing
@@ -357,7 +411,7 @@ class Friend:
         body = more = ""
         paste = self.render_paste()
         if self.screen == "opening" and self.waiting:  # a link opened, the game loading
-            body, paste = loading_note(self.loading(), self.waiting), ""
+            body, paste = loading_note(self.around.loading(), self.waiting), ""
         elif self.screen == "invite" and info:
             picked = info.get("picked")
             body = (
@@ -375,7 +429,7 @@ class Friend:
         elif self.screen == "send" and self.code:
             body = self.render_send(info)
         else:  # one sentence, two choices (invite, or open a code): the rest folds away
-            rules = t("friend_rules", rules=rules_summary(self.page.settings["rules"]))
+            rules = t("friend_rules", rules=rules_summary(self.around.rules()))
             body = (
                 '<p class="friend-lead">'
                 + esc(t("friend_lead"))
@@ -401,7 +455,7 @@ class Friend:
                 )
         error = self.render_error() if self.error and not self.refused() else ""
         if self.waiting in ("friend_wait_engine", "friend_wait_cards"):
-            error = loading_note(self.loading(), self.waiting)
+            error = loading_note(self.around.loading(), self.waiting)
 
         return (
             '<div class="dialog friend" role="dialog" aria-modal="true"'
@@ -463,7 +517,7 @@ class Friend:
             + "</textarea>"
             + (self.render_error() if refused else "")
             + (
-                loading_note(self.loading(), self.waiting)
+                loading_note(self.around.loading(), self.waiting)
                 if self.waiting == "friend_wait_open"
                 else ""
             )
@@ -486,7 +540,7 @@ class PickedHand:
         if name in ("friend_invite_picked", "friend_live_picked"):
             self.start("invite" if name == "friend_invite_picked" else "live")
         elif name == "friend_deck":
-            self.friend.page.spawn(self.done())
+            self.friend.services.spawn(self.done())
         else:  # friend_back: the friend dialog as it was
             self.friend.open_panel()
 
@@ -494,15 +548,14 @@ class PickedHand:
         """Open the deck dialog for `kind` ("invite", "live": an invitation by link or live;
         "accept"), or say why it cannot be."""
         friend = self.friend
-        page = friend.page
-        coll = page.coll
-        rules = page.settings["rules"]
+        coll = friend.around.coll
+        rules = friend.around.rules()
         if kind != "accept" and any(n in rules for n in ("random", "draft", "level_range")):
             friend.show(t("err_friend_picked_rules"), "menu")
             return
         if coll.status in ("idle", "loading"):  # its cards are not read yet: once they are
             friend.open_panel()
-            page.spawn(self.when_read(kind, coll))
+            friend.services.spawn(self.when_read(kind, coll))
             return
         if sum(c["copies"] for c in coll.owned) < 5:
             friend.show(t("friend_no_collection"))
@@ -514,24 +567,25 @@ class PickedHand:
         """The deck dialog for `kind` once the collection `coll` is read (the dialog says
         the game loads meanwhile), unless something else began."""
         read = await self.friend.loaded("friend_wait_cards", lambda: coll.status not in LOADING)
-        if read and coll.status not in LOADING and self.friend.page.panel == "friend":
+        if read and coll.status not in LOADING and self.friend.around.dialog() == "friend":
             self.start(kind)
 
     async def done(self) -> None:
         """The deck dialog's button: the five go with the invitation or the answer (five
         dealt just before, once they have come: the five the dialog then shows)."""
         friend = self.friend
-        picked = await friend.page.coll.picked_for_friend()
-        if picked is None:
+        coll = friend.around.coll
+        deck = await coll.chosen_deck(True)
+        if deck is None:
             return  # (the deck dialog says why)
-        kind, deck = picked
+        kind = coll.for_friend  # (what the deck dialog was opened for)
         if kind == "invite":
-            friend.page.spawn(friend.invite(True, deck))
+            friend.services.spawn(friend.invite(True, deck))
         elif kind == "live":
             friend.live.begin(friend.live.invite(deck))
         else:
             friend.open_panel("invite")
-            friend.page.spawn(friend.accept(deck))
+            friend.services.spawn(friend.accept(deck))
 
     def render_choice(self) -> str:
         """The friend dialog's other invitation: hands picked from each collection."""

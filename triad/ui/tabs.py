@@ -23,23 +23,23 @@ class FriendTabs:
     def event(self, kind: str, code: str) -> None:
         """What another tab posted (boot.js relays it): "link" or "taken"."""
         if kind == "link":
-            self.friend.page.spawn(self.claim(code))
+            self.friend.services.spawn(self.claim(code))
         elif kind == "taken":
             self.left(code)
 
     async def claim(self, code: str) -> None:
         """Another tab opened a friend's link: taken here when it is this tab's match."""
         friend = self.friend
-        page = friend.page
-        if page.engine is None or not friend.info or self.taken:
+        engine = friend.services.engine()
+        if engine is None or not friend.info or self.taken:
             return
         try:
-            found = await client.friend_id(page.engine, code)
+            found = await client.friend_id(engine, code)
         except client.WorkerError:  # (not a friend code: nothing of this tab's)
             return
         if found["id"] != friend.info["id"]:
             return
-        channel = getattr(page.screen.js.window, "triadFriendChannel", None)
+        channel = getattr(friend.display.js.window, "triadFriendChannel", None)
         if channel is not None:
             channel.postMessage("taken:" + code)
         await friend.open_any(code)
@@ -47,15 +47,8 @@ class FriendTabs:
     def left(self, code: str) -> None:
         """This tab's link was taken by the tab that holds its match: nothing of that match
         is opened or kept on the table here."""
-        friend = self.friend
-        page = friend.page
         self.taken = code
-        if friend.waiting_code == code:
-            friend.waiting_code = friend.waiting = ""
-            if page.panel == "friend":
-                page.close_panel()
-        if friend.on_table() is not None:
-            page.new_match()
+        self.friend.let_go(code)
 
 
 __all__ = ["FriendTabs"]
