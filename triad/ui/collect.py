@@ -354,7 +354,7 @@ class Collection:
 
     def table_free(self) -> bool:
         """Whether the table was kept free for the save's match: no match, replay or puzzle."""
-        return self.app.match.playing is None and self.app.replay.shown is None
+        return self.app.match.playing is None and not self.app.table.replaying()
 
     def table_empty(self) -> None:
         """Nothing was resumed after all: deal a quick match so the table is not left bare."""
