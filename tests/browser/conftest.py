@@ -639,6 +639,20 @@ def play_one_move(page_or_frame: Any) -> int:
     return index
 
 
+def play_to_the_end(page_or_frame: Any, end: str = "[data-result]", timeout: int = 150_000) -> None:
+    """Play the human's moves by mouse (`play_one_move`) until `end` shows (the result):
+    a match played through without asking the engine for the human's moves (F1 and
+    Autoplay search a master move for each, seconds of a worker's CPU)."""
+    over = page_or_frame.locator(end)
+    while True:
+        page_or_frame.locator(f"html.ready, {end}").first.wait_for(
+            state="attached", timeout=timeout
+        )
+        if over.count():
+            return
+        play_one_move(page_or_frame)
+
+
 def copy_dist(dist: Path, target: Path) -> Path:
     shutil.copytree(dist, target)
     return target
