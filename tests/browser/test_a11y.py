@@ -15,8 +15,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready, wait_settled
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    leave_yes,
+    play_one_move,
+    play_to_the_end,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
@@ -36,8 +46,9 @@ CATCH_WON = {
     "en": "Greedy wins: Red owns 16 of 20",
     "fr": "Glouton gagne : Rouge possède 16 triangles sur 20",
 }
-# Map 11 of CodinGame: the greedy bot wins it by turn 43 against a player who waits.
-CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 11}'); } catch (e) {}"
+# Map 73 of CodinGame: the greedy bot wins it by turn 31 against a player who waits (the
+# quickest end of maps 0-119).
+CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 73}'); } catch (e) {}"
 HOUSE = {"en": "House", "fr": "Maison"}
 WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -122,12 +133,13 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     # A hot-seat match, then the daily puzzle.
     page.locator('[data-action="rules"]').click()
     page.locator('[data-mode="hotseat"]').click()
+    page.locator('[data-rule="open"]').click()
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
     found += axe_violations(page, "hot-seat")
-    while page.locator("[data-result]").count() == 0:  # F1 plays for each side in turn
-        autoplay(page)
+    while page.locator("[data-result]").count() == 0:  # each side in turn, by clicks
+        hotseat_move(page)
     found += axe_violations(page, "result")
     # The match again, move by move, then its analysis.
     page.locator('[data-do="replay"]').click()
@@ -245,8 +257,11 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page.wait_for_function("window.__heard.length > 0", timeout=180_000)
     wait_engine(page)  # (a move made sooner waits for it, and says so)
     assert heard(page)[0].startswith("New match. Rules: Open, Same, Plus.")
+    # (the first line is said as the deal is drawn: wait for the grid's nine spaces)
+    spaces = page.get_by_role("grid", name="Board").get_by_role("gridcell")
+    expect(spaces).to_have_count(9)
     model = board_of(page)
-    assert model == dict.fromkeys(model) and len(model) == 9
+    assert model == dict.fromkeys(model) and len(model) == 9, page.locator("body").aria_snapshot()
     done = 0
     cpu_moves = 0
     while True:
@@ -344,7 +359,7 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         wait_ready(page)
         if turn == 1:
             found += axe_violations(page, "catch play mid-game")
-    # Greedy owns four triangles in five on this map by turn 43: the log says the end.
+    # Greedy owns four triangles in five on this map by turn 31: the log says the end.
     assert CATCH_WON[lang] in said.inner_text()
     found += axe_violations(page, "catch game over")
     page.locator('[data-act="help"]').first.click()
@@ -377,8 +392,6 @@ def watch_screens(page: Any) -> list[str]:
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    from playwright.sync_api import expect
-
     page = open_game(new_context, server, "en", "desktop")
     page.get_by_role("button", name="Play", exact=True).click()
     wait_ready(page)
@@ -426,16 +439,24 @@ EDGES = """() => [...document.querySelectorAll('.card .c-edge')].map((e) => {
     parseFloat(s.borderTopWidth)]; })"""
 
 
-def autoplay(page: Any) -> None:
-    """F1: the page plays a card for the human; wait until it and any reply are placed."""
+def hotseat_move(page: Any) -> None:
+    """The side whose turn it is deploys its first card on the first empty space, by
+    mouse; wait until it is placed (or the match has ended)."""
+    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
+    if page.locator("[data-result]").count():
+        return
+    player = "blue" if page.locator(".side-blue .turn-mark").count() else "red"
+    page.locator(f'[data-hand="{player}"] [data-card]:not([aria-disabled="true"])').first.click()
+    page.locator(f'[data-hand="{player}"] [data-card][aria-pressed="true"]').wait_for()
     before = page.locator("[data-cell][data-owner]").count()
-    page.keyboard.press("F1")
+    target = page.locator("[data-cell]:not([data-owner])").first
+    target.click()
+    target.click()
     page.wait_for_function(
         "(n) => document.querySelector('[data-result]') || "
         "document.querySelectorAll('[data-cell][data-owner]').length > n",
         arg=before,
     )
-    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -453,7 +474,8 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
     page.goto(server.url)
     wait_ready(page)
     while page.locator("[data-cell][data-owner]").count() < 4:
-        autoplay(page)
+        play_one_move(page)
+        page.locator("html.ready").wait_for(state="attached")  # (and the CPU's answer)
     edges = page.evaluate(EDGES)
     assert {(owner, where) for owner, where, _, _ in edges} == {
         ("blue", "board"),
@@ -471,8 +493,7 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
     assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()
     page.screenshot(path=str(ARTIFACTS / f"a11y-owner-legend-{size}.png"))
     close_dialog(page)
-    while page.locator("[data-result]").count() == 0:
-        autoplay(page)
+    play_to_the_end(page)
     moved = [d for d in page.evaluate("window.__moved") if d]  # a card already replaced: ""
     assert len(moved) >= 9 and all(float(d.rstrip("s")) <= 0.001 for d in moved), moved
 

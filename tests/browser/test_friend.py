@@ -17,6 +17,7 @@ import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
 from tests.browser.test_a11y import ARTIFACTS, axe_violations
+from tests.ui.test_friend_picked_by_link import collection_save
 from triad.ui import settings as prefs
 
 pytestmark = pytest.mark.browser
@@ -27,18 +28,6 @@ FR_WORDS = json.loads((LANG / "fr/text.json").read_text("utf-8"))
 
 
 COLLECTION = "triad:collection"
-
-
-def collection_save(seed: int, copies: int = 0) -> str:
-    """A new collection's save (eight cards), with ``copies`` more of its first card."""
-    from triad.collection import service
-
-    save = json.loads(json.loads(service.collection_new(json.dumps({"seed": seed})))["save"])
-    first = sorted(save["cards"])[0]
-    save["cards"][first] += copies
-    reply = json.loads(service.collection_import(json.dumps(save)))
-    assert reply["ok"], reply
-    return str(reply["save"])
 
 
 def settings_script(rules: list[str]) -> str:
@@ -322,54 +311,6 @@ def pick_five(side: Player, shot: str = "") -> list[str]:
 def hand_ids(side: Player, who: str) -> list[str]:
     cards = side.page.locator(f'[data-hand="{who}"] [data-card] .card, [data-hand="{who}"] .card')
     return sorted({c.get_attribute("data-id") or "" for c in cards.all()} - {""})
-
-
-def test_hands_picked_from_each_collection_by_link(new_context: Any, server: Any) -> None:
-    # each side picks five from its own collection (seeded in its storage); under Open each
-    # sees the other's five; both reload mid-match; neither collection changes
-    saves = collection_save(77), collection_save(78, copies=2)
-    laptop = {"viewport": {"width": 1280, "height": 720}}
-    host = Player(new_context, server.url, ["open"], collection=saves[0], **laptop)
-    phone = {"viewport": {"width": 390, "height": 844}}
-    guest = Player(new_context, server.url, ["open"], collection=saves[1], **phone)
-    host.boot()
-    wait_ready(host.page)
-    host.page.locator('[data-action="rules"]').click()
-    host.page.locator('.menu [data-do="friend"]').click()
-    host.page.locator('[data-do="friend_more"]').click()
-    host.page.locator('[data-do="friend_invite_picked"]').click()
-    host_deck = pick_five(host, str(ARTIFACTS / "friend-picked-deck-1280.png"))
-    invite = host.link()
-    assert "#friend=TF3." in invite
-    guest.boot(invite)
-    accept = guest.page.locator('[data-do="friend_accept"]')
-    accept.wait_for(state="visible")
-    assert WORDS["friend_hands_picked"] in guest.page.locator(".friend").inner_text()
-    guest.page.screenshot(path=str(ARTIFACTS / "friend-picked-invited-390.png"))
-    assert not axe_violations(guest.page, "friend match, invited to pick")
-    accept.click()
-    guest_deck = pick_five(guest, str(ARTIFACTS / "friend-picked-deck-390.png"))
-    guest.wait_state("wait")
-    host.take(guest.link())
-    host.me, guest.me = "blue", "red"
-    code = host.link() if host.state() == "wait" else ""
-    if code:
-        guest.take(code)
-        if guest.state() == "wait":
-            host.take(guest.link())
-        code = ""
-    # under Open the guest sees both picked hands face up (the host, once the guest's
-    # shown cards reach it: with its first move when the guest moves first)
-    guest.page.locator('[data-hand="blue"] .card[data-id]').first.wait_for(state="attached")
-    assert hand_ids(guest, "blue") == sorted(set(host_deck))
-    assert hand_ids(guest, "red") == sorted(set(guest_deck))
-    assert hand_ids(host, "blue") == sorted(set(host_deck))
-    host.page.screenshot(path=str(ARTIFACTS / "friend-picked-table-1280.png"))
-    play_through(host, guest, code, reload_at=3)
-    for side, save in zip((host, guest), saves, strict=True):
-        assert side.state() == "over"
-        assert side.owners() == 9
-        assert side.page.evaluate(f"localStorage.getItem({COLLECTION!r})") == save
 
 
 def test_picked_hands_need_dealt_rules_off(new_context: Any, server: Any) -> None:

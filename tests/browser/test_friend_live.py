@@ -21,14 +21,15 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.conftest import wait_engine, wait_ready
+from tests.browser.test_a11y import ARTIFACTS, axe_violations
 from tests.browser.test_friend import (
     COLLECTION,
     WORDS,
     Player,
-    collection_save,
     hand_ids,
     pick_five,
 )
+from tests.ui.test_friend_picked_by_link import collection_save
 
 pytestmark = pytest.mark.browser
 
@@ -181,17 +182,20 @@ def test_a_whole_match_live(new_context: Any, server: Any) -> None:
 
 def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, server: Any) -> None:
     # the live invitation, like the by-link one, may have each side pick its five from its
-    # own collection (seeded in its storage); under Open each sees the other's five; the
-    # match ends over the channel and neither collection changes
+    # own collection (seeded in its storage), the host on a laptop, the guest on a phone;
+    # under Open each sees the other's five; the match ends over the channel and neither
+    # collection changes (by link, reloads too: tests/ui/test_friend_picked_by_link.py)
     saves = collection_save(77), collection_save(78, copies=2)
-    host = LivePlayer(new_context, server.url, ["open"], collection=saves[0])
-    guest = LivePlayer(new_context, server.url, ["open"], collection=saves[1])
+    laptop = {"viewport": {"width": 1280, "height": 720}}
+    host = LivePlayer(new_context, server.url, ["open"], collection=saves[0], **laptop)
+    phone = {"viewport": {"width": 390, "height": 844}}
+    guest = LivePlayer(new_context, server.url, ["open"], collection=saves[1], **phone)
     host.rules = guest.rules = ["open"]
     host.boot()
     wait_ready(host.page)
     host.unfold()
     host.page.locator('[data-do="friend_live_picked"]').click()
-    host_deck = pick_five(host)
+    host_deck = pick_five(host, str(ARTIFACTS / "friend-picked-deck-1280.png"))
     host.wait_live("offer")
     offer = host.link()
     assert "#friend=TL1." in offer
@@ -199,8 +203,10 @@ def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, s
     accept = guest.page.locator('[data-do="friend_accept"]')
     accept.wait_for(state="visible")
     assert WORDS["friend_hands_picked"] in guest.page.locator(".friend").inner_text()
+    guest.page.screenshot(path=str(ARTIFACTS / "friend-picked-invited-390.png"))
+    assert not axe_violations(guest.page, "friend match, invited to pick")
     accept.click()
-    guest_deck = pick_five(guest)
+    guest_deck = pick_five(guest, str(ARTIFACTS / "friend-picked-deck-390.png"))
     guest.wait_live("answer")
     host.paste(guest.link())
     host.wait_live("open")
@@ -210,6 +216,8 @@ def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, s
     shown.first.wait_for(state="attached")  # (Open: the host's five, face up)
     assert hand_ids(guest, "blue") == sorted(set(host_deck))
     assert hand_ids(guest, "red") == sorted(set(guest_deck))
+    assert hand_ids(host, "blue") == sorted(set(host_deck))
+    host.page.screenshot(path=str(ARTIFACTS / "friend-picked-table-1280.png"))
     play_live(host, guest)
     for side, save in zip((host, guest), saves, strict=True):
         assert side.owners() == 9

@@ -99,6 +99,7 @@ def readme_play_examples() -> list[tuple[list[str], tuple[int, int, int]]]:
     return found
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_the_readme_quotes_what_play_prints() -> None:
     examples = readme_play_examples()
     assert examples, "the README's play example was not found"

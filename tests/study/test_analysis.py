@@ -71,6 +71,7 @@ def test_red_side_sees_the_same_values_negated() -> None:
         assert (r.value, r.best, r.mark) == (b.value, b.best, b.mark)
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_hidden_cards_judge_moves_on_what_the_mover_saw() -> None:
     record, played = random_record([], 3)
     analyser = Analyser(record, played)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.tournament.helpers import DECK, rich_save
 from triad.collection.save import dump_save, load_save
 from triad.worker import engine
@@ -52,6 +54,7 @@ def play_match(save: str, reload_after: int = -1) -> tuple[str, dict[str, Any]]:
     return end["save"], end
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_a_knockout_through_the_worker_with_a_reload_in_each_match() -> None:
     save = dump_save(rich_save())
     begun = ok(

@@ -63,6 +63,7 @@ def test_the_table_s_move_comes_before_pondering_and_pondering_before_the_deal_a
     asyncio.run(run())
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_the_extra_workers_start_once_when_an_open_match_is_played() -> None:
     """Not for a match without Open; once, in the coordinator's scope, for the first Open
     match (its rules chosen, then the match dealt with them), never again."""

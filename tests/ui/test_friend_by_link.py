@@ -4,7 +4,8 @@ Each side is a page with its own storage, as two players on two devices: the hos
 invites from the friend dialog, the guest opens the link; then each move's link goes
 to the other side, opened as the page's address or pasted into the dialog. The rule
 sets' variety lives here; tests/browser/test_friend.py keeps whole matches through the
-real page (a plain one, a drafted one, hands picked from collections).
+real page (a plain one, a drafted one; hands picked from collections:
+test_friend_picked_by_link.py).
 """
 
 from __future__ import annotations

@@ -91,6 +91,7 @@ def copy_of(store: SafeStore) -> SafeStore:
     return copy
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 @pytest.mark.parametrize("helpers", [True, False], ids=["in parts", "engine alone"])
 def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
     helpers: bool,
@@ -136,6 +137,7 @@ def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
     asyncio.run(run())
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_the_kept_opening_goes_with_the_match_dealt_ahead_when_it_is_given_up() -> None:
     async def run() -> None:
         app, screen, store = await result_with_opening_kept(False)
@@ -210,6 +212,7 @@ def test_an_entry_of_another_kind_is_dropped_and_a_new_match_dealt(raw: str) -> 
     asyncio.run(run())
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 @pytest.mark.usefixtures("quick")
 def test_a_kept_opening_the_engine_refuses_is_searched_as_ever() -> None:
     """An entry of this build and these settings whose move is not this deal's opening (a

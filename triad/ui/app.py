@@ -35,7 +35,7 @@ from triad.pageview import scores_of
 from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
 from triad.ui.choices import Choices, read_deal_code
-from triad.ui.collect import Collection
+from triad.ui.collect import Around, Collection, stored_active
 from triad.ui.controls import Controls
 from triad.ui.cpu import Services
 from triad.ui.cpu.coordinator import Cpu
@@ -45,6 +45,7 @@ from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
 from triad.ui.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.replay import Replay
+from triad.ui.services import Services as PageServices
 from triad.ui.session import HUMAN, OVER, QUEUED
 from triad.ui.shell import Shell
 from triad.ui.speech import Speaker
@@ -152,7 +153,34 @@ class App(Shell):
         self.foresee = Foresee(  # what a card waiting on a space would capture, said
             lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
         )
-        self.coll = Collection(self)
+        self.replay: Replay  # (made below; the collection's callbacks read them when called)
+        self.tourney: Tourney
+        self.coll = Collection(  # collection mode: the save, the ladder, decks, trades
+            PageServices(
+                lambda: self.engine,
+                store,
+                self.signal,
+                lambda: self.screen.now(),
+                lambda: self.seed(),  # (late-bound: a test may give the page its own)
+                lambda coro: self.spawn(coro),
+                lambda: self.draw(),
+                lambda text: self.show_notice(text),
+                lambda what: self.timeline.append(what),
+                lambda name, text: self.screen.download(name, text),
+            ),
+            Around(
+                lambda: self.match.playing is None and self.replay.shown is None,
+                lambda: bool(self.match.playing and self.match.playing.get("ladder")),
+                lambda: self.stop_match(),
+                lambda view, match, opponent: self.begin_prepared(view, match, opponent),
+                lambda: self.new_match(),
+                lambda save: self.tourney.resumable(save),
+                lambda: self.tourney.play(),
+                lambda: self.panel,
+                lambda name, tab: self.open_panel(Album(name, tab)),
+                lambda: self.close_panel(False),
+            ),
+        )
         self.study = Study(self)
         self.replay = Replay(self)
         self.friend = Friend(self)  # the friend dialog and the friend matches kept
@@ -188,11 +216,11 @@ class App(Shell):
             except ValueError as e:
                 # Said in the player's words only: the decoder's detail helps nobody here.
                 self.bad_deal = getattr(e, "code", "") or "code_bad"
-        if shared is not None or self.coll.stored_active():
+        if shared is not None or stored_active(self.store):
             self.panels.close("title")  # a match under way: the player lands back in it
         if self.bad_deal and not self.title:
             self.notices.append(t("notice_bad_deal", error=t("err_" + self.bad_deal)))
-        if shared is None and self.coll.stored_active():
+        if shared is None and stored_active(self.store):
             # A ladder match under way comes back once the engine is up, so no
             # quick match is dealt meanwhile.
             self.new_table(None)
@@ -440,7 +468,7 @@ class App(Shell):
             self.panels.close("draft")
         elif self.panels.find("draft") is None:
             self.panels.open(Draft())  # a draft being picked comes back from under it
-        self.coll.message = ""
+        self.coll.dialog_closed()
         if self.title_panel:
             self.title_panel = False
             self.release_match(redraw)

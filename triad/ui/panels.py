@@ -351,7 +351,7 @@ class Album(Panel):
 
     def opened(self, page) -> None:
         if self.tab:
-            page.coll.tab = self.tab
+            page.coll.show_tab(self.tab)
 
     def render(self, page, view, ctx):
         from triad.ui import album
@@ -361,14 +361,14 @@ class Album(Panel):
             return album.render_deck(coll, aff)
         if self.name == "trade":
             return album.render_trade(coll, aff)
-        return album.render_collection(coll, aff, self.confirm)
+        return album.render_collection(coll, aff, self.confirm, page.tourney)
 
     def click(self, page, kind: str, value) -> bool:
         coll = page.coll
         if kind == "do":
             return self.button(page, coll, value)
         if kind == "tab":
-            coll.tab = value
+            coll.show_tab(value)
             self.confirm = False
             if value == "feats":
                 page.spawn(page.tourney.refresh())
@@ -401,8 +401,7 @@ class Album(Panel):
             self.confirm = name == "reset"
             page.draw()
         elif name == "deck_clear":
-            coll.deck = []
-            page.draw()
+            coll.clear_deck()
         else:
             return False
         return True

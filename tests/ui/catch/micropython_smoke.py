@@ -12,6 +12,7 @@ if "/lib" not in sys.path:
 from triad.ui.catch import board, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.app import CatchApp
+from triad.ui.catch.client import Entry, Verdict
 from triad.ui.catch.orders import Board, Orders, line
 
 
@@ -43,15 +44,16 @@ state = view["state"]
 
 show("map", board.render_map(game_map, state, {"names": ["You", "<Planner>"]}))
 show("map portrait", board.render_map(game_map, frame["state"], {"portrait": True}))
-marks = board.turn_marks(frame["entry"])
+entry = Entry(frame["entry"])
+marks = board.turn_marks(entry)
 print(marks)
-print(board.captured_triangles(frame["entry"]))
+print(board.captured_triangles(entry))
 show(
     "map marks",
     board.render_map(
         game_map,
         frame["state"],
-        {"last": marks, "captured": board.captured_triangles(frame["entry"]), "house": 3},
+        {"last": marks, "captured": board.captured_triangles(entry), "house": 3},
     ),
 )
 
@@ -112,14 +114,14 @@ show(
         {
             "items": [["MOVE", 1, 2, 3], ["ATTACK", 1, 2, 3, 9], ["ADD_PATH", 4, 5, 6, 7]],
             "checks": [
-                {"ok": True, "detail": "moved 3 to house 2"},
-                {"ok": False, "detail": "no unit stood on house 1 the whole turn"},
+                Verdict({"ok": True, "detail": "moved 3 to house 2"}),
+                Verdict({"ok": False, "detail": "no unit stood on house 1 the whole turn"}),
             ],
             "line": "MOVE 1 2 3;ATTACK 1 2 3 9",
         }
     ),
 )
-show("log", render.turn_log(frame["entry"], ["Blue <b>", "Red"]))
+show("log", render.turn_log(entry, ["Blue <b>", "Red"]))
 show("watch setup", render.watch_setup(["random", "planner"], 7, False))
 show("timeline", render.timeline({"total": 40, "at": 12, "playing": True, "speed": "2"}))
 show("timeline empty", render.timeline({}))

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from tests.ui.catch.helpers import recorded, small_match, view_of
 from triad.catch.words import Said
 from triad.ui.catch import board
+from triad.ui.catch.client import Entry
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -96,16 +97,18 @@ def test_selection_marks_and_orders_are_drawn() -> None:
 
 def test_a_turn_is_drawn_from_its_outcomes() -> None:
     moved = Said("moved", count=2, house=1).to_json()  # as the worker sends it
-    entry = {
-        "turn": 3,
-        "outcomes": [
-            {"player": 0, "action": "MOVE 0 4 3", "ok": True, "detail": moved},
-            {"player": 1, "action": "SPAWN 5 6 7", "ok": True, "detail": "spawned"},
-            {"player": 1, "action": "ATTACK 5 6 7 2", "ok": False, "detail": "not yours"},
-            {"player": 0, "action": "REMOVE_PATH 1 2 3 9", "ok": True, "detail": "removed"},
-        ],
-        "events": [{"kind": "capture", "player": 1, "triangle": [5, 6, 7]}],
-    }
+    entry = Entry(
+        {
+            "turn": 3,
+            "outcomes": [
+                {"player": 0, "action": "MOVE 0 4 3", "ok": True, "detail": moved},
+                {"player": 1, "action": "SPAWN 5 6 7", "ok": True, "detail": "spawned"},
+                {"player": 1, "action": "ATTACK 5 6 7 2", "ok": False, "detail": "not yours"},
+                {"player": 0, "action": "REMOVE_PATH 1 2 3 9", "ok": True, "detail": "removed"},
+            ],
+            "events": [{"kind": "capture", "player": 1, "triangle": [5, 6, 7]}],
+        }
+    )
     assert board.turn_marks(entry) == [
         [0, "MOVE", 0, 1, 2],
         [1, "SPAWN", 5, 6, 7],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.ui.catch.helpers import small_match, view_of
+from triad.ui.catch.client import Verdict
 from triad.ui.catch.orders import Board, Orders, committed, line, rotate
 
 
@@ -118,7 +119,7 @@ def test_marks_follow_the_selection_and_the_game_end() -> None:
 def test_edits_remove_and_adjust_moves_only() -> None:
     o = Orders()
     o.items = [["MOVE", 0, 1, 2], ["SPAWN", 0, 1, 2]]
-    o.checks = [{"ok": True}, {"ok": True}]
+    o.checks = [Verdict({"ok": True}), Verdict({"ok": True})]
     assert o.adjust(0, -5) and o.items[0] == ["MOVE", 0, 1, 1]
     assert not o.adjust(0, -1)  # never below one
     assert not o.adjust(1, 1)  # not a move
@@ -126,3 +127,21 @@ def test_edits_remove_and_adjust_moves_only() -> None:
     assert not o.remove(4)
     o.reset()
     assert o.items == [] and o.line() == "WAIT"
+
+
+def test_an_order_or_an_edit_stands_only_once_the_referee_takes_it() -> None:
+    o = Orders()
+    took = Verdict({"player": 0, "action": "MOVE 0 1 2", "ok": True, "detail": "moved"})
+    assert o.checked(o.with_order(["MOVE", 0, 1, 2]), [took]) == ""
+    assert o.items == [["MOVE", 0, 1, 2]] and o.checks == [took] and o.refusal() == ""
+    # An order the referee refuses is not added, and its words say why.
+    refused = Verdict({"ok": False, "detail": {"key": "nope", "values": {}, "text": "no unit"}})
+    assert o.checked(o.with_order(["MOVE", 3, 4, 1]), [took, refused]) == "no unit"
+    assert o.items == [["MOVE", 0, 1, 2]] and o.checks == [took]
+    # An edit shows at once, and is undone if the referee refuses the orders after it.
+    assert o.adjust(0, 2) and o.items == [["MOVE", 0, 1, 4]]
+    assert o.checked(o.items, [refused]) == "no unit"
+    assert o.items == [["MOVE", 0, 1, 2]] and o.checks == [took]
+    assert o.remove(0) and o.items == []
+    o.undo()  # (the referee could not check them)
+    assert o.items == [["MOVE", 0, 1, 2]] and o.checks == [took]

@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from tests.ui.catch.helpers import recorded
 from triad.ui.catch import render
 from triad.ui.catch import store as saved
+from triad.ui.catch.client import Entry, Verdict
 from triad.ui.text import set_language
 
 
@@ -122,9 +123,9 @@ def test_the_orders_list_shows_each_order_its_check_and_its_tools() -> None:
         {
             "items": [["MOVE", 1, 2, 3], ["ATTACK", 4, 5, 6, 9], ["REMOVE_PATH", 4, 5, 6, 8]],
             "checks": [
-                {"ok": True, "detail": "moved 3 to house 2"},
-                {"ok": False, "detail": "no unit <stood>"},
-                {"ok": True, "detail": "removed path 4-8"},
+                Verdict({"ok": True, "detail": "moved 3 to house 2"}),
+                Verdict({"ok": False, "detail": "no unit <stood>"}),
+                Verdict({"ok": True, "detail": "removed path 4-8"}),
             ],
             "line": "MOVE 1 2 3;ATTACK 4 5 6 9;REMOVE_PATH 4 5 6 8",
         }
@@ -142,13 +143,14 @@ def test_the_orders_list_shows_each_order_its_check_and_its_tools() -> None:
 
 
 def test_the_turn_log_lists_both_players_events_and_messages() -> None:
-    entry = recorded()["frame"]["entry"]
+    entry = Entry(recorded()["frame"]["entry"])
     html = render.turn_log(entry, ["Blue", "Red"])
-    assert len(re.findall(r"<li class=\"p[01]", html)) >= len(entry["outcomes"])
-    forfeit = render.turn_log({"turn": 4, "forfeit": "Bot <x> timed out"}, ["a", "b"])
+    assert len(re.findall(r"<li class=\"p[01]", html)) >= len(entry.outcomes)
+    forfeit = render.turn_log(Entry({"turn": 4, "forfeit": "Bot <x> timed out"}), ["a", "b"])
     assert "Forfeit: Bot &lt;x&gt; timed out" in forfeit
     said = render.turn_log(
-        {"turn": 1, "outcomes": [], "messages": ["", "hi <there>"], "events": []}, ["a", "b"]
+        Entry({"turn": 1, "outcomes": [], "messages": ["", "hi <there>"], "events": []}),
+        ["a", "b"],
     )
     assert "b says: “hi &lt;there&gt;”" in said
     assert render.turn_log(None, ["a", "b"]) == ""

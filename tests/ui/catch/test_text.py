@@ -9,9 +9,9 @@ from tests.ui.test_text import PLACEHOLDER, forms
 from triad import api
 from triad.catch.words import Said, plain
 from triad.ui import client, text
+from triad.ui.catch import client as catch_client
 from triad.ui.catch import text as catch_text
 from triad.ui.catch.app import CatchApp
-from triad.ui.catch.modes import why_not
 from triad.ui.settings import KEY, MemoryStore, defaults, dump
 
 
@@ -109,10 +109,13 @@ def test_the_referees_sentences_are_said_in_the_pages_language() -> None:
     refusal = {"ok": False, "error": "unrecognised command 'JUMP 1 2'"}
     why = Said("not_command", keyword="'JUMP'")
     refusal["words"] = plain(Said("unrecognised", command="'JUMP 1 2'", why=why))
-    assert why_not(client.refused(refusal)) == (
+    assert catch_client.refusal_words(client.refused(refusal)) == (
         "commande non reconnue 'JUMP 1 2' : 'JUMP' n'est pas une commande avec ces nombres"
     )
-    assert why_not(client.refused(api.failure("the match is over"))) == "the match is over"
+    assert (
+        catch_client.refusal_words(client.refused(api.failure("the match is over")))
+        == "the match is over"
+    )
     # A reason the page gave itself is shown as it is; so is a sentence it has no words for.
     assert catch_text.said("Votre bot n'a pas répondu") == "Votre bot n'a pas répondu"
     assert catch_text.said({"key": "new", "values": {}, "text": "as sent"}) == "as sent"

@@ -274,7 +274,8 @@ def _hits(pos: list, houses_count: int, state: dict, marks: dict) -> str:
 
 
 def turn_marks(entry) -> list:
-    """What a turn did, to draw: `[player, kind, args...]` for each applied action.
+    """What a turn did (an `Entry` of `triad.ui.catch.client`, or None), to draw:
+    `[player, kind, args...]` for each applied action.
 
     A move is drawn to the house its units reached (the values of the
     outcome's detail, the referee's "moved"), with the number that actually moved.
@@ -282,10 +283,10 @@ def turn_marks(entry) -> list:
     out: list[list] = []
     if not entry:
         return out
-    for outcome in entry.get("outcomes") or []:
-        if not outcome.get("ok"):
+    for outcome in entry.outcomes:
+        if not outcome.applies:
             continue
-        parts = str(outcome.get("action", "")).split()
+        parts = outcome.action.split()
         if not parts:
             continue
         kind = parts[0]
@@ -293,9 +294,9 @@ def turn_marks(entry) -> list:
             args = [int(p) for p in parts[1:]]
         except ValueError:
             continue
-        player = outcome.get("player", 0)
+        player = outcome.player
         if kind == "MOVE":
-            detail = outcome.get("detail")
+            detail = outcome.detail
             if type(detail) is dict and detail.get("key") == "moved":
                 moved = detail["values"]
                 args = [args[0], moved["house"], moved["count"]]
@@ -307,9 +308,11 @@ def turn_marks(entry) -> list:
 
 
 def captured_triangles(entry) -> list:
-    """Corners of the triangles captured during a turn."""
-    out = []
-    for event in (entry or {}).get("events") or []:
+    """Corners of the triangles captured during a turn (an `Entry`, or None)."""
+    out: list = []
+    if entry is None:
+        return out
+    for event in entry.events:
         if event.get("kind") == "capture":
             out.append(event.get("triangle"))
     return out

@@ -25,7 +25,7 @@ class Duel(Run):
         self.runner: BotWorker | None = None  # the bot's worker while it runs
         #: {"players", "map", "state"} once the referee has dealt it (empty before)
         self.game: dict = {}
-        self.entry: dict | None = None  # the last turn's entry
+        self.entry: client.Entry | None = None  # the last turn's
 
     def end(self) -> None:
         Run.end(self)
@@ -258,14 +258,14 @@ class Editor:
                 await self.lost(duel, t("bot_timeout", limit=limit, turn=turn), "")
                 return
             except WorkerError as e:
-                self.wrote(e.reply)
+                self.wrote(str(e.reply.get("stderr") or ""))
                 error = said(e.reply.get("say") or e.error)
                 self.say("bad", error)
                 summary = error.strip().split("\n")[-1]
                 await self.lost(duel, t("bot_error", turn=turn, error=summary), "")
                 return
-            self.wrote(reply)
-            if reply.get("ms", 0) > limit:
+            self.wrote(reply["stderr"])
+            if reply["ms"] > limit:
                 ms = int(reply["ms"])
                 late = t("bot_late", ms=ms, turn=turn, limit=limit)
                 await self.lost(duel, late, reply["line"])
@@ -276,23 +276,23 @@ class Editor:
                 self.say("bad", e.words)
                 return
             self.turn_shown(duel, answer)
-            if answer["over"]:
+            if answer.over:
                 return
-            text = answer["input"]
+            text = answer.input
             await page.sleep(DUEL_PAUSE_MS)
 
-    def wrote(self, reply: dict) -> None:
+    def wrote(self, stderr: str) -> None:
         """What the bot wrote to its stderr this turn, shown in the console."""
-        if reply.get("stderr"):
-            self.say("err", reply["stderr"])
+        if stderr:
+            self.say("err", stderr)
 
-    def turn_shown(self, duel: Duel, answer: dict) -> None:
-        duel.game["state"] = answer["state"]
-        duel.entry = answer["turn"]
-        forfeit = answer["turn"].get("forfeit")
+    def turn_shown(self, duel: Duel, answer: client.Turn) -> None:
+        duel.game["state"] = answer.state
+        duel.entry = answer.entry
+        forfeit = answer.entry.forfeit
         if forfeit:
             self.say("bad", said(forfeit))
-        result = answer.get("result")
+        result = answer.result
         if result:
             names = duel.game["players"]
             head = render.headline(result, names, None)

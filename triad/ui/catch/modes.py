@@ -20,8 +20,6 @@ A mode reaches the page through `page` (the `CatchApp`): its worker (through
 notice (`notify`), its `signal` and its world (`screen`, `store`, `sleep`).  Runs under MicroPython and CPython.
 """
 
-from triad.ui.catch.text import said
-
 #: What the map shows for a mode without a match: `(map, state, names, entry, human)`.
 NOTHING = (None, None, None, None, 0)
 
@@ -33,13 +31,6 @@ GRACE_MS = 2000
 FRAME_MS = 600  # one turn on the timeline at speed 1
 DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is drawn
 CONSOLE_LINES = 400
-
-
-def why_not(error) -> str:
-    """Why the referee refused a line (a `WorkerError`), in the page's language: its
-    sentence when the refusal carries one (an unrecognised command), else its words."""
-    words = error.reply.get("words")
-    return said(words) if words else error.words
 
 
 class Run:

@@ -89,7 +89,10 @@ class Orders:
 
     def __init__(self) -> None:
         self.items: list[list] = []
-        self.checks: list[dict] = []  # what the referee said of each order, in order
+        #: What the referee said of each order, in order (`triad.ui.catch.client.Verdict`s).
+        self.checks: list = []
+        #: The orders and their checks before the edit being checked (`remove`, `adjust`).
+        self.before: tuple | None = None
         self.clear_selection()
 
     def clear_selection(self) -> None:
@@ -103,10 +106,45 @@ class Orders:
         """A new turn: no orders, nothing selected."""
         self.items = []
         self.checks = []
+        self.before = None
         self.clear_selection()
 
     def line(self) -> str:
         return line(self.items)
+
+    def with_order(self, item: list) -> list:
+        """The orders with `item` added (to be checked before it is: `checked`)."""
+        items = list(self.items)
+        items.append(item)
+        return items
+
+    def checked(self, items: list, verdicts: list) -> str:
+        """The referee's verdicts on `items`, the orders with one added (`with_order`) or
+        just edited: they are the orders now when each applies (and "" is returned); else
+        the orders stay, or go back to, what they were before, and the referee's words
+        for the first refused one are returned."""
+        self.before, before = None, self.before
+        for verdict in verdicts:
+            if not verdict.applies:
+                if before is not None:
+                    self.items, self.checks = before
+                return verdict.words()
+        self.items = items
+        self.checks = list(verdicts)
+        return ""
+
+    def undo(self) -> None:
+        """The edit being checked is undone (the referee refused to check the orders)."""
+        if self.before is not None:
+            self.items, self.checks = self.before
+            self.before = None
+
+    def refusal(self) -> str:
+        """Why the referee would refuse an order given (its words), or "" if it would not."""
+        for verdict in self.checks:
+            if not verdict.applies:
+                return verdict.words()
+        return ""
 
     def available(self, board: Board, house: int) -> int:
         """The human's units on `house` not yet given an order."""
@@ -274,7 +312,9 @@ class Orders:
     # -------------------------------------------------------------- edits
 
     def remove(self, index: int) -> bool:
+        """Take order `index` away (kept as it was until the orders are `checked` again)."""
         if 0 <= index < len(self.items):
+            self.before = (list(self.items), list(self.checks))
             self.items.pop(index)
             if index < len(self.checks):
                 self.checks.pop(index)
@@ -287,6 +327,7 @@ class Orders:
             item = self.items[index]
             amount = max(1, item[3] + delta)
             if amount != item[3]:
+                self.before = (list(self.items), list(self.checks))
                 self.items[index] = [item[0], item[1], item[2], amount]
                 return True
         return False

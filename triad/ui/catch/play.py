@@ -5,9 +5,9 @@ A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 
 from triad.ui.catch import board, client, render, speech
 from triad.ui.catch import store as saved
-from triad.ui.catch.modes import NOTHING, Run, why_not
+from triad.ui.catch.modes import NOTHING, Run
 from triad.ui.catch.orders import Board, Orders, line
-from triad.ui.catch.text import said, t
+from triad.ui.catch.text import t
 from triad.ui.client import WorkerError
 
 
@@ -24,16 +24,16 @@ class PlayMatch(Run):
         }
         self.board = Board(view["state"], view["linkable"])
         self.orders = Orders()
-        self.last: dict | None = None  # the last turn's entry
+        self.last: client.Entry | None = None  # the last turn's
         self.hint = ""  # why the last click did nothing (a text key)
         self.thinking = False  # the bot answers the turn just ended
 
-    def turn_played(self, reply: dict) -> None:
+    def turn_played(self, reply: client.Turn) -> None:
         """The referee resolved a turn (`play`'s reply)."""
-        self.game["state"] = reply["state"]
-        self.game["linkable"] = reply["linkable"]
-        self.board = Board(reply["state"], reply["linkable"])
-        self.last = reply["turn"]
+        self.game["state"] = reply.state
+        self.game["linkable"] = reply.linkable
+        self.board = Board(reply.state, reply.linkable)
+        self.last = reply.entry
         self.orders.reset()
 
 
@@ -110,14 +110,13 @@ class Play:
         elif name == "cancel":
             o.clear_selection()
         elif name in ("remove", "adjust"):
-            items = list(o.items)
             if name == "remove":
                 changed = o.remove(int(arg))
             else:
                 index, delta = arg.split(":")
                 changed = o.adjust(int(index), int(delta))
             if changed:
-                self.page.launch(self.recheck(match, items), match)
+                self.page.launch(self.recheck(match), match)
         elif name == "clear":
             o.reset()
         elif name == "end_turn":
@@ -185,46 +184,37 @@ class Play:
 
     async def add_order(self, match: PlayMatch, item: list) -> None:
         """Add an order if the referee would apply it; otherwise say why not."""
-        candidate = list(match.orders.items)
-        candidate.append(item)
+        candidate = match.orders.with_order(item)
         try:
-            reply = await self.page.waiting(
+            verdicts = await self.page.waiting(
                 client.check(self.page.engine, slot="play", line=line(candidate))
             )
         except WorkerError as e:
-            self.page.notify(t("refused", reason=why_not(e)), "bad")
+            self.page.notify(t("refused", reason=client.refusal_words(e)), "bad")
         else:
-            checks = reply["checks"]
-            last = checks[-1]
-            if not last.get("ok"):
-                self.page.notify(t("refused", reason=said(last.get("detail"))), "bad")
-                match.orders.checks = checks[:-1]
+            refused = match.orders.checked(candidate, verdicts)
+            if refused:
+                self.page.notify(t("refused", reason=refused), "bad")
             else:
-                match.orders.items = candidate
-                match.orders.checks = checks
                 self.page.notice_text = ""
         self.page.draw()
 
-    async def recheck(self, match: PlayMatch, before: list) -> None:
+    async def recheck(self, match: PlayMatch) -> None:
         """Check the orders after an edit; an edit that makes one refused is undone."""
-        bad = None
+        orders = match.orders
         try:
-            reply = await self.page.waiting(
-                client.check(self.page.engine, slot="play", line=match.orders.line())
+            verdicts = await self.page.waiting(
+                client.check(self.page.engine, slot="play", line=orders.line())
             )
         except WorkerError as e:
-            bad = why_not(e)
+            orders.undo()
+            refused = client.refusal_words(e)
         else:
-            for check in reply["checks"]:
-                if not check.get("ok"):
-                    bad = said(check.get("detail"))
-                    break
-        if bad is None:
-            match.orders.checks = reply["checks"]
+            refused = orders.checked(orders.items, verdicts)
+        if refused:
+            self.page.notify(t("refused", reason=refused), "bad")
+        else:
             self.page.notice_text = ""
-        else:
-            match.orders.items = before
-            self.page.notify(t("refused", reason=bad), "bad")
         self.page.draw()
 
     async def end_turn(self) -> None:
@@ -232,11 +222,11 @@ class Play:
         page = self.page
         if match is None or match.board.over or match.thinking:
             return
-        for check in match.orders.checks:
-            if not check.get("ok"):
-                page.notify(t("refused_end", reason=said(check.get("detail"))), "bad")
-                page.draw()
-                return
+        refused = match.orders.refusal()
+        if refused:
+            page.notify(t("refused_end", reason=refused), "bad")
+            page.draw()
+            return
         match.thinking = True
         match.orders.clear_selection()
         page.notice_text = ""
@@ -251,7 +241,7 @@ class Play:
         if reply is not None:
             match.turn_played(reply)
             game = match.game
-            speech.tell(page, speech.turn_text(reply["turn"], game["state"], game["players"], 0))
+            speech.tell(page, speech.turn_text(reply.entry, game["state"], game["players"], 0))
         page.draw()
 
     # ----------------------------------------------------------- drawing

@@ -446,9 +446,9 @@ def play_orders(ctx: dict) -> str:
     checks = ctx.get("checks") or []
     rows = []
     for i, item in enumerate(items):
-        check = checks[i] if i < len(checks) else None
-        ok = check is None or check.get("ok")
-        detail = "" if check is None else said(check.get("detail"))
+        check = checks[i] if i < len(checks) else None  # (a `triad.ui.catch.client.Verdict`)
+        ok = check is None or check.applies
+        detail = "" if check is None else check.words()
         tools = ""
         if item[0] == "MOVE":
             tools += icon_button("adjust", t("less"), "minus", "small", arg=str(i) + ":-1")
@@ -529,29 +529,29 @@ def dock(prompt_ctx: dict, orders_ctx: dict) -> str:
 
 
 def turn_log(entry, names: list) -> str:
-    """What happened in a turn: each player's applied and skipped actions, events, messages."""
-    if not entry:
+    """What happened in a turn (an `Entry` of `triad.ui.catch.client`, or None): each
+    player's applied and skipped actions, events, messages."""
+    if entry is None:
         return ""
-    out = ['<h2 id="c-log-title">' + esc(t("last_turn", turn=entry.get("turn", 0))) + "</h2>"]
-    if entry.get("forfeit"):
-        out.append('<p class="bad">' + esc(t("forfeit", reason=said(entry["forfeit"]))) + "</p>")
-    outcomes = entry.get("outcomes") or []
-    if not outcomes and not entry.get("forfeit"):
+    out = ['<h2 id="c-log-title">' + esc(t("last_turn", turn=entry.turn)) + "</h2>"]
+    if entry.forfeit:
+        out.append('<p class="bad">' + esc(t("forfeit", reason=said(entry.forfeit))) + "</p>")
+    outcomes = entry.outcomes
+    if not outcomes and not entry.forfeit:
         out.append('<p class="empty">' + esc(t("nothing_happened")) + "</p>")
     rows = []
     for o in outcomes:
-        p = o.get("player", 0)
         rows.append(
             '<li class="p'
-            + str(p)
-            + ("" if o.get("ok") else " skipped")
+            + str(o.player)
+            + ("" if o.applies else " skipped")
             + '"><code>'
-            + esc(o.get("action", ""))
+            + esc(o.action)
             + "</code> <small>"
-            + esc(said(o.get("detail")))
+            + esc(o.words())
             + "</small></li>"
         )
-    for event in entry.get("events") or []:
+    for event in entry.events:
         p = event.get("player", 0)
         if event.get("kind") == "capture":
             tri = event.get("triangle") or [0, 0, 0]
@@ -561,7 +561,7 @@ def turn_log(entry, names: list) -> str:
                 "surrounded", count=event.get("killed", 0), name=names[p], house=event.get("house")
             )
         rows.append('<li class="event p' + str(p) + '">' + esc(text) + "</li>")
-    messages = entry.get("messages") or ["", ""]
+    messages = entry.messages
     for p in (0, 1):
         if p < len(messages) and messages[p]:
             rows.append(

@@ -15,10 +15,10 @@ KEEP = 6
 REGION = "c-say"
 
 
-def action_words(outcome: dict) -> str:
-    """One order as the referee resolved it: "Spawn on 36 (triangle 36 0 43): spawned a
-    unit on house 36", or why it was skipped."""
-    action = str(outcome.get("action", ""))
+def action_words(outcome) -> str:
+    """One order as the referee resolved it (a `triad.ui.catch.client.Verdict`): "Spawn
+    on 36 (triangle 36 0 43): spawned a unit on house 36", or why it was skipped."""
+    action = outcome.action
     parts = action.split()
     what = action
     if parts and parts[0] != "WAIT":
@@ -27,27 +27,27 @@ def action_words(outcome: dict) -> str:
             what = order_text(item)
         except (ValueError, IndexError, KeyError):
             what = action
-    detail = said(outcome.get("detail"))
-    if not outcome.get("ok"):
+    detail = outcome.words()
+    if not outcome.applies:
         return t("say_skipped", order=what, reason=detail)
     if parts and parts[0] == "WAIT":
         return detail or t("say_waits")
     return t("say_did", order=what, detail=detail) if detail else what
 
 
-def turn_text(entry: dict, state: dict, names: list, human=None) -> str:
-    """A turn just resolved, as one sentence (see the module docstring)."""
-    out = [t("last_turn", turn=entry.get("turn", 0)) + "."]
-    if entry.get("forfeit"):
-        out.append(t("forfeit", reason=said(entry["forfeit"])) + ".")
-    outcomes = entry.get("outcomes") or []
+def turn_text(entry, state: dict, names: list, human=None) -> str:
+    """A turn just resolved (an `Entry` of `triad.ui.catch.client`), as one sentence (see
+    the module docstring)."""
+    out = [t("last_turn", turn=entry.turn) + "."]
+    if entry.forfeit:
+        out.append(t("forfeit", reason=said(entry.forfeit)) + ".")
     for p in (0, 1):
-        done = [action_words(o) for o in outcomes if o.get("player", 0) == p]
-        if not entry.get("forfeit"):
+        done = [action_words(o) for o in entry.outcomes if o.player == p]
+        if not entry.forfeit:
             out.append(
                 t("say_side", name=names[p], did=t("say_sep").join(done) or t("say_waits")) + "."
             )
-    for event in entry.get("events") or []:
+    for event in entry.events:
         p = event.get("player", 0)
         if event.get("kind") == "capture":
             tri = event.get("triangle") or [0, 0, 0]

@@ -174,13 +174,12 @@ class Watch:
         frame = match.frames.get(turn)
         if frame is None:
             try:
-                reply = await self.page.waiting(client.frame(self.page.engine, turn=turn))
+                frame = await self.page.waiting(client.frame(self.page.engine, turn=turn))
             except WorkerError as e:
                 self.page.notify(e.words, "bad")
                 self.want = self.at
                 self.pause()
                 return False
-            frame = (reply["state"], reply["entry"])
             if len(match.frames) > 60:
                 match.frames = {0: match.frames[0]}
             match.frames[turn] = frame
