@@ -21,6 +21,15 @@ bundle asks for a cold context, a fresh one in which nothing is cached:
 that routes requests (`context.route` before its first page) is cold too, as the
 service worker would answer in its place; `TRIAD_COLD_BROWSER=1` makes every one
 cold (to compare, or to rule the pool out).
+
+Loops left out. The page's decorations that repeat forever while it waits for the
+player (the turn badge's cheer and star, the chosen card's bob, a spinner) cost an
+idle page an eighth of a core in software compositing (measured: 1.25 CPU-s in 10 s
+of waiting, 0.03 without them), which every browser test pays while it waits on the
+page. A context from `new_context()` ends each such loop as it starts (`NO_LOOPS`):
+every animation that ends (a card landing or flipping, a dialog's entrance) runs as
+a player sees it. `new_context(loops=True)` keeps them, and `TRIAD_BROWSER_LOOPS=1`
+in every context.
 """
 
 from __future__ import annotations
@@ -124,6 +133,16 @@ class Watch:
 
 # What the page writes when the player leaves the title screen (triad/ui/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
+# Each animation that repeats forever is ended as it starts (see the module's docstring;
+# a cancelled CSS animation may start again): an animation with an end is never touched.
+NO_LOOPS = """document.addEventListener("animationstart", (event) => {
+  for (const a of event.target.getAnimations ? event.target.getAnimations({subtree: true}) : []) {
+    if (a.effect && a.effect.getTiming().iterations === Infinity) {
+      a.effect.updateTiming({iterations: 1});
+      a.finish();
+    }
+  }
+}, true);"""
 # What the page writes once a new player has seen the first match's pointer to the legend.
 SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'true'); } catch (e) {}"
 
@@ -529,13 +548,15 @@ def new_context(
         title: bool = False,
         tip: bool = False,
         cold: bool = False,
+        loops: bool = False,
         **options: Any,
     ) -> tuple[Any, Watch]:
         """`title`: show the title screen; by default the tab has left it already (as after
         a reload), so the page opens on the table. `tip`: show a new player's pointer to the
         legend; by default it was seen already (it lies over the table until dismissed).
-        `cold`: a first visit, nothing cached (see the module's docstring). The other
-        options are Playwright's (viewport, locale, reduced_motion, is_mobile...)."""
+        `cold`: a first visit, nothing cached; `loops`: the animations that repeat forever
+        are left running (see the module's docstring). The other options are Playwright's
+        (viewport, locale, reduced_motion, is_mobile...)."""
         options.setdefault("viewport", dict(DEFAULT_VIEWPORT))
         watch = Watch(allowed_origins={server.origin, *origins})
         # A context without service workers would not be warm anyway.
@@ -545,6 +566,8 @@ def new_context(
             context.add_init_script(SKIP_TITLE)
         if not tip:
             context.add_init_script(SKIP_TIP)
+        if not (loops or os.environ.get("TRIAD_BROWSER_LOOPS")):
+            context.add_init_script(NO_LOOPS)
         made.append((context, watch))
         return context, watch
 
