@@ -229,7 +229,6 @@ class Puzzle(Replay):
         chooses = action in ("up", "down", "left", "right", "select", "cancel")
         if not chooses or not self.solving() or not sel.active:
             return super().key(action)
-        page.keyboard = True
         move = sel.key(action)
         if move is not None:
             self.human_move(move)
