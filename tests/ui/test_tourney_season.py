@@ -50,7 +50,7 @@ def test_three_season_matches_with_a_reload_in_the_middle_of_each() -> None:
             assert app.panel is None and app.match.playing["tourney"]
             await draft_if_asked(app)
             view = app.match.view
-            app.human_move((0, view["board"].index(None)))
+            app.match.human_move((0, view["board"].index(None)))
             await settle(app)
             moves = stored(store)["tournament"]["event"]["games"][0]
             assert moves

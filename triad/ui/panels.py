@@ -164,7 +164,7 @@ class Title(Panel):
         elif value == "title_rules":
             page.open_panel(Book())
         elif value == "title_puzzle":
-            page.study.open_puzzle()
+            page.table.open_puzzle()
         elif value == "title_friend":
             page.friend.action("friend")
         elif value == "title_tourney":
@@ -388,7 +388,7 @@ class Album(Panel):
             if value.isdigit() and int(value) < len(matches):
                 # the collection's matches are all against the CPU: "You" and "CPU"
                 record = json.dumps(matches[int(value)]["record"])
-                page.spawn(page.replay.open(record, "cpu"))
+                page.spawn(page.table.open_replay(record, "cpu"))
         else:
             return False
         return True
@@ -423,7 +423,7 @@ class Result(Panel):
 
     def render(self, page, view, ctx):
         match = page.match
-        if view is None or not view.get("over") or match.animating or page.replay.shown is not None:
+        if view is None or not view.get("over") or match.animating or page.table.replaying():
             return ""
         if self.seen is match:
             return render_board_seen()
@@ -442,7 +442,7 @@ class Result(Panel):
 
     def key(self, page, action: str):
         match = page.match
-        if action == "pause" and self.seen is match and page.replay.shown is None:
+        if action == "pause" and self.seen is match and not page.table.replaying():
             self.see(page)  # (Escape: the board seen gives way to the result)
             return True
         return None
