@@ -177,11 +177,11 @@ def bench_values(deals: int) -> None:
         both = cpu_seconds() - t0
         best_ratios.append(searched(ctx) / nodes)
         moves = len(ctx.solver.children(ctx.position))
-        trap = trap_count(ctx, value) / nodes
         first = (
             f"  {label:<20}{alone:>8.3f}{nodes:>8}{both - alone:>11.3f}{searched(ctx) - nodes:>9}"
             f"{searched(ctx) / nodes:>6.1f}{f'{best}/{moves}':>6}{proofs // max(best, 1):>7}"
         )
+        trap = trap_count(ctx, value) / nodes
         ctx = Context(View.of(state))
         t0 = cpu_seconds()
         ctx.solver.move_values(ctx.position)

@@ -91,9 +91,31 @@ class App(Shell):
         self.reduced = reduced
         custom_set, custom_notice = customset.load(store)
         self.settings, notice = prefs.load(store, custom_set is not None)
-        self.choices = Choices(self, custom_set)
         self.browser_lang = browser_lang
         self.page_url = page_url  # the page's address without its query, for shared deals
+        # What the page's parts may use (each late-bound: a test may give the page its own).
+        page_services = PageServices(
+            lambda: self.engine,
+            store,
+            self.signal,
+            lambda: self.screen.now(),
+            lambda: self.seed(),
+            lambda coro: self.spawn(coro),
+            lambda: self.draw(),
+            lambda text: self.show_notice(text),
+            lambda what: self.timeline.append(what),
+            lambda name, text: self.screen.download(name, text),
+        )
+        self.choices = Choices(  # what a quick match is dealt with, the player's own set
+            page_services,
+            self.settings,
+            custom_set,
+            save_settings=lambda: self.save_settings(),
+            page_url=lambda: self.page_url,
+            engine_error=lambda: self.engine_error,
+            menu_open=lambda: self.panel == "rules",
+            scope=self.scope,
+        )
         self.build = build  # the page's build id (`<html data-build>`), for `AHEAD_KEY`
         self.apply_language()
         self.notices = []
@@ -165,18 +187,7 @@ class App(Shell):
         # (the tournament is made below; the collection's callbacks read it when called)
         self.tourney: Tourney
         self.coll = Collection(  # collection mode: the save, the ladder, decks, trades
-            PageServices(
-                lambda: self.engine,
-                store,
-                self.signal,
-                lambda: self.screen.now(),
-                lambda: self.seed(),  # (late-bound: a test may give the page its own)
-                lambda coro: self.spawn(coro),
-                lambda: self.draw(),
-                lambda text: self.show_notice(text),
-                lambda what: self.timeline.append(what),
-                lambda name, text: self.screen.download(name, text),
-            ),
+            page_services,
             Around(
                 lambda: self.match.playing is None and not self.table.replaying(),
                 lambda: bool(self.match.playing and self.match.playing.get("ladder")),
