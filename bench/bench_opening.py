@@ -24,12 +24,22 @@ empty board, `bench_cpu.start`), each with a fresh solver:
   (every 500 positions the deadline has passed and the search starts over
   from the table), as a ratio of positions to the search in one go.
 
-Then master's first move on each empty board as `bench_cpu`'s first-move
-table times it (the anytime search with the page's 900 ms budget, in 40 ms
-slices, one thread): whether its move is of the exact best value (``exact``)
-and whether its search finished (``done``: the trap count among its best moves
-ended, out of `TRAP_NODES` or not, or it wins already and sets no trap).
-The page splits that search over its extra workers: `bench_cpu_page` times it there.
+* ``trap``: after ``best set``, what counting the traps of the value's own
+  best move costs (one null-window probe per reply, as master's `_Traps`
+  does for each best move), as a ratio to ``value`` (master counts none on
+  the empty board, `TRAP_EMPTY`: this is why).
+
+Then master's first move on each empty board, 7 seeded deals per rule set,
+with the page's 900 ms budget: ``one thread`` as `bench_cpu`'s first-move
+table times it (the anytime search in 40 ms slices): whether its move is of
+the exact best value (``exact``) and whether its search finished (``done``:
+its trap count ended, or it sets none); ``two parts`` as the page searches
+it on two cores (the engine worker and the one extra worker the page starts
+there, `triad.ui.cpu.split`): each part (`Brain.search_part`, part 0 with
+its quick lookahead) searched to the end by a fresh brain, one after the
+other, ``s`` the slower part's CPU seconds (what the two workers side by
+side take, less their start), ``exact`` how many deals' slower part ended
+within the budget. `bench_cpu_page` times it in the page itself.
 
 Times are CPU seconds of this process (Node's own count under Pyodide), the
 first move's wall seconds; nodes are positions searched (interior and leaves),
@@ -54,10 +64,11 @@ from bench_cpu import cpu_seconds, runtime, start  # noqa: E402
 
 from triad.cards import Card  # noqa: E402
 from triad.cpu import Brain  # noqa: E402
+from triad.cpu.brain import reply_chances  # noqa: E402
 from triad.cpu.context import Context, View  # noqa: E402
 from triad.cpu.solver import Timeout  # noqa: E402
 from triad.notation import card_to_json, state_from_json  # noqa: E402
-from triad.observe import observe  # noqa: E402
+from triad.observe import Observation, observe  # noqa: E402
 from triad.state import GameState  # noqa: E402
 
 #: seankao31's benchmark hands (top-right-bottom-left, A is 10)
@@ -136,12 +147,23 @@ def best_set(ctx: Context, value: int) -> tuple[int, int]:
     return best, proofs
 
 
+def trap_count(ctx: Context, value: int) -> int:
+    """Positions counting the traps of the table's best move of ``ctx``'s position takes."""
+    solver = ctx.solver
+    move = solver.bounds(ctx.position)[2]
+    best = next(c for c in solver.children(ctx.position) if c.card * 9 + c.cell == move)
+    before = searched(ctx)
+    for _, reply in reply_chances(solver, best.position):
+        solver.probe(reply.position, value, value + 1)
+    return searched(ctx) - before
+
+
 def bench_values(deals: int) -> None:
     print(f"the empty board's value and every opening move's, {runtime()}, CPU seconds")
     print(
         f"  {'position':<20}{'value s':>8}{'nodes':>8}{'best set s':>11}{'nodes':>9}"
         f"{'ratio':>6}{'best':>6}{'proof':>7}{'every move s':>13}{'nodes':>9}"
-        f"{'ratio':>6}{'sliced':>7}"
+        f"{'ratio':>6}{'sliced':>7}{'trap':>6}"
     )
     ratios: list[float] = []
     best_ratios: list[float] = []
@@ -159,6 +181,7 @@ def bench_values(deals: int) -> None:
             f"  {label:<20}{alone:>8.3f}{nodes:>8}{both - alone:>11.3f}{searched(ctx) - nodes:>9}"
             f"{searched(ctx) / nodes:>6.1f}{f'{best}/{moves}':>6}{proofs // max(best, 1):>7}"
         )
+        trap = trap_count(ctx, value) / nodes
         ctx = Context(View.of(state))
         t0 = cpu_seconds()
         ctx.solver.move_values(ctx.position)
@@ -166,7 +189,7 @@ def bench_values(deals: int) -> None:
         ratios.append(every / alone)
         print(
             f"{first}{every:>13.3f}{searched(ctx):>9}"
-            f"{every / alone:>6.1f}{sliced_nodes(state) / nodes:>7.2f}",
+            f"{every / alone:>6.1f}{sliced_nodes(state) / nodes:>7.2f}{trap:>6.1f}",
             flush=True,
         )
     print(
@@ -176,18 +199,44 @@ def bench_values(deals: int) -> None:
     )
 
 
+def two_parts(seen: Observation, seed: int) -> float:
+    """CPU seconds of the slower of two parts of master's search of ``seen``, each
+    searched to the end by a fresh brain, then its traps counted (`Brain.search_part`)."""
+    brains = [Brain("master", seed) for _ in range(2)]
+    times = []
+    found = []
+    for part, brain in enumerate(brains):
+        t0 = cpu_seconds()
+        found.append(brain.search_part(seen, part, 2, None))
+        times.append(cpu_seconds() - t0)
+    value = max(int(f.value) for f in found)
+    traps = []
+    for part, brain in enumerate(brains):
+        t0 = cpu_seconds()
+        brain.search_part(seen, part, 2, None, value)
+        traps.append(cpu_seconds() - t0)
+    return max(times) + max(traps)
+
+
 def bench_first_move(deals: int) -> None:
     print(
         f"master's first move on the empty board, {BUDGET_S * 1000:.0f} ms budget,"
-        f" {SLICE_MS} ms slices, one thread, {deals} deals, {runtime()}"
+        f" {deals} deals, {runtime()}: one thread in {SLICE_MS} ms slices (wall s),"
+        " two parts as on two cores (CPU s of the slower)"
     )
-    print(f"  {'rules':<18}{'exact':>7}{'done':>8}{'median s':>10}{'max s':>8}")
+    print(
+        f"  {'rules':<18}{'exact':>7}{'done':>8}{'median s':>10}{'max s':>8}"
+        f"{'two parts':>11}{'median s':>10}{'max s':>8}"
+    )
     for label, names in RULE_SETS:
-        exact = done = 0
+        exact = done = split = 0
         times = []
+        parts = []
         for seed in range(1, deals + 1):
             state = start(names, seed, 0)
             seen = observe(state, state.to_move)
+            parts.append(two_parts(seen, seed))
+            split += parts[-1] <= BUDGET_S
             t0 = time.perf_counter()
             deadline = t0 + BUDGET_S
             last = None
@@ -199,7 +248,8 @@ def bench_first_move(deals: int) -> None:
             done += bool(last and last.exact and last.done)
         print(
             f"  {label:<18}{f'{exact}/{deals}':>7}{f'{done}/{deals}':>8}"
-            f"{statistics.median(times):>10.3f}{max(times):>8.3f}",
+            f"{statistics.median(times):>10.3f}{max(times):>8.3f}"
+            f"{f'{split}/{deals}':>11}{statistics.median(parts):>10.3f}{max(parts):>8.3f}",
             flush=True,
         )
 

@@ -21,6 +21,15 @@ bundle asks for a cold context, a fresh one in which nothing is cached:
 that routes requests (`context.route` before its first page) is cold too, as the
 service worker would answer in its place; `TRIAD_COLD_BROWSER=1` makes every one
 cold (to compare, or to rule the pool out).
+
+Loops left out. The page's decorations that repeat forever while it waits for the
+player (the turn badge's cheer and star, the chosen card's bob, a spinner) cost an
+idle page an eighth of a core in software compositing (measured: 1.25 CPU-s in 10 s
+of waiting, 0.03 without them), which every browser test pays while it waits on the
+page. A context from `new_context()` ends each such loop as it starts (`NO_LOOPS`):
+every animation that ends (a card landing or flipping, a dialog's entrance) runs as
+a player sees it. `new_context(loops=True)` keeps them, and `TRIAD_BROWSER_LOOPS=1`
+in every context.
 """
 
 from __future__ import annotations
@@ -124,6 +133,20 @@ class Watch:
 
 # What the page writes when the player leaves the title screen (triad/ui/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
+
+
+# Each animation that repeats forever is ended as it starts (see the module's docstring;
+# a cancelled CSS animation may start again): an animation with an end is never touched.
+NO_LOOPS = """document.addEventListener("animationstart", (event) => {
+  for (const a of event.target.getAnimations ? event.target.getAnimations({subtree: true}) : []) {
+    try {
+      if (a.effect && a.effect.getTiming().iterations === Infinity) {
+        a.effect.updateTiming({iterations: 1});
+        a.finish();
+      }
+    } catch (e) {}  // (never an error of the page's: the test would fail on it)
+  }
+}, true);"""
 # What the page writes once a new player has seen the first match's pointer to the legend.
 SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'true'); } catch (e) {}"
 
@@ -529,13 +552,15 @@ def new_context(
         title: bool = False,
         tip: bool = False,
         cold: bool = False,
+        loops: bool = False,
         **options: Any,
     ) -> tuple[Any, Watch]:
         """`title`: show the title screen; by default the tab has left it already (as after
         a reload), so the page opens on the table. `tip`: show a new player's pointer to the
         legend; by default it was seen already (it lies over the table until dismissed).
-        `cold`: a first visit, nothing cached (see the module's docstring). The other
-        options are Playwright's (viewport, locale, reduced_motion, is_mobile...)."""
+        `cold`: a first visit, nothing cached; `loops`: the animations that repeat forever
+        are left running (see the module's docstring). The other options are Playwright's
+        (viewport, locale, reduced_motion, is_mobile...)."""
         options.setdefault("viewport", dict(DEFAULT_VIEWPORT))
         watch = Watch(allowed_origins={server.origin, *origins})
         # A context without service workers would not be warm anyway.
@@ -545,6 +570,8 @@ def new_context(
             context.add_init_script(SKIP_TITLE)
         if not tip:
             context.add_init_script(SKIP_TIP)
+        if not (loops or os.environ.get("TRIAD_BROWSER_LOOPS")):
+            context.add_init_script(NO_LOOPS)
         made.append((context, watch))
         return context, watch
 
@@ -639,6 +666,20 @@ def play_one_move(page_or_frame: Any) -> int:
     return index
 
 
+def play_to_the_end(page_or_frame: Any, end: str = "[data-result]", timeout: int = 150_000) -> None:
+    """Play the human's moves by mouse (`play_one_move`) until `end` shows (the result):
+    a match played through without asking the engine for the human's moves (F1 and
+    Autoplay search a master move for each, seconds of a worker's CPU)."""
+    over = page_or_frame.locator(end)
+    while True:
+        page_or_frame.locator(f"html.ready, {end}").first.wait_for(
+            state="attached", timeout=timeout
+        )
+        if over.count():
+            return
+        play_one_move(page_or_frame)
+
+
 def copy_dist(dist: Path, target: Path) -> Path:
     shutil.copytree(dist, target)
     return target
@@ -649,3 +690,42 @@ def leave_yes(page_or_frame: Any) -> None:
     button = page_or_frame.locator('.dialog.leave [data-do="leave_yes"]')
     if button.count():
         button.click()
+
+
+def tree_cpu_seconds() -> float:
+    """The CPU seconds of this process and of every process under it (the browsers, their
+    pages and workers, a driver), those that ended and were waited for included: from
+    /proc, each process's utime, stime, cutime and cstime."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as stat:
+                text = stat.read()
+        except OSError:  # (ended meanwhile)
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        parents[int(name)] = int(fields[1])
+        ticks[int(name)] = sum(int(n) for n in fields[11:15])
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    total, todo = 0, [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        total += ticks.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.fixture(autouse=True)
+def cpu_seconds(request: Any) -> Iterator[None]:
+    """Each browser test reports the CPU seconds its worker's processes spent while it ran,
+    its fixtures' setup and teardown included (tests/timing.py prints and keeps them). A
+    process that outlives its parent is not counted once it has ended."""
+    start = tree_cpu_seconds()
+    yield
+    spent = tree_cpu_seconds() - start
+    request.node.user_properties.append(("cpu_seconds", round(spent, 2)))

@@ -17,7 +17,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready, wait_settled
+from tests.browser.conftest import (
+    Server,
+    Watch,
+    leave_yes,
+    play_one_move,
+    play_to_the_end,
+    wait_engine,
+    wait_ready,
+    wait_settled,
+)
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
@@ -37,8 +46,9 @@ CATCH_WON = {
     "en": "Greedy wins: Red owns 16 of 20",
     "fr": "Glouton gagne : Rouge possède 16 triangles sur 20",
 }
-# Map 11 of CodinGame: the greedy bot wins it by turn 43 against a player who waits.
-CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 11}'); } catch (e) {}"
+# Map 73 of CodinGame: the greedy bot wins it by turn 31 against a player who waits (the
+# quickest end of maps 0-119).
+CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 73}'); } catch (e) {}"
 HOUSE = {"en": "House", "fr": "Maison"}
 WORK_MS = 240_000  # making a puzzle or analysing a match takes Pyodide seconds
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -349,7 +359,7 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         wait_ready(page)
         if turn == 1:
             found += axe_violations(page, "catch play mid-game")
-    # Greedy owns four triangles in five on this map by turn 43: the log says the end.
+    # Greedy owns four triangles in five on this map by turn 31: the log says the end.
     assert CATCH_WON[lang] in said.inner_text()
     found += axe_violations(page, "catch game over")
     page.locator('[data-act="help"]').first.click()
@@ -449,18 +459,6 @@ def hotseat_move(page: Any) -> None:
     )
 
 
-def autoplay(page: Any) -> None:
-    """F1: the page plays a card for the human; wait until it and any reply are placed."""
-    before = page.locator("[data-cell][data-owner]").count()
-    page.keyboard.press("F1")
-    page.wait_for_function(
-        "(n) => document.querySelector('[data-result]') || "
-        "document.querySelectorAll('[data-cell][data-owner]').length > n",
-        arg=before,
-    )
-    page.locator("html.ready, [data-result]").first.wait_for(state="attached")
-
-
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
     new_context: Callable[..., tuple[Any, Watch]], server: Server, size: str
@@ -476,7 +474,8 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
     page.goto(server.url)
     wait_ready(page)
     while page.locator("[data-cell][data-owner]").count() < 4:
-        autoplay(page)
+        play_one_move(page)
+        page.locator("html.ready").wait_for(state="attached")  # (and the CPU's answer)
     edges = page.evaluate(EDGES)
     assert {(owner, where) for owner, where, _, _ in edges} == {
         ("blue", "board"),
@@ -494,8 +493,7 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
     assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()
     page.screenshot(path=str(ARTIFACTS / f"a11y-owner-legend-{size}.png"))
     close_dialog(page)
-    while page.locator("[data-result]").count() == 0:
-        autoplay(page)
+    play_to_the_end(page)
     moved = [d for d in page.evaluate("window.__moved") if d]  # a card already replaced: ""
     assert len(moved) >= 9 and all(float(d.rstrip("s")) <= 0.001 for d in moved), moved
 

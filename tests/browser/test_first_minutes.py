@@ -14,6 +14,7 @@ from tests.browser.conftest import (
     Watch,
     load_collection,
     play_one_move,
+    play_to_the_end,
     wait_engine,
     wait_ready,
     wait_settled,
@@ -86,14 +87,7 @@ def test_see_the_board_and_back_to_the_result(
     words = SEE[lang]
     page = open_page(new_context, server, lang=lang)
     wait_engine(page)
-    while page.locator("[data-result]").count() == 0:
-        page.locator("html.ready, [data-result]").first.wait_for(state="attached")
-        if page.locator("[data-result]").count() == 0:
-            page.keyboard.press("F1")  # the CPU plays a card for the player
-            page.wait_for_function(
-                "() => !document.documentElement.classList.contains('ready')"
-                " || document.querySelector('[data-result]')"
-            )
+    play_to_the_end(page)
     page.get_by_role("button", name=words["see"]).click()
     back = page.get_by_role("button", name=words["back"])
     back.wait_for()

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, Watch, wait_engine, wait_settled
-from tests.browser.test_page_play import open_page, settings_script, wait_turn
+from tests.browser.conftest import Server, Watch, play_to_the_end, wait_engine, wait_settled
+from tests.browser.test_page_play import open_page, settings_script
 from tests.browser.test_page_session import HeldEngine
 from triad.study.puzzle import daily_json
 
@@ -191,12 +191,7 @@ def test_a_match_analysed_after_it_ends(
     words = WORDS[lang]
     page = open_page(new_context, server, rules=["open", "same"], lang=lang)
     wait_engine(page)
-    while not wait_turn(page):
-        before = page.locator("[data-cell][data-owner]").count()
-        page.keyboard.press("F1")
-        page.wait_for_function(
-            f"() => document.querySelectorAll('[data-cell][data-owner]').length > {before}"
-        )
+    play_to_the_end(page)
     page.locator('[data-do="analyse"]').click()
     page.locator('html[data-analysis="running"]').wait_for(state="attached")
     page.locator(".an-progress").wait_for(state="attached")

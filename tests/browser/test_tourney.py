@@ -1,5 +1,5 @@
 """The grand tournament in Chromium: a knockout match settled into its bracket, an open
-tournament's drafted match, three season matches with a reload in the middle of each,
+tournament's drafted match, a season match with a reload in its middle,
 the deck builder; the stored save read before and after; axe on every tournament screen,
 EN and FR, desktop and phone; screenshots in test-artifacts/."""
 
@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     Watch,
     load_collection,
     play_one_move,
+    play_to_the_end,
     wait_ready,
     wait_settled,
 )
@@ -88,20 +89,9 @@ def save_deck(page: Any, name: str, cards: list[str]) -> None:
 
 
 def play_out(page: Any, name: str) -> None:
-    """Click the autoplay button (the CPU plays one card for the player) each time the page
-    waits for the player's card, until the match is settled into the tournament."""
-    end = page.locator("[data-tr-result]")
+    """Play the player's cards by mouse until the match is settled into the tournament."""
     try:
-        while end.count() == 0:
-            page.locator("html.ready, [data-tr-result]").first.wait_for(
-                state="attached", timeout=MATCH_MS
-            )
-            if end.count() == 0:
-                page.locator('[data-action="autoplay"]').click()
-                page.wait_for_function(
-                    "() => !document.documentElement.classList.contains('ready')"
-                    " || document.querySelector('[data-tr-result]')"
-                )
+        play_to_the_end(page, "[data-tr-result]", MATCH_MS)
     except Exception:
         shot(page, "stuck-" + name)
         raise
@@ -188,7 +178,7 @@ def test_an_open_tournament_drafts_the_players_match(
     shot(page, "open-result-fr")
 
 
-def test_three_season_matches_with_a_reload_in_the_middle_of_each(
+def test_a_season_match_with_a_reload_in_its_middle(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_page(new_context, server)
@@ -198,34 +188,34 @@ def test_three_season_matches_with_a_reload_in_the_middle_of_each(
     tab(page, "event")
     page.locator('[data-tr-begin="season"]').click()
     page.locator("[data-tr-standings]").wait_for()
-    for number in range(1, 4):
-        page.locator("[data-tr-play]").click()
-        page.locator(".dialog.tourney").wait_for(state="detached")
-        while page.locator(".draft-pick").count():  # a leader who drafts: the draft first
-            pick = page.locator(".draft-pick:not([disabled])").first
-            if pick.count():
-                pick.click()
-            wait_settled(page)
-        play_one_move(page)
-        page.wait_for_function(
-            "() => (JSON.parse(localStorage.getItem('triad:collection')).tournament.event.games"
-            "[0] || []).length >= 1"
-        )
-        moves = stored(page)["tournament"]["event"]["games"][0]
-        page.reload()
-        wait_ready(page)
-        page.locator("[data-cell][data-owner]").first.wait_for()
-        placed = page.locator("[data-cell][data-owner]").count()
-        assert placed >= len(moves)  # the moves kept came back (the CPU may have answered)
-        assert stored(page)["tournament"]["event"]["games"][0][: len(moves)] == moves
-        play_out(page, f"season-{number}")
-        event = stored(page)["tournament"]["event"]
-        mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]
-        assert len(mine) == number
-        rows = page.locator("[data-tr-standings] tbody tr")
-        assert rows.count() == 6
-        played = sum(int(r.locator("td").nth(1).inner_text()) for r in rows.all())
-        assert played == 2 * len([m for m in event["matches"] if m["record"]])
+    # (three matches, each cut by a reload: tests/ui/test_tourney_season.py)
+    page.locator("[data-tr-play]").click()
+    page.locator(".dialog.tourney").wait_for(state="detached")
+    while page.locator(".draft-pick").count():  # a leader who drafts: the draft first
+        pick = page.locator(".draft-pick:not([disabled])").first
+        if pick.count():
+            pick.click()
+        wait_settled(page)
+    play_one_move(page)
+    page.wait_for_function(
+        "() => (JSON.parse(localStorage.getItem('triad:collection')).tournament.event.games"
+        "[0] || []).length >= 1"
+    )
+    moves = stored(page)["tournament"]["event"]["games"][0]
+    page.reload()
+    wait_ready(page)
+    page.locator("[data-cell][data-owner]").first.wait_for()
+    placed = page.locator("[data-cell][data-owner]").count()
+    assert placed >= len(moves)  # the moves kept came back (the CPU may have answered)
+    assert stored(page)["tournament"]["event"]["games"][0][: len(moves)] == moves
+    play_out(page, "season")
+    event = stored(page)["tournament"]["event"]
+    mine = [m for m in event["matches"] if "you" in (m["a"], m["b"]) and m["record"]]
+    assert len(mine) == 1
+    rows = page.locator("[data-tr-standings] tbody tr")
+    assert rows.count() == 6
+    played = sum(int(r.locator("td").nth(1).inner_text()) for r in rows.all())
+    assert played == 2 * len([m for m in event["matches"] if m["record"]])
     shot(page, "standings-en")
 
 

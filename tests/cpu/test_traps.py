@@ -9,9 +9,13 @@ import random
 import pytest
 
 from tests.cpu.helpers import brute_value, random_game
+from triad.cards import builtin_set
 from triad.cpu import brain as brain_module
 from triad.cpu.brain import Brain
+from triad.cpu.context import Context, View
+from triad.match import MatchConfig, deal_match
 from triad.observe import observe
+from triad.rules import RuleSet
 from triad.state import GameState, Move
 
 
@@ -93,3 +97,19 @@ def test_without_trap_nodes_master_plays_its_first_best_move(
         monkeypatch.setattr(brain_module, "TRAP_NODES", 0)
         move = Brain("master", 1).choose(observe(state, state.to_move), None)
         assert values[move] == max(values.values())
+
+
+def test_on_the_empty_board_master_plays_its_exact_move_without_counting_traps() -> None:
+    # There, counting traps costs a value search per best move and never reached a pick
+    # within TRAP_NODES: master's search is done once it has the exact value's move.
+    state = deal_match(MatchConfig(RuleSet.parse(["open"]), builtin_set()), 1).start()
+    ctx = Context(View.of(state))
+    value = ctx.solver.value(ctx.position)
+    assert value <= 0  # not winning: traps would be counted from eight empty cells
+    steps = list(Brain("master", 1).search(observe(state, state.to_move), slice_ms=20))
+    first = next(s for s in steps if s.exact)
+    assert first.done and first is steps[-1]
+    child = next(
+        c for c in ctx.solver.children(ctx.position) if ctx.move_of(c, state.to_move) == first.move
+    )
+    assert -ctx.solver.probe(child.position, -value - 1, -value + 1) == value

@@ -524,11 +524,11 @@ def test_the_next_match_is_dealt_ahead_while_the_result_shows() -> None:
         assert len(dealt) == 3 and dealt[-1]["rules"] == ["open", "same"]
         # a replay of the match takes the table: the match dealt ahead is given up
         second = app.cpu.ahead.match
-        await app.replay.open_match()
+        await app.table.replay_match()
         await settle(app)
         assert second.scope.ended and app.cpu.ahead.match is None
         asked = len(engine.calls)
-        app.replay.close()  # back to the result: dealt ahead again
+        app.table.occupant.key("exit")  # back to the result: dealt ahead again
         await settle(app)
         assert app.cpu.ahead.match is not None and not app.cpu.ahead.match.scope.ended
         assert [n for n, _ in engine.calls[asked:]][:2] == ["deal_ahead", "ponder_ahead"]

@@ -192,14 +192,15 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         final = app.match.view["board"]
         app.click("do", "replay")
         await settle(app)
-        assert app.replay.shown is not None and screen.data["replay"] == "0"
-        assert all(slot is None for slot in app.match.view["board"])
-        last = len(app.replay.shown["steps"]) - 1
+        replay = app.table.occupant
+        assert app.table.replaying() and screen.data["replay"] == "0"
+        assert all(slot is None for slot in replay.board.view["board"])
+        last = len(replay.steps) - 1
         for _ in range(last):
             app.key("ArrowRight")
             await settle(app)
         assert screen.data["replay"] == str(last)
-        assert [s and (s["card"]["id"], s["owner"]) for s in app.match.view["board"]] == [
+        assert [s and (s["card"]["id"], s["owner"]) for s in replay.board.view["board"]] == [
             s and (s["card"]["id"], s["owner"]) for s in final
         ]
         app.key("ArrowLeft")
@@ -210,7 +211,7 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         _name, text = screen.downloads[-1]
         assert json.loads(text)["format"] == "triad-match"
         app.click("do", "replay_exit")
-        assert app.replay.shown is None and app.match.view["over"]
+        assert not app.table.replaying() and app.match.view["over"]
 
     asyncio.run(run())
 
@@ -246,7 +247,7 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
         assert len(reply["record"]["draft"]) == 10
         app.click("do", "replay")
         await settle(app)
-        assert app.replay.shown is not None and len(app.replay.shown["steps"]) >= 10
+        assert app.table.replaying() and len(app.table.occupant.steps) >= 10
 
     asyncio.run(run())
 

@@ -147,7 +147,7 @@ def test_the_kept_opening_goes_with_the_match_dealt_ahead_when_it_is_given_up() 
         await until(app, lambda: screen.data.get("ahead") in ("done", "stopped"))
         entry = json.loads(store.get(AHEAD_KEY) or "null")
         assert entry is None or entry["playing"]["rules"] == ["open", "same"]
-        await app.replay.open_match()  # a replay takes the table: the match dealt ahead too
+        await app.table.replay_match()  # a replay takes the table: the match dealt ahead too
         assert app.cpu.ahead.match is None and store.get(AHEAD_KEY) is None
 
     asyncio.run(run())

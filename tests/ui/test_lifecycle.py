@@ -87,7 +87,7 @@ def test_a_move_being_played_out_ends_with_the_match() -> None:
 
 async def replay_shown(app: Any) -> None:
     record, _ = random_record(["open", "plus"], 13)
-    await app.replay.open(json.dumps(record.to_json()))
+    await app.table.open_replay(json.dumps(record.to_json()))
 
 
 def test_a_replay_its_steps_and_its_analysis_end_when_it_is_closed() -> None:
@@ -95,11 +95,11 @@ def test_a_replay_its_steps_and_its_analysis_end_when_it_is_closed() -> None:
         app, screen = await page()
         await replay_shown(app)
         assert screen.data["analysis"] == "running"
-        replay = app.replay.scope
-        app.replay.key("next")  # a move about to play out
-        before, after = await left_running(replay, app.replay.close)
+        replay = app.table.occupant
+        replay.key("next")  # a move about to play out
+        before, after = await left_running(replay.scope, lambda: replay.key("exit"))
         assert before >= 2 and after == 0  # the step and the analysis
-        assert app.replay.shown is None
+        assert replay.analysis.scope.ended and app.table.occupant is app.match
 
     asyncio.run(run())
 
@@ -108,16 +108,17 @@ def test_an_analysis_ends_when_another_replay_takes_the_table() -> None:
     async def run() -> None:
         app, screen = await page()
         await replay_shown(app)
-        analysis = app.study.scope
+        first = app.table.occupant
+        analysis = first.analysis.scope
         assert analysis.running()
 
         def another() -> None:
             app.spawn(replay_shown(app))
 
         before, after = await left_running(analysis, another)
-        assert before >= 1 and after == 0
+        assert before >= 1 and after == 0 and first.scope.ended
         await settle(app)
-        assert app.study.scope is not analysis and screen.data["analysis"] == "done"
+        assert app.table.occupant is not first and screen.data["analysis"] == "done"
 
     asyncio.run(run())
 
@@ -125,12 +126,36 @@ def test_an_analysis_ends_when_another_replay_takes_the_table() -> None:
 def test_the_puzzle_being_made_ends_with_a_new_match() -> None:
     async def run() -> None:
         app, screen = await page()
-        app.study.open_puzzle(DAY)
+        app.table.open_puzzle(DAY)
+        puzzle = app.table.occupant
         await turns(2)
         assert screen.data["puzzle"] == "making"
-        before, after = await left_running(app.study.scope, app.new_match)
+        before, after = await left_running(puzzle.scope, app.new_match)
         assert before >= 1 and after == 0
-        assert app.replay.shown is None and app.replay.scope.ended
+        assert puzzle.scope.ended and app.table.occupant is app.match
+
+    asyncio.run(run())
+
+
+def test_a_puzzle_answered_ends_while_its_solution_plays_out() -> None:
+    async def run() -> None:
+        app, screen = await page()
+        screen.today = lambda: DAY
+        app.click("do", "puzzle")
+        puzzle = app.table.occupant
+        for _ in range(50):
+            await settle(app)
+            if screen.data["puzzle"] == "solving":
+                break
+        assert puzzle.may_act() and not app.match.sel.active  # its own board, not the match's
+        solution = puzzle.puzzle["data"]["solution"]
+        app.click("card", ("blue", str(solution["card"])))
+        app.click("cell", str(solution["cell"]))
+        app.click("cell", str(solution["cell"]))  # the solution plays out: a task of the puzzle
+        await turns(1)
+        assert puzzle.board.moving and app.match.board.view is None
+        before, after = await left_running(puzzle.scope, lambda: app.click("do", "replay_exit"))
+        assert before >= 1 and after == 0 and app.table.occupant is app.match
 
     asyncio.run(run())
 

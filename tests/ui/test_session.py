@@ -40,7 +40,7 @@ def test_f1_before_the_engine_is_up_is_queued_and_played_once_it_is() -> None:
         app = blue_first()
         assert app.key("F1")
         assert app.match.pending == "hint" and app.match.thinking
-        assert not app.is_ready()
+        assert not app.accepting()
         assert app.key("Enter") and app.key("z")  # nothing of the human's while F1 waits
         app.click("cell", "4")
         engine = LocalEngine()
@@ -244,7 +244,7 @@ def test_new_game_while_a_move_lands_never_draws_the_old_match_over_the_new() ->
         for _ in range(3):  # and it plays on
             if app.match.view["over"]:
                 break
-            if app.is_ready():
+            if app.accepting():
                 cell = next(i for i in range(9) if app.match.view["board"][i] is None)
                 app.click("card", ("blue", "0"))
                 app.click("cell", str(cell))

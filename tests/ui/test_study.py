@@ -62,7 +62,7 @@ def test_replay_is_analysed_move_by_move_and_a_move_shows_the_best_one() -> None
         await app.engine_ready(LocalEngine())
         await settle(app)
         record, _ = random_record(["open", "plus"], 13)
-        await app.replay.open(json.dumps(record.to_json()))
+        await app.table.open_replay(json.dumps(record.to_json()))
         assert screen.data["analysis"] == "running" and screen.data["study"] == "analysis"
         for _ in range(100):
             await settle(app)
@@ -71,19 +71,19 @@ def test_replay_is_analysed_move_by_move_and_a_move_shows_the_best_one() -> None
         assert screen.data["analysis"] == "done"
         panel = screen.regions["r-replay"]
         assert 'data-analysis-done="9"' in panel and panel.count("an-chip mark-") == 9
-        reviews = app.study.analysis["reviews"]
+        reviews = app.table.occupant.analysis.state["reviews"]
         assert [r["ply"] for r in reviews] == list(range(1, 10))
         lost = next(i for i, r in enumerate(reviews) if r["lost"] > 0)
         app.click("ply", str(lost))
         r = reviews[lost]
-        assert app.replay.shown["index"] == r["ply"] - 1
+        assert app.table.occupant.index == r["ply"] - 1
         board = screen.regions["r-board"]
         assert "ghost-played" in board and "ghost-best" in board
         text = screen.regions["r-replay"]
         assert f"Move {lost + 1} · " in text and "Best: " in text
         # A best move for the very space the card went to: that space keeps the card played,
         # and the best card carries its tag in the hand.
-        hand = app.match.view["hands"][r["player"]]
+        hand = app.table.occupant.board.view["hands"][r["player"]]
         other = next(i for i in range(len(hand)) if i != r["move"]["card"])
         r["best_move"] = {"card": other, "cell": r["move"]["cell"]}
         app.click("ply", str(lost))
@@ -124,7 +124,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         app.click("cell", str(wrong["cell"]))
         await settle(app)
         assert screen.data["puzzle"] == "solving" and "Not this one" in screen.regions["r-replay"]
-        assert app.match.view["board"][wrong["cell"]] is None
+        assert app.table.occupant.board.view["board"][wrong["cell"]] is None
         app.click("do", "pz_hint")
         assert "pz-hint" in screen.regions["r-replay"]
         app.click("card", ("blue", str(solution["card"])))
@@ -133,7 +133,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         for _ in range(20):
             await settle(app)
         assert screen.data["puzzle"] == "solved"
-        assert app.match.view["board"][solution["cell"]]["owner"] == "blue"
+        assert app.table.occupant.board.view["board"][solution["cell"]]["owner"] == "blue"
         panel = screen.regions["r-replay"]
         assert "Solved!" in panel and 'data-streak="1"' in panel and "pz-line" in panel
         saved = json.loads(app.store.get(KEY))
@@ -155,7 +155,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         assert json.loads(app.store.get(KEY))["puzzles"]["solved"] == [DAY]  # not counted
         app.click("do", "replay_exit")
         await settle(app)
-        assert app.replay.shown is None and screen.data["puzzle"] == ""
+        assert not app.table.replaying() and screen.data["puzzle"] == ""
 
     asyncio.run(run())
 
@@ -175,7 +175,7 @@ def test_a_new_match_ends_the_puzzle() -> None:
         app.click("action", "new")
         leave_yes(app)
         await settle(app)
-        assert app.replay.shown is None and screen.data["study"] == "" and app.study.puzzle is None
+        assert app.table.occupant is app.match and screen.data["study"] == ""
         assert "pz-panel" not in screen.regions.get("r-replay", "")
         assert app.match.view is not None and not app.match.view.get("puzzle")
 
@@ -209,7 +209,7 @@ def test_a_collection_match_replayed_from_the_history_names_you_and_the_cpu() ->
             await settle(app)
             if screen.data.get("analysis") == "done":
                 break
-        assert app.replay.shown["mode"] == "cpu"
+        assert app.table.occupant.mode == "cpu"
         panel = screen.regions["r-replay"]
         assert "Move 1, You: " in panel and ", CPU: " in panel and ", Blue: " not in panel
 
@@ -233,12 +233,12 @@ def test_leaving_a_replay_or_the_puzzle_for_the_result_says_no_engine_loading() 
             app.click("do", opened)
             for _ in range(50):
                 await settle(app)
-                if app.replay.shown is not None and screen.data.get("study"):
+                if app.table.replaying() and screen.data.get("study"):
                     break
-            assert app.replay.shown is not None
+            assert app.table.replaying()
             app.click("do", "replay_exit")  # leave it: back to the result
             await settle(app)
-            assert app.replay.shown is None and app.match.view["over"]
+            assert not app.table.replaying() and app.match.view["over"]
             assert "Engine loading" not in screen.regions["r-status"], opened
 
     asyncio.run(run())

@@ -151,10 +151,10 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         app.click("do", "tr_replay:1")
         for _ in range(20):
             await settle(app)
-            if app.replay.shown is not None:
+            if app.table.replaying():
                 break
-        assert app.replay.shown is not None and app.panel is None
-        app.replay.close()
+        assert app.table.replaying() and app.panel is None
+        app.table.occupant.key("exit")
         await settle(app)
         app.tourney.open()
         await settle(app)
@@ -198,7 +198,7 @@ def test_a_reload_in_the_middle_of_a_tournament_match_resumes_it() -> None:
                     break
             view = app.match.view
             cell = view["board"].index(None)
-            app.human_move((0, cell))
+            app.match.human_move((0, cell))
             await settle(app)
         games = stored(store)["tournament"]["event"]["games"]
         assert games and len(games[0]) >= 2

@@ -22,7 +22,8 @@ Levels (fixed, documented behaviour):
   judges its replies by a short lookahead, see `_Traps`) is least likely to
   answer with a reply that keeps the value (every other reply gives cards
   away), as far as `TRAP_NODES` searched positions allow (a count, not a time,
-  so a seeded game plays the same on any machine).
+  so a seeded game plays the same on any machine), and not on the empty board
+  (`TRAP_EMPTY`).
 
 Under Order only the cell is chosen (the solver offers the first card only).
 Under Chaos the drawn card is played; master values its cells by their exact
@@ -119,6 +120,13 @@ AHEAD_SLICE_MS = 30
 SPLIT_FROM = 7
 #: Positions master may search to choose among its best moves (see `_Traps`).
 TRAP_NODES = 60_000
+#: Master sets traps with at most this many empty cells. On the empty board, showing
+#: which of the 45 moves are best takes a proof of 30-50k positions for each (20 to 39
+#: of them are best on the benchmark deals) and counting one best move's traps 100-150k
+#: more (`bench/bench_opening.py`), so the count never reached a pick within
+#: `TRAP_NODES` there (none on 35 seeded deals of five rule sets): it only spent time,
+#: and master played the exact search's move as it does without it.
+TRAP_EMPTY = 8
 #: Master's model of a fallible opponent (see `_Traps`): plies it looks ahead and
 #: how widely it strays from the reply that looks best to it (values count cards twice).
 TRAP_LOOK = 2
@@ -360,7 +368,7 @@ class Brain:
                     yield Progress(ctx.move_of(first, me), top, False, False)
                 continue
             break
-        if value > 0 or TRAP_NODES <= 0:  # winning already: the opponent's mistakes change nothing
+        if value > 0 or not _sets_traps(obs):  # winning already: mistakes change nothing
             yield Progress(ctx.move_of(best, me), value, True, True)
             return
         # Every move left is as good as the best: set the trap a fallible opponent
@@ -465,7 +473,7 @@ class Brain:
                 return PartFound(ctx.move_of(first, me), top, False, False)
             self._parts[(part, parts)] = solved
         found, best = solved
-        if value is None or value > 0 or found < value or TRAP_NODES <= 0:
+        if value is None or value > 0 or found < value or not _sets_traps(obs):
             return PartFound(ctx.move_of(best, me), found, True, True)
         traps = self._part_traps.get((part, parts, value))
         if traps is None:
@@ -854,6 +862,11 @@ def _deadline(budget_ms: float | None) -> float:
 def _ahead_key(obs: Observation, ctx: Context) -> tuple[object, ...]:
     """What a search begun ahead of a turn is for: the viewer, the position, the card drawn."""
     return (obs.viewer, id(ctx), ctx.position, ctx.drawn)
+
+
+def _sets_traps(obs: Observation) -> bool:
+    """Whether master counts traps among its best moves here (`TRAP_NODES`, `TRAP_EMPTY`)."""
+    return TRAP_NODES > 0 and sum(1 for s in obs.board if s is None) <= TRAP_EMPTY
 
 
 def _finished(obs: Observation) -> bool:

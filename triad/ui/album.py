@@ -62,9 +62,9 @@ def summary_line(summary) -> str:
     )
 
 
-def render_collection(coll, aff: dict, confirm: bool = False) -> str:
+def render_collection(coll, aff: dict, confirm: bool = False, tourney=None) -> str:
     """The collection dialog for the `Collection` `coll` (`confirm`: its save tab asks
-    whether to reset the save)."""
+    whether to reset the save; its feats tab shows the `Tourney`'s records)."""
     out = [
         '<div class="dialog coll" role="dialog" aria-modal="true" aria-labelledby="coll-title">',
         dialog_head(t("coll_title"), "coll-title", "album"),
@@ -119,8 +119,8 @@ def render_collection(coll, aff: dict, confirm: bool = False) -> str:
     elif coll.tab == "feats":  # the tournament's records and feats (`triad.ui.tourney`)
         from triad.ui.tourney_html import render_records
 
-        tour = coll.app.tourney
-        out.append(render_records(tour, aff) if tour.view else esc(t("tr_loading")))
+        shown = tourney is not None and tourney.view
+        out.append(render_records(tourney, aff) if shown else esc(t("tr_loading")))
     else:
         out.append(render_ladder(coll, aff))
     out.append("</div>")

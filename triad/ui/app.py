@@ -24,18 +24,19 @@ these, each an object of its own:
 
 * the match on the table (`match`, `triad.ui.table.Match`): its deal, its
   turns and every task it starts;
-* a replay or the daily puzzle taking the table (`replay`, `study`);
+* the table and what occupies it (`table`, `triad.ui.tabletop.Table`): the match,
+  or a replay or the daily puzzle that took it;
 * the CPU's moves, hints and pondering, the match dealt ahead and master's
   extra workers (`cpu`, `triad.ui.cpu.coordinator.Cpu`);
 * the collection (`coll`), the player's choices and own card set
   (`choices`), and the player's input (`controls`).
 """
 
-from triad.pageview import scores_of
 from triad.ui import anim, customset, render
 from triad.ui import settings as prefs
+from triad.ui.board import Stage
 from triad.ui.choices import Choices, read_deal_code
-from triad.ui.collect import Collection
+from triad.ui.collect import Around, Collection, stored_active
 from triad.ui.controls import Controls
 from triad.ui.cpu import Services
 from triad.ui.cpu.coordinator import Cpu
@@ -44,12 +45,12 @@ from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.legend import TIP_KEY
 from triad.ui.panels import Album, Draft, Leave, Panels, Title
-from triad.ui.replay import Replay
+from triad.ui.services import Services as PageServices
 from triad.ui.session import HUMAN, OVER, QUEUED
 from triad.ui.shell import Shell
 from triad.ui.speech import Speaker
-from triad.ui.study import Study
 from triad.ui.table import MATCH_KEY, Match, stored_match
+from triad.ui.tabletop import Table
 from triad.ui.text import language, t
 from triad.ui.tourney import Tourney
 
@@ -90,9 +91,31 @@ class App(Shell):
         self.reduced = reduced
         custom_set, custom_notice = customset.load(store)
         self.settings, notice = prefs.load(store, custom_set is not None)
-        self.choices = Choices(self, custom_set)
         self.browser_lang = browser_lang
         self.page_url = page_url  # the page's address without its query, for shared deals
+        # What the page's parts may use (each late-bound: a test may give the page its own).
+        page_services = PageServices(
+            lambda: self.engine,
+            store,
+            self.signal,
+            lambda: self.screen.now(),
+            lambda: self.seed(),
+            lambda coro: self.spawn(coro),
+            lambda: self.draw(),
+            lambda text: self.show_notice(text),
+            lambda what: self.timeline.append(what),
+            lambda name, text: self.screen.download(name, text),
+        )
+        self.choices = Choices(  # what a quick match is dealt with, the player's own set
+            page_services,
+            self.settings,
+            custom_set,
+            save_settings=lambda: self.save_settings(),
+            page_url=lambda: self.page_url,
+            engine_error=lambda: self.engine_error,
+            menu_open=lambda: self.panel == "rules",
+            scope=self.scope,
+        )
         self.build = build  # the page's build id (`<html data-build>`), for `AHEAD_KEY`
         self.apply_language()
         self.notices = []
@@ -105,7 +128,6 @@ class App(Shell):
         self.timeline: list[
             tuple
         ] = []  # (what, detail) of notable moments, for tests and benchmarks
-        self.match: Match  # the match on the table (`triad.ui.table`), begun below
         services = Services(
             lambda: self.engine,
             self.signal,
@@ -127,7 +149,17 @@ class App(Shell):
             lambda: self.build,
             helpers,
         )
-        self.match = Match(self)  # the match on the table (`triad.ui.table`)
+        #: What the board on the table plays out on (`triad.ui.board`).
+        self.stage = Stage(
+            lambda: self.draw(),
+            lambda name: self.play_sound(name),
+            lambda ms: self.sleep(ms),  # (the page's, as it is then: tests replace it)
+            lambda: self.wait_unpaused(),
+            lambda kind: self.show_callout(kind) if kind else self.hide_callout(),
+            lambda: self.reduced,
+            lambda what: self.timeline.append((what, self.clock_ms())),
+        )
+        self.table = Table(self, Match(self))  # the table, and the match on it (`triad.ui.table`)
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
@@ -150,11 +182,25 @@ class App(Shell):
         self.warm = False  # the game's files come from the service worker's cache (main.py)
         self.speech = Speaker(screen)  # the live region a screen reader reads out
         self.foresee = Foresee(  # what a card waiting on a space would capture, said
-            lambda: self.engine, self.speech.say, lambda coro: self.match.spawn(coro), self.draw
+            lambda: self.engine, self.speech.say, self.table.spawn, self.draw
         )
-        self.coll = Collection(self)
-        self.study = Study(self)
-        self.replay = Replay(self)
+        # (the tournament is made below; the collection's callbacks read it when called)
+        self.tourney: Tourney
+        self.coll = Collection(  # collection mode: the save, the ladder, decks, trades
+            page_services,
+            Around(
+                lambda: self.match.playing is None and not self.table.replaying(),
+                lambda: bool(self.match.playing and self.match.playing.get("ladder")),
+                lambda: self.stop_match(),
+                lambda view, match, opponent: self.begin_prepared(view, match, opponent),
+                lambda: self.new_match(),
+                lambda save: self.tourney.resumable(save),
+                lambda: self.tourney.play(),
+                lambda: self.panel,
+                lambda name, tab: self.open_panel(Album(name, tab)),
+                lambda: self.close_panel(False),
+            ),
+        )
         self.friend = Friend(self)  # the friend dialog and the friend matches kept
         self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
         self.controls = Controls(self)
@@ -188,11 +234,11 @@ class App(Shell):
             except ValueError as e:
                 # Said in the player's words only: the decoder's detail helps nobody here.
                 self.bad_deal = getattr(e, "code", "") or "code_bad"
-        if shared is not None or self.coll.stored_active():
+        if shared is not None or stored_active(self.store):
             self.panels.close("title")  # a match under way: the player lands back in it
         if self.bad_deal and not self.title:
             self.notices.append(t("notice_bad_deal", error=t("err_" + self.bad_deal)))
-        if shared is None and self.coll.stored_active():
+        if shared is None and stored_active(self.store):
             # A ladder match under way comes back once the engine is up, so no
             # quick match is dealt meanwhile.
             self.new_table(None)
@@ -224,6 +270,16 @@ class App(Shell):
 
     # ---------------------------------------------------------------- matches
 
+    @property
+    def match(self):
+        """The page's match (`triad.ui.table.Match`): the one on the table, unless a replay
+        or the puzzle took it (then the one a new deal would replace)."""
+        return self.table.match
+
+    @match.setter
+    def match(self, match) -> None:
+        self.table.sit(match)
+
     def new_match(self, run: bool = True, shared=None, resumed=None, first=False) -> None:
         """Start a match with the saved settings (rule changes apply from here).
 
@@ -233,7 +289,6 @@ class App(Shell):
         the one dealt ahead on an earlier visit, master's opening of it at hand:
         `Cpu.next_deal`).
         """
-        self.replay.stop()  # a new match ends a replay or a puzzle
         choices = self.choices
         playing = choices.playing()
         if shared or resumed is not None:
@@ -331,14 +386,6 @@ class App(Shell):
         table.announce()  # (a screen reader hears the deal, and who is who, here too)
         table.spawn(table.next_turn())
 
-    def human_move(self, move) -> None:
-        """The human confirmed a move: the puzzle's answer, or a move of the match."""
-        if self.replay.shown is not None:
-            if self.replay.shown.get("puzzle"):
-                self.study.puzzle_move(move)
-            return
-        self.match.human_move(move)
-
     # ------------------------------------------------------------------ input
 
     def key(self, key: str, on_table: bool = True) -> bool:
@@ -358,8 +405,9 @@ class App(Shell):
             self.draw()
 
     def accepting(self) -> bool:
-        """Whether a human may choose a card or a cell of the match now."""
-        return not self.panels.stack and self.match.may_act()
+        """Whether a human may choose a card and a space now: in a match, or the puzzle's
+        answer (the page waits for the player's move)."""
+        return not self.panels.stack and self.table.occupant.may_act()
 
     async def import_file(self, kind: str, text: str) -> None:
         """A file the player chose: a card set, a save to import or a replay to watch."""
@@ -368,7 +416,7 @@ class App(Shell):
         elif kind == "save":
             await self.coll.import_text(text)
         elif kind == "replay":
-            await self.replay.open(text)
+            await self.table.open_replay(text)
 
     # -------------------------------------------------------- what is shown
 
@@ -378,7 +426,7 @@ class App(Shell):
         match may be dealt ahead (`Cpu.deal_ahead`)."""
         return (
             self.match.phase in (OVER, HUMAN)
-            and self.replay.shown is None
+            and not self.table.replaying()
             and not self.held()
             and self.settings.get("play") != "collection"
         )
@@ -440,7 +488,7 @@ class App(Shell):
             self.panels.close("draft")
         elif self.panels.find("draft") is None:
             self.panels.open(Draft())  # a draft being picked comes back from under it
-        self.coll.message = ""
+        self.coll.dialog_closed()
         if self.title_panel:
             self.title_panel = False
             self.release_match(redraw)
@@ -505,22 +553,23 @@ class App(Shell):
 
     def ctx(self) -> dict:
         match = self.match
+        board = self.table.occupant.board
         ladder = (match.playing or {}).get("ladder")
-        shown = self.replay.shown
+        # a replay or the puzzle on the table (None: the match)
+        shown = self.table.occupant if self.table.replaying() else None
         replay = shown is not None
-        replay_mode = shown.get("mode", "hotseat") if shown is not None else ""
         if match.draft is not None:
             aff = self.affinities(match.draft.get("card_set"))
         else:
-            aff = self.affinities((match.view or {}).get("card_set"))
+            aff = self.affinities((board.view or {}).get("card_set"))
         return {
-            "sel": match.sel,
+            "sel": board.sel,
             # a replay is of a match against the CPU (You and CPU) or shown as Blue and Red
-            "humans": (["blue"] if replay_mode == "cpu" else ["blue", "red"])
-            if replay
-            else match.humans,
-            "mode": replay_mode if replay else (match.playing["mode"] if match.playing else "cpu"),
-            "status_note": self.study.status_note(),
+            "humans": shown.humans() if shown is not None else match.humans,
+            "mode": shown.mode
+            if shown is not None
+            else (match.playing["mode"] if match.playing else "cpu"),
+            "status_note": shown.status_note() if shown is not None else "",
             "aff": aff,
             "thinking": match.thinking,
             "queued": match.phase == QUEUED,
@@ -544,23 +593,19 @@ class App(Shell):
             "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
             "verdict": None if replay else match.verdict,
             "replay": replay,
-            "ghosts": self.study.ghosts(),
-            "foresee": self.foresee.captures(match.view, match.sel),
-            "legend_tip": not self.tip_seen and not self.panels.stack and match.view is not None,
+            "ghosts": shown.ghosts() if shown is not None else {},
+            "foresee": self.foresee.captures(board.view, board.sel),
+            "legend_tip": not self.tip_seen and not self.panels.stack and board.view is not None,
         }
 
     def draw(self) -> None:
         """Bring every region up to date (only changed regions are written)."""
         ctx = self.ctx()
         match = self.match
-        view = match.view
+        on_table = self.table.occupant
+        view, fx = on_table.board.drawn()
         if view is not None:
-            if match.board_override is not None:
-                # The Houses' sizes follow the cards as they flip.
-                view = dict(view)
-                view["board"] = match.board_override
-                view["scores"] = scores_of(view["board"], view["hands"])
-            parts = render.regions(view, ctx, match.fx or match.marks.on(view["board"]))
+            parts = render.regions(view, ctx, fx)
         else:
             parts = {
                 "r-bar-top": render.render_bar_top(ctx),
@@ -572,11 +617,11 @@ class App(Shell):
                 + render.loading_text(self.engine_progress, self.engine_bytes)
                 + "</span>",
             }
-            if self.replay.shown is not None:
+            if self.table.replaying():
                 # A replay or the puzzle is on its way: no other deal stays on the table.
                 parts.update({"r-side-red": "", "r-side-blue": "", "r-board": ""})
         parts["r-overlay"] = self.panels.render(self, view, ctx)
-        parts["r-replay"] = self.replay.bar()
+        parts["r-replay"] = on_table.bar() if self.table.replaying() else ""
         for region in parts:
             self.put(region, parts[region])
         if self.shown.get("collection") != self.coll.status:
@@ -586,7 +631,7 @@ class App(Shell):
         self.screen.set_flag("paused", self.paused)
         if self.back_nav is not None:
             self.back_nav.shown(self.panels.closable())
-        self.show_ready(self.is_ready(), match.thinking or match.animating)
+        self.show_ready(self.accepting(), match.thinking or match.animating)
         self.signal.wake()
 
     def houses_aff(self) -> dict:
@@ -598,12 +643,6 @@ class App(Shell):
 
         data = set_info(load_set("houses"))
         return affinity_table(data["kind"], data["affinities"])
-
-    def is_ready(self) -> bool:
-        """Whether the page waits for the player's move: in a match, or the puzzle's."""
-        if self.replay.shown is not None and not self.study.solving():
-            return False
-        return self.accepting()
 
     # ------------------------------------------------------------ plumbing
 

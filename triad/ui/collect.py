@@ -1,8 +1,10 @@
 """Collection mode on the page: the save, the ladder, the album, decks, trades and save files.
 
-`Collection` belongs to an `App` and uses its engine (the worker's
-`collection_*` functions, see `triad.collection.service`), its store and
-its screen.  The save is one localStorage string under `KEY`; it is
+`Collection` is given the page's services (`triad.ui.services.Services`:
+the engine, whose `collection_*` functions it calls, see
+`triad.collection.service`; the store, the clock...) and what it asks of the
+page around it (`Around`: the table, the tournament's match, its dialogs),
+not the page.  The save is one localStorage string under `KEY`; it is
 written with ONE `store.set` per change, always a `save` the worker
 returned with `ok`, and always before the page shows what changed, so a
 reload at any moment neither loses nor duplicates a card: a trade either
@@ -23,7 +25,6 @@ import json
 from triad import api
 from triad.ui import client
 from triad.ui import settings as prefs
-from triad.ui.panels import Album
 from triad.ui.text import t
 
 KEY = "triad:collection"
@@ -50,11 +51,63 @@ def card_by_id(ident: str):
     return _CARDS.get(ident)
 
 
+def stored_active(store) -> bool:
+    """Whether the stored save holds a ladder or tournament match under way (read before
+    the engine is up, to resume it instead of dealing a quick match)."""
+    try:
+        data = json.loads(store.get(KEY) or "null")
+    except ValueError:
+        return False
+    if type(data) is dict and type(data.get("active")) is dict:
+        return True
+    from triad.ui.tourney import under_way  # (a tournament match begun is resumed too)
+
+    return under_way(store.get(KEY))
+
+
+class Around:
+    """What the collection asks of the page around it, each a callable the page gives.
+
+    The table: `table_free()` (no match, replay or puzzle is on it), `ladder_on_table()`
+    (a ladder match is), `stop_match()` (the match on it stops: none of its moves reach
+    the next), `begin(view, match, opponent)` (a ladder match the worker prepared takes
+    it), `deal_quick()` (a quick match takes it). The tournament's match:
+    `tourney_resumable(save)`, `tourney_play()` (a coroutine: it takes the table). The
+    dialogs: `dialog()` (the name of the one shown, or None), `open(name, tab)` (the
+    collection's dialog `name`: "collection", "deck" or "trade"), `close()`.
+    """
+
+    def __init__(
+        self,
+        table_free,
+        ladder_on_table,
+        stop_match,
+        begin,
+        deal_quick,
+        tourney_resumable,
+        tourney_play,
+        dialog,
+        open,
+        close,
+    ) -> None:
+        self.table_free = table_free
+        self.ladder_on_table = ladder_on_table
+        self.stop_match = stop_match
+        self.begin = begin
+        self.deal_quick = deal_quick
+        self.tourney_resumable = tourney_resumable
+        self.tourney_play = tourney_play
+        self.dialog = dialog
+        self.open = open
+        self.close = close
+
+
 class Collection:
     """The player's collection as the page knows it, and the flows that change it."""
 
-    def __init__(self, app) -> None:
-        self.app = app
+    def __init__(self, services, around: Around) -> None:
+        self.services = services
+        self.around = around
         self.status = "idle"  # idle, loading, ready, newer, broken, failed
         self.error = ""
         self.save: str | None = None  # the stored save text (the last one written or read)
@@ -85,7 +138,7 @@ class Collection:
     async def answer(self, asked) -> dict:
         """A worker function's reply (`triad.ui.client`, its refusal raised); before the
         engine is up, refused as the loading screen says it."""
-        if self.app.engine is None:
+        if self.services.engine() is None:
             raise client.WorkerError(api.failure(t("engine_loading"), "engine_loading"))
         return await asked
 
@@ -104,7 +157,7 @@ class Collection:
         written, this page takes the stored save instead, and False says so.
         `replace` (an import, a reset) writes over whatever is stored.
         """
-        store = self.app.store
+        store = self.services.store
         stored = store.get(KEY)
         if not replace and self.save is not None and stored is not None and stored != self.save:
             self.elsewhere()
@@ -116,36 +169,36 @@ class Collection:
             # The browser refused this write (storage full or switched off): the game goes
             # on in memory, and the player is told to keep a copy while there is time.
             store.announced = True
-            self.app.show_notice(t("coll_not_saved"))
+            self.services.notice(t("coll_not_saved"))
         return True
 
     def stored_changed(self) -> None:
         """Another tab wrote the stored save (the browser's `storage` event)."""
-        if self.save is not None and self.app.store.get(KEY) != self.save:
+        if self.save is not None and self.services.store.get(KEY) != self.save:
             self.elsewhere()
 
     def elsewhere(self) -> None:
         """The stored save changed in another tab: a ladder match here stops (the other tab
         holds the true one), and the stored save is read again."""
-        if self.app.match.playing and self.app.match.playing.get("ladder"):
+        if self.around.ladder_on_table():
             self.match = None
-            self.app.new_match()  # a quick match takes the table; the ladder offers to resume
-        if self.app.panel in ("deck", "trade"):
-            self.app.close_panel(False)
+            self.around.deal_quick()  # a quick match takes the table; the ladder offers to resume
+        if self.around.dialog() in ("deck", "trade"):
+            self.around.close()
         self.choice = None
-        self.app.show_notice(t("coll_elsewhere"))
+        self.services.notice(t("coll_elsewhere"))
         self.save = None
-        self.app.spawn(self.boot())
+        self.services.spawn(self.boot())
 
     async def boot(self) -> None:
         """Read the stored save (or start one), migrate it, and reopen a pending trade."""
         self.status = "loading"
-        raw = self.app.store.get(KEY)
+        raw = self.services.store.get(KEY)
         try:
             if raw is None:
-                asked = client.collection_new(self.app.engine, seed=self.app.seed())
+                asked = client.collection_new(self.services.engine(), seed=self.services.seed())
             else:
-                asked = client.collection_load(self.app.engine, raw)
+                asked = client.collection_load(self.services.engine(), raw)
             reply = await self.answer(asked)
         except client.WorkerError as e:
             self.error = e.words
@@ -153,12 +206,12 @@ class Collection:
                 self.status = "newer"
             elif raw is not None:
                 # Keep the unreadable text aside before anything may replace it.
-                self.app.store.set(BROKEN_KEY, raw)
+                self.services.store.set(BROKEN_KEY, raw)
                 self.status = "broken"
             else:
                 self.status = "failed"
             self.table_empty()
-            self.app.draw()
+            self.services.draw()
             return
         if reply["save"] != raw:
             self.write(reply["save"])
@@ -177,38 +230,44 @@ class Collection:
         self.status = "ready"
         pending = (self.summary or {}).get("pending")
         active = self.active
-        if pending and self.app.panel != "trade":
+        if pending and self.around.dialog() != "trade":
             self.choice = pending
             self.picks = []
-            self.app.open_panel(Album("trade"))
+            self.around.open("trade", "")
         elif active and not active.get("error") and self.table_free():
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
             await self.resume()
-        elif self.table_free() and self.app.tourney.resumable(self.save):
-            await self.app.tourney.play()  # a tournament match comes back the same way
+        elif self.table_free() and self.around.tourney_resumable(self.save):
+            await self.around.tourney_play()  # a tournament match comes back the same way
         else:
             if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
-                self.app.open_panel(Album())  # say why the match cannot go on
+                self.around.open("collection", "")  # say why the match cannot go on
             self.table_empty()
-            self.app.draw()
+            self.services.draw()
 
     async def refresh(self) -> None:
         save = self.save
-        ladder = await self.read(client.collection_ladder(self.app.engine, save)) or {}
+        ladder = await self.read(client.collection_ladder(self.services.engine(), save)) or {}
         self.opponents = ladder.get("opponents", [])
         self.parts = ladder.get("parts", [])
         await self.load_album()
-        history = await self.read(client.collection_history(self.app.engine, save)) or {}
+        history = await self.read(client.collection_history(self.services.engine(), save)) or {}
         self.history = history.get("matches", [])
-        owned = await self.read(client.collection_album(self.app.engine, save, owned="found"))
+        owned = await self.read(
+            client.collection_album(self.services.engine(), save, owned="found")
+        )
         self.owned = (owned or {}).get("cards", [])
 
     async def load_album(self) -> None:
         f = self.filters
         asked = client.collection_album(
-            self.app.engine, self.save, level=f["level"], banner=f["banner"], owned=f["owned"]
+            self.services.engine(),
+            self.save,
+            level=f["level"],
+            banner=f["banner"],
+            owned=f["owned"],
         )
         self.album = await self.read(asked)
 
@@ -217,6 +276,15 @@ class Collection:
         return self.status == "ready" and self.save is not None
 
     # ------------------------------------------------------------ choices
+
+    def show_tab(self, tab: str) -> None:
+        """The collection's dialog shows `tab` (and opens at it next time)."""
+        if tab in TABS:
+            self.tab = tab
+
+    def dialog_closed(self) -> None:
+        """A dialog was closed: what the last flow said in the collection's goes with it."""
+        self.message = ""
 
     def opponent_by_id(self, ident: str):
         for o in self.opponents:
@@ -254,29 +322,35 @@ class Collection:
         self.deck = kept[:5]
         self.deck_error = ""
         self.for_friend = for_friend
-        self.app.open_panel(Album("deck"))
+        self.around.open("deck", "")
 
     def add_to_deck(self, ident: str) -> None:
         if len(self.deck) < 5 and self.deck.count(ident) < self.copies(ident):
             self.deck.append(ident)
             self.deck_error = ""
-        self.app.draw()
+        self.services.draw()
+
+    def clear_deck(self) -> None:
+        self.deck = []
+        self.services.draw()
 
     def remove_from_deck(self, index: int) -> None:
         if 0 <= index < len(self.deck):
             self.deck = [c for i, c in enumerate(self.deck) if i != index]
-        self.app.draw()
+        self.services.draw()
 
     def deal_deck(self):
         """Deal five cards at random; counted as pending from the click on, so that a
         Play clicked before the engine answers plays these five (`play` waits for them)."""
         self.dealing += 1
-        self.app.draw()  # (the deck says it is being dealt)
+        self.services.draw()  # (the deck says it is being dealt)
         return self.dealt_deck()
 
     async def dealt_deck(self) -> None:
         try:
-            asked = client.collection_deal_deck(self.app.engine, self.save, seed=self.app.seed())
+            asked = client.collection_deal_deck(
+                self.services.engine(), self.save, seed=self.services.seed()
+            )
             reply = await self.answer(asked)
             self.deck = list(reply["deck"])
             self.deck_error = ""
@@ -284,13 +358,13 @@ class Collection:
             self.deck_error = e.words
         finally:
             self.dealing -= 1
-            self.app.signal.wake()
-        self.app.draw()
+            self.services.signal.wake()
+        self.services.draw()
 
     async def chosen_deck(self) -> list[str]:
         """The deck as chosen, once a deal asked for just before has come (a button
         pressed right after Deal plays the five the dialog then shows)."""
-        await self.app.signal.until(lambda: not self.dealing)
+        await self.services.signal.until(lambda: not self.dealing)
         return list(self.deck)
 
     async def play(self) -> None:
@@ -303,21 +377,19 @@ class Collection:
         if deck is not None and len(deck) != 5:
             # (the button looks off until five are chosen; a click says why)
             self.deck_error = t("deck_short", n=len(deck), more=5 - len(deck))
-            self.app.draw()
+            self.services.draw()
             return
-        seed = self.app.seed()
+        seed = self.services.seed()
         self.prepared += 1
-        match_id = (
-            "m-" + str(int(self.app.screen.now())) + "-" + str(seed) + "-" + str(self.prepared)
-        )
+        match_id = "m-" + str(int(self.services.now())) + "-" + str(seed) + "-" + str(self.prepared)
         # The worker's match is about to be replaced: the one on the table stops now, so
         # none of its moves can reach the new match.
-        self.app.stop_match()
+        self.around.stop_match()
         self.starting = True  # Play clicked twice starts one match
         try:
             reply = await self.answer(
                 client.collection_start(
-                    self.app.engine,
+                    self.services.engine(),
                     self.save,
                     seed=seed,
                     opponent=opponent["id"],
@@ -327,7 +399,7 @@ class Collection:
             )
         except client.WorkerError as e:
             self.deck_error = e.words
-            self.app.draw()
+            self.services.draw()
             return
         finally:
             self.starting = False
@@ -336,30 +408,17 @@ class Collection:
         self.summary = reply["summary"]
         self.match = reply["match"]
         self.result = None
-        self.app.close_panel(False)
-        self.app.begin_prepared(reply["view"], self.match, opponent)
-
-    def stored_active(self) -> bool:
-        """Whether the stored save holds a ladder match under way (read before the
-        engine is up, to resume it instead of dealing a quick match)."""
-        try:
-            data = json.loads(self.app.store.get(KEY) or "null")
-        except ValueError:
-            return False
-        if type(data) is dict and type(data.get("active")) is dict:
-            return True
-        from triad.ui.tourney import under_way  # (a tournament match begun is resumed too)
-
-        return under_way(self.app.store.get(KEY))
+        self.around.close()
+        self.around.begin(reply["view"], self.match, opponent)
 
     def table_free(self) -> bool:
         """Whether the table was kept free for the save's match: no match, replay or puzzle."""
-        return self.app.match.playing is None and self.app.replay.shown is None
+        return self.around.table_free()
 
     def table_empty(self) -> None:
         """Nothing was resumed after all: deal a quick match so the table is not left bare."""
         if self.table_free():
-            self.app.new_match()
+            self.around.deal_quick()
 
     @property
     def active(self):
@@ -373,8 +432,7 @@ class Collection:
             active
             and self.match is not None
             and self.match.get("id") == active.get("id")
-            and self.app.match.playing
-            and self.app.match.playing.get("ladder")
+            and self.around.ladder_on_table()
         )
 
     async def resume(self) -> None:
@@ -382,28 +440,28 @@ class Collection:
         active = self.active
         if not active or not self.ready or active.get("error"):
             return
-        self.app.stop_match()  # nothing of the match on the table reaches the resumed one
+        self.around.stop_match()  # nothing of the match on the table reaches the resumed one
         try:
-            reply = await self.answer(client.collection_resume(self.app.engine, self.save))
+            reply = await self.answer(client.collection_resume(self.services.engine(), self.save))
         except client.WorkerError as e:
             self.summary = dict(self.summary or {}, active=dict(active, error=e.words))
             self.tab = "ladder"
-            self.app.open_panel(Album())
+            self.around.open("collection", "")
             self.table_empty()
             return
         self.match = reply["match"]
         opponent = self.opponent_by_id(self.match["opponent"]) or {"id": self.match["opponent"]}
         self.opponent = opponent
         self.result = None
-        if self.app.panel in ("collection", "deck"):
-            self.app.close_panel(False)
-        self.app.timeline.append(("resumed", active.get("moves", 0)))
-        self.app.begin_prepared(reply["view"], self.match, opponent)
+        if self.around.dialog() in ("collection", "deck"):
+            self.around.close()
+        self.services.note(("resumed", active.get("moves", 0)))
+        self.around.begin(reply["view"], self.match, opponent)
 
     async def progress(self) -> None:
         """A move of the ladder match was played: the save holds it now."""
         try:
-            reply = await self.answer(client.collection_progress(self.app.engine, self.save))
+            reply = await self.answer(client.collection_progress(self.services.engine(), self.save))
         except client.WorkerError as e:
             print("ladder match not saved:", e.words)
             return
@@ -414,7 +472,7 @@ class Collection:
 
     async def discard_active(self) -> None:
         """Give up an active match that cannot be resumed (nothing is traded)."""
-        reply = await self.read(client.collection_discard_active(self.app.engine, self.save))
+        reply = await self.read(client.collection_discard_active(self.services.engine(), self.save))
         if reply is not None and self.write(reply["save"]):
             await self.took(reply)
 
@@ -423,7 +481,7 @@ class Collection:
     async def settle(self) -> None:
         """The ladder match is over: settle it, write the new save, then show the result."""
         try:
-            reply = await self.answer(client.collection_end(self.app.engine, self.save))
+            reply = await self.answer(client.collection_end(self.services.engine(), self.save))
         except client.WorkerError as e:
             self.match = None
             self.result = {"status": "error", "error": e.words}
@@ -443,7 +501,7 @@ class Collection:
                 "error": None,
             }
             self.picks = []
-            self.app.open_panel(Album("trade"))
+            self.around.open("trade", "")
         await self.refresh()
 
     def toggle_pick(self, index: int) -> None:
@@ -456,7 +514,7 @@ class Collection:
             self.picks.append(index)
         elif choice["count"] == 1:
             self.picks = [index]
-        self.app.draw()
+        self.services.draw()
 
     async def confirm_picks(self) -> None:
         choice = self.choice
@@ -464,13 +522,13 @@ class Collection:
             return
         try:
             reply = await self.answer(
-                client.collection_choose(self.app.engine, self.save, picks=self.picks)
+                client.collection_choose(self.services.engine(), self.save, picks=self.picks)
             )
         except client.WorkerError as e:
             failed = dict(choice)
             failed["error"] = e.words
             self.choice = failed
-            self.app.draw()
+            self.services.draw()
             return
         if not self.write(reply["save"]):
             return
@@ -478,35 +536,37 @@ class Collection:
         self.summary = reply.get("summary")
         self.choice = None
         self.picks = []
-        self.app.close_panel(False)
+        self.around.close()
         await self.refresh()
-        self.app.draw()
+        self.services.draw()
 
     async def discard_pending(self) -> None:
-        reply = await self.read(client.collection_discard_pending(self.app.engine, self.save))
+        reply = await self.read(
+            client.collection_discard_pending(self.services.engine(), self.save)
+        )
         if reply is not None and self.write(reply["save"]):
             self.choice = None
-            self.app.close_panel(False)
+            self.around.close()
             await self.took(reply)
 
     # ------------------------------------------------------------ files
 
     async def export(self) -> None:
         try:
-            reply = await self.answer(client.collection_export(self.app.engine, self.save))
-            self.app.screen.download(reply["filename"], reply["text"])
+            reply = await self.answer(client.collection_export(self.services.engine(), self.save))
+            self.services.download(reply["filename"], reply["text"])
             self.message = t("save_exported", name=reply["filename"])
         except client.WorkerError as e:
             self.message = e.words
-        self.app.draw()
+        self.services.draw()
 
     async def import_text(self, text: str) -> None:
         """An imported file replaces the save only when the worker accepts it."""
         try:
-            reply = await self.answer(client.collection_import(self.app.engine, text))
+            reply = await self.answer(client.collection_import(self.services.engine(), text))
         except client.WorkerError as e:
             self.message = t("save_import_bad", error=e.words)
-            self.app.draw()
+            self.services.draw()
             return
         self.write(reply["save"], replace=True)
         self.choice = None
@@ -516,11 +576,11 @@ class Collection:
     async def reset(self) -> None:
         try:
             reply = await self.answer(
-                client.collection_reset(self.app.engine, seed=self.app.seed())
+                client.collection_reset(self.services.engine(), seed=self.services.seed())
             )
         except client.WorkerError as e:
             self.message = e.words
-            self.app.draw()
+            self.services.draw()
             return
         self.write(reply["save"], replace=True)
         self.deck = []
@@ -538,4 +598,4 @@ class Collection:
         else:
             self.filters["owned"] = value
         await self.load_album()
-        self.app.draw()
+        self.services.draw()

@@ -93,7 +93,8 @@ def say_waiting(page) -> None:
     """A card was put on a space to wait for the confirming choice: a screen reader hears
     which card, where, what it would capture and how to deploy it (sighted players see
     it there)."""
-    page.foresee.waiting(page.match.view, page.match.sel)
+    board = page.table.occupant.board
+    page.foresee.waiting(board.view, board.sel)
 
 
 class Controls:
@@ -115,8 +116,8 @@ class Controls:
             "lang": self.setting,
             "card": self.card,
             "cell": self.cell,
-            "ply": page.study.click,
-            "puzzleday": page.study.click,
+            "ply": page.table.click,
+            "puzzleday": page.table.click,
         }
         # the buttons of dialogs and screens (`data-do`) shown over any panel
         self.buttons = {
@@ -124,7 +125,7 @@ class Controls:
             "close": page.close_panel,
             "collection": lambda: page.open_panel(Album("collection", "ladder")),
             "rules": lambda: page.open_panel(Menu()),
-            "replay": lambda: page.spawn(page.replay.open_match()),
+            "replay": lambda: page.spawn(page.table.replay_match()),
             "legend_tip": self.tip_seen,
         }
 
@@ -157,8 +158,11 @@ class Controls:
         if action == "legend":  # the legend over the match, a replay or the puzzle
             self.bar("action", "legend")
             return True
-        if page.replay.shown is not None:
-            return page.replay.key(action)
+        if page.table.replaying():  # (a replay or the puzzle takes every key of the table)
+            shown = page.table.occupant
+            if shown.may_act():
+                page.keyboard = True  # (the puzzle's answer is chosen by keys, as a move is)
+            return shown.key(action)
         if action == "new":
             page.start_new()
             return True
@@ -177,7 +181,7 @@ class Controls:
         page.keyboard = True
         move = match.sel.key(action)
         if move is not None:
-            page.human_move(move)
+            match.human_move(move)
             self.focus_play()
         else:
             page.draw()
@@ -205,13 +209,10 @@ class Controls:
         """R reads the whole table out (the board, both hands, the score); L says the last
         announcement again."""
         page = self.page
-        view = page.match.view
+        view, _ = page.table.occupant.board.drawn()
         if action == "again" or view is None:
             page.speech.repeat()
             return
-        if page.match.board_override is not None:
-            view = dict(view)
-            view["board"] = page.match.board_override
         page.speech.say(speech.table_text(view, page.ctx()))
 
     # ---------------------------------------------------------------- clicks
@@ -258,7 +259,7 @@ class Controls:
     def button(self, _kind: str, name: str) -> None:
         """A button of a dialog or a screen (`data-do`) that no panel shown took."""
         page = self.page
-        if page.study.action(name):
+        if page.table.action(name):  # (the puzzle or a replay, or a button of theirs)
             return
         if name.startswith("friend"):
             page.friend.action(name)
@@ -273,8 +274,6 @@ class Controls:
         elif name in ("rematch", "new"):
             page.close_panel(False)
             page.start_new(name == "rematch")
-        elif name.startswith("replay_") and page.replay.shown is not None:
-            page.replay.key(name[7:])
 
     def tip_seen(self) -> None:
         """The pointer to the legend goes, for good."""
@@ -298,11 +297,11 @@ class Controls:
     def card(self, _kind: str, value) -> None:
         page = self.page
         player, index = value
-        match = page.match
-        if not page.accepting() or match.sel.player != player:
+        sel = page.table.occupant.board.sel
+        if not page.accepting() or sel.player != player:
             return
         page.keyboard = False
-        match.sel.click_card(int(index))
+        sel.click_card(int(index))
         page.play_sound("select")
         page.draw()
 
@@ -311,9 +310,10 @@ class Controls:
         if not page.accepting():
             return
         page.keyboard = False
-        move = page.match.sel.click_cell(int(value))
+        on_table = page.table.occupant  # the match, or the puzzle waiting for its answer
+        move = on_table.board.sel.click_cell(int(value))
         if move is not None:
-            page.human_move(move)
+            on_table.human_move(move)
             self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
         else:
             page.draw()

@@ -24,7 +24,7 @@ Runs on the main thread under MicroPython.
 
 import json
 
-from triad.ui import anim, client
+from triad.ui import client
 from triad.ui.html import attrs, error_html, esc
 from triad.ui.icons import dialog_head, icon
 from triad.ui.live import Live, loading_note
@@ -694,22 +694,18 @@ class FriendMatch(Match):
 
     async def send(self, player: str, card: int, cell: int, asked) -> None:
         page = self.page
-        before = self.before
+        before = self.board.before
         try:
             reply = await asked
         except client.WorkerError as e:
-            self.before = None
-            self.view = before
-            self.board_override = None
-            self.fx = {}
+            self.board.take_back(before)
             self.to(HUMAN)
             page.show_notice(e.words)
             page.draw()
             await self.next_turn()
             return
-        self.before = None
         self.friend.took(reply)
-        await self.play_events(before, player, cell, reply["placed"], reply["events"])
+        await self.board.play(before, player, cell, reply["placed"], reply["events"])
         await self.land(reply)
         self.friend.sent()  # the move goes to the friend by the channel, or by code
 
@@ -719,25 +715,13 @@ class FriendMatch(Match):
         mover = reply.get("mover")
         cell = last_cell(before, reply["view"]) if mover and before else None
         if animate and cell is not None and reply["placed"] is not None:
-            board = anim.copy_board(before["board"])
-            board[cell] = {"card": reply["placed"], "owner": mover}
-            mid = dict(before)
-            mid["hands"] = dict(before["hands"])
-            mid["hands"][mover] = before["hands"][mover][1:]
-            mid["to_move"] = None
-            self.view = mid
-            self.board_override = board
-            self.fx = {cell: "place"}
-            self.to(ANIMATING)
-            self.page.play_sound("place")
-            self.page.draw()
-            await self.play_events(before, mover, cell, reply["placed"], reply["events"])
+            self.to(ANIMATING)  # (their hand is hidden: the card placed is the one they drew)
+            self.board.place(mover, 0, cell, reply["placed"])
+            await self.board.play(before, mover, cell, reply["placed"], reply["events"])
         await self.land(reply)
 
     async def land(self, reply) -> None:
-        self.view = reply["view"]
-        self.board_override = None
-        self.fx = {}
+        self.board.show(reply["view"])
         self.to(OVER if (reply["friend"]["over"]) else HUMAN)
         self.page.draw()
         self.page.timeline.append(("friend", reply["friend"]["plays"]))

@@ -76,8 +76,54 @@ CHOSEN_BY_KEY = ("button", "gridcell")
 
 
 def on_pointer(event) -> None:
-    """A finger or a mouse went down: the status line says "Tap" or "Click"."""
-    app.pointer(str(event_field(event, "pointerType", "") or "mouse"))
+    """A finger or a mouse went down: the status line says "Tap" or "Click"; what it went
+    down on is kept for its release (`on_release`)."""
+    kind = str(event_field(event, "pointerType", "") or "mouse")
+    app.pointer(kind)
+    # (a tap's click comes after the finger is lifted, on what is there then: only a
+    # mouse's or a pen's press is kept)
+    primary = kind != "touch" and event_field(event, "button", 0) == 0
+    el = event.target.closest(TARGETS) if primary else None
+    pressed[0] = el
+    pressed[1] = None if el is None else target(el)
+
+
+# What the last press went down on: the element and what a click on it does.
+pressed: list = [None, None]
+
+
+def on_release(event) -> None:
+    """A press of the mouse (or a pen) ended. When what it went down on was drawn anew
+    before it ended (the board as a capture preview comes, a hand as a card lands), the
+    browser fires no click at all (Chromium, Firefox and WebKit alike): the release acts as
+    the click would have, if it is on the same card, space or button, drawn anew."""
+    el, hit = pressed
+    pressed[0] = pressed[1] = None
+    if el is None or hit is None or el.isConnected:
+        return  # (still there: the browser's own click follows)
+    now = event.target.closest(TARGETS) if event.target else None
+    if now is not None and target(now) == hit:
+        sound.unlock()
+        click_on(now, event)
+
+
+def target(el):
+    """What a click on `el` (an element `TARGETS` finds) acts on: (kind, value), or None."""
+    if str(el.tagName) == "HTML":
+        # <html> holds the page's state (`data-replay`: the step a replay shows), not
+        # actions: a click on empty space, whose closest target is <html>, does nothing.
+        return None
+    for kind in KINDS:
+        value = el.getAttribute("data-" + kind)
+        if value is not None:
+            return kind, str(value)
+    card = el.getAttribute("data-card")
+    if card is not None:
+        return "card", (str(el.closest("[data-hand]").getAttribute("data-hand")), str(card))
+    cell = el.getAttribute("data-cell")
+    if cell is not None:
+        return "cell", str(cell)
+    return None
 
 
 def on_click(event) -> None:
@@ -86,29 +132,23 @@ def on_click(event) -> None:
         app.click("do", "backdrop")  # a click beside a dialog closes it
         return
     el = event.target.closest(TARGETS)
-    if el is None or str(el.tagName) == "HTML":
-        # <html> holds the page's state (`data-replay`: the step a replay shows), not
-        # actions: a click on empty space, whose closest target is <html>, does nothing.
+    if el is not None:
+        click_on(el, event)
+
+
+def click_on(el, event) -> None:
+    """A click (or a press released: `on_release`) on the target `el`."""
+    hit = target(el)
+    if hit is None:
         return
-    for kind in KINDS:
-        value = el.getAttribute("data-" + kind)
-        if value is not None:
-            if kind == "action":
-                screen.clicked = el  # a dialog it opens gives the focus back to it
-                if event_field(event, "detail", 0):
-                    # A click of the mouse: keys go to the game, not to the last clicked
-                    # button. (Enter or Space pressed it, detail 0: it keeps the focus.)
-                    el.blur()
-            app.click(kind, str(value))
-            return
-    card = el.getAttribute("data-card")
-    if card is not None:
-        hand = el.closest("[data-hand]").getAttribute("data-hand")
-        app.click("card", (str(hand), str(card)))
-        return
-    cell = el.getAttribute("data-cell")
-    if cell is not None:
-        app.click("cell", str(cell))
+    kind, value = hit
+    if kind == "action":
+        screen.clicked = el  # a dialog it opens gives the focus back to it
+        if event_field(event, "detail", 0):
+            # A click of the mouse: keys go to the game, not to the last clicked
+            # button. (Enter or Space pressed it, detail 0: it keeps the focus.)
+            el.blur()
+    app.click(kind, value)
 
 
 async def read_file(kind: str, file) -> None:
@@ -277,6 +317,7 @@ js.document.getElementById("app").addEventListener("click", create_proxy(on_clic
 js.document.getElementById("app").addEventListener("change", create_proxy(on_change))
 js.document.addEventListener("keydown", create_proxy(on_key))
 js.document.addEventListener("pointerdown", create_proxy(on_pointer), True)
+js.document.addEventListener("pointerup", create_proxy(on_release), True)
 follow_boot(js, app, "triad.worker.engine")
 js.window.addEventListener("storage", create_proxy(on_storage))
 js.window.addEventListener("hashchange", create_proxy(on_hash))

@@ -164,7 +164,7 @@ class Title(Panel):
         elif value == "title_rules":
             page.open_panel(Book())
         elif value == "title_puzzle":
-            page.study.open_puzzle()
+            page.table.open_puzzle()
         elif value == "title_friend":
             page.friend.action("friend")
         elif value == "title_tourney":
@@ -351,7 +351,7 @@ class Album(Panel):
 
     def opened(self, page) -> None:
         if self.tab:
-            page.coll.tab = self.tab
+            page.coll.show_tab(self.tab)
 
     def render(self, page, view, ctx):
         from triad.ui import album
@@ -361,14 +361,14 @@ class Album(Panel):
             return album.render_deck(coll, aff)
         if self.name == "trade":
             return album.render_trade(coll, aff)
-        return album.render_collection(coll, aff, self.confirm)
+        return album.render_collection(coll, aff, self.confirm, page.tourney)
 
     def click(self, page, kind: str, value) -> bool:
         coll = page.coll
         if kind == "do":
             return self.button(page, coll, value)
         if kind == "tab":
-            coll.tab = value
+            coll.show_tab(value)
             self.confirm = False
             if value == "feats":
                 page.spawn(page.tourney.refresh())
@@ -388,7 +388,7 @@ class Album(Panel):
             if value.isdigit() and int(value) < len(matches):
                 # the collection's matches are all against the CPU: "You" and "CPU"
                 record = json.dumps(matches[int(value)]["record"])
-                page.spawn(page.replay.open(record, "cpu"))
+                page.spawn(page.table.open_replay(record, "cpu"))
         else:
             return False
         return True
@@ -401,8 +401,7 @@ class Album(Panel):
             self.confirm = name == "reset"
             page.draw()
         elif name == "deck_clear":
-            coll.deck = []
-            page.draw()
+            coll.clear_deck()
         else:
             return False
         return True
@@ -424,7 +423,7 @@ class Result(Panel):
 
     def render(self, page, view, ctx):
         match = page.match
-        if view is None or not view.get("over") or match.animating or page.replay.shown is not None:
+        if view is None or not view.get("over") or match.animating or page.table.replaying():
             return ""
         if self.seen is match:
             return render_board_seen()
@@ -443,7 +442,7 @@ class Result(Panel):
 
     def key(self, page, action: str):
         match = page.match
-        if action == "pause" and self.seen is match and page.replay.shown is None:
+        if action == "pause" and self.seen is match and not page.table.replaying():
             self.see(page)  # (Escape: the board seen gives way to the result)
             return True
         return None

@@ -1,133 +1,186 @@
-"""The replay viewer: a finished match, a match of the history or a replay file, move by move.
+"""A replay on the table: a finished match, a match of the history or a replay file, move by
+move.
 
-While a replay (or the daily puzzle, `triad.ui.study`) is shown it takes the
-table: the match that was there ends, and the replay's positions are shown
-in a match of its own (`triad.ui.table.Match`), which plays each move's
-events as a match would. Leaving it brings back the result that was shown,
-or deals a new match. Its tasks (each move played out, its analysis) run in a
-scope of its own (`triad.ui.scope`), ended when it leaves the table or another
-replay takes it. `shown` is what is on the table:
-``{"steps", "index", "record", "back"}`` (``"puzzle": True`` for the puzzle),
-``back`` being the view and settings to come back to.
+A `Replay` is an occupant of the table (`triad.ui.tabletop.Table`): it takes the
+table from what was there (which ends), shows its positions on a board of its
+own (`triad.ui.board.Board`), which plays each move's events as a match's
+would, takes the keys and buttons of its bar, and runs its tasks (each move
+played out, its analysis: `triad.ui.study.Analysis`) in a scope of its own
+(`triad.ui.scope`), ended when it leaves the table. `back` is the view and
+settings that leaving it comes back to. The daily puzzle (`triad.ui.puzzle`) is
+a replay whose first move is the player's.
 
-`Replay` belongs to the page (`triad.ui.app.App`). Runs on the main thread
-under MicroPython.
+Runs on the main thread under MicroPython.
 """
 
 import json
 
 from triad.ui import client, speech
+from triad.ui.board import Board
 from triad.ui.html import attrs, esc
 from triad.ui.icons import icon
-from triad.ui.session import OVER, START
+from triad.ui.study import Analysis
 from triad.ui.text import t
 
 
+class Seat:
+    """What an occupant of the table (a replay, the puzzle) works with, each given by the
+    page: its `scope`, the `stage` its board plays out on (`triad.ui.board.Stage`),
+    `engine()` the engine worker (None until it is up), `engine_failed()` whether it
+    failed to come up, the page's `signal`, `draw()`, `ctx()` what the page draws with,
+    `set_data(name, value)` for `<html data-*>`, `say(words)` in the live region,
+    `sound(name)`, `notice(text)`, `download(filename, text)`, `spawn(coro)` a task of the
+    page's own scope (one that must not end with the occupant: a save being written),
+    `today()` the player's date, and the collection `coll` (its save, and its worker
+    answers in the page's language)."""
+
+    def __init__(
+        self,
+        scope,
+        stage,
+        engine,
+        engine_failed,
+        signal,
+        draw,
+        ctx,
+        set_data,
+        say,
+        sound,
+        notice,
+        download,
+        spawn,
+        today,
+        coll,
+    ) -> None:
+        self.scope = scope
+        self.stage = stage
+        self.engine = engine
+        self.engine_failed = engine_failed
+        self.signal = signal
+        self.draw = draw
+        self.ctx = ctx
+        self.set_data = set_data
+        self.say = say
+        self.sound = sound
+        self.notice = notice
+        self.download = download
+        self.spawn = spawn
+        self.today = today
+        self.coll = coll
+
+
 class Replay:
-    """The replay on the table, if any (`shown`)."""
+    """A replay on the table: its steps, the one shown, its board and its scope."""
 
-    def __init__(self, page) -> None:
-        self.page = page
-        self.shown: dict | None = None
-        self.root = page.scope  # the page's scope, where each replay's own begins
-        #: The tasks of the replay shown, ended when it leaves (begun with none shown).
-        self.scope = self.root.child("replay")
+    def __init__(self, seat: Seat, steps: list, record, back: tuple, leave, mode: str = "hotseat"):
+        self.seat = seat
+        self.steps = steps
+        self.index = 0
+        #: The match record replayed (None: the puzzle's line, shown once it is answered).
+        self.record = record
+        #: (view, settings) of what leaving the replay comes back to (`leave(back)`).
+        self.back = back
+        self.leave = leave
+        #: "cpu": Blue is "You" and Red the CPU; "hotseat": Blue and Red.
+        self.mode = mode
+        self.scope = seat.scope
+        self.board = Board(seat.stage, steps[0]["view"] if steps else None)
+        self.analysis: Analysis | None = None
 
-    def show(self, shown: dict) -> None:
-        """Put `shown` on the table (a replay or the puzzle), with a scope of its own; the
-        one shown before stops."""
+    def start(self) -> None:
+        """The replay is on the table: its first position shows, its analysis begins."""
+        seat = self.seat
+        seat.set_data("replay", "0")
+        if self.record is not None:
+            self.analysis = Analysis(
+                self.scope.child("analysis"),
+                seat.engine,
+                seat.coll.answer,
+                seat.set_data,
+                seat.draw,
+                self.steps,
+                self.names(),
+            )
+            self.analysis.start(self.record)
+        seat.draw()
+
+    def end(self) -> None:
+        """The replay leaves the table: every task it started is cancelled."""
         self.scope.end()
-        self.shown = shown
-        self.scope = self.root.child("replay")
+        set_data = self.seat.set_data
+        for name in ("replay", "analysis", "study"):
+            set_data(name, "")
 
-    def forward(self) -> None:
-        """Play the next move out."""
-        self.scope.spawn(self.step(1))
+    # ---------------------------------------------------------- what it shows
 
-    async def open_match(self) -> None:
-        """Replay the match on the table (the one just finished)."""
-        page = self.page
-        if page.engine is None:
-            return
-        try:
-            reply = await client.match_record(page.engine)
-        except client.WorkerError as e:
-            page.show_notice(t("replay_bad", error=e.words))
-            return
-        # The record does not say who played: the match just finished does.
-        playing = page.match.playing or {}
-        await self.open(json.dumps(reply["record"]), playing.get("mode", "hotseat"))
+    def names(self):
+        """The sides' names after a match against the CPU ("You", "CPU"); None: Blue, Red."""
+        return {"blue": t("you"), "red": t("cpu")} if self.mode == "cpu" else None
 
-    async def open(self, text: str, mode: str = "hotseat") -> None:
-        """Show a replay (a record or a replay file) move by move.
+    def humans(self) -> list:
+        """The sides shown as the player's (You) or as Blue and Red."""
+        return ["blue"] if self.mode == "cpu" else ["blue", "red"]
 
-        `mode` is the match's ("cpu": Blue is "You" and Red the CPU); a file or a
-        match of the history is shown as Blue and Red."""
-        page = self.page
-        if page.engine is None:
-            return
-        try:
-            reply = await client.replay_views(page.engine, text)
-        except client.WorkerError as e:
-            page.show_notice(t("replay_bad", error=e.words))
-            return
-        back = self.back()
-        self.take_table()
-        shown = {"steps": reply["steps"], "index": 0, "record": reply["record"], "back": back}
-        self.show(dict(shown, mode=mode))
-        page.match.view = reply["steps"][0]["view"]
-        page.screen.set_data("replay", "0")
-        page.study.start_analysis(reply["record"])
-        page.draw()
+    def status_note(self) -> str:
+        return ""
 
-    def back(self) -> tuple:
-        """What leaving the replay about to be shown comes back to: the view and settings
-        of the match on the table (those of the replay's own, once one is shown)."""
-        if self.shown is not None:
-            return self.shown["back"]
-        return (self.page.match.view, self.page.match.playing)
+    def ghosts(self) -> dict:
+        """Cards drawn faint on the board: the analysed move's card and the best one."""
+        if self.analysis is None:
+            return {}
+        return self.analysis.ghosts(self.index, self.board.view)
 
-    def take_table(self) -> None:
-        """A replay or a puzzle takes the table: whatever was running stops here.
+    def may_act(self) -> bool:
+        """Nobody picks a move in a replay."""
+        return False
 
-        The table is left empty until the replay's or the puzzle's first position is
-        there: never a deal of the match that ended, which would take moves (`back`
-        keeps what leaving comes back to)."""
-        page = self.page
-        page.new_table(None, False)
-        page.close_panel(False)
-        page.study.stop()
+    def human_move(self, move) -> None:
+        """(No move is played in a replay.)"""
+
+    def bar(self) -> str:
+        """The analysis and the replay's controls, under the board."""
+        step = self.steps[self.index]
+        bar = render_replay_bar(self.index, len(self.steps) - 1, step)
+        return (self.analysis.html() if self.analysis is not None else "") + bar
+
+    # ---------------------------------------------------------- keys and moves
 
     def key(self, action: str) -> bool:
-        page = self.page
-        if self.shown is None:
-            return False  # (nothing is replayed: the key is the match's)
-        if self.shown.get("puzzle") and page.study.puzzle_key(action):
-            return True
+        """A key (or a button of the bar): steps, Close, export; every key is the replay's."""
         if action in ("right", "next", "select"):
             self.forward()
         elif action in ("left", "back", "cancel"):
             self.scope.spawn(self.step(-1))
         elif action in ("pause", "exit"):
-            self.close()
+            self.leave(self.back)
         elif action == "export":
-            page.spawn(self.export())
+            self.scope.spawn(self.export())
         return True
+
+    def action(self, name: str) -> bool:
+        """A button of what the replay shows; False when it is not one of its own."""
+        if name.startswith("replay_"):
+            self.key(name[7:])
+            return True
+        return False
+
+    def forward(self) -> None:
+        """Play the next move out."""
+        self.scope.spawn(self.step(1))
 
     async def step(self, delta: int) -> None:
         """Show the next position (playing its move out) or the one before."""
-        page = self.page
-        r = self.shown
-        match = page.match
-        if r is None or match.animating:
+        seat = self.seat
+        board = self.board
+        if board.moving:
             return
-        index = r["index"] + delta
-        if index < 0 or index >= len(r["steps"]):
+        index = self.index + delta
+        if index < 0 or index >= len(self.steps):
             return
-        step = r["steps"][index]
-        said = t("replay_step", n=index, total=len(r["steps"]) - 1)
+        step = self.steps[index]
+        said = t("replay_step", n=index, total=len(self.steps) - 1)
         if delta > 0 and step["player"] is not None:
-            before = match.view
+            before = board.view
             said = speech.move_text(
                 before,
                 step["player"],
@@ -135,68 +188,41 @@ class Replay:
                 step["placed"],
                 step["events"],
                 step["view"],
-                page.ctx(),
+                seat.ctx(),
             )
-            match.show_placing(step["player"], step["card"], step["cell"])
-            await match.play_events(
-                before, step["player"], step["cell"], step["placed"], step["events"]
-            )
+            board.place(step["player"], step["card"], step["cell"])
+            await board.play(before, step["player"], step["cell"], step["placed"], step["events"])
         elif delta > 0 and step["rematch"]:
-            await match.teatime(match.view)
-        r["index"] = index  # the bar moves on once the move has played out
-        match.view = step["view"]
-        match.to(START)
-        page.screen.set_data("replay", str(index))
-        page.draw()
-        page.speech.say(said)
+            await board.teatime(board.view)
+        self.go(index)
+        seat.say(said)
+
+    def go(self, index: int) -> None:
+        """Show the position of step `index` as it stands."""
+        seat = self.seat
+        self.index = index
+        self.board.show(self.steps[index]["view"])
+        seat.set_data("replay", str(index))
+        seat.draw()
+
+    def select(self, ply: int) -> None:
+        """A move of the analysis chosen: the position before it, its card and the best one."""
+        if self.analysis is None or self.board.moving:
+            return
+        index = self.analysis.select(ply)
+        if index is not None:
+            self.go(index)
 
     async def export(self) -> None:
-        r = self.shown
-        page = self.page
-        if r is None or r.get("record") is None:
+        seat = self.seat
+        if self.record is None:
             return
         try:
-            reply = await client.replay_export(page.engine, json.dumps(r["record"]))
+            reply = await client.replay_export(seat.engine(), json.dumps(self.record))
         except client.WorkerError as e:
-            page.show_notice(t("replay_bad", error=e.words))
+            seat.notice(t("replay_bad", error=e.words))
             return
-        page.screen.download("triad-replay.json", reply["text"])
-
-    def stop(self) -> None:
-        """The replay leaves the table (a new match takes it)."""
-        if self.shown is not None:
-            self.shown = None
-            self.scope.end()
-            self.page.study.stop()
-            self.page.screen.set_data("replay", "")
-
-    def close(self) -> None:
-        """Leave the replay: back to the result that was shown, or a new match."""
-        r = self.shown
-        if r is None:
-            return
-        page = self.page
-        self.stop()
-        view, playing = r["back"]
-        if view is not None and view.get("over"):
-            match = page.new_table(playing)
-            match.to(OVER)
-            match.view = view
-            page.draw()
-            page.cpu.deal_ahead()
-        else:
-            page.new_match()
-
-    def bar(self) -> str:
-        r = self.shown
-        if r is None:
-            return ""
-        study = self.page.study
-        if r.get("puzzle"):
-            return study.puzzle_html()
-        steps = r["steps"]
-        bar = render_replay_bar(r["index"], len(steps) - 1, steps[r["index"]])
-        return study.analysis_html() + bar
+        seat.download("triad-replay.json", reply["text"])
 
 
 def render_replay_bar(index: int, last: int, step: dict, tools: bool = True) -> str:

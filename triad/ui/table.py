@@ -27,9 +27,9 @@ Runs on the main thread under MicroPython.
 
 import json
 
-from triad.ui import anim, client, render, speech
+from triad.ui import client, render, speech
 from triad.ui import settings as prefs
-from triad.ui.input import Selection
+from triad.ui.board import Board
 from triad.ui.panels import Draft
 from triad.ui.session import (
     ANIMATING,
@@ -81,20 +81,13 @@ class Match:
         #: Every task of this match runs in this scope, ended with the match.
         self.scope = page.scope.child("match")
         self.phase = START
-        #: The view drawn: the engine's (or the local dealer's) last; a match begun over
-        #: another keeps that one's until its own comes.
-        self.view = view
-        self.sel = Selection()
+        #: The board drawn (`triad.ui.board`): the engine's (or the local dealer's) last
+        #: view; a match begun over another keeps that one's until its own comes.
+        self.board = Board(page.stage, view)
         #: Whether the engine has this match (its deal confirmed, or dealt there).
         self.synced = False
         #: A move `(card, cell)` or `HINT_ASKED`, asked for before the engine was up.
         self.pending: tuple | str | None = None
-        #: The view before the placement being animated; the board as the animation shows
-        #: it, and the effects on its cells.
-        self.before: dict | None = None
-        self.board_override: list | None = None
-        self.fx: dict[int, str] = {}
-        self.marks = anim.Marks()  # the numbers the last capture compared, marked
         #: Whether Roulette's drawn rule was called out.
         self.announced = False
         self.said = False  # the deal was said in the live region
@@ -104,6 +97,20 @@ class Match:
         #: CPU's picks so far.
         self.draft: dict | None = None
         self.draft_cpu: list[int] = []
+
+    @property
+    def view(self):
+        """The match's view as its board shows it."""
+        return self.board.view
+
+    @view.setter
+    def view(self, view) -> None:
+        self.board.show(view)
+
+    @property
+    def sel(self):
+        """The human's selection on the board."""
+        return self.board.sel
 
     @property
     def verdict(self) -> tuple | None:
@@ -380,28 +387,10 @@ class Match:
         self.spawn(self.hint())
 
     def show_placing(self, player: str, card: int, cell: int) -> dict:
-        """Put the card on its cell at once; the engine's answer brings the flips. Returns
-        the view before it (kept as `before` until the answer comes)."""
-        page = self.page
-        before = self.view
-        placed = before["hands"][player][card]
-        mid = dict(before)
-        hands = dict(before["hands"])
-        hands[player] = [c for i, c in enumerate(before["hands"][player]) if i != card]
-        mid["hands"] = hands
-        mid["to_move"] = None
-        board = anim.copy_board(before["board"])
-        board[cell] = {"card": placed, "owner": player}
-        self.before = before
-        self.view = mid
-        self.board_override = board
-        self.fx = {cell: "place"}
+        """Put the card on its cell at once, the match animating; the engine's answer brings
+        the flips. Returns the view before it (the board keeps it until the answer comes)."""
         self.to(ANIMATING)
-        self.sel.end()
-        page.play_sound("place")
-        page.draw()
-        page.timeline.append(("placed", page.clock_ms()))
-        return before
+        return self.board.place(player, card, cell)
 
     async def submit(self, player: str, card: int, cell: int, asked=None) -> None:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
@@ -410,30 +399,25 @@ class Match:
             asked = client.play(
                 page.engine, match=self.token(), player=player, card=card, cell=cell
             )
-        before = self.before
+        before = self.board.before
         if before is None:
             before = self.show_placing(player, card, cell)
         try:
             reply = await asked
         except client.Stale:
-            self.before = None
             return  # meant for a match that is over: nothing of it may show
         except client.WorkerError as e:
-            self.before = None
-            self.view = before
-            self.board_override = None
-            self.fx = {}
+            self.board.take_back(before)
             self.to(HUMAN)
             page.show_notice(e.words)
             page.draw()
             await self.next_turn()
             return
-        self.before = None
         keeper = keeper_of(page, self.playing)
         if keeper is not None:
             await keeper.progress()  # the move is in the save before it shows
         placed = placed_card(reply, before["hands"][player][card])
-        await self.play_events(before, player, cell, placed, reply["events"])
+        await self.board.play(before, player, cell, placed, reply["events"], self.cpu.landed)
         final = reply["view"]
         words = speech.move_text(
             before, player, cell, placed, reply["events"], reply.get("drawn") or final, page.ctx()
@@ -443,7 +427,7 @@ class Match:
             # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
             self.view = reply["drawn"]
             page.draw()
-            await self.teatime(reply["drawn"])
+            await self.board.teatime(reply["drawn"])
             page.speech.say(speech.rematch_text(final, page.ctx()))
         self.view = final
         self.to(OVER if final.get("over") else HUMAN)
@@ -451,41 +435,6 @@ class Match:
         page.timeline.append(("moved", player))
         self.moved()
         await self.next_turn()
-
-    async def teatime(self, drawn: dict) -> None:
-        page = self.page
-        step = anim.teatime_step(drawn["board"], page.reduced)
-        page.show_callout("teatime")
-        page.play_sound(step["sound"])
-        await page.sleep(step["ms"])
-        page.hide_callout()
-
-    async def play_events(self, before, player, cell, placed, events) -> None:
-        """Animate a placement's events in order."""
-        page = self.page
-        steps = anim.plan(before["board"], player, cell, placed, events, page.reduced)
-        first = True
-        for step in steps:
-            await page.wait_unpaused()
-            self.board_override = step["board"]
-            self.fx = step["fx"]
-            if step.get("callout"):
-                page.show_callout(step["callout"])
-            if not first:  # the landing sounded when the card was put down
-                page.play_sound(step["sound"])
-            page.draw()
-            if first:
-                page.timeline.append(("answered", page.clock_ms()))
-                self.cpu.landed()
-                first = False
-            if step["ms"]:
-                await page.sleep(step["ms"])
-            if step.get("callout"):
-                page.hide_callout()
-        self.board_override = None
-        self.fx = {}
-        # (the numbers compared stay marked until the board changes)
-        self.marks.keep(steps[-1]["board"] if steps else None, anim.compared(cell, events))
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by the page) and its sound."""

@@ -240,7 +240,7 @@ class Tourney:
             self.page.draw()
             return
         self.page.close_panel(False)
-        await self.page.replay.open(json.dumps(reply["record"]), "hotseat")
+        await self.page.table.open_replay(json.dumps(reply["record"]), "hotseat")
 
     # ----------------------------------------------------------- the player's match
 
