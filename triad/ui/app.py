@@ -274,7 +274,7 @@ class App(Shell):
 
     @match.setter
     def match(self, match) -> None:
-        self.table.seat(match)
+        self.table.sit(match)
 
     def new_match(self, run: bool = True, shared=None, resumed=None, first=False) -> None:
         """Start a match with the saved settings (rule changes apply from here).

@@ -162,8 +162,10 @@ class Controls:
             self.bar("action", "legend")
             return True
         if page.table.replaying():  # (a replay or the puzzle takes every key of the table)
-            self.keyboard = True
-            return page.table.occupant.key(action)
+            shown = page.table.occupant
+            if shown.may_act():
+                self.keyboard = True  # (the puzzle's answer is chosen by keys, as a move is)
+            return shown.key(action)
         if action == "new":
             page.start_new()
             return True
