@@ -312,7 +312,7 @@ class App(Shell):
             view = resumed["view"]
         elif self.dealer is not None:
             view = self.dealer(choices.deal_request(playing))
-        match.view = view
+        match.board.show(view)
         self.timeline.append(("match", self.match_counter))
         self.draw()
         match.announce()
@@ -378,7 +378,7 @@ class App(Shell):
             }
         )
         self.store.remove(MATCH_KEY)
-        table.view = view
+        table.board.show(view)
         table.synced = True
         self.cpu.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
