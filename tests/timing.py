@@ -12,6 +12,11 @@ TRIAD_LANE_PART: this one's): each part is written to suite-times-LANE.PART.json
 one that ends last writes the lane's record from every part of the same run
 (TRIAD_LANE_RUN), with each part's wall time and workers, and the lane's wall time from the
 first part's start to the last one's end.
+
+A browser test also reports the CPU seconds its worker's processes spent while it ran
+(`cpu_seconds`, tests/browser/conftest.py): the browsers' and their pages' work, which
+shares the machine's cores. They are printed beside the times (the browser tests' total
+and the costliest) and kept in the record under `cpu`.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "test-artifacts"
 LANES = ("full", "quick")
+CPU_SHOWN = 15  # the browser tests of the most CPU seconds printed at the end
 
 
 def record_path(lane: str, part: str = "") -> Path:
@@ -50,6 +56,7 @@ class SuiteTimes:
         self.config = config
         self.seconds: dict[str, float] = defaultdict(float)
         self.outcomes: dict[str, str] = {}
+        self.cpu: dict[str, float] = {}  # a browser test's CPU seconds (`cpu_seconds`)
         self.start = time.monotonic()
         self.started = time.time()  # (the parts' clocks, compared across processes)
         self.lane = os.environ.get("TRIAD_LANE", "")
@@ -59,6 +66,9 @@ class SuiteTimes:
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.seconds[report.nodeid] += report.duration
+        for name, value in report.user_properties:
+            if name == "cpu_seconds":
+                self.cpu[report.nodeid] = float(value)
         # failed if any phase failed; else skipped if one was, else the call's outcome
         if self.outcomes.get(report.nodeid) != "failed" and (
             report.when == "call" or report.outcome != "passed"
@@ -84,6 +94,12 @@ class SuiteTimes:
         write(
             f"{'all':<20} {len(self.seconds):>5} tests {total:>8.1f} s, {wall:.1f} s of wall time"
         )
+        if self.cpu:
+            write(
+                f"CPU of the browser tests' processes: {sum(self.cpu.values()):.1f} s; costliest:"
+            )
+            for nodeid, seconds in sorted(self.cpu.items(), key=lambda kv: -kv[1])[:CPU_SHOWN]:
+                write(f"{seconds:>8.1f} s  {nodeid}")
         if self.lane in LANES:
             written = self.write_record(wall)
             write(f"recorded in {written.relative_to(ROOT)}")
@@ -109,6 +125,7 @@ class SuiteTimes:
             "wall_seconds": round(wall, 1),
             "outcomes": dict(counts),
             "tests": {nodeid: round(s, 3) for nodeid, s in sorted(self.seconds.items())},
+            "cpu": {nodeid: round(s, 2) for nodeid, s in sorted(self.cpu.items())},
         }
         RECORDS.mkdir(exist_ok=True)
         with open(RECORDS / "suite-times.lock", "w") as lock:
@@ -139,10 +156,12 @@ def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, An
     ours = [(n, r) for n, r in zip(names, records, strict=True) if r.get("run") == last["run"]]
     outcomes: dict[str, int] = defaultdict(int)
     tests: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     for _, record in ours:
         for outcome, count in record["outcomes"].items():
             outcomes[outcome] += count
         tests.update(record["tests"])
+        cpu.update(record.get("cpu", {}))
     merged["workers"] = max(record["workers"] for _, record in ours)
     spans = [record["span"] for _, record in ours if "span" in record]
     if len(spans) == len(ours):  # from the first start to the last end (the parts overlap)
@@ -156,6 +175,7 @@ def merge_parts(names: list[str], records: list[dict[str, Any]]) -> dict[str, An
     merged["missing"] = [name for name in names if name not in merged["parts"]]
     merged["outcomes"] = dict(outcomes)
     merged["tests"] = dict(sorted(tests.items()))
+    merged["cpu"] = dict(sorted(cpu.items()))
     return merged
 
 

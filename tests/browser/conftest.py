@@ -133,14 +133,18 @@ class Watch:
 
 # What the page writes when the player leaves the title screen (triad/ui/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
+
+
 # Each animation that repeats forever is ended as it starts (see the module's docstring;
 # a cancelled CSS animation may start again): an animation with an end is never touched.
 NO_LOOPS = """document.addEventListener("animationstart", (event) => {
   for (const a of event.target.getAnimations ? event.target.getAnimations({subtree: true}) : []) {
-    if (a.effect && a.effect.getTiming().iterations === Infinity) {
-      a.effect.updateTiming({iterations: 1});
-      a.finish();
-    }
+    try {
+      if (a.effect && a.effect.getTiming().iterations === Infinity) {
+        a.effect.updateTiming({iterations: 1});
+        a.finish();
+      }
+    } catch (e) {}  // (never an error of the page's: the test would fail on it)
   }
 }, true);"""
 # What the page writes once a new player has seen the first match's pointer to the legend.
@@ -686,3 +690,42 @@ def leave_yes(page_or_frame: Any) -> None:
     button = page_or_frame.locator('.dialog.leave [data-do="leave_yes"]')
     if button.count():
         button.click()
+
+
+def tree_cpu_seconds() -> float:
+    """The CPU seconds of this process and of every process under it (the browsers, their
+    pages and workers, a driver), those that ended and were waited for included: from
+    /proc, each process's utime, stime, cutime and cstime."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as stat:
+                text = stat.read()
+        except OSError:  # (ended meanwhile)
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        parents[int(name)] = int(fields[1])
+        ticks[int(name)] = sum(int(n) for n in fields[11:15])
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    total, todo = 0, [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        total += ticks.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.fixture(autouse=True)
+def cpu_seconds(request: Any) -> Iterator[None]:
+    """Each browser test reports the CPU seconds its worker's processes spent while it ran,
+    its fixtures' setup and teardown included (tests/timing.py prints and keeps them). A
+    process that outlives its parent is not counted once it has ended."""
+    start = tree_cpu_seconds()
+    yield
+    spent = tree_cpu_seconds() - start
+    request.node.user_properties.append(("cpu_seconds", round(spent, 2)))

@@ -6,7 +6,9 @@ it is checked by the engine when loaded, kept in the store, and sent along
 with every request that deals from it. The rule menu asks the engine whether
 its choices can be dealt and says why not (`check_menu`).
 
-`Choices` belongs to the page (`triad.ui.app.App`), whose `settings` it reads.
+`Choices` is given the page's services (`triad.ui.services.Services`), the
+page's settings (a dict the page keeps and saves) and a few callbacks, not the
+page.
 Runs on the main thread under MicroPython.
 """
 
@@ -28,8 +30,26 @@ DEAL_FIELDS = ("rules", "seed", "card_set", "level_range", "level", "mode")
 class Choices:
     """The player's choices for the next quick match, and the player's own card set."""
 
-    def __init__(self, page, custom_set) -> None:
-        self.page = page
+    def __init__(
+        self,
+        services,
+        settings,
+        custom_set,
+        save_settings,
+        page_url,
+        engine_error,
+        menu_open,
+        scope,
+    ) -> None:
+        self.services = services  # the page's (`triad.ui.services.Services`)
+        self.settings = (
+            settings  # the page's settings (a dict it keeps), saved by `save_settings()`
+        )
+        self.save_settings = save_settings
+        self.page_url = page_url  # () -> the page's address without its query ("": none)
+        self.engine_error = engine_error  # () -> why the engine could not boot ("": it did)
+        self.menu_open = menu_open  # () -> whether the rule menu is the dialog shown
+        self.scope = scope  # the page's scope: the menu's check runs in a child of it
         self.custom_set = custom_set  # the player's own set, as kept (None: none is)
         self.custom_error = ""  # why the last card set file was refused
         self.custom_note = ""  # what became of the player's own card set
@@ -46,8 +66,7 @@ class Choices:
         """A rule of the menu switched. A rule may bring its card set along (the player's
         own set stays chosen: the menu says if it cannot) or turn another off (Elemental
         and Banner): the menu says so."""
-        page = self.page
-        settings = page.settings
+        settings = self.settings
         before, set_before = settings["rules"], settings["card_set"]
         rules = prefs.toggle(before, value)
         settings["rules"] = rules
@@ -61,13 +80,13 @@ class Choices:
         if brings and settings["card_set"] != set_before:
             said.append(t("menu_rule_set", rule=t("rule_" + value), set=t("set_" + brings)))
         self.custom_note = " ".join(said)
-        page.save_settings()
+        self.save_settings()
 
     # ---------------------------------------------------------------- deals
 
     def playing(self) -> dict:
         """What a quick match is dealt with now (the settings; no seed yet)."""
-        s = self.page.settings
+        s = self.settings
         playing = {
             "rules": list(s["rules"]),
             "level": s["level"],
@@ -130,7 +149,7 @@ class Choices:
     def share_url(self, playing) -> str:
         """The address that deals the match `playing` again, for a friend (not with one's
         own set)."""
-        page_url = self.page.page_url
+        page_url = self.page_url()
         if not page_url or playing["card_set"] == prefs.CUSTOM_SET:
             return ""
         code = self.deal_code(playing)
@@ -143,52 +162,53 @@ class Choices:
 
         A file the engine refuses changes nothing; the menu says why.
         """
-        page = self.page
+        services = self.services
         self.custom_error = ""
         if len(text) > customset.MAX_CHARS:
             self.custom_note = ""
             self.custom_error = t("custom_too_big")
-            page.draw()
+            services.draw()
             return
         self.custom_note = t("custom_reading")
-        page.draw()
+        services.draw()
         # the file is read once the engine is up
-        await page.signal.until(lambda: page.engine is not None or page.engine_error)
-        if page.engine is None:
+        await services.signal.until(lambda: services.engine() is not None or self.engine_error())
+        engine = services.engine()
+        if engine is None:
             self.custom_note = ""
-            self.custom_error = t("engine_failed", error=page.engine_error)
-            page.draw()
+            self.custom_error = t("engine_failed", error=self.engine_error())
+            services.draw()
             return
         try:
-            reply = await client.custom_set_check(page.engine, text)
+            reply = await client.custom_set_check(engine, text)
         except client.WorkerError as e:
             self.custom_note = ""
             self.custom_error = t("custom_bad", error=e.words)
-            page.draw()
+            services.draw()
             return
         self.custom_note = ""
         data = reply["set"]
-        why = customset.save(page.store, data)
+        why = customset.save(services.store, data)
         if why:
             self.custom_error = t(why)
-            page.draw()
+            services.draw()
             return
         self.custom_set = data
-        page.settings["card_set"] = prefs.CUSTOM_SET
+        self.settings["card_set"] = prefs.CUSTOM_SET
         self.custom_note = t("custom_loaded", name=data["name"], count=len(data["cards"]))
-        page.save_settings()
+        self.save_settings()
         await self.check_menu()
 
     def remove_custom_set(self) -> None:
         """Forget the player's own set; the default set is chosen again."""
-        page = self.page
-        customset.remove(page.store)
+        services = self.services
+        customset.remove(services.store)
         self.custom_set = None
         self.custom_error = ""
         self.custom_note = t("custom_removed")
-        if page.settings["card_set"] == prefs.CUSTOM_SET:
-            page.settings["card_set"] = prefs.DEFAULTS["card_set"]
-        page.save_settings()
+        if self.settings["card_set"] == prefs.CUSTOM_SET:
+            self.settings["card_set"] = prefs.DEFAULTS["card_set"]
+        self.save_settings()
         self.recheck_menu()
 
     # ----------------------------------------------------------- the menu
@@ -196,32 +216,31 @@ class Choices:
     def recheck_menu(self) -> None:
         """Check the menu's choices with the engine, when both are there (an earlier check
         still under way is dropped: only the last choices count)."""
-        page = self.page
-        if page.engine is None or page.panel != "rules":
+        if self.services.engine() is None or not self.menu_open():
             return
         if self.checking is not None:
             self.checking.end()
-        self.checking = page.scope.child("rules")
+        self.checking = self.scope.child("rules")
         self.checking.spawn(self.check_menu())
 
     async def check_menu(self) -> None:
         """Ask the engine whether the menu's choices can be dealt; show why not in the menu."""
-        page = self.page
-        if page.engine is None or page.panel != "rules":
+        engine = self.services.engine()
+        if engine is None or not self.menu_open():
             return
         request = self.deal_request(self.playing())
         request.pop("level", None)
         request.pop("mode", None)
         try:
-            await client.validate(page.engine, **request)
+            await client.validate(engine, **request)
             error = ""
         except client.WorkerError as e:
             error = e.words
-        if page.panel != "rules":  # (state: the menu was closed meanwhile, nothing to show)
+        if not self.menu_open():  # (the menu was closed meanwhile: nothing to show)
             return
         if error != self.menu_error:
             self.menu_error = error
-            page.draw()
+            self.services.draw()
 
     def menu_custom(self) -> dict:
         """What the rule menu shows of the player's own set."""

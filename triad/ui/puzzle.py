@@ -41,8 +41,8 @@ def today(screen) -> str:
 class Puzzle(Replay):
     """The puzzle of a day on the table: made, answered, then its line stepped through."""
 
-    def __init__(self, page, day: str, back: tuple, leave, progress=None) -> None:
-        super().__init__(page, [], None, back, leave)
+    def __init__(self, seat, day: str, back: tuple, leave, progress=None) -> None:
+        super().__init__(seat, [], None, back, leave)
         self.puzzle: dict = {
             "date": day,
             "status": "making",
@@ -58,15 +58,15 @@ class Puzzle(Replay):
 
     def start(self) -> None:
         """The puzzle is on the table: it is made in the worker, in its scope."""
-        page = self.page
-        page.screen.set_data("puzzle", "making")
-        page.screen.set_data("study", "puzzle")
-        page.draw()
+        seat = self.seat
+        seat.set_data("puzzle", "making")
+        seat.set_data("study", "puzzle")
+        seat.draw()
         self.scope.spawn(self.load(self.puzzle, self.puzzle["date"]))
 
     def end(self) -> None:
         super().end()
-        self.page.screen.set_data("puzzle", "")
+        self.seat.set_data("puzzle", "")
 
     def status_note(self) -> str:
         """The line above the board once the puzzle is answered (its line is no turn to play)."""
@@ -76,23 +76,23 @@ class Puzzle(Replay):
         return st("pz_status_" + p["status"])
 
     async def load(self, p: dict, day: str) -> None:
-        page = self.page
+        seat = self.seat
         # Opened before the engine is up (a first visit): it is made once the engine is.
-        await page.signal.until(lambda: page.engine is not None or bool(page.engine_error))
+        await seat.signal.until(lambda: seat.engine() is not None or seat.engine_failed())
         while True:
             try:
-                asked = client.puzzle_steps(page.engine, date=day, budget_ms=250)
-                reply = await page.coll.answer(asked)
+                asked = client.puzzle_steps(seat.engine(), date=day, budget_ms=250)
+                reply = await seat.coll.answer(asked)
             except client.WorkerError as e:
                 p["status"] = "failed"
                 p["message"] = e.words
-                page.screen.set_data("puzzle", "failed")
-                page.draw()
+                seat.set_data("puzzle", "failed")
+                seat.draw()
                 return
             if reply.get("steps"):
                 break
             p["tries"] = reply.get("tries", 0)
-            page.draw()
+            seat.draw()
         p["data"] = reply["puzzle"]
         p["status"] = "solving"
         self.steps = reply["steps"]
@@ -103,24 +103,24 @@ class Puzzle(Replay):
         self.begin_move(p)
 
     async def load_progress(self) -> None:
-        page = self.page
-        save = page.coll.save
+        seat = self.seat
+        save = seat.coll.save
         if save is None:
             return
         try:
-            asked = client.puzzle_progress(page.engine, save, today=today(page.screen))
-            self.progress = (await page.coll.answer(asked))["puzzles"]
+            asked = client.puzzle_progress(seat.engine(), save, today=seat.today())
+            self.progress = (await seat.coll.answer(asked))["puzzles"]
         except client.WorkerError:  # (no progress shown)
             pass
 
     def begin_move(self, p: dict) -> None:
         """The player picks a card and a space of the puzzle `p`, as in a match."""
-        page = self.page
+        seat = self.seat
         view = self.board.view
         empty = [i for i in range(9) if view["board"][i] is None]
         self.board.sel.begin("blue", len(view["hands"]["blue"]), empty)
-        page.screen.set_data("puzzle", p["status"])
-        page.draw()
+        seat.set_data("puzzle", p["status"])
+        seat.draw()
 
     def solving(self) -> bool:
         return self.puzzle["status"] == "solving" and self.index == 0
@@ -131,7 +131,7 @@ class Puzzle(Replay):
 
     def human_move(self, move) -> None:
         """The player's answer: the solution plays out, another move is explained."""
-        page = self.page
+        seat = self.seat
         p = self.puzzle
         if p is None or not self.solving():
             return  # (the puzzle is not there yet, or already answered)
@@ -142,9 +142,9 @@ class Puzzle(Replay):
         if card == solution["card"] and cell == solution["cell"]:
             p["status"] = "solved"
             p["message"] = st("pz_solved", score=score_text(data["value"]))
-            page.screen.set_data("puzzle", "solved")
-            page.speech.say(p["message"])  # then the replay says the move
-            self.page.spawn(self.after_solved(p))
+            seat.set_data("puzzle", "solved")
+            seat.say(p["message"])  # then the replay says the move
+            seat.spawn(self.after_solved(p))
             self.forward()
             return
         value = None
@@ -159,45 +159,43 @@ class Puzzle(Replay):
             after=score_text(value if value is not None else 0),
         )
         p["status"] = "solving"
-        page.speech.say(p["message"])
-        page.play_sound("draw")
+        seat.say(p["message"])
+        seat.sound("draw")
         self.begin_move(p)
 
     async def after_solved(self, p: dict) -> None:
         """Keep the solved day in the collection save (once; not after the solution was shown)."""
-        page = self.page
+        seat = self.seat
         if p["credited"]:
             return
         p["credited"] = True
-        coll = page.coll
+        coll = seat.coll
         if coll.save is None:
             p["message"] += " " + st("pz_no_save")
-            page.draw()
+            seat.draw()
             return
-        asked = client.puzzle_solved(
-            page.engine, coll.save, today=today(page.screen), date=p["date"]
-        )
+        asked = client.puzzle_solved(seat.engine(), coll.save, today=seat.today(), date=p["date"])
         try:
-            reply = await page.coll.answer(asked)
+            reply = await seat.coll.answer(asked)
         except client.WorkerError:  # (the day is not kept: the save stays as it was)
             reply = None
         if reply is not None and coll.write(reply["save"]):
             self.progress = reply["puzzles"]
             streak = self.progress["streak"]
-            page.speech.say(st("pz_streak", count=streak, best=self.progress["best_streak"]))
-        page.draw()
+            seat.say(st("pz_streak", count=streak, best=self.progress["best_streak"]))
+        seat.draw()
 
     def hint(self) -> None:
-        page = self.page
+        seat = self.seat
         p = self.puzzle
         if p is None or p["data"] is None:
             return
         p["hint"] = True
-        page.draw()
+        seat.draw()
 
     def reveal(self) -> None:
         """Show the solution (the day is then not counted as solved)."""
-        page = self.page
+        seat = self.seat
         p = self.puzzle
         if p is None or p["data"] is None or p["status"] != "solving":
             return
@@ -213,28 +211,27 @@ class Puzzle(Replay):
             score=score_text(data["value"]),
         )
         self.board.sel.end()
-        page.screen.set_data("puzzle", "revealed")
+        seat.set_data("puzzle", "revealed")
         self.forward()
 
     def toggle_days(self) -> None:
-        page = self.page
+        seat = self.seat
         self.days_open = not self.days_open
-        page.draw()
+        seat.draw()
 
     def key(self, action: str) -> bool:
         """Keys while the puzzle waits for the answer: the selection's, as in a match; else
         the replay's."""
-        page = self.page
+        seat = self.seat
         sel = self.board.sel
         chooses = action in ("up", "down", "left", "right", "select", "cancel")
         if not chooses or not self.solving() or not sel.active:
             return super().key(action)
-        page.keyboard = True
         move = sel.key(action)
         if move is not None:
             self.human_move(move)
         else:
-            page.draw()
+            seat.draw()
         return True
 
     def line_html(self, p: dict) -> str:
@@ -262,8 +259,8 @@ class Puzzle(Replay):
         )
 
     def days_html(self, p: dict) -> str:
-        page = self.page
-        now = today(page.screen)
+        seat = self.seat
+        now = seat.today()
         solved = (self.progress or {}).get("solved") or []
         out = []
         for back in range(EARLIER_DAYS + 1):

@@ -23,11 +23,57 @@ from triad.ui.study import Analysis
 from triad.ui.text import t
 
 
+class Seat:
+    """What an occupant of the table (a replay, the puzzle) works with, each given by the
+    page: its `scope`, the `stage` its board plays out on (`triad.ui.board.Stage`),
+    `engine()` the engine worker (None until it is up), `engine_failed()` whether it
+    failed to come up, the page's `signal`, `draw()`, `ctx()` what the page draws with,
+    `set_data(name, value)` for `<html data-*>`, `say(words)` in the live region,
+    `sound(name)`, `notice(text)`, `download(filename, text)`, `spawn(coro)` a task of the
+    page's own scope (one that must not end with the occupant: a save being written),
+    `today()` the player's date, and the collection `coll` (its save, and its worker
+    answers in the page's language)."""
+
+    def __init__(
+        self,
+        scope,
+        stage,
+        engine,
+        engine_failed,
+        signal,
+        draw,
+        ctx,
+        set_data,
+        say,
+        sound,
+        notice,
+        download,
+        spawn,
+        today,
+        coll,
+    ) -> None:
+        self.scope = scope
+        self.stage = stage
+        self.engine = engine
+        self.engine_failed = engine_failed
+        self.signal = signal
+        self.draw = draw
+        self.ctx = ctx
+        self.set_data = set_data
+        self.say = say
+        self.sound = sound
+        self.notice = notice
+        self.download = download
+        self.spawn = spawn
+        self.today = today
+        self.coll = coll
+
+
 class Replay:
     """A replay on the table: its steps, the one shown, its board and its scope."""
 
-    def __init__(self, page, steps: list, record, back: tuple, leave, mode: str = "hotseat"):
-        self.page = page
+    def __init__(self, seat: Seat, steps: list, record, back: tuple, leave, mode: str = "hotseat"):
+        self.seat = seat
         self.steps = steps
         self.index = 0
         #: The match record replayed (None: the puzzle's line, shown once it is answered).
@@ -37,31 +83,31 @@ class Replay:
         self.leave = leave
         #: "cpu": Blue is "You" and Red the CPU; "hotseat": Blue and Red.
         self.mode = mode
-        self.scope = page.scope.child("replay")
-        self.board = Board(page.stage, steps[0]["view"] if steps else None)
+        self.scope = seat.scope
+        self.board = Board(seat.stage, steps[0]["view"] if steps else None)
         self.analysis: Analysis | None = None
 
     def start(self) -> None:
         """The replay is on the table: its first position shows, its analysis begins."""
-        page = self.page
-        page.screen.set_data("replay", "0")
+        seat = self.seat
+        seat.set_data("replay", "0")
         if self.record is not None:
             self.analysis = Analysis(
                 self.scope.child("analysis"),
-                lambda: page.engine,
-                page.coll.answer,
-                page.screen.set_data,
-                page.draw,
+                seat.engine,
+                seat.coll.answer,
+                seat.set_data,
+                seat.draw,
                 self.steps,
                 self.names(),
             )
             self.analysis.start(self.record)
-        page.draw()
+        seat.draw()
 
     def end(self) -> None:
         """The replay leaves the table: every task it started is cancelled."""
         self.scope.end()
-        set_data = self.page.screen.set_data
+        set_data = self.seat.set_data
         for name in ("replay", "analysis", "study"):
             set_data(name, "")
 
@@ -124,7 +170,7 @@ class Replay:
 
     async def step(self, delta: int) -> None:
         """Show the next position (playing its move out) or the one before."""
-        page = self.page
+        seat = self.seat
         board = self.board
         if board.moving:
             return
@@ -142,22 +188,22 @@ class Replay:
                 step["placed"],
                 step["events"],
                 step["view"],
-                page.ctx(),
+                seat.ctx(),
             )
             board.place(step["player"], step["card"], step["cell"])
             await board.play(before, step["player"], step["cell"], step["placed"], step["events"])
         elif delta > 0 and step["rematch"]:
             await board.teatime(board.view)
         self.go(index)
-        page.speech.say(said)
+        seat.say(said)
 
     def go(self, index: int) -> None:
         """Show the position of step `index` as it stands."""
-        page = self.page
+        seat = self.seat
         self.index = index
         self.board.show(self.steps[index]["view"])
-        page.screen.set_data("replay", str(index))
-        page.draw()
+        seat.set_data("replay", str(index))
+        seat.draw()
 
     def select(self, ply: int) -> None:
         """A move of the analysis chosen: the position before it, its card and the best one."""
@@ -168,15 +214,15 @@ class Replay:
             self.go(index)
 
     async def export(self) -> None:
-        page = self.page
+        seat = self.seat
         if self.record is None:
             return
         try:
-            reply = await client.replay_export(page.engine, json.dumps(self.record))
+            reply = await client.replay_export(seat.engine(), json.dumps(self.record))
         except client.WorkerError as e:
-            page.show_notice(t("replay_bad", error=e.words))
+            seat.notice(t("replay_bad", error=e.words))
             return
-        page.screen.download("triad-replay.json", reply["text"])
+        seat.download("triad-replay.json", reply["text"])
 
 
 def render_replay_bar(index: int, last: int, step: dict, tools: bool = True) -> str:

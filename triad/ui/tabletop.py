@@ -19,7 +19,7 @@ import json
 
 from triad.ui import client
 from triad.ui.puzzle import Puzzle, today
-from triad.ui.replay import Replay
+from triad.ui.replay import Replay, Seat
 from triad.ui.session import OVER
 from triad.ui.text import t
 
@@ -34,7 +34,7 @@ class Table:
         #: The page's match: the occupant, unless a replay or the puzzle took the table.
         self.match = match
 
-    def seat(self, match) -> None:
+    def sit(self, match) -> None:
         """A new match of the page's takes the table."""
         self.match = match
         self.replace(match)
@@ -72,6 +72,29 @@ class Table:
 
     # ------------------------------------------------------------ opening
 
+    def seat(self, name: str) -> Seat:
+        """What a replay or the puzzle about to take the table works with (`Seat`), its
+        scope a new child of the page's."""
+        page = self.page
+        screen = page.screen
+        return Seat(
+            page.scope.child(name),
+            page.stage,
+            lambda: page.engine,
+            lambda: bool(page.engine_error),
+            page.signal,
+            lambda: page.draw(),
+            lambda: page.ctx(),
+            screen.set_data,
+            page.speech.say,
+            lambda name: page.play_sound(name),
+            lambda text: page.show_notice(text),
+            screen.download,
+            lambda coro: page.spawn(coro),
+            lambda: today(screen),
+            page.coll,
+        )
+
     async def replay_match(self) -> None:
         """Replay the match on the table (the one just finished)."""
         page = self.page
@@ -99,15 +122,15 @@ class Table:
         except client.WorkerError as e:
             page.show_notice(t("replay_bad", error=e.words))
             return
-        self.take(Replay(page, reply["steps"], reply["record"], self.back(), self.leave, mode))
+        steps, record = reply["steps"], reply["record"]
+        self.take(Replay(self.seat("replay"), steps, record, self.back(), self.leave, mode))
 
     def open_puzzle(self, day=None) -> None:
         """Show the puzzle of `day` (today by default), made in the worker."""
-        page = self.page
         shown = self.occupant
         progress = shown.progress if isinstance(shown, Puzzle) else None
-        day = day or today(page.screen)
-        self.take(Puzzle(page, day, self.back(), self.leave, progress))
+        day = day or today(self.page.screen)
+        self.take(Puzzle(self.seat("puzzle"), day, self.back(), self.leave, progress))
 
     def leave(self, back: tuple) -> None:
         """Leave a replay or the puzzle: back to the result shown before (`back`: its view
