@@ -230,35 +230,3 @@ def test_a_live_invitation_ends_when_another_begins() -> None:
         assert len(live.scope.running()) == 1 and screen.data["live"] == "engine"
 
     asyncio.run(run())
-
-
-def test_a_catch_duel_and_a_watched_match_end_with_stop_and_a_new_watch() -> None:
-    from tests.ui.catch.test_app import Engine, ScriptedBot
-    from tests.ui.catch.test_app import make_app as catch_app
-    from tests.ui.catch.test_app import settle as catch_settle
-
-    async def run() -> None:
-        app, _ = catch_app()
-        app.start()
-        await app.engine_ready(Engine())
-        bot = ScriptedBot()
-        app.start_bot = lambda: bot
-        app.act("mode", "editor")
-        app.act("run")
-        duel = app.editor.duel
-        await turns(8)  # the bot booted, its turns answered one by one
-        assert bot.started
-        before, after = await left_running(duel.scope, lambda: app.act("stop"))
-        assert before >= 1 and after == 0 and bot.terminated
-        app.act("mode", "watch")
-        app.act("watch")
-        await catch_settle(app)  # (played to its end)
-        app.act("seek", "0")
-        await catch_settle(app)
-        app.act("play")  # the timeline plays from its start: a task of the match watched
-        watched = app.watch.match
-        before, after = await left_running(watched.scope, lambda: app.act("watch"))
-        assert before >= 1 and after == 0 and app.watch.match is not watched
-        await catch_settle(app)
-
-    asyncio.run(run())

@@ -60,14 +60,31 @@ class ScriptedBot:
         self.terminated = True
 
 
+class Bots:
+    """How the browser runs the player's bot (`triad.ui.catch.dom.Bots`), in tests: `start()`
+    gives `bot`, `support()` says `how` ("" where none can run)."""
+
+    def __init__(self, bot: Any = None, how: str = "jspi") -> None:
+        self.bot = bot
+        self.how = how
+
+    def start(self) -> Any:
+        return self.bot
+
+    def support(self) -> str:
+        return self.how
+
+
 async def instant(ms: int) -> None:
     await asyncio.sleep(0)
 
 
-def make_app(store: MemoryStore | None = None) -> tuple[CatchApp, FakeScreen]:
+def make_app(
+    store: MemoryStore | None = None, bots: Bots | None = None
+) -> tuple[CatchApp, FakeScreen]:
     screen = FakeScreen()
     seeds = iter(range(1000, 2000))
-    app = CatchApp(screen, store or MemoryStore(), instant, lambda: next(seeds))
+    app = CatchApp(screen, store or MemoryStore(), instant, lambda: next(seeds), bots=bots)
     return app, screen
 
 
@@ -233,8 +250,7 @@ def test_watching_bots_plays_steps_and_scrubs() -> None:
 async def duel(
     bot: ScriptedBot, code: str = "print('hi')", limits: str = "codingame"
 ) -> tuple[CatchApp, FakeScreen]:
-    app, screen = make_app()
-    app.start_bot = lambda: bot
+    app, screen = make_app(bots=Bots(bot))
     app.start("editor")
     await app.engine_ready(Engine())
     screen.values["c-code"] = code
@@ -337,14 +353,13 @@ def test_a_syntax_error_starts_no_match_and_stop_ends_one() -> None:
         assert bot.turn == 0 and bot.terminated
 
         stopping = ScriptedBot()
-        app, screen = make_app()
+        app, screen = make_app(bots=Bots(stopping))
 
         def stop_at_turn(turn: int) -> None:
             if turn == 6:
                 app.act("stop")
 
         stopping.fault = stop_at_turn  # type: ignore[assignment]
-        app.start_bot = lambda: stopping
         app.start("editor")
         await app.engine_ready(Engine())
         app.act("run")
@@ -399,7 +414,8 @@ def test_work_of_an_ended_session_changes_nothing() -> None:
     """A reply on its way for a match, a playback or a duel that has ended is dropped."""
 
     async def test() -> None:
-        app, screen = make_app()
+        bots = Bots()
+        app, screen = make_app(bots=bots)
         app.start()
         await app.engine_ready(Engine())
         # An order being checked when New game is pressed twice: the new match has none.
@@ -425,7 +441,7 @@ def test_work_of_an_ended_session_changes_nothing() -> None:
         assert app.watch.at == app.watch.total and screen.ready
         # Stop pressed before the editor's bot was even started.
         bot = ScriptedBot(lambda turn: "timeout" if turn == 3 else None)
-        app.start_bot = lambda: bot
+        bots.bot = bot
         app.act("mode", "editor")
         app.act("run")
         assert app.editor.running and not screen.ready

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from tests.ui.catch.test_app import Engine, ScriptedBot, console, make_app, run, settle
+from tests.ui.catch.test_app import Bots, Engine, ScriptedBot, console, make_app, run, settle
 from triad.ui.catch.text import t
 
 
 def test_a_browser_that_cannot_feed_a_bot_is_told_before_any_worker_starts() -> None:
     async def test() -> None:
-        app, screen = make_app()
         started: list[int] = []
-        app.start_bot = lambda: started.append(1)
-        app.bot_support = lambda: ""
+
+        class Counted(Bots):
+            def start(self) -> Any:
+                started.append(1)
+                return super().start()
+
+        bots = Counted(how="")
+        app, screen = make_app(bots=bots)
         app.start("editor")
         await app.engine_ready(Engine())
         app.act("run")
@@ -24,9 +30,8 @@ def test_a_browser_that_cannot_feed_a_bot_is_told_before_any_worker_starts() -> 
         assert t("running") not in "".join(screen.regions.values())
         assert screen.ready and not app.editor.running
         # Where the browser can (JSPI, or the service worker in place), the bot runs.
-        app.bot_support = lambda: "service-worker"
-        bot = ScriptedBot()
-        app.start_bot = lambda: bot
+        bots.how = "service-worker"
+        bot = bots.bot = ScriptedBot()
         app.act("run")
         await settle(app)
         assert "Match over after" in console(app) and bot.terminated
@@ -42,10 +47,8 @@ def test_a_worker_without_jspi_leaves_no_running_status() -> None:
             return await super().call(name, arg, timeout_ms)
 
     async def test() -> None:
-        app, screen = make_app()
         bot = NoJspi()
-        app.start_bot = lambda: bot
-        app.bot_support = lambda: "jspi"
+        app, screen = make_app(bots=Bots(bot, "jspi"))
         app.start("editor")
         await app.engine_ready(Engine())
         app.act("run")

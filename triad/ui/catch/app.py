@@ -20,13 +20,17 @@ page and under CPython in tests:
   text)`, `focus(selector)`, `now()`;
 * `store`: `get`/`set` of strings (`triad.ui.settings.SafeStore`);
 * `sleep(ms)`: an awaitable pause; `seed()`: a fresh map number;
-* later, `engine_ready(engine)` with the referee worker: `await
-  its functions called through `triad.ui.catch.client` (`triad.ui.dom.Engine`,
-  the envelope of `triad.api`); and `start_bot()` giving a
-  bot worker: `await bot.ready()` (True or an error text), `await
-  `bot_start`/`bot_turn` -> (status, value)` with status "ok",
-  "timeout" or "error", and `bot.terminate()`; `bot_support()`, how this
-  browser can run a bot ("" when it cannot, checked before starting one).
+* `bots`: how this browser runs the player's bot (`triad.ui.catch.dom.Bots`):
+  `start()` gives a bot worker (`await bot.ready()`, True or an error text;
+  its calls through `triad.ui.catch.client`'s `bot_start`/`bot_turn`;
+  `bot.terminate()`), `support()` says how ("" when it cannot, checked before
+  starting one); None where no bot runs;
+* later, `engine_ready(engine)` with the referee worker, its functions called
+  through `triad.ui.catch.client` (`triad.ui.dom.Engine`, the envelope of
+  `triad.api`).
+
+The modes never hold the page: each gets the services it uses
+(`triad.ui.catch.modes.Services`) and callbacks for what the page owns.
 """
 
 import asyncio
@@ -36,6 +40,7 @@ from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.editor import Editor
 from triad.ui.catch.example import EXAMPLE_BOT
+from triad.ui.catch.modes import Services
 from triad.ui.catch.play import Play
 from triad.ui.catch.text import t
 from triad.ui.catch.watch import Watch
@@ -46,11 +51,8 @@ from triad.ui.shell import Shell
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from asyncio import Task
-    from collections.abc import Callable
 
-    from triad.ui.catch.dom import BotWorker
-
-MAPS_KEY = "triad:catch-maps"  # the last map number of each mode (`App.keep_maps`)
+MAPS_KEY = "triad:catch-maps"  # the last map number of each mode (`Maps`)
 SEED_FIELDS = ("seed", "wseed", "eseed")  # each mode's map field: Play, Watch, the editor
 SEED_LIMIT = 2147483648  # fresh maps are numbered below this; any CodinGame seed is accepted
 SEED_MIN = -9223372036854775808
@@ -58,7 +60,7 @@ SEED_MAX = 9223372036854775807
 
 
 def kept_maps(store) -> dict:
-    """The map numbers kept by `App.keep_maps` (field -> seed); what is unreadable is left
+    """The map numbers kept by `Maps` (field -> seed); what is unreadable is left
     out (a fresh map is drawn for it)."""
     try:
         kept = json.loads(store.get(MAPS_KEY) or "{}")
@@ -87,6 +89,45 @@ def parse_seed(text: str):
 
 
 MODES = ("play", "watch", "editor")
+#: The fields of a mode's own panel, and the mode they belong to.
+MODE_FIELDS = {
+    "bot0": "watch",
+    "bot1": "watch",
+    "scrub": "watch",
+    "limits": "editor",
+    "saved": "editor",
+    "code": "editor",
+    "name": "editor",
+}
+
+
+class Maps:
+    """The map number each mode plays next, by its seed field (`SEED_FIELDS`), kept in the
+    store so that a reload plays the same maps (the dice button draws a new one);
+    `fresh()` draws a new number."""
+
+    def __init__(self, store, fresh) -> None:
+        self.store = store
+        self.fresh = fresh
+        kept = kept_maps(store)  # the map numbers of the last visit: the same maps again
+        self.seeds = {}
+        for field in SEED_FIELDS:
+            self.seeds[field] = kept[field] if field in kept else fresh() % SEED_LIMIT
+        self.keep()
+
+    def of(self, field: str):
+        """The map number of field `field`, as a mode reads it (a function)."""
+        return lambda: self.seeds[field]
+
+    def set(self, field: str, seed: int) -> None:
+        self.seeds[field] = seed
+        self.keep()
+
+    def reseed(self, field: str) -> None:
+        self.set(field, self.fresh() % SEED_LIMIT)
+
+    def keep(self) -> None:
+        self.store.set(MAPS_KEY, json.dumps(self.seeds))
 
 
 class CatchApp(Shell):
@@ -95,15 +136,16 @@ class CatchApp(Shell):
     Its page shell (engine boot, readiness, region redraws, language) is
     `triad.ui.shell.Shell`, shared with the card game; each mode is an
     object of `triad.ui.catch.modes` that holds its state and runs its own
-    work: `pl` (Play), `w` (Watch), `ed` (the bot editor).
+    work: `play`, `watch` and `editor`, each given the services it uses
+    (`triad.ui.catch.modes.Services`), not the page.
     """
 
-    def __init__(self, screen, store, sleep, seed, portrait: bool = False, browser_lang="en"):
+    def __init__(
+        self, screen, store, sleep, seed, portrait: bool = False, browser_lang="en", bots=None
+    ):
         Shell.__init__(self, screen, store, sleep, seed)
         self.use_language(self.saved_language(), browser_lang)
         self.portrait = portrait
-        self.start_bot: Callable[[], BotWorker] | None = None  # (main.py: the browser's)
-        self.bot_support: Callable[[], str] | None = None
         self.mode = "play"
         self.panel_mode = ""
         self.notice_text = ""
@@ -111,23 +153,34 @@ class CatchApp(Shell):
         self.help_open = False
         self.calls = 0  # worker calls in flight that the human waits for
         self.flows: list[Task] = []  # the flows launched (`launch`) that the human waits for
-        maps = kept_maps(store)  # the map numbers of the last visit: the same maps again
-        self.play = Play(self, maps.get("seed", seed() % SEED_LIMIT))
-        self.watch = Watch(self, maps.get("wseed", seed() % SEED_LIMIT))
+        self.maps = Maps(store, seed)
+        services = Services(
+            lambda: self.engine,
+            self.waiting,
+            self.launch,
+            lambda: self.pending,
+            self.scope,
+            self.put,
+            self.forget,
+            self.draw,
+            self.notify,
+            (screen, store, sleep, self.signal),
+        )
+        self.play = Play(services, self.maps.of("seed"))
+        self.watch = Watch(services, self.maps.of("wseed"), self.display_name, self.download)
         self.doc, notice = saved.load(store, t("example_bot"))
         current = saved.find(self.doc, self.doc["current"])
         code = current["code"] if current else EXAMPLE_BOT
-        self.editor = Editor(self, self.doc, code, maps.get("eseed", seed() % SEED_LIMIT))
+        self.editor = Editor(
+            services, self.doc, code, self.maps.of("eseed"), bots, self.replay_duel
+        )
         self.modes: dict[str, Play | Watch | Editor] = {
             "play": self.play,
             "watch": self.watch,
             "editor": self.editor,
         }
-        self.keep_maps()
         if notice:
             self.notify(t(notice), "bad")
-        if getattr(store, "denied", False):
-            self.editor.status = t("storage_session")
 
     # ------------------------------------------------------------ lifecycle
 
@@ -291,28 +344,10 @@ class CatchApp(Shell):
                 for region in ("c-setup", "c-run"):  # show the seed in use again
                     self.forget(region)
             else:
-                self.seeded(name).seed = seed
-                self.keep_maps()
-        elif name in ("bot0", "bot1") and value in saved.OPPONENTS:
-            self.watch.bots[int(name[-1])] = value
-        elif name == "scrub":
-            self.watch.pause()
-            self.watch.seek(int(value))
-        elif name == "limits" and value in saved.LIMITS:
-            self.editor.set_limits(value)
-        elif name == "saved":
-            self.editor.open_bot(value)
-        elif name == "code":
-            self.editor.code = value
-            return  # the text box keeps its own text; nothing to draw
-        elif name == "name":
-            self.editor.name = value
-            return
+                self.maps.set(name, seed)
+        elif name in MODE_FIELDS and not self.modes[MODE_FIELDS[name]].field(name, value):
+            return  # (a text box keeps its own text: nothing to draw)
         self.draw()
-
-    def seeded(self, field: str):
-        """The mode whose map the seed field `field` sets."""
-        return {"seed": self.play, "wseed": self.watch, "eseed": self.editor}[field]
 
     def key(self, key: str) -> bool:
         """A key pressed outside a text field; True when it was used."""
@@ -347,14 +382,12 @@ class CatchApp(Shell):
 
     def reseed(self, field: str) -> None:
         if field in SEED_FIELDS:
-            self.seeded(field).seed = self.seed() % SEED_LIMIT
-            self.keep_maps()
+            self.maps.reseed(field)
 
-    def keep_maps(self) -> None:
-        """Keep each mode's map number, so that a reload plays the same maps (the dice
-        button draws a new one)."""
-        maps = {field: self.seeded(field).seed for field in SEED_FIELDS}
-        self.store.set(MAPS_KEY, json.dumps(maps))
+    def replay_duel(self) -> None:
+        """The editor's last match, shown on Watch's timeline at its start."""
+        self.set_mode("watch")
+        self.watch.watch({"slot": "duel"}, autoplay=False)
 
     def resize(self, portrait: bool) -> None:
         if portrait != self.portrait:

@@ -89,3 +89,22 @@ class BotWorker:
         if not self.stopped:
             self.stopped = True
             self.handle.terminate()
+
+
+class Bots:
+    """How this browser runs the player's bot: `start()` a worker for it (`BotWorker`:
+    suspended by JSPI where the browser has it, else blocking), `support()` how the
+    browser can feed a bot its input ("" when it cannot; the boot script's
+    ``triadBotSupport``)."""
+
+    def __init__(self, js, runner: str) -> None:
+        self.js = js
+        self.runner = runner  # the worker's module
+
+    def support(self) -> str:
+        return str(self.js.window.triadBotSupport())
+
+    def start(self) -> BotWorker:
+        options = self.js.Object.new()
+        options.blocking = self.support() != "jspi"
+        return BotWorker(self.js.window.triadStartWorker(self.runner, options), self.js)

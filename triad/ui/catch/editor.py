@@ -11,21 +11,30 @@ from triad.ui.catch.modes import CONSOLE_LINES, DUEL_PAUSE_MS, GRACE_MS, NOTHING
 from triad.ui.catch.text import said, t
 from triad.ui.client import WorkerError
 
-#: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from triad.ui.catch.dom import BotWorker
-
 
 class Duel(Run):
-    """One match of the editor's bot against a built-in bot, run turn by turn."""
+    """One match of the editor's bot against a built-in bot, run turn by turn: the bot's
+    worker, the match as the referee dealt it, its last turn. Its flow (`play`) is a task
+    of its own scope; ending it stops the bot's worker at once.
 
-    def __init__(self, scope) -> None:
-        Run.__init__(self, scope)
-        self.runner: BotWorker | None = None  # the bot's worker while it runs
+    It gets the modes' services (`triad.ui.catch.modes.Services`), `say(kind, text)`,
+    the editor's console, and what it plays: the bot's `code` and ``names`` (the bot's,
+    the built-in bot's), the `opponent`, the map's `seed` and the time ``limits`` (ms
+    for the first turn and each after)."""
+
+    def __init__(self, services, say, code: str, names: list, opponent: str, seed: int) -> None:
+        Run.__init__(self, services.scope)
+        self.services = services
+        self.say = say
+        self.code = code
+        self.names = names
+        self.opponent = opponent
+        self.seed = seed
+        self.runner = None  # the bot's worker while it runs (`triad.ui.catch.dom.BotWorker`)
         #: {"players", "map", "state"} once the referee has dealt it (empty before)
         self.game: dict = {}
         self.entry: client.Entry | None = None  # the last turn's
+        self.headline = ""  # the result, once the match is over
 
     def end(self) -> None:
         Run.end(self)
@@ -33,28 +42,148 @@ class Duel(Run):
         if runner is not None:
             runner.terminate()  # a bot that still thinks is stopped at once
 
+    async def play(self, start_bot, limits: tuple) -> str:
+        """Play the match to its end, the bot in a worker `start_bot()` starts; the status
+        line it leaves ("" when it says nothing new)."""
+        runner = self.runner = start_bot()
+        first_ms, turn_ms = limits
+        booted = await runner.ready()
+        if booted is not True:
+            self.say("bad", t("bot_boot_failed", error=booted))
+            return ""
+        engine = self.services.engine()
+        try:
+            reply = await client.new_game(engine, slot="duel", seed=self.seed, bot=self.opponent)
+        except WorkerError as e:
+            self.say("bad", e.words)
+            return ""
+        view = reply["view"]
+        self.game = {"players": self.names, "map": view["map"], "state": view["state"]}
+        self.say("info", t("bot_started", seed=self.seed, bot=self.names[1]))
+        self.services.draw()
+        try:
+            await client.bot_start(runner, self.code, first_ms + GRACE_MS)
+        except client.TimedOut:
+            runner.terminate()
+            return await self.lost(t("bot_timeout", limit=first_ms, turn=1), "")
+        except client.CannotRun:
+            self.say("bad", t("bot_no_support"))
+            return t("bot_cannot_run")
+        except WorkerError as e:
+            self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
+            return ""
+        return await self.turns(runner, view["input"], first_ms, turn_ms)
+
+    async def turns(self, runner, text: str, first_ms: int, turn_ms: int) -> str:
+        services = self.services
+        # A turn of the bot's, each answered by the referee, to the game's turn limit.
+        for turn in range(1, render.MAX_TURNS + 1):
+            limit = first_ms if turn == 1 else turn_ms
+            try:
+                reply = await client.bot_turn(runner, text, limit + GRACE_MS)
+            except client.TimedOut:
+                runner.terminate()
+                return await self.lost(t("bot_timeout", limit=limit, turn=turn), "")
+            except WorkerError as e:
+                self.wrote(str(e.reply.get("stderr") or ""))
+                error = said(e.reply.get("say") or e.error)
+                self.say("bad", error)
+                summary = error.strip().split("\n")[-1]
+                return await self.lost(t("bot_error", turn=turn, error=summary), "")
+            self.wrote(reply["stderr"])
+            if reply["ms"] > limit:
+                late = t("bot_late", ms=int(reply["ms"]), turn=turn, limit=limit)
+                return await self.lost(late, reply["line"])
+            try:
+                answer = await client.play(services.engine(), slot="duel", line=reply["line"])
+            except WorkerError as e:
+                self.say("bad", e.words)
+                return ""
+            self.turn_shown(answer)
+            if answer.over:
+                return self.headline
+            text = answer.input
+            await services.sleep(DUEL_PAUSE_MS)
+        return self.headline
+
+    def wrote(self, stderr: str) -> None:
+        """What the bot wrote to its stderr this turn, shown in the console."""
+        if stderr:
+            self.say("err", stderr)
+
+    def turn_shown(self, answer: client.Turn) -> None:
+        self.game["state"] = answer.state
+        self.entry = answer.entry
+        forfeit = answer.entry.forfeit
+        if forfeit:
+            self.say("bad", said(forfeit))
+        result = answer.result
+        if result:
+            head = render.headline(result, self.names, None)
+            turns = result.get("turns", 0)
+            self.say(
+                "good" if result.get("winner") == 0 else "bad",
+                t(
+                    "match_over" if turns else "match_over_first",
+                    turns=turns,
+                    headline=head,
+                    reason=said(result["reason"]),
+                ),
+            )
+            self.headline = head
+        self.services.draw()
+
+    async def lost(self, reason: str, line_text: str) -> str:
+        """The editor's bot loses by forfeit: tell the referee, show why."""
+        self.say("bad", reason)
+        try:
+            answer = await client.forfeit(
+                self.services.engine(), slot="duel", reason=reason, line=line_text
+            )
+        except WorkerError:  # (the match stays as it was shown)
+            return ""
+        self.turn_shown(answer)
+        return self.headline
+
 
 class Editor:
-    """The player's bot (player 0) against a built-in bot, each answer timed."""
+    """The player's bot (player 0) against a built-in bot, each answer timed.
+
+    Besides the modes' services it gets `seed()`, the map of the next match (the page
+    keeps it), `bots`, how this browser runs a bot (`triad.ui.catch.dom.Bots`: `start()`
+    a bot's worker, `support()` "" where none can run; None: no bot runs), and
+    `replay_duel()`, the page's flow showing the last duel on Watch's timeline."""
 
     empty = "editor_empty"
 
-    def __init__(self, page, doc: dict, code: str, seed: int) -> None:
-        self.page = page
+    def __init__(self, services, doc: dict, code: str, seed, bots, replay_duel) -> None:
+        self.services = services
+        self.bots = bots
+        self.replay_duel = replay_duel
         self.doc = doc  # the saved bots (`triad.ui.catch.store`)
         self.name = doc["current"]  # the bot's name as typed
         self.code = code  # its code as typed
         self.opponent = doc["opponent"]
-        self.seed = seed
+        self.next_seed = seed
         self.limits = doc["limits"]
         self.duel: Duel | None = None  # the match running or last run
-        self.finished = False  # the last match was played to its end
         self.console: list[tuple[str, str]] = []  # (kind, text) lines
-        self.status = ""  # a line beside Run: running, stopped, the result
+        self.console_html: tuple = ("", [])  # the console as last drawn: (HTML, the lines it shows)
+        # A line beside Run: running, stopped, the result (or that nothing will be kept).
+        self.status = t("storage_session") if getattr(services.store, "denied", False) else ""
+
+    @property
+    def seed(self) -> int:
+        return self.next_seed()
 
     @property
     def running(self) -> bool:
         return live(self.duel)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the last match was played to its end."""
+        return self.duel is not None and bool(self.duel.headline)
 
     @property
     def game(self):
@@ -72,22 +201,19 @@ class Editor:
 
     def leave(self) -> None:
         """Another tab is shown: keep the code and name as typed (a running match goes on)."""
-        self.code = self.page.screen.value("c-code") or self.code
-        self.name = self.page.screen.value("c-name") or self.name
+        screen = self.services.screen
+        self.code = screen.value("c-code") or self.code
+        self.name = screen.value("c-name") or self.name
 
     # ------------------------------------------------------------- input
 
     def act(self, name: str, arg: str) -> None:
-        page = self.page
         if name == "opponent" and arg in saved.OPPONENTS:
             self.opponent = arg
             self.doc["opponent"] = arg
-            saved.save(page.store, self.doc)
-        elif name == "run" and not self.running and page.engine is not None:
-            # The match runs beside the other tabs: it holds up no input but its own.
-            duel = Duel(page.scope)
-            self.duel = duel
-            duel.scope.spawn(self.run(duel))
+            saved.save(self.services.store, self.doc)
+        elif name == "run" and not self.running and self.services.engine() is not None:
+            self.run()
         elif name == "stop":
             self.stop()
         elif name == "save_bot":
@@ -99,16 +225,26 @@ class Editor:
         elif name == "console_clear":
             self.console = []
         elif name == "replay_duel":
-            page.set_mode("watch")
-            page.watch.watch({"slot": "duel"}, autoplay=False)
+            self.replay_duel()
+
+    def field(self, name: str, value: str) -> bool:
+        """One of the editor's fields changed; whether the page is to be drawn again."""
+        if name == "code":
+            self.code = value
+            return False  # the text box keeps its own text; nothing to draw
+        if name == "name":
+            self.name = value
+            return False
+        if name == "limits" and value in saved.LIMITS:
+            self.limits = value
+            self.doc["limits"] = value
+            saved.save(self.services.store, self.doc)
+        elif name == "saved":
+            self.open_bot(value)
+        return True
 
     def key(self, key: str) -> bool:
         return False
-
-    def set_limits(self, value: str) -> None:
-        self.limits = value
-        self.doc["limits"] = value
-        saved.save(self.page.store, self.doc)
 
     def say(self, kind: str, text: str) -> None:
         """A line on the editor's console."""
@@ -122,26 +258,34 @@ class Editor:
 
     def editor_text(self) -> None:
         """Take the code and name from the text fields (the page keeps them as typed)."""
-        code = self.page.screen.value("c-code")
+        screen = self.services.screen
+        code = screen.value("c-code")
         if code is not None:
             self.code = code
-        name = self.page.screen.value("c-name")
+        name = screen.value("c-name")
         if name is not None:
             self.name = name
 
+    def show_bot(self, name: str, code: str) -> None:
+        """Write a bot's name and code in the text fields (and take them as typed)."""
+        self.name = name
+        self.code = code
+        self.services.screen.set_value("c-code", code)
+        self.services.screen.set_value("c-name", name)
+
     def save_bot(self, quiet: bool = False) -> bool:
         self.editor_text()
-        page = self.page
+        services = self.services
         try:
             name = saved.put(self.doc, self.name or t("unnamed"), self.code)
         except ValueError as e:
-            page.notify(str(e), "bad")
+            services.notify(str(e), "bad")
             return False
         self.name = name
-        saved.save(page.store, self.doc)
+        saved.save(services.store, self.doc)
         if not quiet:
-            page.notify(t("saved", name=name))
-        page.forget("c-files")
+            services.notify(t("saved", name=name))
+        services.forget("c-files")
         return True
 
     def open_bot(self, name: str) -> None:
@@ -149,11 +293,8 @@ class Editor:
         if bot is None:
             return
         self.doc["current"] = name
-        self.name = name
-        self.code = bot["code"]
-        self.page.screen.set_value("c-code", bot["code"])
-        self.page.screen.set_value("c-name", name)
-        saved.save(self.page.store, self.doc)
+        self.show_bot(name, bot["code"])
+        saved.save(self.services.store, self.doc)
 
     def new_bot(self) -> None:
         taken = {}
@@ -164,20 +305,44 @@ class Editor:
         while name in taken:
             n += 1
             name = t("unnamed") + " " + str(n)
-        self.name = name
-        self.code = EXAMPLE_BOT
-        self.page.screen.set_value("c-code", EXAMPLE_BOT)
-        self.page.screen.set_value("c-name", name)
+        self.show_bot(name, EXAMPLE_BOT)
 
     def delete_bot(self) -> None:
         name = self.doc["current"]
         saved.remove(self.doc, name, t("example_bot"))
-        saved.save(self.page.store, self.doc)
-        self.page.notify(t("deleted", name=name))
+        saved.save(self.services.store, self.doc)
+        self.services.notify(t("deleted", name=name))
         self.open_bot(self.doc["current"])
-        self.page.forget("c-files")
+        self.services.forget("c-files")
 
     # ------------------------------------------------------------- flows
+
+    def run(self) -> None:
+        """Run pressed: a match of the editor's bot, beside the other tabs (it holds up no
+        input but its own)."""
+        bots = self.bots
+        if bots is None:
+            return
+        if not bots.support():
+            self.say("bad", t("bot_no_support"))
+            self.status = t("bot_cannot_run")
+            return
+        self.save_bot(quiet=True)
+        names = [self.name or t("your_bot"), render.bot_label(self.opponent)]
+        duel = self.duel = Duel(self.services, self.say, self.code, names, self.opponent, self.seed)
+        self.status = t("running")
+        self.say("info", t("booting_bot"))
+        duel.scope.spawn(self.duel_played(duel, bots.start, saved.LIMITS[self.limits]))
+
+    async def duel_played(self, duel: Duel, start_bot, limits: tuple) -> None:
+        """The duel is played out (a task of its own): its status line shown after it."""
+        try:
+            status = await duel.play(start_bot, limits)
+            if status:
+                self.status = status
+        finally:
+            duel.end()
+            self.services.draw()
 
     def stop(self) -> None:
         """Stop pressed: the match ends at once, its bot's worker stopped."""
@@ -187,146 +352,12 @@ class Editor:
             self.say("info", t("bot_stopped"))
             self.status = t("bot_stopped")
 
-    async def run(self, duel: Duel) -> None:
-        """One match of the editor's bot (player 0) against a built-in bot."""
-        page = self.page
-        try:
-            if page.start_bot is None:
-                return
-            if page.bot_support is not None and not page.bot_support():
-                self.say("bad", t("bot_no_support"))
-                self.status = t("bot_cannot_run")
-                return
-            self.save_bot(quiet=True)
-            self.finished = False
-            self.status = t("running")
-            self.say("info", t("booting_bot"))
-            page.draw()
-            await self.play_duel(duel)
-        finally:
-            duel.end()
-            page.draw()
-
-    async def play_duel(self, duel: Duel) -> None:
-        page = self.page
-        first_ms, turn_ms = saved.LIMITS[self.limits]
-        runner = page.start_bot()
-        duel.runner = runner
-        booted = await runner.ready()
-        if booted is not True:
-            self.say("bad", t("bot_boot_failed", error=booted))
-            return
-        try:
-            reply = await client.new_game(
-                page.engine, slot="duel", seed=self.seed, bot=self.opponent
-            )
-        except WorkerError as e:
-            self.say("bad", e.words)
-            return
-        view = reply["view"]
-        duel.game = {
-            "players": [self.name or t("your_bot"), render.bot_label(self.opponent)],
-            "map": view["map"],
-            "state": view["state"],
-        }
-        self.say("info", t("bot_started", seed=self.seed, bot=render.bot_label(self.opponent)))
-        page.draw()
-        try:
-            await client.bot_start(runner, self.code, first_ms + GRACE_MS)
-        except client.TimedOut:
-            runner.terminate()
-            await self.lost(duel, t("bot_timeout", limit=first_ms, turn=1), "")
-            return
-        except client.CannotRun:
-            self.say("bad", t("bot_no_support"))
-            self.status = t("bot_cannot_run")
-            return
-        except WorkerError as e:
-            self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
-            return
-        await self.turns(duel, runner, view["input"], first_ms, turn_ms)
-
-    async def turns(self, duel: Duel, runner, text: str, first_ms: int, turn_ms: int) -> None:
-        page = self.page
-        # A turn of the bot's, each answered by the referee, to the game's turn limit.
-        for turn in range(1, render.MAX_TURNS + 1):
-            limit = first_ms if turn == 1 else turn_ms
-            try:
-                reply = await client.bot_turn(runner, text, limit + GRACE_MS)
-            except client.TimedOut:
-                runner.terminate()
-                await self.lost(duel, t("bot_timeout", limit=limit, turn=turn), "")
-                return
-            except WorkerError as e:
-                self.wrote(str(e.reply.get("stderr") or ""))
-                error = said(e.reply.get("say") or e.error)
-                self.say("bad", error)
-                summary = error.strip().split("\n")[-1]
-                await self.lost(duel, t("bot_error", turn=turn, error=summary), "")
-                return
-            self.wrote(reply["stderr"])
-            if reply["ms"] > limit:
-                ms = int(reply["ms"])
-                late = t("bot_late", ms=ms, turn=turn, limit=limit)
-                await self.lost(duel, late, reply["line"])
-                return
-            try:
-                answer = await client.play(page.engine, slot="duel", line=reply["line"])
-            except WorkerError as e:
-                self.say("bad", e.words)
-                return
-            self.turn_shown(duel, answer)
-            if answer.over:
-                return
-            text = answer.input
-            await page.sleep(DUEL_PAUSE_MS)
-
-    def wrote(self, stderr: str) -> None:
-        """What the bot wrote to its stderr this turn, shown in the console."""
-        if stderr:
-            self.say("err", stderr)
-
-    def turn_shown(self, duel: Duel, answer: client.Turn) -> None:
-        duel.game["state"] = answer.state
-        duel.entry = answer.entry
-        forfeit = answer.entry.forfeit
-        if forfeit:
-            self.say("bad", said(forfeit))
-        result = answer.result
-        if result:
-            names = duel.game["players"]
-            head = render.headline(result, names, None)
-            turns = result.get("turns", 0)
-            self.say(
-                "good" if result.get("winner") == 0 else "bad",
-                t(
-                    "match_over" if turns else "match_over_first",
-                    turns=turns,
-                    headline=head,
-                    reason=said(result["reason"]),
-                ),
-            )
-            self.status = head
-            self.finished = True
-        self.page.draw()
-
-    async def lost(self, duel: Duel, reason: str, line_text: str) -> None:
-        """The editor's bot loses by forfeit: tell the referee, show why."""
-        self.say("bad", reason)
-        try:
-            answer = await client.forfeit(
-                self.page.engine, slot="duel", reason=reason, line=line_text
-            )
-        except WorkerError:  # (the match stays as it was shown)
-            return
-        self.turn_shown(duel, answer)
-
     # ----------------------------------------------------------- drawing
 
     def draw(self) -> None:
-        page = self.page
-        page.put("c-files", render.editor_files(self.doc, self.name))
-        page.put(
+        services = self.services
+        services.put("c-files", render.editor_files(self.doc, self.name))
+        services.put(
             "c-run",
             render.editor_run(
                 {
@@ -339,7 +370,9 @@ class Editor:
                 }
             ),
         )
-        if page.shown.get("c-console") != self.console:
-            page.screen.update("c-console", render.console(self.console))
-            page.shown["c-console"] = list(self.console)
-            page.screen.scroll_bottom("c-console")
+        html, lines = self.console_html
+        if lines != self.console:
+            html = render.console(self.console)
+            self.console_html = (html, list(self.console))
+        if services.put("c-console", html):
+            services.screen.scroll_bottom("c-console")

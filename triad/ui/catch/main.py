@@ -13,7 +13,7 @@ import js
 from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
-from triad.ui.catch.dom import BotWorker, Page
+from triad.ui.catch.dom import Bots, Page
 from triad.ui.dom import (
     boot_engine,
     browser_language,
@@ -55,18 +55,8 @@ def first_mode() -> str:
 
 
 screen = Page(js)
-app = CatchApp(screen, make_store(js), sleep, seed, portrait(), browser_language(js))
-
-
-def start_bot() -> BotWorker:
-    """A worker for the player's bot: suspended by JSPI where the browser has it, else blocking."""
-    options = js.Object.new()
-    options.blocking = str(js.window.triadBotSupport()) != "jspi"
-    return BotWorker(js.window.triadStartWorker(BOT_RUNNER, options), js)
-
-
-app.start_bot = start_bot
-app.bot_support = lambda: str(js.window.triadBotSupport())
+bots = Bots(js, BOT_RUNNER)
+app = CatchApp(screen, make_store(js), sleep, seed, portrait(), browser_language(js), bots)
 
 
 def on_click(event) -> None:

@@ -9,15 +9,15 @@ waits for the player (`ready`), what the map draws (`shown`) and what the
 empty map says (`empty`), and has it write its own regions (`draw`).
 
 Each mode runs its own work with the worker: a piece of work (a match, a
-playback of the timeline, an editor's duel) is a `Run`, with a scope of its
-own (`triad.ui.scope`, a child of the page's) where the flows that serve it
-run. A New game, a new match to watch or Stop ends a run, which cancels
-them: whatever still ran for it (a reply on its way, a timer) changes
-nothing, and no flow looks at a flag after an await to find that out.
+watched match with its playback, an editor's duel) is a `Run`, with a scope
+of its own (`triad.ui.scope`, a child of the page's) where every task that
+serves it runs. A New game, a new match to watch, Pause or Stop ends a run,
+which cancels them: whatever still ran for it (a reply on its way, a timer)
+changes nothing, and no flow looks at a flag after an await to find that out.
 
-A mode reaches the page through `page` (the `CatchApp`): its worker (through
-`triad.ui.catch.client`, `waiting`, `launch`), its regions (`put`), its
-notice (`notify`), its `signal` and its world (`screen`, `store`, `sleep`).  Runs under MicroPython and CPython.
+A mode never holds the page: it gets the few services it uses (`Services`)
+and, for what another part of the page owns, a callback of its own (the
+editor's bots, Watch's download). Runs under MicroPython and CPython.
 """
 
 #: What the map shows for a mode without a match: `(map, state, names, entry, human)`.
@@ -33,9 +33,40 @@ DUEL_PAUSE_MS = 15  # between two turns of the editor's match, so the map is dra
 CONSOLE_LINES = 400
 
 
+class Services:
+    """What the modes work with, each given by the page (`CatchApp`), never the page:
+
+    * `engine()`: the referee worker (None until it is up), called through
+      `triad.ui.catch.client`; `waiting(asked)` awaits such a call the player
+      waits for (the page is not `ready` meanwhile), `launch(coro, run)` starts
+      a flow the player waits for as a task of `run`, and `pending()` counts both;
+    * `scope`: the page's (`triad.ui.scope`): each `Run` is a child of it;
+    * `put(region, html)` (whether it wrote) and `forget(*regions)` for the
+      mode's regions, `draw()` for the whole page, `notify(text, kind)` for the
+      page's notice ("" clears it);
+    * the page's world (`world`, in this order): `screen` (form fields, the log
+      region screen readers hear), `store`, `sleep(ms)` and `signal`
+      (`triad.ui.shell.Signal`).
+    """
+
+    def __init__(
+        self, engine, waiting, launch, pending, scope, put, forget, draw, notify, world
+    ) -> None:
+        self.engine = engine
+        self.waiting = waiting
+        self.launch = launch
+        self.pending = pending
+        self.scope = scope
+        self.put = put
+        self.forget = forget
+        self.draw = draw
+        self.notify = notify
+        self.screen, self.store, self.sleep, self.signal = world
+
+
 class Run:
     """One piece of a mode's work, from its start to its end (`end`): the tasks serving it
-    run in its scope, a child of `scope` (the page's)."""
+    run in its scope, a child of `scope` (the page's, or another run's)."""
 
     def __init__(self, scope) -> None:
         self.scope = scope.child("run")

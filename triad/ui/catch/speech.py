@@ -76,7 +76,7 @@ def start_text(state: dict, names: list) -> str:
     )
 
 
-def tell(page, text: str) -> None:
-    """Add a sentence to the page's log region (`page` is the `CatchApp`)."""
+def tell(screen, text: str) -> None:
+    """Add a sentence to the page's log region (`screen`: the page's)."""
     if text:
-        page.screen.say(REGION, text, KEEP)
+        screen.say(REGION, text, KEEP)

@@ -4,52 +4,166 @@ A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 """
 
 from triad.ui.catch import client, render, speech
-from triad.ui.catch.modes import FRAME_MS, NOTHING, Run, live
+from triad.ui.catch import store as saved
+from triad.ui.catch.modes import FRAME_MS, NOTHING, Run
 from triad.ui.client import WorkerError
+
+#: How many positions a watched match keeps fetched (the start position always).
+KEEP_FRAMES = 60
 
 
 class Watched(Run):
-    """A whole match being watched: its start, the frames fetched so far, its end."""
+    """A match on the timeline, from the moment it is asked of the worker to its end: its
+    positions (fetched as they are shown), the one on show, and its playback. The tasks
+    that fetch it, fetch its positions and play it all run in its scope, so ending it
+    (another match watched) stops every one.
 
-    def __init__(self, scope, reply: dict, players: list) -> None:
-        Run.__init__(self, scope)
-        view = reply["view"]
-        self.players = players  # display names
-        self.map = view["map"]
-        self.result = reply.get("result")
-        self.total = reply["turns"]
-        self.frames = {0: (view["state"], None)}  # turn -> (state, entry), fetched so far
+    It gets the modes' services (`triad.ui.catch.modes.Services`) and `speed()`, the
+    timeline's speed (1 is a turn per `FRAME_MS`)."""
 
-
-class Watch:
-    """Two built-in bots play a whole match in the worker; a timeline walks through it."""
-
-    empty = "watch_first"
-
-    def __init__(self, page, seed: int) -> None:
-        self.page = page
-        self.bots = ["planner", "greedy"]  # blue's and red's, for the next match
-        self.seed = seed
-        self.speed = "1"
-        self.match: Watched | None = None  # the match on the timeline
-        self.asked: Run | None = None  # the match asked of the worker until it comes
-        # The timeline playing (`Run`), until paused or at its end: Pause lets the frame on
-        # its way land, then the playback (a task of the match's) stops, so this one is
-        # read as state, after the frame's await too.
-        self.playback: Run | None = None
-        self.fetching: Run | None = None  # the frame being fetched (state, nothing runs in it)
+    def __init__(self, services, speed, autoplay: bool) -> None:
+        Run.__init__(self, services.scope)
+        self.services = services
+        self.speed = speed
+        self.come = False  # the worker has answered (`arrived`)
+        self.players: list = []  # display names
+        self.map: dict = {}
+        self.result = None
+        self.total = 0  # its turns
+        self.frames: dict = {}  # turn -> (state, entry), fetched so far
         self.at = 0  # the turn on show
         self.want = 0  # the turn asked for (scrubbing asks faster than frames come)
-        self.state: dict = {}  # the position on show (of the match on the timeline)
-        self.entry: dict | None = None  # the turn's entry (None at the start position)
+        self.state: dict = {}  # the position on show
+        self.entry: client.Entry | None = None  # the turn's (None at the start position)
+        self.following = False  # a flow fetches positions up to `want`
+        self.telling = False  # the turn reached is said (a step or a seek of the player's)
+        # The timeline playing (a run of its own), until paused or at its end; it plays as
+        # soon as the match comes, unless Pause is pressed before.
+        self.playback = Run(self.scope)
+        if not autoplay:
+            self.playback.end()
 
     @property
     def playing(self) -> bool:
-        return live(self.playback)
+        return self.playback.live
+
+    def arrived(self, reply, players: list) -> None:
+        """The worker played (or took) the match (`watch`'s reply): its start is shown and,
+        unless paused meanwhile, it plays."""
+        view = reply["view"]
+        self.come = True
+        self.players = players
+        self.map = view["map"]
+        self.result = reply["result"]
+        self.total = reply["turns"]
+        self.frames = {0: (view["state"], None)}
+        self.state, self.entry = self.frames[0]
+        self.playback.scope.spawn(self.play())  # (nothing, if it was paused)
+
+    def pause(self) -> None:
+        """The timeline stops (the position on its way still lands)."""
+        self.playback.end()
+
+    def play_on(self) -> None:
+        """Play pressed: the timeline plays from the position on show."""
+        if self.come and self.at < self.total and not self.playing:
+            self.playback = Run(self.scope)
+            self.playback.scope.spawn(self.play())
+
+    def seek(self, turn: int, telling: bool = True) -> None:
+        """Show the position after `turn` (said, if `telling`, once it is shown)."""
+        self.want = max(0, min(self.total, turn))
+        self.telling = telling
+        if not self.following:
+            self.following = True
+            self.services.launch(self.follow(), self)
+
+    # ------------------------------------------------------------- flows
+
+    async def follow(self) -> None:
+        """Fetch positions until the one shown is the one asked for (scrubbing asks
+        often)."""
+        services = self.services
+        try:
+            while self.at != self.want:
+                turn = self.want
+                try:
+                    self.state, self.entry = await self.frame(turn)
+                except WorkerError as e:
+                    services.notify(e.words, "bad")
+                    self.want = self.at
+                    self.pause()
+                    break
+                self.at = turn
+                services.draw()
+        finally:
+            self.following = False
+        if self.telling and self.entry:
+            # A step or a seek by the player: the turn on show is said.
+            speech.tell(services.screen, speech.turn_text(self.entry, self.state, self.players))
+
+    async def frame(self, turn: int) -> tuple:
+        """The position after `turn` and its `Entry`, fetched once."""
+        frame = self.frames.get(turn)
+        if frame is None:
+            services = self.services
+            frame = await services.waiting(client.frame(services.engine(), turn=turn))
+            if len(self.frames) > KEEP_FRAMES:
+                self.frames = {0: self.frames[0]}
+            self.frames[turn] = frame
+        return frame
+
+    async def play(self) -> None:
+        """Play the timeline on, a turn a frame, to its end (a task of the playback's:
+        Pause, a step or a seek ends it)."""
+        services = self.services
+        for turn in range(self.at + 1, self.total + 1):
+            self.seek(turn, False)
+            await services.signal.until(lambda: not self.following)
+            await services.sleep(int(FRAME_MS / float(self.speed())))
+        if self.entry:
+            # Played to its end: the last turn and the result are said.
+            speech.tell(services.screen, speech.turn_text(self.entry, self.state, self.players))
+        self.pause()
+        services.draw()
+
+
+class Watch:
+    """Two built-in bots play a whole match in the worker; a timeline walks through it.
+
+    Besides the modes' services it gets `seed()`, the map of the next match (the page
+    keeps it), `display_name(name)`, how the page names a player, and `download(slot)`,
+    the page's flow saving a replay."""
+
+    empty = "watch_first"
+
+    def __init__(self, services, seed, display_name, download) -> None:
+        self.services = services
+        self.next_seed = seed
+        self.display_name = display_name
+        self.download = download
+        self.bots = ["planner", "greedy"]  # blue's and red's, for the next match
+        self.speed = "1"
+        self.match: Watched | None = None  # the match on the timeline
+        self.asked: Watched | None = None  # the match asked of the worker until it comes
+
+    @property
+    def seed(self) -> int:
+        return self.next_seed()
+
+    # What the timeline shows, as the page and its tests read it.
+    @property
+    def playing(self) -> bool:
+        """Whether the timeline plays (or is to, as soon as the match asked for comes)."""
+        return any(w is not None and w.playing for w in (self.asked, self.match))
 
     @property
     def loading(self) -> bool:
-        return live(self.asked) or live(self.fetching)
+        return self.asked is not None or (self.match is not None and self.match.following)
+
+    @property
+    def at(self) -> int:
+        return 0 if self.match is None else self.match.at
 
     @property
     def total(self):
@@ -66,42 +180,47 @@ class Watch:
         match = self.match
         if match is None:
             return NOTHING
-        return (match.map, self.state, match.players, self.entry, None)
+        return (match.map, match.state, match.players, match.entry, None)
 
     def leave(self) -> None:
         """Another tab is shown: the timeline stops where it is."""
         self.pause()
 
     def pause(self) -> None:
-        if self.playback is not None:
-            self.playback.end()
+        for watched in (self.asked, self.match):
+            if watched is not None:
+                watched.pause()
 
     # ------------------------------------------------------------- input
 
     def act(self, name: str, arg: str) -> None:
-        page = self.page
+        match = self.match
         if name == "watch":
             self.watch({"bots": list(self.bots), "seed": self.seed})
-        elif name == "play" and self.match is not None:
-            if self.at >= self.match.total or self.playing:
-                return
-            playback = self.playback = Run(page.scope)
-            self.match.scope.spawn(self.play(self.match, playback))
+        elif name == "play" and match is not None:
+            match.play_on()
         elif name == "pause":
             self.pause()
-        elif name in ("step", "seek") and self.match is not None:
-            self.pause()
-            self.seek(self.at + int(arg) if name == "step" else int(arg))
+        elif name in ("step", "seek") and match is not None:
+            match.pause()
+            match.seek(match.at + int(arg) if name == "step" else int(arg))
         elif name == "speed" and arg in render.SPEEDS:
             self.speed = arg
         elif name == "replay":
-            page.launch(page.download("watch"))
+            self.services.launch(self.download("watch"))
+
+    def field(self, name: str, value: str) -> bool:
+        if name == "scrub":
+            self.act("seek", value)
+        elif value in saved.OPPONENTS:  # the bots, "bot0" and "bot1"
+            self.bots[int(name[-1])] = value
+        return True
 
     def key(self, key: str) -> bool:
         if key == " ":
-            self.page.act("pause" if self.playing else "play")
+            self.act("pause" if self.playing else "play", "")
         elif key in ("ArrowLeft", "ArrowRight"):
-            self.page.act("step", "-1" if key == "ArrowLeft" else "1")
+            self.act("step", "-1" if key == "ArrowLeft" else "1")
         else:
             return False
         return True
@@ -110,112 +229,38 @@ class Watch:
 
     def watch(self, request: dict, autoplay: bool = True) -> None:
         """Have the worker play (or take) a match, then show its start (and play it)."""
-        page = self.page
-        if page.engine is None:
+        services = self.services
+        if services.engine() is None:
             return
-        self.pause()
-        for session in (self.asked, self.fetching, self.match):
-            if session is not None:
-                session.end()  # a match asked for before, or watched, is dropped
-        asked = Run(page.scope)
-        self.asked = asked
-        # It plays as soon as it comes, unless Pause is pressed before.
-        playback = Run(page.scope)
-        if not autoplay:
-            playback.end()
-        self.playback = playback
-        page.launch(self.fetch(request, asked, playback), asked)
+        for watched in (self.asked, self.match):
+            if watched is not None:
+                watched.end()  # a match asked for before, or watched, is dropped
+        asked = self.asked = Watched(services, lambda: self.speed, autoplay)
+        services.launch(self.fetch(request, asked), asked)
 
-    async def fetch(self, request: dict, asked: Run, playback: Run) -> None:
-        page = self.page
-        page.draw()
+    async def fetch(self, request: dict, asked: Watched) -> None:
+        services = self.services
+        services.draw()
         try:
-            reply = await page.waiting(client.watch(page.engine, **request))
+            reply = await services.waiting(client.watch(services.engine(), **request))
         except WorkerError as e:
+            self.asked = None
             asked.end()
-            playback.end()
-            page.notify(e.words, "bad")
-            page.draw()
+            services.notify(e.words, "bad")
+            services.draw()
             return
-        asked.end()  # (this task ends with it: it awaits nothing more)
-        names = [page.display_name(n) for n in reply["view"]["players"]]
-        match = self.match = Watched(page.scope, reply, names)
-        self.at = self.want = 0
-        self.state, self.entry = match.frames[0]
-        page.draw()
-        if playback.live:
-            page.launch(self.play(match, playback), match)
-
-    def seek(self, turn: int) -> None:
-        match = self.match
-        if match is None:
-            return
-        self.want = max(0, min(match.total, turn))
-        if not self.loading:
-            self.page.launch(self.follow(match), match)
-
-    async def follow(self, match: Watched) -> None:
-        """Load frames until the shown one is the one asked for (scrubbing asks often); a
-        task of `match`'s."""
-        fetching = Run(self.page.scope)
-        self.fetching = fetching
-        try:
-            while self.at != self.want:
-                if not await self.show_frame(match, self.want):
-                    break
-        finally:
-            fetching.end()
-        if not self.playing and self.entry:
-            # A step or a seek by the player: the turn on show is said.
-            speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
-        self.page.draw()
-
-    async def show_frame(self, match: Watched, turn: int) -> bool:
-        frame = match.frames.get(turn)
-        if frame is None:
-            try:
-                frame = await self.page.waiting(client.frame(self.page.engine, turn=turn))
-            except WorkerError as e:
-                self.page.notify(e.words, "bad")
-                self.want = self.at
-                self.pause()
-                return False
-            if len(match.frames) > 60:
-                match.frames = {0: match.frames[0]}
-            match.frames[turn] = frame
-        self.at = turn
-        self.state, self.entry = frame
-        self.page.draw()
-        return True
-
-    async def play(self, match: Watched, playback: Run) -> None:
-        """Play `match`'s timeline on, a turn a frame, while `playback` lasts (a task of the
-        match's)."""
-        page = self.page
-        # A frame a turn, to the last: a step or a seek pauses the playback first.
-        for _ in range(self.at, match.total):
-            await page.signal.until(lambda: not self.loading or not playback.live)
-            if not playback.live:  # (paused: state, see `playback`)
-                break
-            self.want = self.at + 1
-            await self.follow(match)
-            if not playback.live:
-                break
-            await self.page.sleep(int(FRAME_MS / float(self.speed)))
-        playback.end()
-        if self.want != self.at and not self.loading:
-            await self.follow(match)
-        elif self.at == match.total and self.entry:
-            # Played to its end: the last turn and the result are said.
-            speech.tell(self.page, speech.turn_text(self.entry, self.state, match.players))
-        self.page.draw()
+        self.asked = None
+        self.match = asked
+        asked.arrived(reply, [self.display_name(n) for n in reply["view"]["players"]])
+        services.draw()
 
     # ----------------------------------------------------------- drawing
 
     def draw(self) -> None:
-        page = self.page
-        page.put("c-setup", render.watch_setup(self.bots, self.seed, self.loading))
-        page.put(
+        put = self.services.put
+        match = self.match
+        put("c-setup", render.watch_setup(self.bots, self.seed, self.loading))
+        put(
             "c-timeline",
             render.timeline(
                 {
@@ -223,9 +268,10 @@ class Watch:
                     "at": self.at,
                     "playing": self.playing,
                     "speed": self.speed,
-                    "can_download": self.match is not None,
+                    "can_download": match is not None,
                 }
             ),
         )
-        page.put("c-log", render.turn_log(self.entry, self.players or ["", ""]))
-        page.screen.set_data("at", str(self.at))
+        entry = None if match is None else match.entry
+        put("c-log", render.turn_log(entry, self.players or ["", ""]))
+        self.services.screen.set_data("at", str(self.at))
