@@ -43,7 +43,6 @@ from triad.ui.cpu.coordinator import Cpu
 from triad.ui.foresee import Foresee
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
-from triad.ui.legend import TIP_KEY
 from triad.ui.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.services import Services as PageServices
 from triad.ui.session import HUMAN, OVER, QUEUED
@@ -168,13 +167,10 @@ class App(Shell):
         # a panel opened from the title, or the friend dialog of the link the page opened on,
         # holds the match beneath it as the title did
         self.title_panel = False
-        self.tip_seen = store.get(TIP_KEY) is not None  # the pointer to the legend, once
         self.callout = ""  # the big word on show (Roulette's call clears only itself)
         self.back_nav: BackNav | None = (
             None  # the browser's Back closes a dialog (`backnav.BackNav`, main.py)
         )
-        self.keyboard = False
-        self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.aff: tuple[dict, tuple | None] = (
             {},
             None,
@@ -312,7 +308,7 @@ class App(Shell):
             view = resumed["view"]
         elif self.dealer is not None:
             view = self.dealer(choices.deal_request(playing))
-        match.view = view
+        match.board.show(view)
         self.timeline.append(("match", self.match_counter))
         self.draw()
         match.announce()
@@ -378,7 +374,7 @@ class App(Shell):
             }
         )
         self.store.remove(MATCH_KEY)
-        table.view = view
+        table.board.show(view)
         table.synced = True
         self.cpu.start_helpers(view["rules"])
         self.timeline.append(("match", self.match_counter))
@@ -396,13 +392,6 @@ class App(Shell):
     def click(self, kind: str, value) -> None:
         """A click (or tap) on an element with one of the page's data attributes."""
         self.controls.click(kind, value)
-
-    def pointer(self, kind: str) -> None:
-        """A pointer went down: "touch", "mouse" or "pen"."""
-        touch = kind == "touch"
-        if touch != self.touch:
-            self.touch = touch
-            self.draw()
 
     def accepting(self) -> bool:
         """Whether a human may choose a card and a space now: in a match, or the puzzle's
@@ -554,6 +543,7 @@ class App(Shell):
     def ctx(self) -> dict:
         match = self.match
         board = self.table.occupant.board
+        controls = self.controls
         ladder = (match.playing or {}).get("ladder")
         # a replay or the puzzle on the table (None: the match)
         shown = self.table.occupant if self.table.replaying() else None
@@ -587,15 +577,15 @@ class App(Shell):
             "panel": self.panel,
             "sound": self.settings["sound"],
             "music": self.settings.get("music", False),
-            "keyboard": self.keyboard,
-            "touch": self.touch,
+            "keyboard": controls.keyboard,
+            "touch": controls.touch,
             "ladder": bool(ladder),
             "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
             "verdict": None if replay else match.verdict,
             "replay": replay,
             "ghosts": shown.ghosts() if shown is not None else {},
             "foresee": self.foresee.captures(board.view, board.sel),
-            "legend_tip": not self.tip_seen and not self.panels.stack and board.view is not None,
+            "legend_tip": not controls.tipped and not self.panels.stack and board.view is not None,
         }
 
     def draw(self) -> None:

@@ -103,6 +103,9 @@ class Controls:
 
     def __init__(self, page) -> None:
         self.page = page
+        self.keyboard = False  # the player's last choice on the table was by key
+        self.touch = False  # the last pointer was a finger: the page says "Tap"
+        self.tipped = page.store.get(TIP_KEY) is not None  # the pointer to the legend, once
         # each kind of click the panels leave to the page, and what handles it
         self.clicks = {
             "action": self.bar,
@@ -161,7 +164,7 @@ class Controls:
         if page.table.replaying():  # (a replay or the puzzle takes every key of the table)
             shown = page.table.occupant
             if shown.may_act():
-                page.keyboard = True  # (the puzzle's answer is chosen by keys, as a move is)
+                self.keyboard = True  # (the puzzle's answer is chosen by keys, as a move is)
             return shown.key(action)
         if action == "new":
             page.start_new()
@@ -178,7 +181,7 @@ class Controls:
             return True
         if not match.may_act():
             return True
-        page.keyboard = True
+        self.keyboard = True
         move = match.sel.key(action)
         if move is not None:
             match.human_move(move)
@@ -275,11 +278,19 @@ class Controls:
             page.close_panel(False)
             page.start_new(name == "rematch")
 
+    def pointer(self, kind: str) -> None:
+        """A pointer went down: "touch", "mouse" or "pen" (the status line says "Tap" or
+        "Click")."""
+        touch = kind == "touch"
+        if touch != self.touch:
+            self.touch = touch
+            self.page.draw()
+
     def tip_seen(self) -> None:
         """The pointer to the legend goes, for good."""
         page = self.page
-        if not page.tip_seen:
-            page.tip_seen = True
+        if not self.tipped:
+            self.tipped = True
             page.store.set(TIP_KEY, "true")  # (JSON, as every value the page stores)
             page.draw()
 
@@ -300,7 +311,7 @@ class Controls:
         sel = page.table.occupant.board.sel
         if not page.accepting() or sel.player != player:
             return
-        page.keyboard = False
+        self.keyboard = False
         sel.click_card(int(index))
         page.play_sound("select")
         page.draw()
@@ -309,7 +320,7 @@ class Controls:
         page = self.page
         if not page.accepting():
             return
-        page.keyboard = False
+        self.keyboard = False
         on_table = page.table.occupant  # the match, or the puzzle waiting for its answer
         move = on_table.board.sel.click_cell(int(value))
         if move is not None:

@@ -79,7 +79,7 @@ def on_pointer(event) -> None:
     """A finger or a mouse went down: the status line says "Tap" or "Click"; what it went
     down on is kept for its release (`on_release`)."""
     kind = str(event_field(event, "pointerType", "") or "mouse")
-    app.pointer(kind)
+    app.controls.pointer(kind)
     # (a tap's click comes after the finger is lifted, on what is there then: only a
     # mouse's or a pen's press is kept)
     primary = kind != "touch" and event_field(event, "button", 0) == 0

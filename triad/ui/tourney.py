@@ -277,7 +277,7 @@ class Tourney:
         if "draft" in reply:
             table.show_draft(reply)
             return
-        table.view = reply["view"]
+        table.board.show(reply["view"])
         page.cpu.start_helpers(record["rules"])
         page.draw()
         table.spawn(table.next_turn())
