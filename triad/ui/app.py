@@ -315,7 +315,7 @@ class App(Shell):
             view = resumed["view"]
         elif self.dealer is not None:
             view = self.dealer(choices.deal_request(playing))
-        match.view = view
+        match.board.show(view)
         self.timeline.append(("match", self.match_counter))
         self.draw()
         match.announce()
