@@ -19,6 +19,10 @@ and leaves, the same on any machine) after the value, over the value's own:
 * ``answer``: each reply is first answered by the move that answered the
   same reply (card and cell) in the last proof of a best move;
 * ``proven``: each reply is first answered by a move already shown best;
+* ``pairs``: the moves are paired in turn (each with the next one left that
+  uses another cell and card), and each reply in one's proof is first answered
+  by the other, both ways, so the second proof finds the first one's positions
+  (move, reply, partner is also partner, reply, move) in the table;
 * ``alone``: the mean positions one best move's proof takes with a fresh
   solver, against ``shared``: the mean in ``plain`` (a proof reuses little
   of the others').
@@ -108,6 +112,35 @@ def proven(solver: LabSolver, kids: list[Child], i: int, best: list[Child]) -> d
                 out[solver.table_key(r.position)] = e
                 break
     return out
+
+
+class Pairs:
+    """``pairs``: each move's replies answered first by its partner's move, both ways."""
+
+    def __init__(self) -> None:
+        self.partner: dict[int, int] = {}
+
+    def __call__(
+        self, solver: LabSolver, kids: list[Child], i: int, best: list[Child]
+    ) -> dict[int, Entry]:
+        if i not in self.partner:
+            c = kids[i]
+            for j in range(i + 1, len(kids)):
+                d = kids[j]
+                if j not in self.partner and d.cell != c.cell and d.card != c.card:
+                    self.partner[i], self.partner[j] = j, i
+                    break
+        out: dict[int, Entry] = {}
+        mate = self.partner.get(i)
+        if mate is None:
+            return out
+        other = kids[mate]
+        for r in solver.children(kids[i].position):
+            if r.cell != other.cell:
+                e = first_answer(solver, r, other.card, other.cell)
+                if e is not None:
+                    out[solver.table_key(r.position)] = e
+        return out
 
 
 class Answer:
@@ -202,6 +235,7 @@ def main() -> None:
         ("partner", partner),
         ("answer", Answer()),
         ("proven", proven),
+        ("pairs", Pairs()),
     ]
     print("positions searched after the value, over the value's own (lower is better)")
     print(
@@ -216,8 +250,8 @@ def main() -> None:
         ref: list[tuple[int, int]] | None = None
         shared = alone = 0
         for name, orders in ways:
-            if isinstance(orders, Answer):
-                orders = Answer()
+            if isinstance(orders, Answer | Pairs):
+                orders = type(orders)()
             best, alone, after, proofs = classify(state, orders)
             if ref is None:
                 ref = best

@@ -266,6 +266,7 @@ def test_master_under_chaos_picks_the_best_expected_cell() -> None:
         assert progress[-1].value == pytest.approx(float(max(values.values())))
 
 
+@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_master_under_chaos_without_a_time_budget_stops_at_its_node_budget() -> None:
     # The empty board's drawn card: its exact expectation needs far more than
     # CHAOS_NODES positions, so master plays its lookahead's move, having searched

@@ -62,6 +62,7 @@ def busy_machine() -> Iterator[None]:
             loop.wait()
 
 
+@pytest.mark.slow  # (the full lane only: it keeps every core busy beside the others)
 @pytest.mark.parametrize(("blue", "red", "games", "rules"), RUNS, ids=lambda r: str(r))
 def test_play_gives_the_same_table_on_a_busy_machine(
     blue: str, red: str, games: int, rules: list[str]
