@@ -45,6 +45,7 @@ from triad.ui.friend import Around as FriendAround
 from triad.ui.friend import Friend
 from triad.ui.icons import affinity_table
 from triad.ui.panels import Album, Draft, Leave, Panels, Title
+from triad.ui.services import Dialogs
 from triad.ui.services import Services as PageServices
 from triad.ui.session import HUMAN, OVER, QUEUED
 from triad.ui.shell import Shell
@@ -205,7 +206,20 @@ class App(Shell):
         )
         # the friend dialog and the friend matches kept
         self.friend = Friend(page_services, screen, self.scope, friend_around(self))
-        self.tourney = Tourney(self)  # the grand tournament: its dialog, decks and matches
+        self.tourney = Tourney(  # the grand tournament: its dialog, decks and matches
+            self,
+            page_services,
+            self.coll,
+            screen,
+            lambda words: self.speech.say(words),
+            lambda: self.houses_aff(),
+            Dialogs(
+                lambda panel: self.open_panel(panel),
+                lambda: self.close_panel(False),
+                lambda: self.panel,
+            ),
+            lambda record, mode: self.table.open_replay(record, mode),
+        )
         self.controls = Controls(self)
         self.match_counter = 0
         self.sound_music()

@@ -24,3 +24,14 @@ class Services:
         self.notice = notice
         self.note = note
         self.download = download
+
+
+class Dialogs:
+    """The page's dialogs, for a part that opens its own: `open(panel)` shows a
+    `triad.ui.panels.Panel` in place of the dialog shown, `close()` closes the dialog
+    shown, `shown()` is its name (None when there is none)."""
+
+    def __init__(self, open, close, shown) -> None:
+        self.open = open
+        self.close = close
+        self.shown = shown

@@ -37,8 +37,15 @@ def under_way(save_text) -> bool:
 class Tourney:
     """The tournament dialog's state and the flows that change the save."""
 
-    def __init__(self, page) -> None:
-        self.page = page
+    def __init__(self, page, services, coll, screen, say, aff, dialogs, open_replay) -> None:
+        self.page = page  # (its match is begun on the page's table: `play`, `settle`)
+        self.services = services  # the page's (`triad.ui.services.Services`)
+        self.coll = coll  # the collection, whose save holds the tournament
+        self.screen = screen  # the page's screen: the deck's name typed, focus, scrolling
+        self.say = say  # a sentence for the live region (a screen reader reads it out)
+        self.aff = aff  # () -> the affinity table of the houses, for the cards drawn
+        self.dialogs = dialogs  # the page's dialogs (`triad.ui.services.Dialogs`)
+        self.open_replay = open_replay  # (record JSON, mode): a coroutine, on the table
         self.view: dict | None = (
             None  # the worker's tournament view of the save (None: not read yet)
         )
@@ -73,34 +80,34 @@ class Tourney:
         return decks[0] if decks else None
 
     def render(self) -> str:
-        return render_tourney(self, self.page.houses_aff())
+        return render_tourney(self, self.aff())
 
     async def answer(self, asked) -> dict:
         """A worker's reply as the collection's (`Collection.answer`: its refusal raised,
         a deck refused over the limits said naming the card at fault, `client.words`)."""
-        return await self.page.coll.answer(asked)
+        return await self.coll.answer(asked)
 
     async def refresh(self) -> None:
         """Read the tournament of the save (once the collection has it), and its cards."""
-        coll = self.page.coll
-        await self.page.signal.until(lambda: coll.ready or coll.status in ("failed", "newer"))
+        coll, services = self.coll, self.services
+        await services.signal.until(lambda: coll.ready or coll.status in ("failed", "newer"))
         if not coll.ready:
             self.error = t("tr_no_save")
-            self.page.draw()
+            services.draw()
             return
         try:
-            reply = await self.answer(client.tournament_view(self.page.engine, coll.save))
+            reply = await self.answer(client.tournament_view(services.engine(), coll.save))
             self.view = reply["view"]
         except client.WorkerError as e:
             self.error = e.words
         try:
             owned = await self.answer(
-                client.collection_album(self.page.engine, coll.save, owned="found")
+                client.collection_album(services.engine(), coll.save, owned="found")
             )
             self.owned = owned.get("cards", [])
         except client.WorkerError:
             self.owned = []
-        self.page.draw()
+        services.draw()
         await self.announce()
 
     async def took(self, asked):
@@ -113,7 +120,7 @@ class Tourney:
             self.error = e.words
             self.show_outcome()
             return None
-        if not self.page.coll.write(reply["save"]):
+        if not self.coll.write(reply["save"]):
             return None
         self.error = ""
         if "view" in reply:
@@ -127,30 +134,29 @@ class Tourney:
             return
         for ident in ids:
             words = t("tr_feat_earned", name=t("feat_" + ident))
-            self.page.show_notice(words)
-            self.page.speech.say(words)
+            self.services.notice(words)
+            self.say(words)
         if await self.took(
-            client.tournament_feats_seen(self.page.engine, self.page.coll.save, ids)
+            client.tournament_feats_seen(self.services.engine(), self.coll.save, ids)
         ):
             view = self.view or {}  # (as the reply left it)
             view["announce"] = []
             for feat in view.get("feats", []):
                 if feat["id"] in ids:
                     feat["announced"] = True
-        self.page.draw()
+        self.services.draw()
 
     # ----------------------------------------------------------- the dialog
 
     def open(self) -> None:
         """Open the dialog (from the title screen or a button) and read the save."""
         self.message = ""
-        self.page.open_panel(self.dialog)
-        self.page.spawn(self.refresh())
+        self.dialogs.open(self.dialog)
+        self.services.spawn(self.refresh())
 
     def action(self, name: str) -> None:
         """A button of the dialog: ``tr_NAME`` or ``tr_NAME:VALUE``."""
         verb, _, value = name[3:].partition(":")
-        page = self.page
         self.message = ""
         if verb == "open":
             self.open()
@@ -172,17 +178,16 @@ class Tourney:
         elif verb == "quit_no":
             self.confirm_quit = False
         elif verb in FLOWS:
-            page.spawn(getattr(self, FLOWS[verb])(value))
+            self.services.spawn(getattr(self, FLOWS[verb])(value))
             return
-        page.draw()
+        self.services.draw()
 
     async def save_deck(self, _value: str) -> None:
-        name = self.page.screen.value("#tr-deck-name").strip() or self.deck_name
+        name = self.screen.value("#tr-deck-name").strip() or self.deck_name
         self.deck_name = name
+        engine = self.services.engine()
         if await self.took(
-            client.tournament_save_deck(
-                self.page.engine, self.page.coll.save, name, list(self.deck)
-            )
+            client.tournament_save_deck(engine, self.coll.save, name, list(self.deck))
         ):
             self.message = t("tr_deck_saved", name=name)
             self.use = name
@@ -194,12 +199,12 @@ class Tourney:
     def show_outcome(self) -> None:
         """Draw, then bring the words of what just happened (at the dialog's top) into view:
         the player clicked far below them, in the deck builder."""
-        self.page.draw()
-        self.page.screen.scroll_to("tr-error" if self.error else "tr-message")
+        self.services.draw()
+        self.screen.scroll_to("tr-error" if self.error else "tr-message")
 
     async def delete_deck(self, name: str) -> None:
-        await self.took(client.tournament_delete_deck(self.page.engine, self.page.coll.save, name))
-        self.page.draw()
+        await self.took(client.tournament_delete_deck(self.services.engine(), self.coll.save, name))
+        self.services.draw()
 
     async def begin(self, kind: str) -> None:
         """Begin an event of `kind` with the chosen deck (an open tournament drafts)."""
@@ -207,40 +212,39 @@ class Tourney:
         if kind != "open" and deck is None:
             self.error = t("tr_no_deck")
             self.tab = "decks"
-            self.page.draw()
+            self.services.draw()
             return
         self.events += 1
-        seed = self.page.seed()
-        ident = "t-" + str(int(self.page.screen.now())) + "-" + str(seed) + "-" + str(self.events)
+        seed = self.services.seed()
+        ident = "t-" + str(int(self.services.now())) + "-" + str(seed) + "-" + str(self.events)
         cards = None if kind == "open" else deck["cards"]
+        engine = self.services.engine()
         if await self.took(
-            client.tournament_begin(
-                self.page.engine, self.page.coll.save, kind, seed, ident[:64], cards
-            )
+            client.tournament_begin(engine, self.coll.save, kind, seed, ident[:64], cards)
         ):
             self.result = None
             self.tab = "event"
-        self.page.draw()
-        self.page.screen.focus(NEXT)
+        self.services.draw()
+        self.screen.focus(NEXT)
 
     async def quit(self, _value: str) -> None:
         self.confirm_quit = False
-        await self.took(client.tournament_abandon(self.page.engine, self.page.coll.save))
-        self.page.draw()
+        await self.took(client.tournament_abandon(self.services.engine(), self.coll.save))
+        self.services.draw()
 
     async def replay(self, value: str) -> None:
         if not value.isdigit():
             return
         try:
             reply = await self.answer(
-                client.tournament_record(self.page.engine, self.page.coll.save, int(value))
+                client.tournament_record(self.services.engine(), self.coll.save, int(value))
             )
         except client.WorkerError as e:
             self.error = e.words
-            self.page.draw()
+            self.services.draw()
             return
-        self.page.close_panel(False)
-        await self.page.table.open_replay(json.dumps(reply["record"]), "hotseat")
+        self.dialogs.close()
+        await self.open_replay(json.dumps(reply["record"]), "hotseat")
 
     # ----------------------------------------------------------- the player's match
 
@@ -284,12 +288,12 @@ class Tourney:
     async def progress(self) -> None:
         """A pick or a move of the player's match was made: the save holds it now."""
         try:
-            asked = client.tournament_progress(self.page.engine, self.page.coll.save)
+            asked = client.tournament_progress(self.services.engine(), self.coll.save)
             reply = await self.answer(asked)
         except client.WorkerError as e:
             print("tournament match not saved:", e.words)
             return
-        self.page.coll.write(reply["save"])
+        self.coll.write(reply["save"])
 
     async def settle(self) -> None:
         """The player's match is over: settle it, write the save, show the bracket."""
