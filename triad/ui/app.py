@@ -189,13 +189,14 @@ class App(Shell):
         )
         # (the tournament is made below; the collection's callbacks read it when called)
         self.tourney: Tourney
+        self.coll: Collection
         self.coll = Collection(  # collection mode: the save, the ladder, decks, trades
             page_services,
             Around(
                 lambda: self.match.playing is None and not self.table.replaying(),
                 lambda: self.match.transport.saved,  # (a match for cards: ladder, tournament)
                 lambda: self.stop_match(),
-                lambda view, match, opponent: self.begin_prepared(view, match, opponent),
+                lambda playing, reply: self.begin_kept(playing, reply, self.coll),
                 lambda: self.new_match(),
                 lambda save: self.tourney.resumable(save),
                 lambda: self.tourney.play(),
@@ -207,7 +208,6 @@ class App(Shell):
         # the friend dialog and the friend matches kept
         self.friend = Friend(page_services, screen, self.scope, friend_around(self))
         self.tourney = Tourney(  # the grand tournament: its dialog, decks and matches
-            self,
             page_services,
             self.coll,
             screen,
@@ -219,6 +219,8 @@ class App(Shell):
                 lambda: self.panel,
             ),
             lambda record, mode: self.table.open_replay(record, mode),
+            lambda: self.stop_match(),
+            lambda playing, reply, note: self.begin_kept(playing, reply, self.tourney, note),
         )
         self.controls = Controls(self)
         self.match_counter = 0
@@ -385,24 +387,20 @@ class App(Shell):
         """Stop the match in play (its pending turns and moves are dropped)."""
         self.new_table(self.match.playing, True, self.match.transport)
 
-    def begin_prepared(self, view: dict, match: dict, opponent: dict) -> None:
-        """Play a ladder match the worker has prepared and dealt (the player is blue)."""
-        table = self.new_table(
-            {
-                "rules": list(view["rules"]),
-                "level": match["level"],
-                "card_set": match["set"],
-                "mode": "cpu",
-                "seed": match["seed"],
-                "ladder": opponent["id"],
-            },
-            True,
-            Kept(self.transport_services, self.coll),  # (the collection saves each move)
-        )
+    def begin_kept(self, playing: dict, reply: dict, keeper, note=None) -> None:
+        """Play a match the worker prepared for the save, which `keeper` saves move by move
+        (the collection's ladder match, the tournament's): its deal, or the draft it begins
+        with (the player is blue)."""
+        table = self.new_table(playing, True, Kept(self.transport_services, keeper))
         self.store.remove(MATCH_KEY)
-        table.dealt(view)
-        self.cpu.start_helpers(view["rules"])
-        self.timeline.append(("match", self.match_counter))
+        if "draft" in reply:
+            table.dealt(None)
+            self.timeline.append(note)
+            table.show_draft(reply)
+            return
+        table.dealt(reply["view"])
+        self.cpu.start_helpers(playing["rules"])
+        self.timeline.append(note or ("match", self.match_counter))
         self.draw()
         table.announce()  # (a screen reader hears the deal, and who is who, here too)
         table.spawn(table.next_turn())

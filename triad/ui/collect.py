@@ -65,13 +65,25 @@ def stored_active(store) -> bool:
     return under_way(store.get(KEY))
 
 
+def ladder_playing(view: dict, match: dict, opponent: dict) -> dict:
+    """The settings of the ladder match `match` the worker prepared against `opponent`."""
+    return {
+        "rules": list(view["rules"]),
+        "level": match["level"],
+        "card_set": match["set"],
+        "mode": "cpu",
+        "seed": match["seed"],
+        "ladder": opponent["id"],
+    }
+
+
 class Around:
     """What the collection asks of the page around it, each a callable the page gives.
 
     The table: `table_free()` (no match, replay or puzzle is on it), `ladder_on_table()`
     (a ladder match is), `stop_match()` (the match on it stops: none of its moves reach
-    the next), `begin(view, match, opponent)` (a ladder match the worker prepared takes
-    it), `deal_quick()` (a quick match takes it). The tournament's match:
+    the next), `begin(playing, reply)` (a ladder match the worker prepared takes it:
+    `ladder_playing`), `deal_quick()` (a quick match takes it). The tournament's match:
     `tourney_resumable(save)`, `tourney_play()` (a coroutine: it takes the table). The
     dialogs: `dialog()` (the name of the one shown, or None), `open(name, tab)` (the
     collection's dialog `name`: "collection", "deck" or "trade"), `close()`.
@@ -414,7 +426,7 @@ class Collection:
         self.match = reply["match"]
         self.result = None
         self.around.close()
-        self.around.begin(reply["view"], self.match, opponent)
+        self.around.begin(ladder_playing(reply["view"], self.match, opponent), reply)
 
     def table_free(self) -> bool:
         """Whether the table was kept free for the save's match: no match, replay or puzzle."""
@@ -461,7 +473,7 @@ class Collection:
         if self.around.dialog() in ("collection", "deck"):
             self.around.close()
         self.services.note(("resumed", active.get("moves", 0)))
-        self.around.begin(reply["view"], self.match, opponent)
+        self.around.begin(ladder_playing(reply["view"], self.match, opponent), reply)
 
     async def progress(self) -> None:
         """A move of the ladder match was played: the save holds it now."""

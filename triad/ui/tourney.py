@@ -18,10 +18,8 @@ import json
 
 from triad.ui import client
 from triad.ui.panels import Owned
-from triad.ui.table import MATCH_KEY
 from triad.ui.text import language, t
 from triad.ui.tourney_html import render_tourney, result_text
-from triad.ui.transport import Kept
 
 
 def under_way(save_text) -> bool:
@@ -37,8 +35,9 @@ def under_way(save_text) -> bool:
 class Tourney:
     """The tournament dialog's state and the flows that change the save."""
 
-    def __init__(self, page, services, coll, screen, say, aff, dialogs, open_replay) -> None:
-        self.page = page  # (its match is begun on the page's table: `play`, `settle`)
+    def __init__(
+        self, services, coll, screen, say, aff, dialogs, open_replay, stop_match, take_table
+    ) -> None:
         self.services = services  # the page's (`triad.ui.services.Services`)
         self.coll = coll  # the collection, whose save holds the tournament
         self.screen = screen  # the page's screen: the deck's name typed, focus, scrolling
@@ -46,6 +45,10 @@ class Tourney:
         self.aff = aff  # () -> the affinity table of the houses, for the cards drawn
         self.dialogs = dialogs  # the page's dialogs (`triad.ui.services.Dialogs`)
         self.open_replay = open_replay  # (record JSON, mode): a coroutine, on the table
+        self.stop_match = stop_match  # () the match on the table stops
+        # (playing, reply, note): the player's match the worker prepared takes the table,
+        # saved move by move by this `Tourney` (`Kept`)
+        self.take_table = take_table
         self.view: dict | None = (
             None  # the worker's tournament view of the save (None: not read yet)
         )
@@ -250,13 +253,14 @@ class Tourney:
 
     async def play(self, _value: str = "") -> None:
         """Deal the player's match (or pick it up where the save left it) onto the table."""
-        page = self.page
-        page.stop_match()  # nothing of the match on the table reaches this one
+        self.stop_match()  # nothing of the match on the table reaches this one
         try:
-            reply = await self.answer(client.tournament_start(page.engine, page.coll.save))
+            reply = await self.answer(
+                client.tournament_start(self.services.engine(), self.coll.save)
+            )
         except client.WorkerError as e:
             self.error = e.words
-            page.open_panel(self.dialog)
+            self.dialogs.open(self.dialog)
             return
         match = reply["match"]
         record = match["record"]
@@ -271,19 +275,9 @@ class Tourney:
             "ladder": match["opponent"],
             "tourney": True,
         }
-        if page.panel is not None:
-            page.close_panel(False)
-        page.store.remove(MATCH_KEY)
-        table = page.new_table(playing, True, Kept(page.transport_services, self))
-        table.dealt(None)
-        page.timeline.append(("tourney", match["index"]))
-        if "draft" in reply:
-            table.show_draft(reply)
-            return
-        table.dealt(reply["view"])
-        page.cpu.start_helpers(record["rules"])
-        page.draw()
-        table.spawn(table.next_turn())
+        if self.dialogs.shown() is not None:
+            self.dialogs.close()
+        self.take_table(playing, reply, ("tourney", match["index"]))
 
     async def progress(self) -> None:
         """A pick or a move of the player's match was made: the save holds it now."""
@@ -297,18 +291,18 @@ class Tourney:
 
     async def settle(self) -> None:
         """The player's match is over: settle it, write the save, show the bracket."""
-        reply = await self.took(client.tournament_end(self.page.engine, self.page.coll.save))
+        reply = await self.took(client.tournament_end(self.services.engine(), self.coll.save))
         if reply is None:
-            self.page.open_panel(self.dialog)
+            self.dialogs.open(self.dialog)
             return
         self.result = dict(reply["result"], opponent=self.opponent)
         self.tab = "event"
-        await self.page.coll.refresh()  # prize cards are in the collection
-        self.page.open_panel(self.dialog)
-        self.page.speech.say(result_text(self))
+        await self.coll.refresh()  # prize cards are in the collection
+        self.dialogs.open(self.dialog)
+        self.say(result_text(self))
         await self.announce()
         # play goes on from the next match's button (or, the event over, a new one's)
-        self.page.screen.focus(NEXT)
+        self.screen.focus(NEXT)
 
 
 #: Where play goes on in the dialog: the next match, else the choice of a new event.
