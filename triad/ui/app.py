@@ -116,7 +116,6 @@ class App(Shell):
             save_settings=lambda: self.save_settings(),
             page_url=lambda: self.page_url,
             engine_error=lambda: self.engine_error,
-            menu_open=lambda: self.panel == "rules",
             scope=self.scope,
         )
         self.build = build  # the page's build id (`<html data-build>`), for `AHEAD_KEY`

@@ -55,6 +55,9 @@ class Panel:
     def opened(self, page) -> None:
         """It was opened (and is drawn next)."""
 
+    def closed(self) -> None:
+        """It was taken off the stack (closed, or replaced by another of its kind)."""
+
 
 class Panels:
     """The panels shown over the table, bottom to top."""
@@ -82,19 +85,20 @@ class Panels:
 
     def open(self, panel) -> None:
         """Push `panel`, in place of the one of its kind, beneath the panels of a higher layer."""
-        kept = [p for p in self.stack if p.kind != panel.kind]
-        at = len(kept)
-        while at and kept[at - 1].layer > panel.layer:
+        self.close(panel.kind)
+        at = len(self.stack)
+        while at and self.stack[at - 1].layer > panel.layer:
             at -= 1
-        kept.insert(at, panel)
-        self.stack = kept
+        self.stack.insert(at, panel)
 
     def close(self, kind: str) -> bool:
         """Take the panels of `kind` off; whether there was one."""
         kept = [p for p in self.stack if p.kind != kind]
-        closed = len(kept) != len(self.stack)
+        closed = [p for p in self.stack if p.kind == kind]
         self.stack = kept
-        return closed
+        for panel in closed:
+            panel.closed()
+        return bool(closed)
 
     def closable(self) -> bool:
         """Whether something shown closes with Escape or Back (a dialog or Pause)."""
@@ -261,8 +265,15 @@ class Menu(Panel):
             return True
         return False
 
+    def __init__(self) -> None:
+        self.checks = None  # the scope its checks with the engine run in (`Choices.open_menu`)
+
     def opened(self, page) -> None:
-        page.choices.recheck_menu()  # whether its choices can be dealt
+        self.checks = page.choices.open_menu()  # whether its choices can be dealt
+
+    def closed(self) -> None:
+        if self.checks is not None:
+            self.checks.end()  # (a check under way is cancelled: the menu says nothing more)
 
 
 class Leave(Panel):
