@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.ui.helpers import LocalEngine, make_app, settle
-from triad.ui.controls import CURSOR, HAND
+from triad.ui.choosing import CURSOR, HAND
 from triad.ui.dom import own_key
 from triad.ui.text import set_language
 

@@ -29,6 +29,13 @@ from triad.ui.text import language
 DIALOG_FOCUS = "#r-overlay .dialog button"
 
 
+def playing(page):
+    """The settings of the match on the table (None: none dealt, or a replay or the puzzle
+    is on the table)."""
+    match = page.match
+    return match.playing if match is not None else None
+
+
 class Panel:
     """A dialog over the table; subclasses say what it draws and which input is its own."""
 
@@ -162,7 +169,7 @@ class Title(Panel):
             return True  # (a click beside its buttons does nothing)
         page.close_title(value == "title_play", value in self.HELD)
         if value == "title_play":
-            page.controls.focus_play()
+            page.chooser.focus_play(page.table.occupant)
         elif value == "title_collection":
             page.open_panel(Album("collection", "ladder"))
         elif value == "title_rules":
@@ -194,14 +201,14 @@ class Draft(Panel):
 
     def render(self, page, view, ctx):
         match = page.match
-        if match.draft is None:
+        if match is None or match.draft is None:
             return None  # (a pick on its way)
         return render.render_draft(match.draft, match.draft_cpu, ctx)
 
     def click(self, page, kind: str, value) -> bool:
         if kind != "draft":
             return False
-        if value.isdigit():
+        if value.isdigit() and page.match is not None:
             page.match.pick_draft(value)
         return True
 
@@ -229,8 +236,7 @@ class Book(Panel):
     def render(self, page, view, ctx):
         from triad.ui.rulebook import render_rulebook  # loaded when first opened
 
-        playing = page.match.playing
-        return render_rulebook(playing["rules"] if playing else [], self.at)
+        return render_rulebook((playing(page) or {}).get("rules") or [], self.at)
 
     def click(self, page, kind: str, value) -> bool:
         if kind != "jump":
@@ -250,13 +256,13 @@ class Menu(Panel):
     def render(self, page, view, ctx):
         from triad.ui.menu import render_menu
 
-        playing = page.match.playing
+        dealt = playing(page)
         choices = page.choices
-        shown = dict(playing or {})
-        if playing and not page.match.transport.saved:  # (a match for cards has no code)
-            shown["code"] = choices.deal_code(playing)
-            shown["share"] = choices.share_url(playing)
-            shown["own_set"] = playing["card_set"] == CUSTOM_SET
+        shown = dict(dealt or {})
+        if dealt and not page.match.transport.saved:  # (a match for cards has no code)
+            shown["code"] = choices.deal_code(dealt)
+            shown["share"] = choices.share_url(dealt)
+            shown["own_set"] = dealt["card_set"] == CUSTOM_SET
         return render_menu(page.settings, shown, choices.menu_error, choices.menu_custom())
 
     def click(self, page, kind: str, value) -> bool:
@@ -433,8 +439,8 @@ class Result(Panel):
         self.seen = None  # the match whose board is seen in place of its result
 
     def render(self, page, view, ctx):
-        match = page.match
-        if view is None or not view.get("over") or match.animating or page.table.replaying():
+        match = page.match  # (None: a replay or the puzzle is on the table)
+        if match is None or view is None or not view.get("over") or match.animating:
             return ""
         if self.seen is match:
             return render_board_seen()
@@ -453,7 +459,7 @@ class Result(Panel):
 
     def key(self, page, action: str):
         match = page.match
-        if action == "pause" and self.seen is match and not page.table.replaying():
+        if action == "pause" and match is not None and self.seen is match:
             self.see(page)  # (Escape: the board seen gives way to the result)
             return True
         return None

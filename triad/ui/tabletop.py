@@ -31,13 +31,13 @@ class Table:
         self.page = page
         #: A `Match`, a `Replay` or a `Puzzle`.
         self.occupant = match
-        #: The page's match: the occupant, unless a replay or the puzzle took the table.
-        self.match = match
 
-    def sit(self, match) -> None:
-        """A new match of the page's takes the table."""
-        self.match = match
-        self.replace(match)
+    @property
+    def match(self):
+        """The match on the table (`triad.ui.table.Match`), or None while a replay or the
+        puzzle is on it."""
+        shown = self.occupant
+        return None if isinstance(shown, Replay) else shown
 
     def replace(self, new) -> None:
         """Put `new` on the table: the occupant that was there ends."""
@@ -49,25 +49,25 @@ class Table:
         """Run `coro` as a task of what is on the table: ended with it."""
         self.occupant.scope.spawn(coro)
 
-    def replaying(self) -> bool:
-        """Whether a replay or the puzzle is on the table (not a match)."""
-        return isinstance(self.occupant, Replay)
+    def free(self) -> bool:
+        """Whether nothing is on the table: no match dealt, no replay, no puzzle."""
+        match = self.match
+        return match is not None and match.playing is None
 
     def back(self) -> tuple:
         """What leaving a replay about to be shown comes back to: the view and settings of
         the match on the table (those of the replay's own, once one is shown)."""
-        if isinstance(self.occupant, Replay):
-            return self.occupant.back
-        match = self.page.match
-        return (match.view, match.playing)
+        shown = self.occupant
+        if isinstance(shown, Replay):
+            return shown.back
+        return (shown.view, shown.playing)
 
     def take(self, new) -> None:
-        """A replay or the puzzle takes the table: whatever was running stops here, and the
-        match that was there ends (the table has no deal of it: it would take moves)."""
+        """A replay or the puzzle takes the table: what was there ends (every task it started
+        stops), and the dialog shown closes."""
         page = self.page
-        page.new_table(None, False)
+        page.seat(new)
         page.close_panel(False)
-        self.replace(new)
         new.start()
 
     # ------------------------------------------------------------ opening
@@ -93,6 +93,7 @@ class Table:
             lambda coro: page.spawn(coro),
             lambda: today(screen),
             page.coll,
+            page.chooser,
         )
 
     async def replay_match(self) -> None:
@@ -100,13 +101,14 @@ class Table:
         page = self.page
         if page.engine is None:
             return
+        # The record does not say who played: the match just finished does.
+        match = self.match
+        playing = (match.playing if match is not None else None) or {}
         try:
             reply = await client.match_record(page.engine)
         except client.WorkerError as e:
             page.show_notice(t("replay_bad", error=e.words))
             return
-        # The record does not say who played: the match just finished does.
-        playing = page.match.playing or {}
         await self.open_replay(json.dumps(reply["record"]), playing.get("mode", "hotseat"))
 
     async def open_replay(self, text: str, mode: str = "hotseat") -> None:
@@ -125,12 +127,11 @@ class Table:
         steps, record = reply["steps"], reply["record"]
         self.take(Replay(self.seat("replay"), steps, record, self.back(), self.leave, mode))
 
-    def open_puzzle(self, day=None) -> None:
-        """Show the puzzle of `day` (today by default), made in the worker."""
-        shown = self.occupant
-        progress = shown.progress if isinstance(shown, Puzzle) else None
+    def open_puzzle(self, day=None, progress=None) -> None:
+        """Show the puzzle of `day` (today by default), made in the worker (`progress`: the
+        solved days and streak, as the puzzle shown before knew them)."""
         day = day or today(self.page.screen)
-        self.take(Puzzle(self.seat("puzzle"), day, self.back(), self.leave, progress))
+        self.take(Puzzle(self.seat("puzzle"), day, self.back(), self.leave, self.open_puzzle, progress))
 
     def leave(self, back: tuple) -> None:
         """Leave a replay or the puzzle: back to the result shown before (`back`: its view
@@ -145,26 +146,3 @@ class Table:
             page.cpu.deal_ahead()
         else:
             page.new_match()
-
-    # ------------------------------------------------------------ input
-
-    def click(self, kind: str, value: str) -> None:
-        """A move of the analysis (`ply`) or a day of the puzzles (`puzzleday`)."""
-        shown = self.occupant
-        if kind == "ply" and isinstance(shown, Replay):
-            shown.select(int(value))
-        elif kind == "puzzleday":
-            self.open_puzzle(value)
-
-    def action(self, name: str) -> bool:
-        """A button that opens the puzzle or a replay, or one of what is on the table; False
-        when it is none of them."""
-        if name == "puzzle":
-            self.open_puzzle()
-        elif name == "analyse":
-            self.page.spawn(self.replay_match())
-        elif isinstance(self.occupant, Replay):
-            return self.occupant.action(name)
-        else:
-            return False
-        return True
