@@ -131,7 +131,7 @@ class Watch:
         return listeners
 
 
-# What the page writes when the player leaves the title screen (triad/ui/main.py).
+# What the page writes when the player leaves the title screen (triad/ui/page/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
 
 
