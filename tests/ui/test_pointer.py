@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from triad.ui.pointer import Pointer
+from triad.ui.page.pointer import Pointer
 
 
 class Element:
