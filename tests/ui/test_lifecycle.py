@@ -147,13 +147,13 @@ def test_a_puzzle_answered_ends_while_its_solution_plays_out() -> None:
             await settle(app)
             if screen.data["puzzle"] == "solving":
                 break
-        assert puzzle.may_act() and not app.match.sel.active  # its own board, not the match's
+        assert puzzle.may_act() and app.match is None  # its own board: no match beneath it
         solution = puzzle.puzzle["data"]["solution"]
         app.click("card", ("blue", str(solution["card"])))
         app.click("cell", str(solution["cell"]))
         app.click("cell", str(solution["cell"]))  # the solution plays out: a task of the puzzle
         await turns(1)
-        assert puzzle.board.moving and app.match.board.view is None
+        assert puzzle.board.moving and app.match is None
         before, after = await left_running(puzzle.scope, lambda: app.click("do", "replay_exit"))
         assert before >= 1 and after == 0 and app.table.occupant is app.match
 

@@ -21,6 +21,7 @@ from triad.ui.look.text import t
 from triad.ui.page import client
 from triad.ui.study.puzzle import Puzzle, today
 from triad.ui.study.replay import Replay, Seat
+from triad.ui.table.match import Match
 from triad.ui.table.session import OVER
 
 
@@ -37,7 +38,7 @@ class Table:
         """The match on the table (`triad.ui.table.match.Match`), or None while a replay or the
         puzzle is on it."""
         shown = self.occupant
-        return None if isinstance(shown, Replay) else shown
+        return shown if isinstance(shown, Match) else None
 
     def replace(self, new) -> None:
         """Put `new` on the table: the occupant that was there ends."""
