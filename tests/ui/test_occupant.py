@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.ui.helpers import LocalEngine, make_app, play_out, settle
+from tests.ui.helpers import LocalEngine, make_app, open_puzzle, play_out, settle
 from triad.ui.page.scope import Scope
 from triad.ui.table.board import Board
 from triad.ui.table.choosing import CURSOR
@@ -129,13 +129,7 @@ def test_the_puzzle_s_answer_is_chosen_by_keys_as_a_move_is() -> None:
 
     async def run() -> None:
         app, screen = await page()
-        screen.today = lambda: DAY
-        app.click("do", "puzzle")
-        puzzle = app.table.occupant
-        for _ in range(50):
-            await settle(app)
-            if screen.data["puzzle"] == "solving":
-                break
+        puzzle = await open_puzzle(app, screen, DAY)
         assert puzzle.may_act() and app.match is None
         app.key("ArrowRight")
         assert app.chooser.keyboard and screen.focused[-1] == CURSOR
