@@ -14,8 +14,10 @@ from typing import Any
 
 from tests.ui.helpers import LocalEngine, make_app, open_puzzle, play_out, settle
 from triad.ui.page.scope import Scope
-from triad.ui.table.board import Board
+from triad.ui.page.services import Services
+from triad.ui.table.board import Board, Stage
 from triad.ui.table.choosing import CURSOR
+from triad.ui.table.tabletop import Around, Table
 
 DAY = "2026-11-23"  # a Monday: the easy puzzle, quick to make
 
@@ -141,3 +143,46 @@ def test_the_puzzle_s_answer_is_chosen_by_keys_as_a_move_is() -> None:
         assert len(screen.said) > said
 
     asyncio.run(run())
+
+
+def test_the_table_works_with_what_the_page_gives_it_not_the_page() -> None:
+    """The table gets the page's services and a few callbacks (`tabletop.Around`): a
+    replay or the puzzle taking it, and leaving it for the result it was opened over, go
+    through them alone."""
+    done: list[Any] = []
+
+    class Left:  # the match a new table gets, as far as leaving a replay reads it
+        def __init__(self) -> None:
+            self.board = Board(Stage(*[None] * 7))
+
+        def to(self, phase: str) -> None:
+            done.append(("to", phase))
+
+    services = Services(*[None] * 6, lambda: done.append("draw"), *[None] * 3)
+    left = Left()
+    around = Around(
+        lambda name: done.append(("seat", name)),
+        lambda occupant: done.append(("sit", occupant)),
+        lambda: done.append("close"),
+        lambda playing: done.append(("new_table", playing)) or left,
+        lambda: done.append("new_match"),
+        lambda: done.append("deal_ahead"),
+        lambda: DAY,
+    )
+    table = Table(None, services, around)
+
+    class Shown:
+        def start(self) -> None:
+            done.append("start")
+
+    shown = Shown()
+    table.take(shown)
+    assert done == [("sit", shown), "close", "start"]
+    done.clear()
+    over = {"over": True, "board": [None] * 9}
+    table.leave((over, {"mode": "cpu"}))
+    assert done == [("new_table", {"mode": "cpu"}), ("to", "over"), "draw", "deal_ahead"]
+    assert left.board.view is over
+    done.clear()
+    table.leave((None, None))  # (opened over no match over: a new one)
+    assert done == ["new_match"]

@@ -50,11 +50,14 @@ from triad.ui.page.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.page.services import Dialogs
 from triad.ui.page.services import Services as PageServices
 from triad.ui.page.shell import Shell
+from triad.ui.study.puzzle import today
+from triad.ui.study.replay import Seat
 from triad.ui.table.board import Stage
 from triad.ui.table.choosing import Chooser
 from triad.ui.table.foresee import Foresee
 from triad.ui.table.match import MATCH_KEY, Match, stored_match
 from triad.ui.table.session import HUMAN, OVER
+from triad.ui.table.tabletop import Around as TableAround
 from triad.ui.table.tabletop import Table
 from triad.ui.table.transport import Kept, Transport
 from triad.ui.table.transport import Services as TransportServices
@@ -176,7 +179,9 @@ class App(Shell):
             lambda: bool(self.panels.stack),
         )
         # the table, and the match on it (`triad.ui.table.match`): against the CPU until dealt
-        self.table = Table(self, Match(self, Transport(self.transport_services)))
+        self.table = Table(
+            Match(self, Transport(self.transport_services)), page_services, table_around(self)
+        )
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
         )
@@ -672,6 +677,43 @@ def transport_services(app) -> TransportServices:
         app.cpu,
         app.choices,
         app.new_match,
+    )
+
+
+def table_around(app) -> TableAround:
+    """What the table asks of the page around it (`triad.ui.table.tabletop.Around`)."""
+    return TableAround(
+        lambda name: occupant_seat(app, name),
+        lambda occupant: app.seat(occupant),
+        lambda: app.close_panel(False),
+        lambda playing: app.new_table(playing),
+        lambda: app.new_match(),
+        lambda: app.cpu.deal_ahead(),
+        lambda: today(app.screen),
+    )
+
+
+def occupant_seat(app, name: str) -> Seat:
+    """What a replay or the puzzle about to take the table works with
+    (`triad.ui.study.replay.Seat`), its scope a new child of the page's named `name`."""
+    screen = app.screen
+    return Seat(
+        app.scope.child(name),
+        app.stage,
+        lambda: app.engine,
+        lambda: bool(app.engine_error),
+        app.signal,
+        lambda: app.draw(),
+        lambda: app.ctx(),
+        screen.set_data,
+        app.speech.say,
+        lambda sound: app.play_sound(sound),
+        lambda text: app.show_notice(text),
+        screen.download,
+        lambda coro: app.spawn(coro),
+        lambda: today(screen),
+        app.coll,
+        app.chooser,
     )
 
 
