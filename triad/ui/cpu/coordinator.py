@@ -44,7 +44,7 @@ class Cpu:
     `services`: `triad.ui.cpu.Services`; `scope`: the page's, where the coordinator's
     own work runs; `held()`: whether the title (or a panel opened from it) holds the
     match on the table; `paused()`: whether Pause holds the page; `table()`: the match on
-    the table; `waits()`: whether the table waits on its human or shows its result and
+    the table (None: a replay or the puzzle is on it); `waits()`: whether the table waits on its human or shows its result and
     New game would deal a quick match (a match may be dealt ahead then); `choices`: the
     player's choices (`triad.ui.menu.choices.Choices`); `seed()`: a fresh seed; `build()`: the
     page's build id; `helpers(searchers, spawn)`: starts the extra workers, or None.
@@ -87,7 +87,8 @@ class Cpu:
             return True
         if self.held() or self.pondering is not None:
             return False
-        return self.table().phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
+        match = self.table()  # (None: a replay or the puzzle is on the table)
+        return match is not None and match.phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
 
     # ------------------------------------------------------ the table's move
 
