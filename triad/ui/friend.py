@@ -396,10 +396,13 @@ class Friend:
             around.leave_title()
         transport = self.transport = FriendTransport(around.transports, self, info)
         match = around.take_table(transport.playing(info), transport)
-        match.dealt(reply["view"], reply.get("draft"))
+        before = reply.get("before") if reply["draft"] is None else None
+        # (the friend's move the code brought is played out from the board before it)
+        match.dealt(before or reply["view"], reply.get("draft"))
+        match.announce()  # (the deal said, with who is which side)
         self.services.note(("match", "friend"))
         self.services.draw()
-        match.spawn(match.next_turn())
+        match.spawn(match.their_move(reply, animate) if before else match.next_turn())
 
     # ------------------------------------------------------------- drawing
 
@@ -676,7 +679,6 @@ class FriendTransport(Transport):
     move shows, and the match ends with a verdict when a side is caught cheating."""
 
     hints = False
-    spoken = False
 
     def __init__(self, services, friend, info) -> None:
         Transport.__init__(self, services)

@@ -79,8 +79,6 @@ class Transport:
     saved = False
     #: F1 shows the CPU's hint.
     hints = True
-    #: Each move is said in the live region.
-    spoken = True
 
     def __init__(self, services) -> None:
         self.services = services
