@@ -624,6 +624,7 @@ class App(Shell):
                 "r-bar-top": render.render_bar_top(ctx),
                 "r-bar-right": render.render_bar_right(ctx),
                 "r-bar-bottom": render.render_bar_bottom(ctx),
+                "r-keys": render.render_keys(ctx),
                 "r-status": ""
                 if match.draft is not None
                 else '<span class="engine-loading"><i class="spinner"></i>'
