@@ -608,7 +608,7 @@ class App(Shell):
             "replay": replay,
             "ghosts": shown.ghosts() if shown is not None else {},
             "foresee": self.foresee.captures(board.view, board.sel),
-            "legend_tip": not controls.tipped and not self.panels.stack and board.view is not None,
+            "legend_tip": bool(board.view) and not (controls.tipped or self.panels.stack or replay),
         }
 
     def draw(self) -> None:
