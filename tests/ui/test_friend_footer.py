@@ -12,7 +12,7 @@ from tests.friend.helpers import Side
 from tests.ui.helpers import settle
 from tests.ui.test_friend_page import guest_against, page
 from triad.friend import protocol as fp
-from triad.ui.text import set_language
+from triad.ui.look.text import set_language
 
 F1 = {"en": "F1 CPU plays a card for you", "fr": "F1 : le CPU pose une carte pour vous"}
 PAUSE = {"en": "Esc pause", "fr": "Échap : pause"}

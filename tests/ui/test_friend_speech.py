@@ -16,7 +16,7 @@ from tests.ui.test_friend_page import opened, page, play_out
 from triad.friend import protocol as fp
 from triad.friend import service
 from triad.friend.messages import Secrets, new_secret
-from triad.ui.text import set_language
+from triad.ui.look.text import set_language
 
 PLAYS = {"en": " plays ", "fr": " joue "}
 TURNS = {

@@ -13,8 +13,8 @@ from tests.ui.catch.helpers import FakeScreen
 from tests.ui.catch.test_app import Bots, Engine, ScriptedBot, instant, run, settle
 from triad.ui.catch.app import CatchApp
 from triad.ui.catch.text import t
-from triad.ui.settings import MemoryStore
-from triad.ui.text import set_language
+from triad.ui.look.text import set_language
+from triad.ui.page.settings import MemoryStore
 
 
 class SilentPython(ScriptedBot):
