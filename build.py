@@ -532,13 +532,13 @@ ART = "assets/art"
 
 def art_used() -> list[str]:
     """The game-icons.net icons the page draws: every built-in card's portrait, and the
-    icons triad/ui/icons.py names in UI_ART (emblems, card back, title screen)."""
+    icons triad/ui/look/icons.py names in UI_ART (emblems, card back, title screen)."""
     names: set[str] = set()
     for path in sorted((ROOT / "triad" / "data").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(data, dict) and isinstance(data.get("cards"), list):
             names.update(c["art"] for c in data["cards"] if isinstance(c, dict) and c.get("art"))
-    tree = ast.parse((ROOT / "triad" / "ui" / "icons.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "triad" / "ui" / "look" / "icons.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "UI_ART" for t in node.targets

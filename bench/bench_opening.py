@@ -54,6 +54,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 for _path in (ROOT, ROOT / "bench"):
@@ -64,12 +65,15 @@ from bench_cpu import cpu_seconds, runtime, start  # noqa: E402
 
 from triad.cards import Card  # noqa: E402
 from triad.cpu import Brain  # noqa: E402
-from triad.cpu.brain import reply_chances  # noqa: E402
+from triad.cpu.brain import PartFound, reply_chances  # noqa: E402
 from triad.cpu.context import Context, View  # noqa: E402
+from triad.cpu.service import part_reply  # noqa: E402
 from triad.cpu.solver import Timeout  # noqa: E402
 from triad.notation import card_to_json, state_from_json  # noqa: E402
 from triad.observe import Observation, observe  # noqa: E402
+from triad.parts import split_found, split_value  # noqa: E402
 from triad.state import GameState  # noqa: E402
+from triad.ui.cpu.split import CPU_BUDGET_MS, PONDER_MS  # noqa: E402
 
 #: seankao31's benchmark hands (top-right-bottom-left, A is 10)
 HAND_A1 = "10-5-3-8 7-6-4-9 2-8-6-3 5-4-7-1 9-3-2-6"
@@ -83,8 +87,10 @@ RULE_SETS = [
     ("ascension", ["open", "ascension"]),
 ]
 #: the page's budget for a CPU move, and the slices `bench_cpu` times it in
-BUDGET_S = 0.9
+BUDGET_S = CPU_BUDGET_MS / 1000
 SLICE_MS = 40
+#: seconds the page had to think about a match's opening before its first move
+AHEAD_S = (0, 2, 5, 10)
 
 
 def hand(text: str) -> list[dict[str, object]]:
@@ -199,9 +205,10 @@ def bench_values(deals: int) -> None:
     )
 
 
-def two_parts(seen: Observation, seed: int) -> float:
+def two_parts(seen: Observation, seed: int) -> tuple[float, int]:
     """CPU seconds of the slower of two parts of master's search of ``seen``, each
-    searched to the end by a fresh brain, then its traps counted (`Brain.search_part`)."""
+    searched to the end by a fresh brain, then its traps counted (`Brain.search_part`),
+    and the position's value."""
     brains = [Brain("master", seed) for _ in range(2)]
     times = []
     found = []
@@ -215,7 +222,55 @@ def two_parts(seen: Observation, seed: int) -> float:
         t0 = cpu_seconds()
         brain.search_part(seen, part, 2, None, value)
         traps.append(cpu_seconds() - t0)
-    return max(times) + max(traps)
+    return max(times) + max(traps), value
+
+
+def answer(found: PartFound) -> dict[str, Any]:
+    """A part's search as the page gets it from its worker (`cpu_part`'s envelope)."""
+    return {"ok": True, **part_reply(found)}
+
+
+def ahead(seen: Observation, seed: int, value: int) -> tuple[float, float]:
+    """Master's opening of ``seen`` searched ahead as the page does it (`triad.ui.cpu.ahead`):
+    two parts in `PONDER_MS` slices, each by a fresh brain (the engine's of the match's
+    ``seed``, the extra worker's a default one), then, at the turn, the parts' answers with
+    the page's budget. The CPU seconds of the slower part ahead, and of the turn (both
+    parts). Stops the bench if the turn's move is not the one found ahead or its value is
+    not ``value``."""
+    brains = [Brain("master", seed), Brain()]
+    times = []
+    proven: list[dict[str, Any] | None] = []
+    for part, brain in enumerate(brains):
+        t0 = cpu_seconds()
+        while not (found := brain.search_part(seen, part, 2, PONDER_MS, None, False)).done:
+            pass
+        proven.append(answer(found))
+        times.append(cpu_seconds() - t0)
+    best = split_value(proven)
+    traps = best is not None and best <= 0  # (the parts of that value count their traps)
+    counted: list[dict[str, Any] | None] = [None, None]
+    for part, brain in enumerate(brains):
+        reply = proven[part]
+        if traps and reply is not None and int(reply["value"]) == best:
+            t0 = cpu_seconds()
+            while not (found := brain.search_part(seen, part, 2, PONDER_MS, best, False)).done:
+                pass
+            counted[part] = answer(found)
+            times[part] += cpu_seconds() - t0
+    kept = split_found(proven, counted)
+    t0 = cpu_seconds()
+    turn: list[dict[str, Any] | None] = []
+    for part, brain in enumerate(brains):
+        turn.append(answer(brain.search_part(seen, part, 2, CPU_BUDGET_MS)))
+    again: list[dict[str, Any] | None] = [None, None]
+    if traps:
+        for part, brain in enumerate(brains):
+            again[part] = answer(brain.search_part(seen, part, 2, CPU_BUDGET_MS, best))
+    played = split_found(turn, again)
+    spent = cpu_seconds() - t0
+    if kept is None or played != kept or kept["value"] != value:
+        raise SystemExit(f"the turn plays {played}, not {kept} found ahead (value {value})")
+    return max(times), spent
 
 
 def bench_first_move(deals: int) -> None:
@@ -228,15 +283,22 @@ def bench_first_move(deals: int) -> None:
         f"  {'rules':<18}{'exact':>7}{'done':>8}{'median s':>10}{'max s':>8}"
         f"{'two parts':>11}{'median s':>10}{'max s':>8}"
     )
+    aheads: list[tuple[str, list[float], list[float]]] = []
     for label, names in RULE_SETS:
         exact = done = split = 0
         times = []
         parts = []
+        early: list[float] = []
+        turns: list[float] = []
         for seed in range(1, deals + 1):
             state = start(names, seed, 0)
             seen = observe(state, state.to_move)
-            parts.append(two_parts(seen, seed))
+            slower, value = two_parts(seen, seed)
+            parts.append(slower)
             split += parts[-1] <= BUDGET_S
+            first, turn = ahead(seen, seed, value)
+            early.append(first)
+            turns.append(turn)
             t0 = time.perf_counter()
             deadline = t0 + BUDGET_S
             last = None
@@ -252,19 +314,39 @@ def bench_first_move(deals: int) -> None:
             f"{f'{split}/{deals}':>11}{statistics.median(parts):>10.3f}{max(parts):>8.3f}",
             flush=True,
         )
+        aheads.append((label, early, turns))
+    print(
+        f"master's first move in the page, solved ahead in two parts ({PONDER_MS} ms slices,"
+        f" CPU s of the slower part), {deals} deals, {runtime()}: exact within budget"
+        " with that much time to think ahead"
+    )
+    print(
+        f"  {'rules':<18}{'ahead s':>8}{'max s':>8}{'turn ms':>8}  exact within budget: "
+        + "".join(f"{f'{s} s':>6}" for s in AHEAD_S)
+    )
+    for label, early, turns in aheads:
+        within = [sum(t <= s + BUDGET_S for t in early) for s in AHEAD_S]
+        print(
+            f"  {label:<18}{statistics.median(early):>8.3f}{max(early):>8.3f}"
+            f"{1000 * max(turns):>8.1f}{'':<23}" + "".join(f"{f'{n}/{deals}':>6}" for n in within),
+            flush=True,
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--here", action="store_true", help="this runtime only")
     parser.add_argument("--deals", type=int, default=2)
+    parser.add_argument("--first-only", action="store_true", help="master's first move only")
     options = parser.parse_args()
-    bench_values(options.deals)
+    if not options.first_only:
+        bench_values(options.deals)
     bench_first_move(7)
     if not options.here and sys.platform != "emscripten":
         from rerun import in_pyodide
 
-        in_pyodide("bench_opening.py", "--deals", str(options.deals))
+        more = ["--first-only"] if options.first_only else []
+        in_pyodide("bench_opening.py", "--deals", str(options.deals), *more)
 
 
 if __name__ == "__main__":

@@ -32,14 +32,15 @@ keep it: `@pytest.mark.motion` on the test or module, or
 `new_context(reduced_motion="no-preference")`; `TRIAD_BROWSER_MOTION=1` keeps it in every
 context.
 
-Loops left out. The page's decorations that repeat forever while it waits for the
-player (the turn badge's cheer and star, the chosen card's bob, a spinner) cost an
-idle page an eighth of a core in software compositing (measured: 1.25 CPU-s in 10 s
-of waiting, 0.03 without them), which every browser test pays while it waits on the
-page. A context from `new_context()` ends each such loop as it starts (`NO_LOOPS`):
-every animation that ends (a card landing or flipping, a dialog's entrance) runs as
-a player sees it. `new_context(loops=True)` keeps them, and `TRIAD_BROWSER_LOOPS=1`
-in every context.
+Loops left out. The page's decorations that repeat while it waits for the player
+(the turn badge's cheer and star, the chosen card's bob, for up to five seconds after
+each redraw) and its spinners cost an idle page up to an eighth of a core in software
+compositing (measured: 1.25 CPU-s in 10 s of waiting with endless loops, 0.03 without
+them), which every browser test would pay while it waits on the page, and
+`wait_settled` would wait for them to rest. A context from `new_context()` ends each
+repeating animation as it starts (`NO_LOOPS`): every animation that plays once (a card
+landing or flipping, a dialog's entrance) runs as a player sees it.
+`new_context(loops=True)` keeps them, and `TRIAD_BROWSER_LOOPS=1` in every context.
 """
 
 from __future__ import annotations
@@ -141,16 +142,16 @@ class Watch:
         return listeners
 
 
-# What the page writes when the player leaves the title screen (triad/ui/main.py).
+# What the page writes when the player leaves the title screen (triad/ui/page/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
 
 
-# Each animation that repeats forever is ended as it starts (see the module's docstring;
-# a cancelled CSS animation may start again): an animation with an end is never touched.
+# Each animation that repeats is ended as it starts (see the module's docstring; a
+# cancelled CSS animation may start again): an animation that plays once is never touched.
 NO_LOOPS = """document.addEventListener("animationstart", (event) => {
   for (const a of event.target.getAnimations ? event.target.getAnimations({subtree: true}) : []) {
     try {
-      if (a.effect && a.effect.getTiming().iterations === Infinity) {
+      if (a.effect && a.effect.getTiming().iterations > 1) {
         a.effect.updateTiming({iterations: 1});
         a.finish();
       }

@@ -14,7 +14,7 @@ Runs on the main thread under MicroPython.
 
 class Services:
     """What the CPU's parts work with, each given by the page: `engine()` the engine worker
-    (None until it is up), the page's `signal` (`triad.ui.shell.Signal`), `clock()` in
+    (None until it is up), the page's `signal` (`triad.ui.page.shell.Signal`), `clock()` in
     milliseconds, `sleep(ms)`, `set_data(name, value)` for `<html data-*>` (tests and
     benchmarks wait on them), the `store`, and `note((what, detail))` for the page's
     timeline of notable moments."""

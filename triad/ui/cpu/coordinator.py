@@ -19,11 +19,11 @@ Runs on the main thread under MicroPython.
 """
 
 from triad import api
-from triad.ui import client
 from triad.ui.cpu import split as parts
 from triad.ui.cpu.ahead import Ahead
 from triad.ui.cpu.split import Searchers
-from triad.ui.session import ANIMATING, HINT, HUMAN, OVER, THINKING
+from triad.ui.page import client
+from triad.ui.table.session import ANIMATING, HINT, HUMAN, OVER, THINKING
 
 # What asks the engine, first to last.
 TABLE = 0
@@ -46,7 +46,7 @@ class Cpu:
     match on the table; `paused()`: whether Pause holds the page; `table()`: the match on
     the table; `waits()`: whether the table waits on its human or shows its result and
     New game would deal a quick match (a match may be dealt ahead then); `choices`: the
-    player's choices (`triad.ui.choices.Choices`); `seed()`: a fresh seed; `build()`: the
+    player's choices (`triad.ui.menu.choices.Choices`); `seed()`: a fresh seed; `build()`: the
     page's build id; `helpers(searchers, spawn)`: starts the extra workers, or None.
     """
 

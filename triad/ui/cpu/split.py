@@ -8,14 +8,14 @@ some are still booting plans a part for each, and a worker that comes up in
 time takes its part (`Searchers.joined`).
 
 `Searchers` belongs to the CPU coordinator (`triad.ui.cpu.coordinator.Cpu`);
-the page tells it when a worker boots, fails or comes up (`triad.ui.dom`). It
-waits on the page's state through the page's `Signal` (`triad.ui.shell`),
+the page tells it when a worker boots, fails or comes up (`triad.ui.page.dom`). It
+waits on the page's state through the page's `Signal` (`triad.ui.page.shell`),
 never by polling.
 """
 
 from triad import api
 from triad.parts import best_part, best_trap, split_found, split_value
-from triad.ui import client
+from triad.ui.page import client
 
 CPU_BUDGET_MS = 900
 PONDER_MS = 60  # short slices: a move confirmed meanwhile waits at most this long
@@ -48,7 +48,7 @@ class Searchers:
     def __init__(self, services, free) -> None:
         self.services = services
         self.free = free
-        self.helpers: list = []  # extra workers that are up (`triad.ui.dom.Engine`)
+        self.helpers: list = []  # extra workers that are up (`triad.ui.page.dom.Engine`)
         self.booting = 0  # extra workers started and not up yet (each may join a search)
 
     # ----------------------------------------------------------- the workers
