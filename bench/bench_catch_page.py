@@ -122,10 +122,12 @@ def run_micropython() -> None:
         print("== MicroPython: skipped (no node)")
         return
     # (No starred unpacking in this file: MicroPython compiles all of it.)
-    paths = list((root / "triad" / "ui").glob("*.py")) + list(
-        (root / "triad" / "ui" / "catch").glob("*.py")
-    )
-    files = [str(p.relative_to(root)) for p in paths if p.name != "main.py"]
+    paths = (root / "triad" / "ui").rglob("*.py")
+    files = [
+        str(p.relative_to(root))
+        for p in paths
+        if p.name != "main.py" and "__pycache__" not in p.parts
+    ]
     files.append("tests/ui/catch/fixture.json")
     print("== MicroPython (Node)", flush=True)
     command = [node, str(root / "bench" / "micropython_runner.mjs"), __file__]

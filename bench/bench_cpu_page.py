@@ -78,7 +78,7 @@ RULE_SETS: dict[str, list[str]] = {
     "swap": ["swap"],
     "roulette": ["roulette"],
 }
-#: The page's own budget for a CPU move (triad/ui/app.py's CPU_BUDGET_MS), for the header.
+#: The page's own budget for a CPU move (triad/ui/page/app.py's CPU_BUDGET_MS), for the header.
 BUDGET_MS = 900
 WAIT_MS = 120_000
 

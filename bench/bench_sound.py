@@ -2,7 +2,7 @@
 
     python3 bench/bench_sound.py
 
-`triad.ui.sound.WebAudio.play` runs here in CPython against a stand-in for
+`triad.ui.page.sound.WebAudio.play` runs here in CPython against a stand-in for
 the browser's `js` module that records every Web Audio call it makes (nodes
 created, properties set, parameter automation, connections, start and stop).
 Headless Chromium replays that very node graph in an OfflineAudioContext,
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
 from tests.ui.audio_recorder import Recorder  # noqa: E402
-from triad.ui import sound  # noqa: E402
+from triad.ui.page import sound  # noqa: E402
 
 RATE = 48000  # the K-weighting filters below are for this rate
 SILENCE = 1e-4  # -80 dBFS

@@ -23,7 +23,7 @@ import build  # noqa: E402
 #: A whole match may take minutes when the CPU thinks on a busy machine.
 GAME_MS = 240_000
 
-#: What the page writes when the player leaves the title screen (triad/ui/main.py).
+#: What the page writes when the player leaves the title screen (triad/ui/page/main.py).
 SKIP_TITLE = "try { sessionStorage.setItem('triad.title', 'seen'); } catch (e) {}"
 
 

@@ -287,7 +287,7 @@ def test_card_art_is_vendored_with_its_licence(dist: Path) -> None:
     for set_id in ("houses", "elements"):
         data = json.loads((build.ROOT / "triad" / "data" / f"{set_id}.json").read_text())
         assert {c["art"] for c in data["cards"]} <= small
-    from triad.ui.icons import UI_ART
+    from triad.ui.look.icons import UI_ART
 
     assert set(UI_ART.values()) <= small
     whole = set(re.findall(r'<symbol id="([^"]+)"', (art / "game-icons.svg").read_text()))

@@ -7,7 +7,7 @@ and gets JSON text back.  Every answer is an envelope::
     {"ok": false, "error": "the English message", "code": "save_bad", "kind": "invalid"}
 
 ``code`` names the error for the page to explain in the player's language
-(`triad.ui.text.explain`), "" when it has none; ``kind`` is ``"newer"``
+(`triad.ui.look.text.explain`), "" when it has none; ``kind`` is ``"newer"``
 for a file written by a newer version of the game (kept untouched),
 ``"invalid"`` otherwise.  A service raises `ValueError` (or `KeyError`,
 `TypeError`) for bad input, its ``code`` attribute naming the error, and
@@ -16,7 +16,7 @@ returns plain data: the envelope and the JSON are made here, at the edge.
 A worker module lists what the page may call with an `Exports` table;
 ``engine-worker.js`` asks it (`Exports.exported`) before calling a name.
 
-The page's side (MicroPython, `triad.ui.dom`) makes the same envelope with
+The page's side (MicroPython, `triad.ui.page.dom`) makes the same envelope with
 `refusal` when a call fails before the worker answers (the worker is gone, a
 reply is not JSON), so this module runs under both dialects: no
 ``__future__`` or typing import outside the ``try`` below, and `ok` (which

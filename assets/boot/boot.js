@@ -4,7 +4,7 @@
  * message shown when the page is opened from disk, the storage check for
  * embedded iframes that deny storage, the service worker that makes the game
  * play offline, and the engine worker (Pyodide running the rules engine and the
- * CPU). The page itself is MicroPython code started by PyScript (triad/ui/main.py).
+ * CPU). The page itself is MicroPython code started by PyScript (triad/ui/page/main.py).
  */
 (function () {
   "use strict";
@@ -14,7 +14,7 @@
   function $(id) { return document.getElementById(id); }
 
   // --- The words shown before Python runs, in the player's language: the one chosen in
-  // the settings (triad/ui/settings.py), else the browser's. ---
+  // the settings (triad/ui/page/settings.py), else the browser's. ---
   var WORDS = {
     en: {
       tagline: "A card game of Houses and banners",
@@ -187,7 +187,7 @@
   }
 
   // --- Offline: a service worker caches the whole game on the first visit. ---
-  // A visit after the first is served from its cache (triad/ui/main.py reads data-warm).
+  // A visit after the first is served from its cache (triad/ui/page/main.py reads data-warm).
   var offlineOk = storageOk && "serviceWorker" in navigator;
   html.dataset.warm = offlineOk && navigator.serviceWorker.controller ? "1" : "0";
   // When the workers' downloads (Pyodide, 5 MB) may begin: on a first visit once MicroPython
@@ -561,7 +561,7 @@
   }
 
   // --- One tab per friend match: a friend's link opened here while the match runs in
-  // another tab of this browser goes to that tab (triad/ui/tabs.py), which shows the move
+  // another tab of this browser goes to that tab (triad/ui/friend/tabs.py), which shows the move
   // at once and answers "taken"; this tab then says so, and does not open the match. ---
   function friendTabs() {
     var channel = null;

@@ -1,6 +1,6 @@
 /* Triad's live connection to a friend: one WebRTC data channel, with no server.
  *
- * The page (triad/ui/live.py) carries the offer and the answer as codes; this
+ * The page (triad/ui/friend/live.py) carries the offer and the answer as codes; this
  * script only holds the RTCPeerConnection. ICE is not trickled: an offer or an
  * answer is handed back once gathering is complete, so one code holds every
  * address. With `stun` false no ICE server is given and no request leaves the

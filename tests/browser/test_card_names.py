@@ -20,7 +20,7 @@ from tests.browser.conftest import Server, Watch, open_album, wait_ready, wait_s
 from tests.conftest import ARTIFACTS, ROOT
 from triad.collection import dealcode
 from triad.pageview import card_view, load_set
-from triad.ui.render import render_card
+from triad.ui.look.render import render_card
 
 pytestmark = pytest.mark.browser
 

@@ -20,8 +20,8 @@ from tests.browser.test_catch_page import (
 )
 from tests.ui.catch.helpers import reading_bot
 from triad.catch.match import Match
-from triad.ui import text
 from triad.ui.catch.text import said
+from triad.ui.look import text
 from triad.worker import referee as worker
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ import pytest
 from tests.browser.conftest import wait_engine, wait_ready
 from tests.browser.test_a11y import ARTIFACTS, axe_violations
 from tests.ui.test_friend_picked_by_link import collection_save
-from triad.ui import settings as prefs
+from triad.ui.page import settings as prefs
 
 pytestmark = pytest.mark.browser
 

@@ -115,7 +115,7 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     # browser keeps a frame's channels apart per top site (as it keeps its storage), the tab
     # reaches the game alone, without the match, and says where to paste the code. Where
     # the channel reaches the frame (this Chromium), the frame takes the move at once
-    # (one tab per match: triad/ui/tabs.py) and the tab says the match is open elsewhere.
+    # (one tab per match: triad/ui/friend/tabs.py) and the tab says the match is open elsewhere.
     check = game.evaluate("document.documentElement.dataset.friendCheck")
     tab = page.context.new_page()
     tab.goto(answer)

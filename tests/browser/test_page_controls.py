@@ -12,8 +12,8 @@ import pytest
 from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready
 from tests.browser.test_page_play import RECORDER, finish_checks, open_page, settings_script
 from triad.pageview import dealer
-from triad.ui.choices import read_deal_code
-from triad.ui.settings import RULES
+from triad.ui.menu.choices import read_deal_code
+from triad.ui.page.settings import RULES
 
 pytestmark = pytest.mark.browser
 

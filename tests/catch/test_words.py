@@ -10,7 +10,7 @@ from tests.ui.test_text import PLACEHOLDER, forms
 from triad.catch.match import Match
 from triad.catch.protocol import CommandError, parse_orders
 from triad.catch.words import ENGLISH, Said, plain
-from triad.ui import text
+from triad.ui.look import text
 
 PAGE_FILE = "catch.json"
 

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from triad.pageview import dealer
-from triad.ui.app import App
-from triad.ui.dom import Engine
-from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.page.app import App
+from triad.ui.page.dom import Engine
+from triad.ui.page.settings import MemoryStore, SafeStore
 from triad.worker import engine as worker
 
 

@@ -7,10 +7,13 @@ if "/lib" not in sys.path:
     sys.path.insert(0, "/lib")
 
 from triad.pageview import dealer
-from triad.ui import anim, menu, render, rulebook, settings
-from triad.ui.app import App
-from triad.ui.icons import affinity_table
-from triad.ui.input import Selection
+from triad.ui.look import anim, render
+from triad.ui.look.icons import affinity_table
+from triad.ui.menu import rulebook
+from triad.ui.menu import rules as menu
+from triad.ui.page import settings
+from triad.ui.page.app import App
+from triad.ui.table.input import Selection
 
 
 class Screen:
@@ -125,12 +128,12 @@ broken, notice = settings.parse("{broken")
 print(sorted(broken.items()), notice)
 
 # Collection mode: the panels, the deck, the trade and the replay bar from a known state.
-from triad.ui import album  # noqa: E402
-from triad.ui.choices import read_deal_code  # noqa: E402
-from triad.ui.leave import render_leave  # noqa: E402
-from triad.ui.overlays import render_board_seen, render_pause  # noqa: E402
-from triad.ui.replay import render_replay_bar  # noqa: E402
-from triad.ui.text import set_language  # noqa: E402
+from triad.ui.collection import album  # noqa: E402
+from triad.ui.look.text import set_language  # noqa: E402
+from triad.ui.menu.choices import read_deal_code  # noqa: E402
+from triad.ui.page.leave import render_leave  # noqa: E402
+from triad.ui.page.overlays import render_board_seen, render_pause  # noqa: E402
+from triad.ui.study.replay import render_replay_bar  # noqa: E402
 
 coll = app.coll
 coll.status = "ready"
@@ -220,7 +223,7 @@ draft_view = {
 show("draft", render.render_draft(draft_view, [0], app.ctx()))
 
 # The player's own card set: kept, dealt here, drawn as text, and refused when broken.
-from triad.ui import customset  # noqa: E402
+from triad.ui.menu import customset  # noqa: E402
 
 own_cards = []
 for i in range(12):
@@ -267,7 +270,7 @@ print(
     app.choices.custom_set, app.settings["card_set"], app.notices, store.get(customset.BROKEN_KEY)
 )
 # The browser's Back while a dialog shows (`BackNav`), its history a list.
-from triad.ui.backnav import BackNav  # noqa: E402
+from triad.ui.page.backnav import BackNav  # noqa: E402
 
 entries = ["game"]
 nav = BackNav(lambda: entries.append("dialog"), lambda: entries.pop(), lambda: print("closed"))
@@ -282,7 +285,7 @@ print(entries, app.panel, nav.pushed, nav.ours)
 import json  # noqa: E402
 
 from triad import api  # noqa: E402
-from triad.ui import client  # noqa: E402
+from triad.ui.page import client  # noqa: E402
 
 
 class Answering:

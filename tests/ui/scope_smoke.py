@@ -6,7 +6,7 @@ import sys
 if "/lib" not in sys.path:
     sys.path.insert(0, "/lib")
 
-from triad.ui.scope import Scope
+from triad.ui.page.scope import Scope
 
 pending = True
 said = []

@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triad.ui import anim
-from triad.ui.settings import RULES
+from triad.ui.look import anim
+from triad.ui.page.settings import RULES
 from triad.worker import engine as worker
 
 # Every menu rule that changes how a placement resolves (not Elemental: another card set).

@@ -9,12 +9,12 @@ import pytest
 from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play_out, settle
 from triad.collection import dealcode
 from triad.deal import deal_code
-from triad.ui import settings
-from triad.ui.app import App
-from triad.ui.backnav import BackNav
 from triad.ui.cpu import split as split_module
-from triad.ui.settings import KEY, MemoryStore, SafeStore
-from triad.ui.text import set_language
+from triad.ui.look.text import set_language
+from triad.ui.page import settings
+from triad.ui.page.app import App
+from triad.ui.page.backnav import BackNav
+from triad.ui.page.settings import KEY, MemoryStore, SafeStore
 
 
 @pytest.fixture(autouse=True)
@@ -568,7 +568,7 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
 
 
 def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
-    from triad.ui import controls, panels
+    from triad.ui.page import controls, panels
 
     app, _, _ = make_app()
     handled = set(app.controls.clicks)

@@ -17,8 +17,9 @@ import pytest
 
 from triad import api, wire
 from triad.cpu import service as cpu_service
-from triad.ui import client, text
 from triad.ui.catch import client as catch_client
+from triad.ui.look import text
+from triad.ui.page import client
 from triad.worker import botrunner
 from triad.worker import engine as engine_worker
 from triad.worker import referee as referee_worker

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, over, play_out, settle
-from triad.ui import settings
-from triad.ui.app import App
-from triad.ui.choices import read_deal_code
-from triad.ui.collect import BROKEN_KEY, KEY
+from triad.ui.collection.collect import BROKEN_KEY, KEY
 from triad.ui.cpu import split as split_module
-from triad.ui.settings import MemoryStore, SafeStore
-from triad.ui.text import set_language
+from triad.ui.look.text import set_language
+from triad.ui.menu.choices import read_deal_code
+from triad.ui.page import settings
+from triad.ui.page.app import App
+from triad.ui.page.settings import MemoryStore, SafeStore
 
 
 @pytest.fixture(autouse=True)

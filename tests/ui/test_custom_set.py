@@ -11,12 +11,12 @@ from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import start
 from triad.pageview import dealer
-from triad.ui import customset
-from triad.ui import settings as prefs
-from triad.ui.choices import read_deal_code
 from triad.ui.cpu import split as split_module
-from triad.ui.settings import MemoryStore, SafeStore
-from triad.ui.table import same_deal
+from triad.ui.menu import customset
+from triad.ui.menu.choices import read_deal_code
+from triad.ui.page import settings as prefs
+from triad.ui.page.settings import MemoryStore, SafeStore
+from triad.ui.table.match import same_deal
 from triad.worker import engine as worker
 
 

@@ -1,6 +1,6 @@
 """Event fields read by the page's handlers: a field an event lacks is a default, not an error."""
 
-from triad.ui.dom import event_field
+from triad.ui.page.dom import event_field
 
 
 class KeyCodeOnly:

@@ -1,4 +1,4 @@
-"""Whole friend matches by link between two pages (`triad.ui.friend`), the engine in-process.
+"""Whole friend matches by link between two pages (`triad.ui.friend.link`), the engine in-process.
 
 Each side is a page with its own storage, as two players on two devices: the host
 invites from the friend dialog, the guest opens the link; then each move's link goes
@@ -22,8 +22,8 @@ from tests.ui.helpers import LocalEngine, make_app, settle
 from tests.ui.test_app import store_with
 from triad.friend import protocol as fp
 from triad.friend.messages import Play
-from triad.ui.app import App
-from triad.ui.text import t
+from triad.ui.look.text import t
+from triad.ui.page.app import App
 
 URL = "https://example.test/"
 

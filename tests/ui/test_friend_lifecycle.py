@@ -1,6 +1,6 @@
 """A friend match that leaves the table leaves no task of its own running, live or by link.
 
-A friend match's moves run as tasks of its `Match` (`triad.ui.scope`): this side's
+A friend match's moves run as tasks of its `Match` (`triad.ui.page.scope`): this side's
 move being sent and played out, the friend's move (brought by a pasted code or over
 the live channel) being played out. The match is caught while both kinds run, then
 another match takes the table; a few turns of the event loop later none of its tasks
@@ -17,7 +17,7 @@ from tests.ui.helpers import settle
 from tests.ui.test_friend_page import guest_against, play_one
 from tests.ui.test_lifecycle import Channel, left_running
 from triad.friend import protocol as fp
-from triad.ui.session import ANIMATING
+from triad.ui.table.session import ANIMATING
 
 
 async def until(check: Any, turns: int = 400) -> None:

@@ -1,4 +1,4 @@
-"""A friend match through the page (`triad.ui.friend`), the engine in-process.
+"""A friend match through the page (`triad.ui.friend.link`), the engine in-process.
 
 One side is the page; the other a program speaking the protocol
 (`tests.friend.helpers.Side`), or a second page: codes pass between them as
@@ -15,8 +15,8 @@ from types import SimpleNamespace
 from tests.friend.helpers import Cheat, Side
 from tests.ui.helpers import FakeScreen, LocalEngine, make_app, settle
 from triad.friend import protocol as fp
-from triad.ui.app import App
-from triad.ui.text import t
+from triad.ui.look.text import t
+from triad.ui.page.app import App
 
 
 def text_of(html: str) -> str:

@@ -1,5 +1,5 @@
 """A friend match by link whose hands each side picks from its own collection, between
-two pages (`triad.ui.friend`, the collection's deck dialog), the engine in-process.
+two pages (`triad.ui.friend.link`, the collection's deck dialog), the engine in-process.
 
 Each side is a page over a storage of its own, its collection seeded there: the host
 invites with hands picked, picks five and sends the link; the guest opens it, is told
@@ -19,8 +19,8 @@ import pytest
 from tests.ui.helpers import settle
 from tests.ui.test_friend_by_link import Friend, play_through
 from triad.collection import service
-from triad.ui.collect import KEY as COLLECTION
-from triad.ui.text import t
+from triad.ui.collection.collect import KEY as COLLECTION
+from triad.ui.look.text import t
 
 
 def collection_save(seed: int, copies: int = 0) -> str:

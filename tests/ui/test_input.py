@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from triad.ui.input import CELL, CONFIRM, HAND, IDLE, Selection
+from triad.ui.table.input import CELL, CONFIRM, HAND, IDLE, Selection
 
 
 def started(empty: list[int] | None = None, hand: int = 5) -> Selection:

@@ -12,10 +12,10 @@ from tests.ui.test_split import LocalHelper, assert_best_opening, until
 from triad.capture import Player
 from triad.collection.replay import read_record
 from triad.cpu import service
-from triad.ui.app import MATCH_KEY, App
 from triad.ui.cpu import split as split_module
 from triad.ui.cpu.ahead import AHEAD_KEY, AHEAD_VERSION
-from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.ui.page.app import MATCH_KEY, App
+from triad.ui.page.settings import KEY, MemoryStore, SafeStore
 from triad.worker import engine as worker
 
 BUILD = "b1"

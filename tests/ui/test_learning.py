@@ -5,8 +5,9 @@ import re
 import pytest
 
 from tests.ui.test_render import ctx, view
-from triad.ui import render, study
-from triad.ui.text import set_language, t
+from triad.ui.look import render
+from triad.ui.look.text import set_language, t
+from triad.ui.study import analysis as study
 
 
 @pytest.fixture(params=["en", "fr"])
@@ -39,7 +40,7 @@ def test_a_replay_says_who_plays_next_not_whose_turn_it_is(lang: str) -> None:
 def test_each_way_in_on_the_title_has_an_icon_of_its_own(lang: str) -> None:
     import re
 
-    from triad.ui.title import render_title
+    from triad.ui.menu.title import render_title
 
     html = render_title({}, lang)
     ways = re.findall(r'<(?:button|a) [^>]*class="tbtn[^"]*"[^>]*>(.*?)</(?:button|a)>', html)
@@ -113,7 +114,7 @@ def test_the_rulebook_and_the_rule_menu_have_icons_of_their_own(lang: str) -> No
     import re
 
     from tests.ui.test_render import ctx as render_ctx
-    from triad.ui.icons import sprite
+    from triad.ui.look.icons import sprite
 
     bar = render.render_bar_right(render_ctx())
     icons = dict(re.findall(r'data-action="(\w+)"[^>]*><svg[^>]*><use href="#i-([\w-]+)"', bar))
@@ -128,8 +129,8 @@ def test_a_capture_marks_the_two_numbers_it_compared_until_the_board_changes() -
     import re
 
     from tests.ui.helpers import LocalEngine, make_app, settle
-    from triad.ui import speech
-    from triad.ui.anim import SIDES
+    from triad.ui.look import speech
+    from triad.ui.look.anim import SIDES
 
     def ringed(board_html: str) -> dict:
         cells = re.findall(r'data-cell="(\d)"(.*?)</span></div>', board_html)

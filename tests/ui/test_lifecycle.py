@@ -4,7 +4,7 @@ Each kind of occupant is put on the table and caught while its tasks run (the
 CPU pondering, a move playing out, an analysis, a puzzle being made, a friend's
 move being sent); then it leaves (a new match, Close, another replay), and a
 few turns of the event loop later none of the tasks it had started still runs.
-The count is taken on the occupant's own scope (`triad.ui.scope`), before
+The count is taken on the occupant's own scope (`triad.ui.page.scope`), before
 (some run: the test would see a task left behind) and after: none still
 runs, and none finished on its own instead of being cancelled.
 """
@@ -22,7 +22,7 @@ from tests.ui.test_app import store_with
 from tests.ui.test_friend_page import guest_against, play_one
 from tests.ui.test_friend_page import page as friend_page
 from triad.friend import protocol as fp
-from triad.ui.scope import Scope
+from triad.ui.page.scope import Scope
 
 DAY = "2026-11-23"  # a Monday: the easy puzzle, quick to make
 

@@ -9,11 +9,8 @@ SCRIPT = ROOT / "tests" / "ui" / "micropython_smoke.py"
 MAIN_THREAD = [
     *sorted(
         str(p.relative_to(ROOT))
-        for p in [
-            *(ROOT / "triad" / "ui").glob("*.py"),
-            *(ROOT / "triad" / "ui" / "cpu").glob("*.py"),
-        ]
-        if p.name != "main.py"
+        for p in (ROOT / "triad" / "ui").rglob("*.py")
+        if p.name != "main.py" and "catch" not in p.parts and "__pycache__" not in p.parts
     ),
     "triad/collection/__init__.py",
     "triad/collection/dealcode.py",

@@ -1,11 +1,11 @@
-"""The stack of panels over the table (`triad.ui.panels`): how they stack, which one
+"""The stack of panels over the table (`triad.ui.page.panels`): how they stack, which one
 draws and takes the keys, and what Escape closes, through the page."""
 
 import asyncio
 
 from tests.ui.helpers import make_app
 from tests.ui.test_app import start, store_with
-from triad.ui.panels import Album, Book, Draft, Legend, Menu, Panels, Pause, Title
+from triad.ui.page.panels import Album, Book, Draft, Legend, Menu, Panels, Pause, Title
 
 
 def kinds(panels: Panels) -> list:

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 import build
 from tests.ui.helpers import attr_values
 from triad.pageview import dealer
-from triad.ui import render
-from triad.ui.html import esc
-from triad.ui.icons import affinity_table, sprite
-from triad.ui.input import Selection
-from triad.ui.text import set_language
+from triad.ui.look import render
+from triad.ui.look.html import esc
+from triad.ui.look.icons import affinity_table, sprite
+from triad.ui.look.text import set_language
+from triad.ui.table.input import Selection
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""The FFXIV rules' marks on the page (`triad.ui.render`), a whole hot-seat match under each.
+"""The FFXIV rules' marks on the page (`triad.ui.look.render`), a whole hot-seat match under each.
 
 What tests/browser/test_ffxiv_page.py saw through the real page, turn by turn, for each
 rule; the browser keeps Roulette's (its callout played by the page's animations) and the
@@ -16,7 +16,7 @@ import pytest
 
 from tests.ui.helpers import make_app, over, settle
 from tests.ui.test_app import start, store_with
-from triad.ui.app import App
+from triad.ui.page.app import App
 
 CARD = re.compile(r'<[^<>]*\bdata-card="\d+"[^<>]*>')
 

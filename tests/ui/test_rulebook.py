@@ -3,8 +3,10 @@
 import re
 
 from triad.rules import Rule
-from triad.ui import menu, rulebook, settings
-from triad.ui.text import EN
+from triad.ui.look.text import EN
+from triad.ui.menu import rulebook
+from triad.ui.menu import rules as menu
+from triad.ui.page import settings
 
 
 def test_menu_rules_are_engine_rules_and_each_has_words() -> None:

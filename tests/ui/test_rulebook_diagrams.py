@@ -1,6 +1,6 @@
 """The rulebook's capture diagrams show what the engine does.
 
-Each diagram of `triad.ui.rulebook` that places a card (a before and an after
+Each diagram of `triad.ui.menu.rulebook` that places a card (a before and an after
 board, the placed card marked) is read back from its HTML: the cards, their
 owners, which one is placed, Ascension/Descension badges, a walled edge, the
 cards on an Elemental space (their own element, or another). The
@@ -20,7 +20,7 @@ import pytest
 from triad.capture import Board, Placed, Player, resolve, type_counts
 from triad.cards import Card
 from triad.rules import RuleSet
-from triad.ui import rulebook
+from triad.ui.menu import rulebook
 
 SIDES = {"m-t": 0, "m-r": 1, "m-b": 2, "m-l": 3}
 TYPE = "typed"  # the one type a diagram's badged cards share, and their element

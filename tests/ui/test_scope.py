@@ -12,7 +12,7 @@ SCRIPT = ROOT / "tests" / "ui" / "scope_smoke.py"
 
 
 def test_a_scope_ends_the_same_under_micropython(tmp_path: Path) -> None:
-    assert_same_under_micropython(tmp_path, SCRIPT, [], ["triad/ui/scope.py"], min_lines=15)
+    assert_same_under_micropython(tmp_path, SCRIPT, [], ["triad/ui/page/scope.py"], min_lines=15)
 
 
 def test_ending_a_scope_cancels_its_tasks_and_its_childrens() -> None:

@@ -10,9 +10,9 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
 from tests.ui.test_app import start, store_with
-from triad.ui.app import MATCH_KEY, App
 from triad.ui.cpu import split as split_module
-from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.page.app import MATCH_KEY, App
+from triad.ui.page.settings import MemoryStore, SafeStore
 from triad.worker import engine as worker
 
 

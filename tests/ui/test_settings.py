@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from triad.ui import settings
-from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.ui.page import settings
+from triad.ui.page.settings import KEY, MemoryStore, SafeStore
 
 
 def test_round_trip() -> None:

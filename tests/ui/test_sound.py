@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.ui.audio_recorder import Recorder
-from triad.ui import sound
+from triad.ui.page import sound
 
 
 def played(name: str) -> tuple[Recorder, sound.WebAudio]:

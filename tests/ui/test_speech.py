@@ -6,8 +6,8 @@ from collections.abc import Iterator
 import pytest
 
 from tests.ui.test_render import AFF, card, view
-from triad.ui import speech
-from triad.ui.text import set_language
+from triad.ui.look import speech
+from triad.ui.look.text import set_language
 
 CTX = {"aff": AFF, "humans": ["blue"], "mode": "cpu"}
 

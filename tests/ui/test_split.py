@@ -12,9 +12,9 @@ from tests.ui.test_app import store_with
 from triad.collection.replay import read_record, replay_record
 from triad.cpu import service
 from triad.parts import best_part
-from triad.ui.app import App
 from triad.ui.cpu import split as split_module
-from triad.ui.dom import Engine
+from triad.ui.page.app import App
+from triad.ui.page.dom import Engine
 from triad.worker import engine as worker
 
 

@@ -10,9 +10,10 @@ import re
 from tests.study.helpers import random_record
 from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play_out, settle
 from triad.study.puzzle import daily_json
-from triad.ui import chart, study
-from triad.ui.collect import KEY
-from triad.ui.text import set_language
+from triad.ui.collection.collect import KEY
+from triad.ui.look.text import set_language
+from triad.ui.study import analysis as study
+from triad.ui.study import chart
 
 DAY = "2026-11-23"  # a Monday: the easy puzzle, quick to make
 

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from tests.ui.helpers import make_app
-from triad.ui import rulebook, text
-from triad.ui.settings import KEY, MemoryStore, SafeStore
+from triad.ui.look import text
+from triad.ui.menu import rulebook
+from triad.ui.page.settings import KEY, MemoryStore, SafeStore
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -132,7 +133,7 @@ def test_the_browser_language_chooses_and_the_menu_switch_overrides_it() -> None
 
 def test_engine_errors_are_explained_in_plain_words_by_their_code() -> None:
     from triad.collection import service
-    from triad.ui.html import error_html
+    from triad.ui.look.html import error_html
 
     bad = json.loads(service.collection_import('{"format": "triad-save", "version": 3,'))
     assert bad["code"] == "json"

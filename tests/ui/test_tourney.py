@@ -13,13 +13,13 @@ from tests.tournament.helpers import DECK, rich_save
 from tests.ui.helpers import LocalEngine, make_app, settle
 from triad import api
 from triad.collection.save import dump_save
-from triad.ui import client, settings
-from triad.ui.app import App
-from triad.ui.collect import KEY
+from triad.ui.collection.collect import KEY
+from triad.ui.collection.tourney import NEXT
 from triad.ui.cpu import split as split_module
-from triad.ui.settings import MemoryStore, SafeStore
-from triad.ui.text import explain, t
-from triad.ui.tourney import NEXT
+from triad.ui.look.text import explain, t
+from triad.ui.page import client, settings
+from triad.ui.page.app import App
+from triad.ui.page.settings import MemoryStore, SafeStore
 
 
 @pytest.fixture(autouse=True)

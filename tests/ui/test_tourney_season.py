@@ -15,7 +15,7 @@ import pytest
 from tests.tournament.helpers import DECK
 from tests.ui.helpers import settle
 from tests.ui.test_tourney import boot, build_deck, open_tourney, play_to_end, rich_store, stored
-from triad.ui.app import App
+from triad.ui.page.app import App
 
 # Each row of the standings: its place, the house's name, then the matches it played.
 ROW = re.compile(r'<tr(?: class="mine")?><td>\d+</td><th scope="row">[^<]*</th><td>(\d+)</td>')

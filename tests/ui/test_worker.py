@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from triad.pageview import dealer
-from triad.ui.table import same_deal
+from triad.ui.table.match import same_deal
 from triad.worker import engine as worker
 
 RULE_SETS = [

@@ -4,7 +4,7 @@ Each request is a dataclass, a JSON object read and checked by `triad.wire`
 before the worker's function runs: a malformed one is answered with an error
 naming the field. Each reply is a TypedDict: the values of a success's
 envelope besides ``ok`` (`triad.api`). The page's side of the same calls is
-`triad.ui.client`, whose functions take each request's fields.
+`triad.ui.page.client`, whose functions take each request's fields.
 """
 
 from __future__ import annotations

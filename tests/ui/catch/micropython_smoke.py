@@ -220,7 +220,7 @@ print(app.watch.seed, app.watch.bots)
 
 
 class Referee:
-    """The referee worker (`triad.ui.dom.Engine.call`), answering a new match."""
+    """The referee worker (`triad.ui.page.dom.Engine.call`), answering a new match."""
 
     def __init__(self):
         self.calls = []

@@ -11,7 +11,7 @@ from tests.ui.catch.helpers import FakeScreen
 from triad.catch.bots import make_bot
 from triad.ui.catch import store as saved
 from triad.ui.catch.app import CatchApp
-from triad.ui.settings import MemoryStore
+from triad.ui.page.settings import MemoryStore
 from triad.worker import referee as worker
 
 

@@ -6,7 +6,7 @@ run (an order being checked, a turn being answered, the match being fetched, a
 position being fetched, the bot thinking); then it ends (New game, another
 match to watch, Pause, Stop), and a few turns of the event loop later none of
 the tasks it had started still runs. The count is taken on the run's own
-scope (`triad.ui.scope`), before (some run: the test would see a task left
+scope (`triad.ui.page.scope`), before (some run: the test would see a task left
 behind) and after: none still runs, and none finished on its own instead of
 being cancelled.
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.ui.catch.test_app import Bots, Engine, ScriptedBot, make_app, my_houses, settle
-from triad.ui.scope import Scope
+from triad.ui.page.scope import Scope
 
 
 async def turns(n: int = 4) -> None:

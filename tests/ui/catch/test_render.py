@@ -9,7 +9,7 @@ from tests.ui.catch.helpers import recorded
 from triad.ui.catch import render
 from triad.ui.catch import store as saved
 from triad.ui.catch.client import Entry, Verdict
-from triad.ui.text import set_language
+from triad.ui.look.text import set_language
 
 
 class Tags(HTMLParser):

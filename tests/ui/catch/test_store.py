@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT, EXAMPLE_NAME
-from triad.ui.settings import MemoryStore, SafeStore
+from triad.ui.page.settings import MemoryStore, SafeStore
 
 
 class Refusing:

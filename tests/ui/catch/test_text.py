@@ -8,11 +8,12 @@ from tests.ui.catch.helpers import FakeScreen
 from tests.ui.test_text import PLACEHOLDER, forms
 from triad import api
 from triad.catch.words import Said, plain
-from triad.ui import client, text
 from triad.ui.catch import client as catch_client
 from triad.ui.catch import text as catch_text
 from triad.ui.catch.app import CatchApp
-from triad.ui.settings import KEY, MemoryStore, defaults, dump
+from triad.ui.look import text
+from triad.ui.page import client
+from triad.ui.page.settings import KEY, MemoryStore, defaults, dump
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ page and under CPython in tests:
 * `screen`: `mount`, `update(region, html)`, `set_flag`, `set_data`,
   `value(id)`, `set_value(id, text)`, `scroll_bottom(id)`, `download(name,
   text)`, `focus(selector)`, `now()`;
-* `store`: `get`/`set` of strings (`triad.ui.settings.SafeStore`);
+* `store`: `get`/`set` of strings (`triad.ui.page.settings.SafeStore`);
 * `sleep(ms)`: an awaitable pause; `seed()`: a fresh map number;
 * `bots`: how this browser runs the player's bot (`triad.ui.catch.dom.Bots`):
   `start()` gives a bot worker (`await bot.ready()`, True or an error text;
@@ -26,7 +26,7 @@ page and under CPython in tests:
   `bot.terminate()`), `support()` says how ("" when it cannot, checked before
   starting one); None where no bot runs;
 * later, `engine_ready(engine)` with the referee worker, its functions called
-  through `triad.ui.catch.client` (`triad.ui.dom.Engine`, the envelope of
+  through `triad.ui.catch.client` (`triad.ui.page.dom.Engine`, the envelope of
   `triad.api`).
 
 The modes never hold the page: each gets the services it uses
@@ -44,8 +44,8 @@ from triad.ui.catch.modes import Services
 from triad.ui.catch.play import Play
 from triad.ui.catch.text import t
 from triad.ui.catch.watch import Watch
-from triad.ui.client import WorkerError
-from triad.ui.shell import Shell
+from triad.ui.page.client import WorkerError
+from triad.ui.page.shell import Shell
 
 #: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
 TYPE_CHECKING = False
@@ -134,7 +134,7 @@ class CatchApp(Shell):
     """The page: its modes, the tab on show, the notice and help, and the worker's calls.
 
     Its page shell (engine boot, readiness, region redraws, language) is
-    `triad.ui.shell.Shell`, shared with the card game; each mode is an
+    `triad.ui.page.shell.Shell`, shared with the card game; each mode is an
     object of `triad.ui.catch.modes` that holds its state and runs its own
     work: `play`, `watch` and `editor`, each given the services it uses
     (`triad.ui.catch.modes.Services`), not the page.

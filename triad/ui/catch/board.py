@@ -27,7 +27,7 @@ and dotted triangles.
 import math
 
 from triad.ui.catch.text import t
-from triad.ui.html import esc
+from triad.ui.look.html import esc
 
 PAD = 74  # room around the outermost houses, in field units
 HOUSE_R = 30

@@ -1,8 +1,8 @@
 """Triangle Catch's workers as its page calls them: one function per exported function.
 
 The referee worker's functions (`triad.worker.referee`) answer as
-`triad.ui.client`'s do: the reply's values, or its refusal raised
-(`triad.ui.client.WorkerError`, its ``reply`` carrying the referee's sentence
+`triad.ui.page.client`'s do: the reply's values, or its refusal raised
+(`triad.ui.page.client.WorkerError`, its ``reply`` carrying the referee's sentence
 as ``words`` when it has one, `refusal_words`), their keyword parameters the
 fields of each request class. What the referee made of each command (a
 check, a turn's outcome) comes as a `Verdict` and a resolved turn as an
@@ -19,7 +19,7 @@ Runs on the main thread under MicroPython.
 
 from triad import api
 from triad.ui.catch.text import said
-from triad.ui.client import WorkerError, ask, read
+from triad.ui.page.client import WorkerError, ask, read
 
 #: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
 TYPE_CHECKING = False

@@ -4,7 +4,7 @@ Only this module and `main` touch the DOM or JavaScript.  Runs on the main
 thread under MicroPython.
 """
 
-from triad.ui.dom import Screen
+from triad.ui.page.dom import Screen
 
 
 class Page(Screen):

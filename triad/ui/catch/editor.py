@@ -9,7 +9,7 @@ from triad.ui.catch import store as saved
 from triad.ui.catch.example import EXAMPLE_BOT
 from triad.ui.catch.modes import CONSOLE_LINES, DUEL_PAUSE_MS, GRACE_MS, NOTHING, Run, live
 from triad.ui.catch.text import said, t
-from triad.ui.client import WorkerError
+from triad.ui.page.client import WorkerError
 
 
 class Duel(Run):

@@ -4,8 +4,8 @@ Shares the card game's `icon()` reference scheme (``#i-NAME``) and some of
 its glyphs; the rest are drawn here on the same 24x24 grid.
 """
 
-from triad.ui.icons import SYMBOLS as CARD_SYMBOLS
-from triad.ui.icons import icon
+from triad.ui.look.icons import SYMBOLS as CARD_SYMBOLS
+from triad.ui.look.icons import icon
 
 _STROKE = ' fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
 

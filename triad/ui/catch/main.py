@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 
 from triad.ui.catch.app import CatchApp
 from triad.ui.catch.dom import Bots, Page
-from triad.ui.dom import (
+from triad.ui.page.dom import (
     boot_engine,
     browser_language,
     event_field,

@@ -10,7 +10,7 @@ empty map says (`empty`), and has it write its own regions (`draw`).
 
 Each mode runs its own work with the worker: a piece of work (a match, a
 watched match with its playback, an editor's duel) is a `Run`, with a scope
-of its own (`triad.ui.scope`, a child of the page's) where every task that
+of its own (`triad.ui.page.scope`, a child of the page's) where every task that
 serves it runs. A New game, a new match to watch, Pause or Stop ends a run,
 which cancels them: whatever still ran for it (a reply on its way, a timer)
 changes nothing, and no flow looks at a flag after an await to find that out.
@@ -40,13 +40,13 @@ class Services:
       `triad.ui.catch.client`; `waiting(asked)` awaits such a call the player
       waits for (the page is not `ready` meanwhile), `launch(coro, run)` starts
       a flow the player waits for as a task of `run`, and `pending()` counts both;
-    * `scope`: the page's (`triad.ui.scope`): each `Run` is a child of it;
+    * `scope`: the page's (`triad.ui.page.scope`): each `Run` is a child of it;
     * `put(region, html)` (whether it wrote) and `forget(*regions)` for the
       mode's regions, `draw()` for the whole page, `notify(text, kind)` for the
       page's notice ("" clears it);
     * the page's world (`world`, in this order): `screen` (form fields, the log
       region screen readers hear), `store`, `sleep(ms)` and `signal`
-      (`triad.ui.shell.Signal`).
+      (`triad.ui.page.shell.Signal`).
     """
 
     def __init__(

@@ -8,7 +8,7 @@ from triad.ui.catch import store as saved
 from triad.ui.catch.modes import NOTHING, Run
 from triad.ui.catch.orders import Board, Orders, line
 from triad.ui.catch.text import t
-from triad.ui.client import WorkerError
+from triad.ui.page.client import WorkerError
 
 
 class PlayMatch(Run):

@@ -9,7 +9,7 @@ from triad.ui.catch.board import tri_key
 from triad.ui.catch.icons import icon, sprite
 from triad.ui.catch.store import LIMIT_NAMES, OPPONENTS
 from triad.ui.catch.text import said, t
-from triad.ui.html import attrs, esc
+from triad.ui.look.html import attrs, esc
 
 MAX_TURNS = 200
 SPEEDS = ("0.5", "1", "2", "4", "8")

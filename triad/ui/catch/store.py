@@ -4,7 +4,7 @@
 "limits"}``.  A missing key is a first visit (the example bot); a value that
 is corrupt, of another version or of the wrong shape gives the defaults and a
 notice, and the unreadable text is first copied under ``BROKEN_KEY`` so no
-code is ever lost.  Writes go through `triad.ui.settings.SafeStore`, which
+code is ever lost.  Writes go through `triad.ui.page.settings.SafeStore`, which
 keeps them in memory for the visit where the browser refuses storage.
 """
 

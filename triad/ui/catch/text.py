@@ -1,6 +1,6 @@
 """Every word the Triangle Catch page shows, by key, with named placeholders.
 
-The words are data, like the card game's (`triad.ui.text`): one file per
+The words are data, like the card game's (`triad.ui.look.text`): one file per
 language, ``triad/ui/lang/CODE/catch.json``, read when the language is first
 used; English is the fallback for any key a language lacks.  The language is
 the card game's (chosen in its settings, else the browser's).  Whole
@@ -10,7 +10,7 @@ ended) comes from the worker as ``{"key", "values", "text"}``
 (`triad.catch.words`): `said` writes it from the template ``ref_KEY``.
 """
 
-from triad.ui import text as base
+from triad.ui.look import text as base
 
 FILE = "catch.json"
 EN = base.read_lang("en", FILE)

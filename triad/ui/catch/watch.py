@@ -6,7 +6,7 @@ A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 from triad.ui.catch import client, render, speech
 from triad.ui.catch import store as saved
 from triad.ui.catch.modes import FRAME_MS, NOTHING, Run
-from triad.ui.client import WorkerError
+from triad.ui.page.client import WorkerError
 
 #: How many positions a watched match keeps fetched (the start position always).
 KEEP_FRAMES = 60

@@ -13,8 +13,8 @@ nothing for the player. `Ahead` belongs to the CPU coordinator
 
 import json
 
-from triad.ui import client
 from triad.ui.cpu import split as parts
+from triad.ui.page import client
 
 # The next quick match dealt ahead and master's opening of it, thought through while a
 # result showed: {"version", "build", "playing", "opening"} (`Ahead.keep_opening`).
@@ -38,8 +38,8 @@ class Ahead:
     """The match dealt ahead (`match`, a `Dealt`, or None) and its kept opening; what it is
     dealt with and when is the coordinator's (`triad.ui.cpu.coordinator.Cpu.deal_ahead`).
 
-    `services`: `triad.ui.cpu.Services`; `choices`: the player's choices
-    (`triad.ui.choices.Choices`: the settings a quick match is dealt with, and its
+    `services`: `triad.ui.page.services.Services`; `choices`: the player's choices
+    (`triad.ui.menu.choices.Choices`: the settings a quick match is dealt with, and its
     request); `build()`: the page's build id; `searchers`: the extra workers; `idle()`:
     whether the engine may think for it now (`Cpu.may`); `scope`: where each match
     dealt ahead runs its thinking.

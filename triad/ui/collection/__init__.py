@@ -1,0 +1,1 @@
+"""Collection mode: the save, the ladder, the album, decks, trades, and the grand tournament."""

@@ -1,0 +1,1 @@
+"""Playing a friend: by link, live over a data channel, one tab per friend match."""

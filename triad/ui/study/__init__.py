@@ -1,0 +1,1 @@
+"""Studying matches: replays, the analysis and its chart, the daily puzzle."""

@@ -1,0 +1,1 @@
+"""The table and what sits on it: the match, its board, its turns' phases, its transports, the player's selection."""
