@@ -125,6 +125,7 @@ def test_the_daily_puzzle_solved_by_clicks(
     wait_settled(page)  # an error would be logged by then (the context fails on it)
 
 
+@pytest.mark.motion  # (a first visit: the solution plays out animated)
 def test_the_puzzle_opened_before_the_engine_is_up_waits_for_its_own_position(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
