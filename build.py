@@ -998,6 +998,7 @@ def run_side_by_side(
     """The full lane's two parts at once: the CPython part niced, its output kept in `log`
     and printed after the browser part's."""
     log.parent.mkdir(exist_ok=True)
+    busy = machine_cpu()
     with open(log, "wb") as out:
         cpython = pytest(
             "cpython",
@@ -1007,16 +1008,44 @@ def run_side_by_side(
             preexec_fn=lambda: os.nice(CPYTHON_NICE),
         )
         try:
-            browser = said(pytest("browser", parts["browser"]).wait())
+            browser, browser_cpu = waited(pytest("browser", parts["browser"]))
+            browser = said(browser)
             _say(f"the browser tests have ended; the CPython tests (in {log.name}):")
-            cpython_failed = said(cpython.wait())
+            cpython_failed, cpython_cpu = waited(cpython)
+            cpython_failed = said(cpython_failed)
         finally:
             if cpython.poll() is None:
                 cpython.terminate()
                 cpython.wait()
     sys.stdout.write(log.read_text(encoding="utf-8", errors="replace"))
+    used, capacity = (now - then for now, then in zip(machine_cpu(), busy, strict=True))
+    _say(
+        f"CPU seconds: the browser part {browser_cpu:.0f}, the CPython part {cpython_cpu:.0f}"
+        f" (their processes, waited for); the machine {used:.0f} busy of {capacity:.0f}"
+        " (every process, others' too)"
+    )
     sys.stdout.flush()
     return browser or cpython_failed
+
+
+def waited(process: subprocess.Popen[bytes]) -> tuple[int, float]:
+    """Wait for a process: its return code, and the CPU seconds it and every process under
+    it that was waited for spent (a process left to run on alone is not counted)."""
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage.ru_utime + usage.ru_stime
+
+
+def machine_cpu() -> tuple[float, float]:
+    """The machine's CPU seconds spent and in all since it started (/proc/stat's first
+    line: all but idle and iowait; all), zeros where there is no /proc."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            ticks = [int(n) for n in stat.readline().split()[1:9]]
+    except OSError:
+        return 0.0, 0.0
+    hz = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - ticks[3] - ticks[4]) / hz, sum(ticks) / hz
 
 
 def said(returncode: int) -> int:

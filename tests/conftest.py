@@ -2,8 +2,10 @@
 
 import fcntl
 import os
+import resource
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,6 +54,22 @@ def dist() -> Path:
             build.bundle()
             stamp.write_text(run)
     return build.DIST
+
+
+@pytest.fixture(autouse=True)
+def cpu_seconds(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test reports the CPU seconds it spent, its fixtures' and its waited-for child
+    processes' (Node, a bot) included (tests/timing.py prints and keeps them). The browser
+    tests count their browsers' processes too (tests/browser/conftest.py's own fixture)."""
+
+    def spent() -> float:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    start = spent()
+    yield
+    request.node.user_properties.append(("cpu_seconds", round(spent() - start, 2)))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -13,10 +13,11 @@ one that ends last writes the lane's record from every part of the same run
 (TRIAD_LANE_RUN), with each part's wall time and workers, and the lane's wall time from the
 first part's start to the last one's end.
 
-A browser test also reports the CPU seconds its worker's processes spent while it ran
-(`cpu_seconds`, tests/browser/conftest.py): the browsers' and their pages' work, which
-shares the machine's cores. They are printed beside the times (the browser tests' total
-and the costliest) and kept in the record under `cpu`.
+Each test also reports the CPU seconds it spent (`cpu_seconds`, tests/conftest.py: its
+process's and its waited-for children's; a browser test's, tests/browser/conftest.py: its
+worker's processes, the browsers' and their pages' work), the measure that counts on a
+machine whose cores the two parts share. They are printed beside the times (per folder,
+the total and the costliest) and kept in the record under `cpu`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "test-artifacts"
 LANES = ("full", "quick")
-CPU_SHOWN = 15  # the browser tests of the most CPU seconds printed at the end
+CPU_SHOWN = 15  # the tests of the most CPU seconds printed at the end
 
 
 def record_path(lane: str, part: str = "") -> Path:
@@ -56,7 +57,7 @@ class SuiteTimes:
         self.config = config
         self.seconds: dict[str, float] = defaultdict(float)
         self.outcomes: dict[str, str] = {}
-        self.cpu: dict[str, float] = {}  # a browser test's CPU seconds (`cpu_seconds`)
+        self.cpu: dict[str, float] = {}  # a test's CPU seconds (`cpu_seconds`)
         self.start = time.monotonic()
         self.started = time.time()  # (the parts' clocks, compared across processes)
         self.lane = os.environ.get("TRIAD_LANE", "")
@@ -81,6 +82,12 @@ class SuiteTimes:
             folders[folder_of(nodeid)].append(seconds)
         return {name: (len(times), sum(times)) for name, times in sorted(folders.items())}
 
+    def cpu_by_folder(self) -> dict[str, float]:
+        folders: dict[str, float] = defaultdict(float)
+        for nodeid, seconds in self.cpu.items():
+            folders[folder_of(nodeid)] += seconds
+        return dict(folders)
+
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.seconds:
@@ -89,15 +96,18 @@ class SuiteTimes:
         total = sum(self.seconds.values())
         write = terminalreporter.write_line
         terminalreporter.section("time per folder")
+        cpu = self.cpu_by_folder()
         for name, (count, seconds) in self.by_folder().items():
-            write(f"{name:<20} {count:>5} tests {seconds:>8.1f} s {100 * seconds / total:>5.1f} %")
+            write(
+                f"{name:<20} {count:>5} tests {seconds:>8.1f} s {100 * seconds / total:>5.1f} %"
+                f"{cpu.get(name, 0.0):>9.1f} CPU-s"
+            )
         write(
-            f"{'all':<20} {len(self.seconds):>5} tests {total:>8.1f} s, {wall:.1f} s of wall time"
+            f"{'all':<20} {len(self.seconds):>5} tests {total:>8.1f} s, {wall:.1f} s of wall time,"
+            f" {sum(self.cpu.values()):.1f} CPU-s"
         )
         if self.cpu:
-            write(
-                f"CPU of the browser tests' processes: {sum(self.cpu.values()):.1f} s; costliest:"
-            )
+            write("the tests of the most CPU seconds (their processes' and children's):")
             for nodeid, seconds in sorted(self.cpu.items(), key=lambda kv: -kv[1])[:CPU_SHOWN]:
                 write(f"{seconds:>8.1f} s  {nodeid}")
         if self.lane in LANES:

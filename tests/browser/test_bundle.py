@@ -25,7 +25,8 @@ from tests.browser.conftest import (
 )
 
 # The bundle as a first visit finds it: each context starts with nothing cached.
-pytestmark = [pytest.mark.browser, pytest.mark.cold]
+# First visits, as a player makes them: cold, motion kept (tests/browser/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.cold, pytest.mark.motion]
 
 
 @pytest.fixture

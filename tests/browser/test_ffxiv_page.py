@@ -153,6 +153,7 @@ def play_match(page: Any, seen: Callable[[Any], None]) -> None:
     finish_checks(page)
 
 
+@pytest.mark.motion  # (its callout, played by the page's animations)
 def test_a_match_under_roulette_shows_its_mark_and_callout(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:

@@ -24,7 +24,8 @@ from triad.collection import dealcode
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-pytestmark = pytest.mark.browser
+# A new player's first minutes, as they see them: motion kept (tests/browser/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.motion]
 
 WORDS = {
     "en": {"ask": "End this match?", "keep": "Keep playing", "rematch": "Rematch"},

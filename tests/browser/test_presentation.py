@@ -31,7 +31,9 @@ from tests.conftest import ARTIFACTS
 from triad.ui.look import render
 from triad.ui.look.icons import affinity_table
 
-pytestmark = pytest.mark.browser
+# How the page looks and enters (screenshots, a dialog's entrance): motion kept where a test
+# does not reduce it itself (tests/browser/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.motion]
 
 SIZES: dict[str, dict[str, Any]] = {
     "960x640": {"viewport": {"width": 960, "height": 640}},

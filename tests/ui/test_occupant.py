@@ -158,7 +158,9 @@ def test_the_table_works_with_what_the_page_gives_it_not_the_page() -> None:
         def to(self, phase: str) -> None:
             done.append(("to", phase))
 
-    services = Services(*[None] * 6, lambda: done.append("draw"), *[None] * 3)
+    unused = ("engine", "store", "now", "sleep", "signal", "unpaused", "held", "reduced")
+    unused += ("spawn", "seed", "notice", "download", "note", "set_data")
+    services = Services(draw=lambda: done.append("draw"), **dict.fromkeys(unused))
     left = Left()
     around = Around(
         lambda name: done.append(("seat", name)),

@@ -84,6 +84,7 @@ class Board:
             "r-bar-top": render.render_bar_top(ctx),
             "r-bar-right": render.render_bar_right(ctx),
             "r-bar-bottom": render.render_bar_bottom(ctx),
+            "r-keys": render.render_keys(ctx),
             "r-status": render.loading_html(ctx) if status is None else status,
         }
         if blank:
