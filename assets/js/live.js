@@ -23,7 +23,8 @@
   var STUN = "stun:stun.l.google.com:19302";
   var GATHER_MS = 10000; // ICE gathering waits at most this long
   var MAX_MESSAGE = 8000; // a match's whole log is well under it
-  var AGAIN_MS = 2000; // an answer that gave up once starts over this often
+  var AGAIN_MS = 2000; // an answer that gave up once starts over this often...
+  var HEARD_MS = 8000; // ...or this seldom while the host answers its checks (see `again`)
 
   var pc = null;
   var channel = null;
@@ -95,16 +96,7 @@
         .replace(/^a=ice-pwd:\S+/gm, "a=ice-pwd:" + was.pwd);
       await conn.setLocalDescription({ type: "answer", sdp: made });
       if (credential(conn.localDescription.sdp, "ufrag") !== was.ufrag) throw new Error("ufrag");
-      // Once it gave up, it would again after seconds of silence: it starts over sooner, so
-      // its checks reach the host often, and the host (Firefox too gives up seconds after it
-      // opened the answer) hears one in time. Not once the host has answered a check.
-      setTimeout(function () {
-        var sctp = conn.sctp, dtls = sctp && sctp.transport ? sctp.transport.state : "new";
-        var ice = conn.iceConnectionState;
-        if (pc === conn && answered === was && (ice === "new" || ice === "checking") && dtls === "new") {
-          again(was);
-        }
-      }, AGAIN_MS);
+      later(conn, was, Date.now());
     } catch (e) {
       if (answered === was) {
         answered = null;
@@ -112,6 +104,40 @@
         tell("gaveup");
       }
     }
+  }
+
+  // Once it gave up, it would again after seconds of silence: it starts over sooner, so its
+  // checks reach the host often, and the host (Firefox too gives up seconds after it opened
+  // the answer) hears one in time. Not once the host has picked a pair (its ICE connected,
+  // its DTLS begun). A host that answers checks before it opens the answer (Chromium does)
+  // learns the connection's address from them, and forgets it as it opens the answer: it
+  // then waits for the fresh checks of a connection started over, and takes seconds to pick
+  // its pair, at times more than AGAIN_MS under load. So while the host answers its checks,
+  // a connection starts over only every HEARD_MS, time enough to be picked.
+  function later(conn, was, born) {
+    setTimeout(async function () {
+      var sctp = conn.sctp, dtls = sctp && sctp.transport ? sctp.transport.state : "new";
+      var ice = conn.iceConnectionState;
+      if (pc !== conn || answered !== was || !(ice === "new" || ice === "checking") || dtls !== "new") {
+        return;
+      }
+      if (Date.now() - born < HEARD_MS && (await heard(conn))) {
+        later(conn, was, born);
+      } else if (pc === conn && answered === was) {
+        again(was);
+      }
+    }, AGAIN_MS);
+  }
+
+  // Whether the other side answered one of this connection's checks.
+  async function heard(conn) {
+    var found = false;
+    try {
+      (await conn.getStats()).forEach(function (s) {
+        if (s.type === "candidate-pair" && (s.state === "succeeded" || s.responsesReceived > 0)) found = true;
+      });
+    } catch (e) { /* (no stats: as if none was answered) */ }
+    return found;
   }
 
   function wire(ch) {

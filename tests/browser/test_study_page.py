@@ -250,10 +250,19 @@ def test_a_match_analysed_after_it_ends(
     page.locator('html[data-analysis=""]').wait_for(state="attached")
 
 
+def in_sight(page: Any, selector: str) -> None:
+    """The control is all on screen, above the bottom bar (not under it, nor scrolled away)."""
+    box = page.locator(selector).bounding_box()
+    bar = page.locator(".bar-bottom").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (box, bar)
+
+
 def test_the_puzzle_solved_in_french_on_a_phone(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(viewport={"width": 390, "height": 844})
+    # A small phone, a new player (the legend's tip not seen): the panel's buttons and the
+    # line's replay bar stay in sight above the bottom bar, the panel scrolling beneath them.
+    context, _ = new_context(viewport={"width": 360, "height": 640}, tip=True)
     context.add_init_script(settings_script(lang="fr"))
     page = context.new_page()
     page.goto(server.url)
@@ -267,3 +276,7 @@ def test_the_puzzle_solved_in_french_on_a_phone(
     assert page.locator(".status-text").inner_text() == "Énigme résolue"
     assert page.locator(".turn-mark").count() == 0
     shot(page, "solved-phone-fr")
+    for control in ('[data-do="replay_next"]', '[data-do="replay_exit"]', '[data-do="pz_days"]'):
+        in_sight(page, control)
+    page.locator('[data-do="replay_next"]').click()
+    page.locator('[data-replay-at="2"]').wait_for(state="attached")

@@ -117,7 +117,7 @@ def test_the_browser_language_chooses_and_the_menu_switch_overrides_it() -> None
     app.apply_language()
     app.start()
     assert screen.lang == "fr"
-    assert "Échap" in screen.regions["app"]
+    assert "Échap" in screen.regions["r-keys"]
     app.click("action", "rules")
     menu = screen.regions["r-overlay"]
     assert "Règles de la prochaine partie" in menu and 'href="./catch.html"' in menu
@@ -125,6 +125,7 @@ def test_the_browser_language_chooses_and_the_menu_switch_overrides_it() -> None
     app.click("lang", "en")
     assert screen.lang == "en" and screen.mounted == mounted + 1
     assert "Rules for the next match" in screen.regions["r-overlay"]
+    assert "Esc pause" in screen.regions["r-keys"]  # (the frame was mounted again)
     assert '"lang": "en"' in (store.get(KEY) or "")
     app.click("lang", "auto")
     assert screen.lang == "fr"

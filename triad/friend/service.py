@@ -136,6 +136,9 @@ class FriendReply(TypedDict):
     events: list[dict[str, Any]]
     placed: CardView | None
     mover: str | None
+    #: The view just before ``mover``'s move (``None`` with no mover): what a page that has
+    #: not shown it yet plays the move out from, and says it.
+    before: View | None
 
 
 @EXPORTS.service
@@ -303,10 +306,15 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
     events: list[dict[str, Any]] = []
     placed = None
     mover = None
+    before = None
     if last is not None and played_by is not None and last[0] is played_by:
         mover = str(last[0])
         placed = card_json(card_set.cards[last[1]])
         events = [e.to_json() for e in progress.events] if progress.events else []
+        earlier = last[2]
+        if earlier.state is not None and earlier.match is not None:
+            state = fp.view(earlier, doc.me, doc.secrets)
+            before = view_of(state, earlier.match, earlier.round, card_set, None)
     friend = {
         "id": progress.id,
         "role": "host" if doc.me is fp.HOST else "guest",
@@ -334,6 +342,7 @@ def _reply(doc: _Doc, card_set: CardSet, played_by: Player | None = None) -> Fri
         "events": events,
         "placed": placed,
         "mover": mover,
+        "before": before,
     }
 
 
@@ -343,15 +352,16 @@ def _wrote_last(progress: fp.Progress, me: Player) -> bool:
     return len(log) > 1 and fp.replay(log[:-1], progress.card_set).author is me
 
 
-def _last_play(progress: fp.Progress) -> tuple[Player, int] | None:
-    # who wrote the last Play of the log, and its card (a reveal may follow it)
+def _last_play(progress: fp.Progress) -> tuple[Player, int, fp.Progress] | None:
+    # who wrote the last Play of the log, its card (a reveal may follow it), and the match
+    # just before it
     log = list(progress.log)
     for n in range(len(log) - 1, -1, -1):
         message = log[n]
         if isinstance(message, Play):
-            author = fp.replay(log[:n], progress.card_set).author
-            assert author is not None
-            return author, message.card_id
+            earlier = fp.replay(log[:n], progress.card_set)
+            assert earlier.author is not None
+            return earlier.author, message.card_id, earlier
     return None
 
 

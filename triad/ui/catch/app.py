@@ -179,6 +179,9 @@ class CatchApp(Shell):
             "watch": self.watch,
             "editor": self.editor,
         }
+        #: The modes with fields of their own (`MODE_FIELDS`): Play's only field is its
+        #: map's seed, the page's.
+        self.fielded: dict[str, Watch | Editor] = {"watch": self.watch, "editor": self.editor}
         if notice:
             self.notify(t(notice), "bad")
 
@@ -345,7 +348,7 @@ class CatchApp(Shell):
                     self.forget(region)
             else:
                 self.maps.set(name, seed)
-        elif name in MODE_FIELDS and not self.modes[MODE_FIELDS[name]].field(name, value):
+        elif name in MODE_FIELDS and not self.fielded[MODE_FIELDS[name]].field(name, value):
             return  # (a text box keeps its own text: nothing to draw)
         self.draw()
 

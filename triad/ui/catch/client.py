@@ -149,6 +149,10 @@ class CannotRun(WorkerError):
     """This browser cannot feed a bot its input (``no-jspi``): no bot runs here."""
 
 
+class Died(WorkerError):
+    """The player's bot's worker failed (it stopped, or the browser refused the call)."""
+
+
 def bot_start(runner, code, timeout_ms) -> "Awaitable[dict]":
     """Start the player's bot from its code: an awaitable of its reply's values, or its
     refusal raised (a syntax error; `CannotRun`, `TimedOut`)."""
@@ -166,8 +170,10 @@ async def _bot(pending):
     status, value = await pending  # (`triad.ui.catch.dom.BotWorker.call`)
     if status == "timeout":
         raise TimedOut(api.failure("the bot did not answer in time", "timeout"))
+    if status == "error":
+        raise Died(api.failure(str(value), "worker"))
     try:
-        return read(value if status == "ok" else api.refusal(value))
+        return read(value)
     except WorkerError as e:
         if e.error == "no-jspi":
             raise CannotRun(e.reply) from None

@@ -44,19 +44,17 @@ class Duel(Run):
 
     async def play(self, start_bot, limits: tuple) -> str:
         """Play the match to its end, the bot in a worker `start_bot()` starts; the status
-        line it leaves ("" when it says nothing new)."""
+        line it leaves (the result, or why the match did not go on)."""
         runner = self.runner = start_bot()
         first_ms, turn_ms = limits
         booted = await runner.ready()
         if booted is not True:
-            self.say("bad", t("bot_boot_failed", error=booted))
-            return ""
+            return self.failed(t("bot_boot_failed", error=booted), "run_no_python")
         engine = self.services.engine()
         try:
             reply = await client.new_game(engine, slot="duel", seed=self.seed, bot=self.opponent)
         except WorkerError as e:
-            self.say("bad", e.words)
-            return ""
+            return self.failed(e.words, "run_failed")
         view = reply["view"]
         self.game = {"players": self.names, "map": view["map"], "state": view["state"]}
         self.say("info", t("bot_started", seed=self.seed, bot=self.names[1]))
@@ -69,10 +67,17 @@ class Duel(Run):
         except client.CannotRun:
             self.say("bad", t("bot_no_support"))
             return t("bot_cannot_run")
+        except client.Died as e:
+            return self.failed(t("bot_worker_failed", error=e.error), "run_failed")
         except WorkerError as e:
-            self.say("bad", t("bot_syntax", error=said(e.reply.get("say") or e.error)))
-            return ""
+            error = said(e.reply.get("say") or e.error)
+            return self.failed(t("bot_syntax", error=error), "run_no_compile")
         return await self.turns(runner, view["input"], first_ms, turn_ms)
+
+    def failed(self, why: str, status: str) -> str:
+        """The match could not go on: `why` on the console, and the status line (its key)."""
+        self.say("bad", why)
+        return t(status)
 
     async def turns(self, runner, text: str, first_ms: int, turn_ms: int) -> str:
         services = self.services
@@ -97,8 +102,7 @@ class Duel(Run):
             try:
                 answer = await client.play(services.engine(), slot="duel", line=reply["line"])
             except WorkerError as e:
-                self.say("bad", e.words)
-                return ""
+                return self.failed(e.words, "run_failed")
             self.turn_shown(answer)
             if answer.over:
                 return self.headline
@@ -140,8 +144,8 @@ class Duel(Run):
             answer = await client.forfeit(
                 self.services.engine(), slot="duel", reason=reason, line=line_text
             )
-        except WorkerError:  # (the match stays as it was shown)
-            return ""
+        except WorkerError as e:  # (the match stays as it was shown)
+            return self.failed(e.words, "run_failed")
         self.turn_shown(answer)
         return self.headline
 
@@ -337,9 +341,10 @@ class Editor:
     async def duel_played(self, duel: Duel, start_bot, limits: tuple) -> None:
         """The duel is played out (a task of its own): its status line shown after it."""
         try:
-            status = await duel.play(start_bot, limits)
-            if status:
-                self.status = status
+            self.status = await duel.play(start_bot, limits) or t("run_failed")
+        except Exception as e:  # (a worker gone, say): said, and Run works again
+            self.say("bad", t("run_crashed", error=str(e) or type(e).__name__))
+            self.status = t("run_failed")
         finally:
             duel.end()
             self.services.draw()

@@ -4,7 +4,8 @@ Each mode is a class of its own module (`triad.ui.catch.play.Play`,
 `triad.ui.catch.watch.Watch`, `triad.ui.catch.editor.Editor`). `CatchApp`
 keeps one of each for the whole visit (switching tabs keeps a
 mode's match, timeline or code where it was) and hands a mode the input
-meant for it (`act`, `field`, `key`); it asks the mode on show whether it
+meant for it (`act`, `key`, and `field` to Watch and the editor: Play's only
+field is its map's seed, which the page keeps for each mode); it asks the mode on show whether it
 waits for the player (`ready`), what the map draws (`shown`) and what the
 empty map says (`empty`), and has it write its own regions (`draw`).
 

@@ -262,9 +262,6 @@ class Play:
             if match is not None:
                 match.act(name, arg)
 
-    def field(self, name: str, value: str) -> bool:
-        return False  # (Play's only field is its map's seed, the page's)
-
     def click(self, kind: str, arg) -> None:
         match = self.idle()
         if match is not None:

@@ -3,8 +3,8 @@
 `Collection` is given the page's services (`triad.ui.page.services.Services`:
 the engine, whose `collection_*` functions it calls, see
 `triad.collection.service`; the store, the clock...) and what it asks of the
-page around it (`Around`: the table, the tournament's match, its dialogs),
-not the page.  The save is one localStorage string under `KEY`; it is
+page around it (`Around`: the table, the tournament's match), and the page's
+dialogs (`triad.ui.page.services.Dialogs`), not the page.  The save is one localStorage string under `KEY`; it is
 written with ONE `store.set` per change, always a `save` the worker
 returned with `ok`, and always before the page shows what changed, so a
 reload at any moment neither loses nor duplicates a card: a trade either
@@ -26,6 +26,7 @@ from triad import api
 from triad.ui.look.text import t
 from triad.ui.page import client
 from triad.ui.page import settings as prefs
+from triad.ui.page.panels import Album
 
 KEY = "triad:collection"
 BROKEN_KEY = "triad:collection:broken"
@@ -84,9 +85,7 @@ class Around:
     (a ladder match is), `stop_match()` (the match on it stops: none of its moves reach
     the next), `begin(playing, reply)` (a ladder match the worker prepared takes it:
     `ladder_playing`), `deal_quick()` (a quick match takes it). The tournament's match:
-    `tourney_resumable(save)`, `tourney_play()` (a coroutine: it takes the table). The
-    dialogs: `dialog()` (the name of the one shown, or None), `open(name, tab)` (the
-    collection's dialog `name`: "collection", "deck" or "trade"), `close()`.
+    `tourney_resumable(save)`, `tourney_play()` (a coroutine: it takes the table).
     """
 
     def __init__(
@@ -98,9 +97,6 @@ class Around:
         deal_quick,
         tourney_resumable,
         tourney_play,
-        dialog,
-        open,
-        close,
     ) -> None:
         self.table_free = table_free
         self.ladder_on_table = ladder_on_table
@@ -109,16 +105,14 @@ class Around:
         self.deal_quick = deal_quick
         self.tourney_resumable = tourney_resumable
         self.tourney_play = tourney_play
-        self.dialog = dialog
-        self.open = open
-        self.close = close
 
 
 class Collection:
     """The player's collection as the page knows it, and the flows that change it."""
 
-    def __init__(self, services, around: Around) -> None:
+    def __init__(self, services, dialogs, around: Around) -> None:
         self.services = services
+        self.dialogs = dialogs  # the page's (`triad.ui.page.services.Dialogs`)
         self.around = around
         self.status = "idle"  # idle, loading, ready, newer, broken, failed
         self.error = ""
@@ -195,8 +189,8 @@ class Collection:
         if self.around.ladder_on_table():
             self.match = None
             self.around.deal_quick()  # a quick match takes the table; the ladder offers to resume
-        if self.around.dialog() in ("deck", "trade"):
-            self.around.close()
+        if self.dialogs.shown() in ("deck", "trade"):
+            self.dialogs.close()
         self.choice = None
         self.services.notice(t("coll_elsewhere"))
         self.save = None
@@ -242,10 +236,10 @@ class Collection:
         self.status = "ready"
         pending = (self.summary or {}).get("pending")
         active = self.active
-        if pending and self.around.dialog() != "trade":
+        if pending and self.dialogs.shown() != "trade":
             self.choice = pending
             self.picks = []
-            self.around.open("trade", "")
+            self.dialogs.open(Album("trade", ""))
         elif active and not active.get("error") and self.table_free():
             # The page kept the table free for it (`App.start`): it comes back at once.
             # (A shared deal opened meanwhile stays; the ladder offers to resume.)
@@ -255,7 +249,7 @@ class Collection:
         else:
             if active and active.get("error") and self.table_free():
                 self.tab = "ladder"
-                self.around.open("collection", "")  # say why the match cannot go on
+                self.dialogs.open(Album("collection", ""))  # say why the match cannot go on
             self.table_empty()
             self.services.draw()
 
@@ -334,7 +328,7 @@ class Collection:
         self.deck = kept[:5]
         self.deck_error = ""
         self.for_friend = for_friend
-        self.around.open("deck", "")
+        self.dialogs.open(Album("deck", ""))
 
     def add_to_deck(self, ident: str) -> None:
         if len(self.deck) < 5 and self.deck.count(ident) < self.copies(ident):
@@ -425,7 +419,7 @@ class Collection:
         self.summary = reply["summary"]
         self.match = reply["match"]
         self.result = None
-        self.around.close()
+        self.dialogs.close()
         self.around.begin(ladder_playing(reply["view"], self.match, opponent), reply)
 
     def table_free(self) -> bool:
@@ -463,15 +457,15 @@ class Collection:
         except client.WorkerError as e:
             self.summary = dict(self.summary or {}, active=dict(active, error=e.words))
             self.tab = "ladder"
-            self.around.open("collection", "")
+            self.dialogs.open(Album("collection", ""))
             self.table_empty()
             return
         self.match = reply["match"]
         opponent = self.opponent_by_id(self.match["opponent"]) or {"id": self.match["opponent"]}
         self.opponent = opponent
         self.result = None
-        if self.around.dialog() in ("collection", "deck"):
-            self.around.close()
+        if self.dialogs.shown() in ("collection", "deck"):
+            self.dialogs.close()
         self.services.note(("resumed", active.get("moves", 0)))
         self.around.begin(ladder_playing(reply["view"], self.match, opponent), reply)
 
@@ -518,7 +512,7 @@ class Collection:
                 "error": None,
             }
             self.picks = []
-            self.around.open("trade", "")
+            self.dialogs.open(Album("trade", ""))
         await self.refresh()
 
     def toggle_pick(self, index: int) -> None:
@@ -553,7 +547,7 @@ class Collection:
         self.summary = reply.get("summary")
         self.choice = None
         self.picks = []
-        self.around.close()
+        self.dialogs.close()
         await self.refresh()
         self.services.draw()
 
@@ -563,7 +557,7 @@ class Collection:
         )
         if reply is not None and self.write(reply["save"]):
             self.choice = None
-            self.around.close()
+            self.dialogs.close()
             await self.took(reply)
 
     # ------------------------------------------------------------ files

@@ -38,7 +38,7 @@ class Ahead:
     """The match dealt ahead (`match`, a `Dealt`, or None) and its kept opening; what it is
     dealt with and when is the coordinator's (`triad.ui.cpu.coordinator.Cpu.deal_ahead`).
 
-    `services`: `triad.ui.cpu.Services`; `choices`: the player's choices
+    `services`: `triad.ui.page.services.Services`; `choices`: the player's choices
     (`triad.ui.menu.choices.Choices`: the settings a quick match is dealt with, and its
     request); `build()`: the page's build id; `searchers`: the extra workers; `idle()`:
     whether the engine may think for it now (`Cpu.may`); `scope`: where each match

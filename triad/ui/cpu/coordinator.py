@@ -41,26 +41,23 @@ class Cpu:
     """The CPU's moves and hints, its pondering, the match dealt ahead, and master's extra
     workers (`searchers`), for the page.
 
-    `services`: `triad.ui.cpu.Services`; `scope`: the page's, where the coordinator's
-    own work runs; `held()`: whether the title (or a panel opened from it) holds the
-    match on the table; `paused()`: whether Pause holds the page; `table()`: the match on
-    the table; `waits()`: whether the table waits on its human or shows its result and
-    New game would deal a quick match (a match may be dealt ahead then); `choices`: the
-    player's choices (`triad.ui.menu.choices.Choices`); `seed()`: a fresh seed; `build()`: the
-    page's build id; `helpers(searchers, spawn)`: starts the extra workers, or None.
+    `services`: the page's (`triad.ui.page.services.Services`: among them `held()`,
+    whether the title, or a panel opened from it, holds the match on the table, and
+    `seed()`); `scope`: the page's, where the coordinator's own work runs; `paused()`:
+    whether Pause holds the page; `table()`: the match on the table; `waits()`: whether
+    the table waits on its human or shows its result and New game would deal a quick
+    match (a match may be dealt ahead then); `choices`: the player's choices
+    (`triad.ui.menu.choices.Choices`); `build()`: the page's build id;
+    `helpers(searchers, spawn)`: starts the extra workers, or None.
     """
 
-    def __init__(
-        self, services, scope, held, paused, table, waits, choices, seed, build, helpers=None
-    ) -> None:
+    def __init__(self, services, scope, paused, table, waits, choices, build, helpers=None) -> None:
         self.services = services
         self.scope = scope.child("cpu")
-        self.held = held
         self.paused = paused
         self.table = table
         self.waits = waits
         self.choices = choices
-        self.seed = seed
         self.searchers = Searchers(services, lambda: self.may(PONDER))
         self.ahead = Ahead(
             services, choices, build, self.searchers, lambda: self.may(AHEAD), self.scope
@@ -85,7 +82,7 @@ class Cpu:
             return False
         if work == PONDER:
             return True
-        if self.held() or self.pondering is not None:
+        if self.services.held() or self.pondering is not None:
             return False
         return self.table().phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
 
@@ -97,7 +94,7 @@ class Cpu:
         moves, how long it took and whether it was exact go on `<html data-cpu-think>` and
         `data-cpu-exact` (benchmarks, tests)."""
         services = self.services
-        started = services.clock()
+        started = services.now()
         self.asking += 1
         try:
             reply = await self.reply(match, player, hint)
@@ -105,7 +102,7 @@ class Cpu:
             self.asking -= 1
             services.signal.wake()
         if not hint:
-            services.set_data("cpu-think", str(int(services.clock() - started)))
+            services.set_data("cpu-think", str(int(services.now() - started)))
             services.set_data("cpu-exact", "yes" if reply.get("exact") else "no")
         return reply
 
@@ -169,15 +166,17 @@ class Cpu:
         self.pondering = match
         services.set_data("ponder", "thinking")
         done = False
-        split = self.held()  # master's opening may yet be split over the extra workers
+        split = self.services.held()  # master's opening may yet be split over the extra workers
         engine = services.engine()
         try:
             for _ in range(parts.PONDER_SLICES):
                 if not self.may(PONDER):
                     return
-                if not self.held() and (match.phase != HUMAN or match.sel.phase != "hand"):
+                if not self.services.held() and (match.phase != HUMAN or match.sel.phase != "hand"):
                     return
-                if split and self.held() and self.searchers.helpers:  # the extra workers help
+                if (
+                    split and self.services.held() and self.searchers.helpers
+                ):  # the extra workers help
                     split = False
                     obs = await self.split_ahead(match)
                     if obs:
@@ -185,7 +184,7 @@ class Cpu:
                             obs,
                             parts.engine_part(engine, match=match.token()),
                             match.scope,
-                            self.held,
+                            self.services.held,
                             lambda: self.may(PONDER),
                             key(match),
                         )
@@ -245,7 +244,7 @@ class Cpu:
             return
         ahead.end()
         if wanted:
-            playing["seed"] = self.seed()
+            playing["seed"] = self.services.seed()
             ahead.deal(playing)
 
     def next_deal(self, playing: dict, first: bool) -> dict:
@@ -263,7 +262,7 @@ class Cpu:
             playing = dict(kept["playing"])  # dealt ahead on an earlier visit: that deal
             self.claimed = kept["opening"]  # (checked by the engine before it is played)
         else:
-            playing["seed"] = self.seed()
+            playing["seed"] = self.services.seed()
         self.ahead.end()
         return playing
 

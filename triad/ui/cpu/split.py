@@ -42,7 +42,7 @@ def engine_part(engine, match=None, seed=None):
 
 class Searchers:
     """The extra workers of master's search, and the searches split over them (`services`:
-    `triad.ui.cpu.Services`; `free()`: whether the extra workers may search ahead now, no
+    `triad.ui.page.services.Services`; `free()`: whether the extra workers may search ahead now, no
     move being asked of them nor the page paused)."""
 
     def __init__(self, services, free) -> None:
@@ -93,7 +93,7 @@ class Searchers:
                 engine, match=match, player=player, hint=hint, budget_ms=CPU_BUDGET_MS
             )
         search = Split(self, obs, player, hint, match, key)
-        started = services.clock()
+        started = services.now()
         searchers = [None]  # who searches each part: None is the engine
         searchers.extend(helpers)  # (no `[None, *helpers]`: MicroPython cannot read it)
         if late:
@@ -106,7 +106,7 @@ class Searchers:
             return found  # not every part proven, or a win: no trap to set
         budget = CPU_BUDGET_MS
         if budget is not None:
-            budget -= services.clock() - started
+            budget -= services.now() - started
             if budget < TRAP_MIN_MS:
                 return found
         # every move left of the best value: the parts that have one count their traps
@@ -274,13 +274,13 @@ class Split:
         first = len(searchers)
         parts = first + late
         budget = CPU_BUDGET_MS
-        started = services.clock()
+        started = services.now()
         untaken = list(range(first, parts))
         searchers.extend([None] * late)  # (the engine's, until a worker takes them)
         asks = {}
 
         def left():
-            return None if budget is None else max(budget - (services.clock() - started), 1)
+            return None if budget is None else max(budget - (services.now() - started), 1)
 
         def ask(part: int, searcher):
             return self.ask(searcher, part, parts, left(), None)

@@ -47,12 +47,10 @@ class Around:
 
     The table: `table()` (the match on it), `take_table(playing, transport)` (a new match
     with these settings and transport takes it; returned), `deal_quick()` (a quick match
-    takes it). The panels: `title()` (the title screen shows), `leave_title()`, `open(panel)`,
-    `close()`, `dialog()` (the name of the dialog shown, or None). The engine:
+    takes it). The title screen: `title()` (it shows), `leave_title()`. The engine:
     `engine_error()` (why it failed, "" while none), `loading()` (how far its loading has
     got, in words). The player's `rules()` and `playing()` (what a new match is dealt
-    with), the page's `url()`, `transports` (what a match's transport works with,
-    `triad.ui.table.transport.Services`) and `coll` (the collection, whose deck dialog picks five
+    with), the page's `url()` and `coll` (the collection, whose deck dialog picks five
     cards for a match whose hands are picked)."""
 
     def __init__(
@@ -62,15 +60,11 @@ class Around:
         deal_quick,
         title,
         leave_title,
-        open,
-        close,
-        dialog,
         engine_error,
         loading,
         rules,
         playing,
         url,
-        transports,
         coll,
     ) -> None:
         self.table = table
@@ -78,27 +72,25 @@ class Around:
         self.deal_quick = deal_quick
         self.title = title
         self.leave_title = leave_title
-        self.open = open
-        self.close = close
-        self.dialog = dialog
         self.engine_error = engine_error
         self.loading = loading
         self.rules = rules
         self.playing = playing
         self.url = url
-        self.transports = transports
         self.coll = coll
 
 
 class Friend:
     """The friend dialog and the friend matches kept in the store. It works with the
     page's `services` (`triad.ui.page.services.Services`), the `display` (the screen: its
-    values, focus, clipboard and `<html data-*>`), the page's `scope`, and what it asks of
-    the page `around` it (`Around`)."""
+    values, focus, clipboard and `<html data-*>`), the page's `scope`, the page's `dialogs`
+    (`triad.ui.page.services.Dialogs`), and what it asks of the page `around` it
+    (`Around`)."""
 
-    def __init__(self, services, display, scope, around) -> None:
+    def __init__(self, services, display, scope, dialogs, around) -> None:
         self.services = services
         self.display = display
+        self.dialogs = dialogs
         self.around = around
         self.doc: str | None = None  # the document of the match shown (the worker's, as kept)
         self.info: dict | None = None  # what the worker says of it (`friend` of its reply)
@@ -128,7 +120,7 @@ class Friend:
             self.screen = "menu"
         if self.around.title():
             self.around.leave_title()
-        self.around.open(self.dialog)
+        self.dialogs.open(self.dialog)
 
     def action(self, name: str) -> None:
         """A button of the friend dialog (`data-do="friend..."`)."""
@@ -184,8 +176,8 @@ class Friend:
     def connected(self) -> None:
         """The live channel opened: the dialog has nothing more to say, and closes."""
         self.error = ""
-        if self.around.dialog() == "friend":
-            self.around.close()
+        if self.dialogs.shown() == "friend":
+            self.dialogs.close(redraw=True)
         else:
             self.services.draw()
 
@@ -194,8 +186,8 @@ class Friend:
         is opened or kept on the table here."""
         if self.waiting_code == code:
             self.waiting_code = self.waiting = ""
-            if self.around.dialog() == "friend":
-                self.around.close()
+            if self.dialogs.shown() == "friend":
+                self.dialogs.close(redraw=True)
         if self.on_table() is not None:
             self.around.deal_quick()
 
@@ -212,7 +204,7 @@ class Friend:
         paste box (or by the address), whose message shows beside the box, the focus on it."""
         self.error = error.words
         self.pasted = (self.error, pasted)
-        if self.around.dialog() != "friend":
+        if self.dialogs.shown() != "friend":
             self.open_panel()
         else:
             self.services.draw()
@@ -344,8 +336,8 @@ class Friend:
         if (info["mine"] and info["expect"] in ("play", "pick")) or (
             info["over"] and not info["owed"]  # (the result shows: nothing to send)
         ):
-            if not live or self.around.dialog() == "friend":
-                self.around.close()
+            if not live or self.dialogs.shown() == "friend":
+                self.dialogs.close(redraw=True)
         elif not live:
             self.open_panel("send")
         return True
@@ -394,12 +386,15 @@ class Friend:
             return
         if around.title():
             around.leave_title()
-        transport = self.transport = FriendTransport(around.transports, self, info)
+        transport = self.transport = FriendTransport(self.services, self, info)
         match = around.take_table(transport.playing(info), transport)
-        match.dealt(reply["view"], reply.get("draft"))
+        before = reply.get("before") if reply["draft"] is None else None
+        # (the friend's move the code brought is played out from the board before it)
+        match.dealt(before or reply["view"], reply.get("draft"))
+        match.announce()  # (the deal said, with who is which side)
         self.services.note(("match", "friend"))
         self.services.draw()
-        match.spawn(match.next_turn())
+        match.spawn(match.their_move(reply, animate) if before else match.next_turn())
 
     # ------------------------------------------------------------- drawing
 
@@ -567,7 +562,7 @@ class PickedHand:
         """The deck dialog for `kind` once the collection `coll` is read (the dialog says
         the game loads meanwhile), unless something else began."""
         read = await self.friend.loaded("friend_wait_cards", lambda: coll.status not in LOADING)
-        if read and coll.status not in LOADING and self.friend.around.dialog() == "friend":
+        if read and coll.status not in LOADING and self.friend.dialogs.shown() == "friend":
             self.start(kind)
 
     async def done(self) -> None:
@@ -676,7 +671,6 @@ class FriendTransport(Transport):
     move shows, and the match ends with a verdict when a side is caught cheating."""
 
     hints = False
-    spoken = False
 
     def __init__(self, services, friend, info) -> None:
         Transport.__init__(self, services)

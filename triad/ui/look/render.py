@@ -632,10 +632,25 @@ def render_bar_bottom(ctx: dict) -> str:
             t("btn_sound_on" if sound else "btn_sound_off"),
             bool(sound),
         )
-        + button("rematch", "rematch", t("btn_rematch"))
-        + button("autoplay", "autoplay", t("btn_autoplay"))
+        + (
+            ""
+            if friend_match(ctx)
+            else button("rematch", "rematch", t("btn_rematch"))
+            + button("autoplay", "autoplay", t("btn_autoplay"))
+        )
         + "</div>"
     )
+
+
+def friend_match(ctx: dict) -> bool:
+    """A friend's match on the table: no CPU plays for the player (F1), and Rematch would
+    only leave it for a match against the CPU."""
+    return ctx.get("mode") == "friend" and not ctx.get("replay")
+
+
+def render_keys(ctx: dict) -> str:
+    """The keys' help of the bottom bar (only the keys that work in the match shown)."""
+    return esc(t("keys_help_friend" if friend_match(ctx) else "keys_help"))
 
 
 def result_title(view: dict, ctx: dict) -> str:
@@ -748,9 +763,7 @@ def render_frame() -> str:
         + '<section class="side side-red" id="r-side-red"></section>'
         + '<section class="field"><div class="board-wrap" id="r-board"></div></section>'
         + '<section class="side side-blue" id="r-side-blue"></section>'
-        + '<footer class="bar bar-bottom"><div class="keys">'
-        + esc(t("keys_help"))
-        + "</div>"
+        + '<footer class="bar bar-bottom"><div class="keys" id="r-keys"></div>'
         + '<div id="r-bar-bottom"></div></footer>'
         + '<div class="layer callout-layer" id="r-callout"></div>'
         + '<div class="layer overlay-layer" id="r-overlay"></div>'
@@ -773,6 +786,7 @@ def regions(view: dict, ctx: dict, fx=None) -> dict:
         "r-bar-top": render_bar_top(ctx),
         "r-bar-right": render_bar_right(ctx),
         "r-bar-bottom": render_bar_bottom(ctx),
+        "r-keys": render_keys(ctx),
     }
 
 

@@ -229,8 +229,11 @@ def turn_words(view: dict, ctx: dict) -> str:
     player = view.get("to_move")
     if player is None:
         return ""
-    if ctx.get("mode", "cpu") == "cpu":
+    mode = ctx.get("mode", "cpu")
+    if mode == "cpu":
         return t("your_turn") + "." if player in ctx.get("humans", ["blue"]) else ""
+    if mode == "friend":  # (as the table says it: the player's turn, or the friend's)
+        return t("your_turn" if player in ctx.get("humans", []) else "friend_turn") + "."
     return t(player + "_turn") + "."
 
 
@@ -249,6 +252,9 @@ def deal_text(view: dict, ctx: dict) -> str:
             text += " " + t("say_sides_rival", you=t(humans[0]), name=rival, cpu=t(cpu))
         else:
             text += " " + t("say_sides", you=t(humans[0]), cpu=t(cpu))
+    elif ctx.get("mode") == "friend" and len(humans) == 1:
+        friend = "red" if humans[0] == "blue" else "blue"
+        text += " " + t("say_sides_friend", you=t(humans[0]), friend=t(friend))
     nxt = turn_words(view, ctx)
     return text + (" " + nxt if nxt else "")
 

@@ -34,7 +34,6 @@ these, each an object of its own:
 
 from triad.ui.collection.collect import Around, Collection, stored_active
 from triad.ui.collection.tourney import Tourney
-from triad.ui.cpu import Services
 from triad.ui.cpu.coordinator import Cpu
 from triad.ui.friend.link import Around as FriendAround
 from triad.ui.friend.link import Friend
@@ -47,8 +46,7 @@ from triad.ui.menu.choices import Choices, read_deal_code
 from triad.ui.page import settings as prefs
 from triad.ui.page.controls import Controls
 from triad.ui.page.panels import Album, Draft, Leave, Panels, Title
-from triad.ui.page.services import Dialogs
-from triad.ui.page.services import Services as PageServices
+from triad.ui.page.services import Dialogs, Services
 from triad.ui.page.shell import Shell
 from triad.ui.table.board import Stage
 from triad.ui.table.foresee import Foresee
@@ -56,7 +54,6 @@ from triad.ui.table.match import MATCH_KEY, Match, stored_match
 from triad.ui.table.session import HUMAN, OVER, QUEUED
 from triad.ui.table.tabletop import Table
 from triad.ui.table.transport import Kept, Transport
-from triad.ui.table.transport import Services as TransportServices
 
 #: False where the page runs (MicroPython has no typing); a type checker reads what it guards.
 TYPE_CHECKING = False
@@ -98,20 +95,31 @@ class App(Shell):
         self.browser_lang = browser_lang
         self.page_url = page_url  # the page's address without its query, for shared deals
         # What the page's parts may use (each late-bound: a test may give the page its own).
-        page_services = PageServices(
-            lambda: self.engine,
-            store,
-            self.signal,
-            lambda: self.screen.now(),
-            lambda: self.seed(),
-            lambda coro: self.spawn(coro),
-            lambda: self.draw(),
-            lambda text: self.show_notice(text),
-            lambda what: self.timeline.append(what),
-            lambda name, text: self.screen.download(name, text),
+        self.services = Services(
+            engine=lambda: self.engine,
+            store=store,
+            now=lambda: self.screen.now(),
+            sleep=lambda ms: self.sleep(ms),  # (the page's, as it is then: tests replace it)
+            signal=self.signal,
+            unpaused=lambda: self.wait_unpaused(),
+            held=lambda: self.held(),
+            reduced=lambda: self.reduced,
+            spawn=lambda coro: self.spawn(coro),
+            seed=lambda: self.seed(),
+            draw=lambda: self.draw(),
+            notice=lambda text: self.show_notice(text),
+            download=lambda name, text: self.screen.download(name, text),
+            note=lambda what: self.timeline.append(what),
+            set_data=screen.set_data,
+        )
+        #: The page's dialogs, for the parts that open their own.
+        self.dialogs = Dialogs(
+            lambda panel: self.open_panel(panel),
+            lambda redraw=False: self.close_panel(redraw),
+            lambda: self.panel,
         )
         self.choices = Choices(  # what a quick match is dealt with, the player's own set
-            page_services,
+            self.services,
             self.settings,
             custom_set,
             save_settings=lambda: self.save_settings(),
@@ -132,24 +140,13 @@ class App(Shell):
         self.timeline: list[
             tuple
         ] = []  # (what, detail) of notable moments, for tests and benchmarks
-        services = Services(
-            lambda: self.engine,
-            self.signal,
-            self.clock_ms,
-            lambda ms: self.sleep(ms),  # (the page's, as it is then: tests replace it)
-            screen.set_data,
-            store,
-            self.timeline.append,
-        )
         self.cpu = Cpu(  # the CPU's moves, pondering, the match dealt ahead, extra workers
-            services,
+            self.services,
             self.scope,
-            self.held,
             lambda: self.paused,
             lambda: self.match,
             self.waits,
             self.choices,
-            seed,
             lambda: self.build,
             helpers,
         )
@@ -163,10 +160,8 @@ class App(Shell):
             lambda: self.reduced,
             lambda what: self.timeline.append((what, self.clock_ms())),
         )
-        # what a match's transport works with (`triad.ui.table.transport`)
-        self.transport_services = transport_services(self)
         # the table, and the match on it (`triad.ui.table.match`): against the CPU until dealt
-        self.table = Table(self, Match(self, Transport(self.transport_services)))
+        self.table = Table(self, Match(self, cpu_transport(self)))
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
@@ -192,7 +187,8 @@ class App(Shell):
         self.tourney: Tourney
         self.coll: Collection
         self.coll = Collection(  # collection mode: the save, the ladder, decks, trades
-            page_services,
+            self.services,
+            self.dialogs,
             Around(
                 lambda: self.match.playing is None and not self.table.replaying(),
                 lambda: self.match.transport.saved,  # (a match for cards: ladder, tournament)
@@ -201,24 +197,17 @@ class App(Shell):
                 lambda: self.new_match(),
                 lambda save: self.tourney.resumable(save),
                 lambda: self.tourney.play(),
-                lambda: self.panel,
-                lambda name, tab: self.open_panel(Album(name, tab)),
-                lambda: self.close_panel(False),
             ),
         )
         # the friend dialog and the friend matches kept
-        self.friend = Friend(page_services, screen, self.scope, friend_around(self))
+        self.friend = Friend(self.services, screen, self.scope, self.dialogs, friend_around(self))
         self.tourney = Tourney(  # the grand tournament: its dialog, decks and matches
-            page_services,
+            self.services,
             self.coll,
             screen,
             lambda words: self.speech.say(words),
             lambda: self.houses_aff(),
-            Dialogs(
-                lambda panel: self.open_panel(panel),
-                lambda: self.close_panel(False),
-                lambda: self.panel,
-            ),
+            self.dialogs,
             lambda record, mode: self.table.open_replay(record, mode),
             lambda: self.stop_match(),
             lambda playing, reply, note: self.begin_kept(playing, reply, self.tourney, note),
@@ -350,7 +339,7 @@ class App(Shell):
         ended.end()
         self.title_panel = False  # (the match a panel held beneath the title has ended)
         view = ended.view if keep_view else None
-        transport = transport or Transport(self.transport_services)  # (the CPU's)
+        transport = transport or cpu_transport(self)
         self.match = Match(self, transport, playing, view)
         self.cpu.new_table(self.match)  # (the match dealt ahead is given up)
         self.signal.wake()  # (what waited on the match that ended stops)
@@ -392,7 +381,7 @@ class App(Shell):
         """Play a match the worker prepared for the save, which `keeper` saves move by move
         (the collection's ladder match, the tournament's): its deal, or the draft it begins
         with (the player is blue)."""
-        table = self.new_table(playing, True, Kept(self.transport_services, keeper))
+        table = self.new_table(playing, True, cpu_transport(self, keeper))
         self.store.remove(MATCH_KEY)
         if "draft" in reply:
             table.dealt(None)
@@ -609,7 +598,7 @@ class App(Shell):
             "replay": replay,
             "ghosts": shown.ghosts() if shown is not None else {},
             "foresee": self.foresee.captures(board.view, board.sel),
-            "legend_tip": not controls.tipped and not self.panels.stack and board.view is not None,
+            "legend_tip": bool(board.view) and not (controls.tipped or self.panels.stack or replay),
         }
 
     def draw(self) -> None:
@@ -625,6 +614,7 @@ class App(Shell):
                 "r-bar-top": render.render_bar_top(ctx),
                 "r-bar-right": render.render_bar_right(ctx),
                 "r-bar-bottom": render.render_bar_bottom(ctx),
+                "r-keys": render.render_keys(ctx),
                 "r-status": ""
                 if match.draft is not None
                 else '<span class="engine-loading"><i class="spinner"></i>'
@@ -667,24 +657,12 @@ class App(Shell):
         return self.screen.now()
 
 
-def transport_services(app) -> TransportServices:
-    """What a match's transport works with (`triad.ui.table.transport.Services`), from the page."""
-    return TransportServices(
-        lambda: app.engine,
-        app.signal,
-        app.clock_ms,
-        lambda ms: app.sleep(ms),
-        app.wait_unpaused,
-        app.held,
-        lambda: app.reduced,
-        app.draw,
-        app.show_notice,
-        app.store,
-        app.timeline.append,
-        app.cpu,
-        app.choices,
-        app.new_match,
-    )
+def cpu_transport(app, keeper=None) -> Transport:
+    """A match's transport against the CPU (`triad.ui.table.transport`): a quick match's, or
+    with a `keeper` a match for cards (`Kept`)."""
+    if keeper is not None:
+        return Kept(app.services, app.cpu, app.choices, app.new_match, keeper)
+    return Transport(app.services, app.cpu, app.choices, app.new_match)
 
 
 def friend_around(app) -> FriendAround:
@@ -695,14 +673,10 @@ def friend_around(app) -> FriendAround:
         lambda: app.new_match(),
         lambda: app.title,
         lambda: app.close_title(False),
-        lambda panel: app.open_panel(panel),
-        lambda: app.close_panel(),
-        lambda: app.panel,
         lambda: app.engine_error,
         lambda: render.loading_text(app.engine_progress, app.engine_bytes),
         lambda: app.settings["rules"],
         lambda: app.choices.playing(),
         lambda: app.page_url,
-        app.transport_services,
         app.coll,
     )

@@ -255,6 +255,7 @@ class Match:
         page.panels.close("draft")
         self.synced = True
         self.land(reply["view"], self.transport.over(reply["view"]))
+        self.announce()  # (the deal, once the draft has dealt it)
         await self.next_turn()
 
     # --------------------------------------------------------------- turns
@@ -366,12 +367,7 @@ class Match:
         placed = placed_card(reply, before["hands"][player][card])
         await self.board.play(before, player, cell, placed, reply["events"], self.cpu.landed)
         final = reply["view"]
-        if self.transport.spoken:
-            shown = reply.get("drawn") or final
-            events = reply["events"]
-            page.speech.say(
-                speech.move_text(before, player, cell, placed, events, shown, page.ctx())
-            )
+        self.say_move(before, player, cell, placed, reply["events"], reply.get("drawn") or final)
         if reply.get("rematch"):
             # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
             self.view = reply["drawn"]
@@ -390,17 +386,27 @@ class Match:
         self.to(OVER if over else HUMAN)
         self.page.draw()
 
+    def say_move(self, before, player: str, cell: int, placed, events, after) -> None:
+        """A move said in the live region (who played what where, its captures, the score)."""
+        page = self.page
+        page.speech.say(speech.move_text(before, player, cell, placed, events, after, page.ctx()))
+
     async def their_move(self, reply, animate: bool) -> None:
         """The other side's move, played already (a friend's code brought it, with its
-        `mover`, `placed` card, `events` and `view`): played out, then the turn goes on."""
+        `mover`, `placed` card, `events` and `view`): played out and said, then the turn
+        goes on. The deal is said with the first view that comes."""
         before = self.view
         mover = reply.get("mover")
         cell = last_cell(before, reply["view"]) if mover and before else None
-        if animate and cell is not None and reply["placed"] is not None:
-            self.to(ANIMATING)  # (their hand is hidden: the card placed is the one they drew)
-            self.board.place(mover, 0, cell, reply["placed"])
-            await self.board.play(before, mover, cell, reply["placed"], reply["events"])
+        placed = reply["placed"]
+        if cell is not None and placed is not None:
+            if animate:
+                self.to(ANIMATING)  # (their hand is hidden: the card placed is the one drawn)
+                self.board.place(mover, 0, cell, placed)
+                await self.board.play(before, mover, cell, placed, reply["events"])
+            self.say_move(before, mover, cell, placed, reply["events"], reply["view"])
         self.land(reply["view"], self.transport.over(reply["view"]))
+        self.announce()
         await self.next_turn()
 
     def finish(self) -> None:

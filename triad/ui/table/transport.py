@@ -15,8 +15,9 @@ and what a move does besides. That is its transport:
   friend and come back by code, by link or over the live channel.
 
 The page asks the match's transport what kind of match is on the table
-(`saved`: a match for cards), never its settings. A transport gets the few
-services it uses (`Services`), not the page.
+(`saved`: a match for cards), never its settings. A transport gets the page's
+services (`triad.ui.page.services.Services`) and, against the CPU, the CPU
+coordinator and the player's choices, not the page.
 
 Runs on the main thread under MicroPython.
 """
@@ -31,47 +32,6 @@ MIN_THINK_MS = 350  # the CPU's card does not land the very instant the human's 
 HINT_SHOW_MS = 450
 
 
-class Services:
-    """What a transport works with, each given by the page: `engine()` (None until it is
-    up), the page's `signal`, `clock()` in milliseconds, `sleep(ms)`, `unpaused()` (awaits
-    Pause lifted), `held()` (the title screen holds the match), `reduced()` (reduced
-    motion), `draw()`, `notice(words)`, the `store`, `note((what, detail))` for the page's
-    timeline, the CPU coordinator `cpu`, the player's `choices` (what a quick match is
-    dealt with) and `new_match()` (a quick match takes the table)."""
-
-    def __init__(
-        self,
-        engine,
-        signal,
-        clock,
-        sleep,
-        unpaused,
-        held,
-        reduced,
-        draw,
-        notice,
-        store,
-        note,
-        cpu,
-        choices,
-        new_match,
-    ) -> None:
-        self.engine = engine
-        self.signal = signal
-        self.clock = clock
-        self.sleep = sleep
-        self.unpaused = unpaused
-        self.held = held
-        self.reduced = reduced
-        self.draw = draw
-        self.notice = notice
-        self.store = store
-        self.note = note
-        self.cpu = cpu
-        self.choices = choices
-        self.new_match = new_match
-
-
 class Transport:
     """A match against the CPU, or hotseat: moves go to the engine, the CPU answers."""
 
@@ -79,11 +39,16 @@ class Transport:
     saved = False
     #: F1 shows the CPU's hint.
     hints = True
-    #: Each move is said in the live region.
-    spoken = True
 
-    def __init__(self, services) -> None:
+    def __init__(self, services, cpu=None, choices=None, new_match=None) -> None:
+        """`services`: the page's (`triad.ui.page.services.Services`); against the CPU,
+        `cpu` the CPU coordinator (`triad.ui.cpu.coordinator.Cpu`), `choices` the player's
+        (what a quick match is dealt with, `triad.ui.menu.choices.Choices`) and
+        `new_match()` (a quick match takes the table); a friend's match has none of them."""
         self.services = services
+        self.cpu = cpu
+        self.choices = choices
+        self.new_match = new_match
 
     def humans(self, playing) -> list:
         if playing and playing["mode"] == "hotseat":
@@ -104,7 +69,7 @@ class Transport:
         services = self.services
         if match.playing is None:
             return None  # no match on the table
-        request = services.choices.deal_request(match.playing)
+        request = self.choices.deal_request(match.playing)
         if match.resume is not None:
             # The quick match of the last visit: the engine plays its moves again.
             try:
@@ -112,12 +77,12 @@ class Transport:
             except client.WorkerError as e:
                 print("quick match not resumed:", e.error)
                 services.store.remove(MATCH_KEY)
-                services.new_match()
+                self.new_match()
                 return None
         try:
             return await client.new_match(services.engine(), **request)
         except client.WorkerError as e:
-            services.choices.refused(e.words)
+            self.choices.refused(e.words)
             return None
 
     def send(self, match, player: str, card: int, cell: int):
@@ -181,7 +146,7 @@ class Transport:
         if services.held():
             # The title screen holds the match: the CPU plays once it is left, and master
             # thinks its opening through meanwhile (it shows nothing of it).
-            services.cpu.ponder_opening(match)
+            self.cpu.ponder_opening(match)
         await services.signal.until(lambda: not services.held())
         try:
             reply = await self.ask_cpu(match, player, False, MIN_THINK_MS)
@@ -224,13 +189,13 @@ class Transport:
         services = self.services
         match.to(THINKING)
         services.draw()
-        started = services.clock()
+        started = services.now()
         reply = refusal = None
         try:
-            reply = await services.cpu.move(match, player, hint)
+            reply = await self.cpu.move(match, player, hint)
         except client.WorkerError as e:
             refusal = e
-        spent = services.clock() - started
+        spent = services.now() - started
         if spent < at_least_ms:
             await services.sleep(at_least_ms - spent)
         await services.unpaused()
@@ -247,8 +212,8 @@ class Kept(Transport):
 
     saved = True
 
-    def __init__(self, services, keeper) -> None:
-        Transport.__init__(self, services)
+    def __init__(self, services, cpu, choices, new_match, keeper) -> None:
+        Transport.__init__(self, services, cpu, choices, new_match)
         self.keeper = keeper
         self.settled = False
 
@@ -269,4 +234,4 @@ class Kept(Transport):
             await self.keeper.settle()  # the save is written before the result shows
 
 
-__all__ = ["HINT_SHOW_MS", "MIN_THINK_MS", "Kept", "Services", "Transport"]
+__all__ = ["HINT_SHOW_MS", "MIN_THINK_MS", "Kept", "Transport"]
