@@ -944,6 +944,10 @@ QUICK_ARGS = ("--ignore=tests/browser", "-m", "not browser and not slow")
 WORKERS = min(2, os.cpu_count() or 1)
 # The browser tests one at a time, the longest first (tests/conftest.py orders them).
 BROWSER_DIST = ("--dist", "load", "--maxschedchunk", "1")
+# The CPython tests, the slow ones first (tests/conftest.py), each worker given half of
+# them; a worker that has run its own takes half of what the other has left, so that
+# neither runs a long test alone at the end.
+CPYTHON_DIST = ("--dist", "worksteal")
 CPYTHON_NICE = 19  # the lowest priority
 CPYTHON_LOG = ROOT / "test-artifacts" / "lane-cpython.log"
 # What every run prints at its end besides the time per folder (tests/timing.py).
@@ -969,10 +973,10 @@ def run_tests(pytest_args: list[str], quick: bool = False) -> int:
         if args:
             parts = [("", args)]
         elif quick:
-            parts = [("", [*QUICK_ARGS, *xdist_args()])]
+            parts = [("", [*QUICK_ARGS, *cpython_dist()])]
         else:
             browser = [*xdist_args(), *BROWSER_DIST] if WORKERS > 1 else []
-            parts = [("cpython", xdist_args()), ("browser", browser)]
+            parts = [("cpython", cpython_dist()), ("browser", browser)]
     if not args:
         env["TRIAD_LANE"] = "quick" if quick else "full"
         env["TRIAD_LANE_PARTS"] = ",".join(name for name, _ in parts if name)
@@ -1058,6 +1062,11 @@ def said(returncode: int) -> int:
 def xdist_args() -> list[str]:
     """pytest-xdist's options for WORKERS processes (none for one)."""
     return ["-n", str(WORKERS)] if WORKERS > 1 else []
+
+
+def cpython_dist() -> list[str]:
+    """pytest-xdist's options for the CPython tests."""
+    return [*xdist_args(), *CPYTHON_DIST] if WORKERS > 1 else []
 
 
 def bench_scripts(names: list[str]) -> list[Path]:

@@ -93,7 +93,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     before it; the quick tests also report first. Under pytest-xdist the browser tests
     run the longest first (their seconds in tests/browser/durations.json), handed out one
     at a time (build.py's BROWSER_DIST), so that the workers end together instead of one
-    running a long test alone at the end.
+    running a long test alone at the end; the CPython tests marked slow run first, for the
+    same reason (build.py's CPYTHON_DIST).
     """
     part = os.environ.get("TRIAD_LANE_PART", "")
     if part in ("cpython", "browser"):
@@ -101,6 +102,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=[i for i in items if in_browser(i) != wanted])
         items[:] = [i for i in items if in_browser(i) == wanted]
     items.sort(key=in_browser)
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the slow CPython tests first (see below)
+        items.sort(key=lambda i: (in_browser(i), i.get_closest_marker("slow") is None))
     browser = [item for item in items if in_browser(item)]
     if browser and os.environ.get("PYTEST_XDIST_WORKER"):
         order = longest_first([item.nodeid for item in browser], read_durations())

@@ -172,10 +172,17 @@ def assert_fail_soft(exact: int, g: int, alpha: int, beta: int, state: GameState
 
 def exact_values(state: GameState) -> dict[tuple[int, int], int]:
     """Exact value of each move (by hand index and cell) from the mover's view."""
+    return dict(solved_values(state))
+
+
+@functools.lru_cache(maxsize=32)
+def solved_values(state: GameState) -> tuple[tuple[tuple[int, int], int], ...]:
+    """`exact_values`, solved once per position in a process: a whole opening is seconds
+    of CPU, and a test of the page's kept opening checks the same deal's three times."""
     ctx = Context(View.of(state))
     hand = state.hands[state.to_move]
     by_card = {}
     for child, v in ctx.solver.move_values(ctx.position):
         move = ctx.move_of(child, state.to_move)
         by_card[(hand[move.card], move.cell)] = v
-    return {(m.card, m.cell): by_card[(hand[m.card], m.cell)] for m in state.legal_moves()}
+    return tuple(((m.card, m.cell), by_card[(hand[m.card], m.cell)]) for m in state.legal_moves())
