@@ -22,14 +22,16 @@ stack: the title screen, Pause, each dialog, the draft; `triad.ui.page.panels`),
 notices, the language, the settings. What it shows is each time one of
 these, each an object of its own:
 
-* the match on the table (`match`, `triad.ui.table.match.Match`): its deal, its
-  turns and every task it starts;
-* the table and what occupies it (`table`, `triad.ui.table.tabletop.Table`): the match,
-  or a replay or the daily puzzle that took it;
+* the table and what occupies it (`table`, `triad.ui.table.tabletop.Table`): a match
+  (`triad.ui.table.match.Match`: its deal, its turns and every task it starts), or a
+  replay or the daily puzzle that took it; each takes its own keys and clicks and
+  draws its own regions. `match` is the match on the table, None while a replay or
+  the puzzle is;
 * the CPU's moves, hints and pondering, the match dealt ahead and master's
   extra workers (`cpu`, `triad.ui.cpu.coordinator.Cpu`);
 * the collection (`coll`), the player's choices and own card set
-  (`choices`), and the player's input (`controls`).
+  (`choices`), and the player's input (`controls`, and `chooser` for a card and a
+  space chosen on the table).
 """
 
 from triad.ui.collection.collect import Around, Collection, stored_active
