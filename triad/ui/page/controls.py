@@ -182,7 +182,7 @@ class Controls:
 
     def click(self, kind: str, value) -> None:
         """A click (or tap) on an element with one of the page's `data-` attributes: the
-        panels shown take it first, from the top."""
+        panels shown take it first, from the top, then what occupies the table."""
         page = self.page
         if not page.panels.click(page, kind, value) and not page.table.occupant.click(kind, value):
             handler = self.clicks.get(kind)
