@@ -2,11 +2,18 @@
 
 The table holds exactly one occupant: the page's `Match` (`triad.ui.table.match`), a
 `Replay` (`triad.ui.study.replay`, its analysis a part of it) or the daily `Puzzle`
-(`triad.ui.study.puzzle`). Each has its own board (`triad.ui.table.board.Board`), draws its
-own regions from it, takes its own keys and clicks (`triad.ui.page.controls` asks it
-after the panels) and runs its tasks in its own scope. `replace(new)` puts `new`
-on the table and ends the one that was there: every task it started is
-cancelled.
+(`triad.ui.study.puzzle`). The page asks it without knowing which it is; each has:
+
+* `board` (`triad.ui.table.board.Board`) and `scope`, `end()` (its tasks cancelled);
+* `may_act()`: whether its human chooses a card and a space now;
+* `key(action)`: a key no panel took (`triad.ui.page.controls`): True or False when
+  it took it, None when the page goes on with it; `click(kind, value)`: a click no
+  panel took, whether it was its own (`kinds`: the kinds of click only it takes);
+* `shows()`: what the page draws of it besides its board (`App.ctx`), and
+  `regions(ctx)`: the table's regions and the bar under the board, as it draws them.
+
+`replace(new)` puts `new` on the table and ends the one that was there: every task
+it started is cancelled.
 
 A replay or the puzzle takes the table from the match there (which ends; the
 table is left with no deal until their first position is there), and leaving
