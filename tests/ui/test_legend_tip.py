@@ -32,7 +32,7 @@ def test_the_tip_shows_in_a_match_not_over_the_puzzle_or_a_replay() -> None:
         assert "legend-tip" in screen.regions["r-bar-bottom"]  # (not seen yet: it comes back)
         record, _ = random_record(["open"], 13)
         await app.table.open_replay(json.dumps(record.to_json()))
-        assert app.table.replaying() and "legend-tip" not in screen.regions["r-bar-bottom"]
+        assert app.match is None and "legend-tip" not in screen.regions["r-bar-bottom"]
         app.click("do", "replay_exit")
         await settle(app)
 
