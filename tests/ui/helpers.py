@@ -152,3 +152,15 @@ def leave_yes(app: App) -> None:
     """Say yes if the page asks before ending the match under way (New game, Rematch, F5)."""
     if app.panel == "leave":
         app.click("do", "leave_yes")
+
+
+async def open_puzzle(app: App, screen: FakeScreen, day: str) -> Any:
+    """Open the puzzle of `day` and wait until it waits for its answer; the puzzle."""
+    screen.today = lambda: day  # type: ignore[method-assign]
+    app.click("do", "puzzle")
+    puzzle = app.table.occupant
+    for _ in range(50):
+        await settle(app)
+        if screen.data["puzzle"] == "solving":
+            break
+    return puzzle

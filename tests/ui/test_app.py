@@ -569,11 +569,16 @@ def test_master_thinks_its_opening_through_beneath_the_title_and_plays_it_after(
 
 def test_every_kind_of_click_the_page_reads_has_its_handler() -> None:
     from triad.ui.page import controls, panels
+    from triad.ui.study.puzzle import Puzzle
+    from triad.ui.study.replay import Replay
+    from triad.ui.table.match import Match
 
     app, _, _ = make_app()
     handled = set(app.controls.clicks)
     for panel in (panels.Title, panels.Draft, panels.Book, panels.Album, panels.Result):
         handled |= set(panel.kinds)
+    for occupant in (Match, Replay, Puzzle):  # (what is on the table takes its own)
+        handled |= set(occupant.kinds)
     assert handled == set(controls.KINDS) | {"card", "cell"}
 
 

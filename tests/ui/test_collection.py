@@ -193,7 +193,7 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         app.click("do", "replay")
         await settle(app)
         replay = app.table.occupant
-        assert app.table.replaying() and screen.data["replay"] == "0"
+        assert app.match is None and screen.data["replay"] == "0"
         assert all(slot is None for slot in replay.board.view["board"])
         last = len(replay.steps) - 1
         for _ in range(last):
@@ -211,7 +211,7 @@ def test_replay_of_a_finished_quick_match_walks_forward_and_back() -> None:
         _name, text = screen.downloads[-1]
         assert json.loads(text)["format"] == "triad-match"
         app.click("do", "replay_exit")
-        assert not app.table.replaying() and app.match.view["over"]
+        assert app.match is not None and app.match.view["over"]
 
     asyncio.run(run())
 
@@ -247,7 +247,7 @@ def test_draft_quick_match_picks_in_turn_then_plays_and_replays() -> None:
         assert len(reply["record"]["draft"]) == 10
         app.click("do", "replay")
         await settle(app)
-        assert app.table.replaying() and len(app.table.occupant.steps) >= 10
+        assert app.match is None and len(app.table.occupant.steps) >= 10
 
     asyncio.run(run())
 

@@ -362,3 +362,44 @@ def test_every_text_of_a_hostile_set_is_drawn_as_text() -> None:
         assert "<b>" not in page
 
     asyncio.run(run())
+
+
+class HeldValidate(LocalEngine):
+    """The engine, holding back its answers to `validate` until `held` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = asyncio.Event()
+
+    async def call(self, name: str, payload: str, more: str | None = None) -> str:
+        if name == "validate":
+            await self.held.wait()
+        return await super().call(name, payload, more)
+
+
+def test_closing_the_rule_menu_cancels_its_check_under_way() -> None:
+    """The menu's check runs in a scope of the menu's: closing the menu cancels it, so its
+    answer, coming late, is never shown (no flag read after the await)."""
+
+    async def run() -> None:
+        app, _screen, _ = make_app()
+        app.start()
+        engine = HeldValidate()
+        await app.engine_ready(engine)
+        await settle(app)
+        app.click("action", "rules")
+        app.click("rule", "banner")  # a check of these choices, then of the next ones
+        await settle(app, 20)
+        assert app.choices.checking is not None
+        (check,) = app.choices.checking.running()  # (the last choices' only)
+        app.click("action", "rules")  # the menu closes
+        await settle(app, 20)
+        assert app.panel is None and check.cancelled()
+        app.settings["card_set"] = "custom"  # (no such set: a check would find an error)
+        app.choices.recheck_menu()  # (a choice made once the menu closed checks nothing)
+        engine.held.set()
+        await settle(app)
+        assert app.choices.menu_error == ""
+        assert [name for name, _ in engine.calls].count("validate") == 0
+
+    asyncio.run(run())

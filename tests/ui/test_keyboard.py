@@ -8,8 +8,8 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, make_app, settle
 from triad.ui.look.text import set_language
-from triad.ui.page.controls import CURSOR, HAND
 from triad.ui.page.dom import own_key
+from triad.ui.table.choosing import CURSOR, HAND
 
 
 def test_enter_on_a_link_or_a_disclosure_is_theirs_not_the_games() -> None:

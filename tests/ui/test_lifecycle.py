@@ -17,7 +17,7 @@ from typing import Any
 
 from tests.friend.helpers import Side
 from tests.study.helpers import random_record
-from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.helpers import LocalEngine, make_app, open_puzzle, settle
 from tests.ui.test_app import store_with
 from tests.ui.test_friend_page import guest_against, play_one
 from tests.ui.test_friend_page import page as friend_page
@@ -140,20 +140,14 @@ def test_the_puzzle_being_made_ends_with_a_new_match() -> None:
 def test_a_puzzle_answered_ends_while_its_solution_plays_out() -> None:
     async def run() -> None:
         app, screen = await page()
-        screen.today = lambda: DAY
-        app.click("do", "puzzle")
-        puzzle = app.table.occupant
-        for _ in range(50):
-            await settle(app)
-            if screen.data["puzzle"] == "solving":
-                break
-        assert puzzle.may_act() and not app.match.sel.active  # its own board, not the match's
+        puzzle = await open_puzzle(app, screen, DAY)
+        assert puzzle.may_act() and app.match is None  # its own board: no match beneath it
         solution = puzzle.puzzle["data"]["solution"]
         app.click("card", ("blue", str(solution["card"])))
         app.click("cell", str(solution["cell"]))
         app.click("cell", str(solution["cell"]))  # the solution plays out: a task of the puzzle
         await turns(1)
-        assert puzzle.board.moving and app.match.board.view is None
+        assert puzzle.board.moving and app.match is None
         before, after = await left_running(puzzle.scope, lambda: app.click("do", "replay_exit"))
         assert before >= 1 and after == 0 and app.table.occupant is app.match
 

@@ -156,7 +156,7 @@ def test_the_daily_puzzle_is_solved_by_choosing_card_and_space() -> None:
         assert json.loads(app.store.get(KEY))["puzzles"]["solved"] == [DAY]  # not counted
         app.click("do", "replay_exit")
         await settle(app)
-        assert not app.table.replaying() and screen.data["puzzle"] == ""
+        assert app.match is not None and screen.data["puzzle"] == ""
 
     asyncio.run(run())
 
@@ -234,12 +234,12 @@ def test_leaving_a_replay_or_the_puzzle_for_the_result_says_no_engine_loading() 
             app.click("do", opened)
             for _ in range(50):
                 await settle(app)
-                if app.table.replaying() and screen.data.get("study"):
+                if app.match is None and screen.data.get("study"):
                     break
-            assert app.table.replaying()
+            assert app.match is None
             app.click("do", "replay_exit")  # leave it: back to the result
             await settle(app)
-            assert not app.table.replaying() and app.match.view["over"]
+            assert app.match is not None and app.match.view["over"]
             assert "Engine loading" not in screen.regions["r-status"], opened
 
     asyncio.run(run())

@@ -44,7 +44,8 @@ class Cpu:
     `services`: the page's (`triad.ui.page.services.Services`: among them `held()`,
     whether the title, or a panel opened from it, holds the match on the table, and
     `seed()`); `scope`: the page's, where the coordinator's own work runs; `paused()`:
-    whether Pause holds the page; `table()`: the match on the table; `waits()`: whether
+    whether Pause holds the page; `table()`: the match on the table (None: a
+    replay or the puzzle is on it); `waits()`: whether
     the table waits on its human or shows its result and New game would deal a quick
     match (a match may be dealt ahead then); `choices`: the player's choices
     (`triad.ui.menu.choices.Choices`); `build()`: the page's build id;
@@ -84,7 +85,8 @@ class Cpu:
             return True
         if self.services.held() or self.pondering is not None:
             return False
-        return self.table().phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
+        match = self.table()  # (None: a replay or the puzzle is on the table)
+        return match is not None and match.phase in (OVER, HUMAN, THINKING, HINT, ANIMATING)
 
     # ------------------------------------------------------ the table's move
 

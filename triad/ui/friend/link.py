@@ -197,7 +197,7 @@ class Friend:
     def on_table(self):
         """The friend match on the table (its transport is this dialog's), else None."""
         match = self.around.table()
-        return match if match.transport is self.transport else None
+        return match if match is not None and match.transport is self.transport else None
 
     def fail(self, error, pasted: str = "") -> None:
         """Say why the worker refused (a `client.WorkerError`); `pasted`: a code given to the

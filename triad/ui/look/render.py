@@ -533,12 +533,14 @@ def render_status(view: dict, ctx: dict) -> str:
         if view.get("round"):
             parts.append('<span class="round">' + esc(t("round", n=view["round"])) + "</span>")
     if ctx.get("engine_loading"):
-        parts.append(
-            '<span class="engine-loading"><i class="spinner"></i>'
-            + esc(loading_text(ctx.get("engine_progress", 0), ctx.get("engine_bytes")))
-            + "</span>"
-        )
+        parts.append(loading_html(ctx))
     return "".join(parts)
+
+
+def loading_html(ctx: dict) -> str:
+    """The engine's loading as the status line shows it, with its spinner."""
+    words = loading_text(ctx.get("engine_progress", 0), ctx.get("engine_bytes"))
+    return '<span class="engine-loading"><i class="spinner"></i>' + esc(words) + "</span>"
 
 
 def megabytes(n: int) -> str:

@@ -4,7 +4,8 @@ whether the engine can deal them; and the code that shares the match in play.
 A quick match may deal from the player's own card set (`triad.ui.menu.customset`):
 it is checked by the engine when loaded, kept in the store, and sent along
 with every request that deals from it. The rule menu asks the engine whether
-its choices can be dealt and says why not (`check_menu`).
+its choices can be dealt and says why not (`check_menu`), in a scope of the menu's
+(`open_menu`), ended when it closes.
 
 `Choices` is given the page's services (`triad.ui.page.services.Services`), the
 page's settings (a dict the page keeps and saves) and a few callbacks, not the
@@ -39,7 +40,6 @@ class Choices:
         save_settings,
         page_url,
         engine_error,
-        menu_open,
         scope,
     ) -> None:
         self.services = services  # the page's (`triad.ui.page.services.Services`)
@@ -49,13 +49,15 @@ class Choices:
         self.save_settings = save_settings
         self.page_url = page_url  # () -> the page's address without its query ("": none)
         self.engine_error = engine_error  # () -> why the engine could not boot ("": it did)
-        self.menu_open = menu_open  # () -> whether the rule menu is the dialog shown
-        self.scope = scope  # the page's scope: the menu's check runs in a child of it
+        self.scope = scope  # the page's scope: the rule menu's is a child of it
         self.custom_set = custom_set  # the player's own set, as kept (None: none is)
         self.custom_error = ""  # why the last card set file was refused
         self.custom_note = ""  # what became of the player's own card set
         self.menu_error = ""  # why the menu's choices cannot be dealt ("" when they can)
-        self.checking: Scope | None = None  # the scope of the menu's check under way
+        #: The scope of the rule menu opened last (ended when it closes), and of its check
+        #: under way, a child of it.
+        self.menu: Scope | None = None
+        self.checking: Scope | None = None
 
     def clear(self) -> None:
         """A dialog opens: what the menu said of an earlier choice goes."""
@@ -203,7 +205,7 @@ class Choices:
         self.settings["card_set"] = prefs.CUSTOM_SET
         self.custom_note = t("custom_loaded", name=data["name"], count=len(data["cards"]))
         self.save_settings()
-        await self.check_menu()
+        self.recheck_menu()
 
     def remove_custom_set(self) -> None:
         """Forget the player's own set; the default set is chosen again."""
@@ -219,31 +221,35 @@ class Choices:
 
     # ----------------------------------------------------------- the menu
 
+    def open_menu(self):
+        """The rule menu opened: it checks its choices with the engine in a scope of its own,
+        which the menu ends when it closes (`triad.ui.page.panels.Menu`); returns that scope."""
+        self.menu = self.scope.child("rules")
+        self.recheck_menu()
+        return self.menu
+
     def recheck_menu(self) -> None:
         """Check the menu's choices with the engine, when both are there (an earlier check
-        still under way is dropped: only the last choices count)."""
-        if self.services.engine() is None or not self.menu_open():
+        still under way is dropped: only the last choices count). Once the menu closed,
+        its scope has ended: the check starts nothing."""
+        if self.services.engine() is None or self.menu is None:
             return
         if self.checking is not None:
             self.checking.end()
-        self.checking = self.scope.child("rules")
+        self.checking = self.menu.child("check")
         self.checking.spawn(self.check_menu())
 
     async def check_menu(self) -> None:
-        """Ask the engine whether the menu's choices can be dealt; show why not in the menu."""
-        engine = self.services.engine()
-        if engine is None or not self.menu_open():
-            return
+        """Ask the engine whether the menu's choices can be dealt; show why not in the menu
+        (a task of the menu's scope: it does not outlive the menu)."""
         request = self.deal_request(self.playing())
         request.pop("level", None)
         request.pop("mode", None)
         try:
-            await client.validate(engine, **request)
+            await client.validate(self.services.engine(), **request)
             error = ""
         except client.WorkerError as e:
             error = e.words
-        if not self.menu_open():  # (the menu was closed meanwhile: nothing to show)
-            return
         if error != self.menu_error:
             self.menu_error = error
             self.services.draw()

@@ -48,10 +48,14 @@ from triad.ui.page.controls import Controls
 from triad.ui.page.panels import Album, Draft, Leave, Panels, Title
 from triad.ui.page.services import Dialogs, Services
 from triad.ui.page.shell import Shell
+from triad.ui.study.puzzle import today
+from triad.ui.study.replay import Seat
 from triad.ui.table.board import Stage
+from triad.ui.table.choosing import Chooser
 from triad.ui.table.foresee import Foresee
 from triad.ui.table.match import MATCH_KEY, Match, stored_match
-from triad.ui.table.session import HUMAN, OVER, QUEUED
+from triad.ui.table.session import HUMAN, OVER
+from triad.ui.table.tabletop import Around as TableAround
 from triad.ui.table.tabletop import Table
 from triad.ui.table.transport import Kept, Transport
 
@@ -125,7 +129,6 @@ class App(Shell):
             save_settings=lambda: self.save_settings(),
             page_url=lambda: self.page_url,
             engine_error=lambda: self.engine_error,
-            menu_open=lambda: self.panel == "rules",
             scope=self.scope,
         )
         self.build = build  # the page's build id (`<html data-build>`), for `AHEAD_KEY`
@@ -160,9 +163,18 @@ class App(Shell):
             lambda: self.reduced,
             lambda what: self.timeline.append((what, self.clock_ms())),
         )
-        # the table, and the match on it (`triad.ui.table.match`): against the CPU until dealt
-        self.table = Table(self, Match(self, cpu_transport(self)))
         self.panels = Panels()  # what shows over the table: the title, Pause, a dialog...
+        self.foresee: Foresee  # (made below, once the table is: the chooser's says it)
+        # how the human chooses a card and a space on the table, by keys or clicks
+        self.chooser = Chooser(
+            lambda: self.draw(),
+            screen.focus,
+            lambda view, sel: self.foresee.waiting(view, sel),
+            lambda name: self.play_sound(name),
+            lambda: bool(self.panels.stack),
+        )
+        # the table, and the match on it (`triad.ui.table.match`): against the CPU until dealt
+        self.table = Table(Match(self, cpu_transport(self)), self.services, table_around(self))
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
         )
@@ -190,8 +202,8 @@ class App(Shell):
             self.services,
             self.dialogs,
             Around(
-                lambda: self.match.playing is None and not self.table.replaying(),
-                lambda: self.match.transport.saved,  # (a match for cards: ladder, tournament)
+                self.table.free,
+                lambda: self.match is not None and self.match.transport.saved,  # (for cards)
                 lambda: self.stop_match(),
                 lambda playing, reply: self.begin_kept(playing, reply, self.coll),
                 lambda: self.new_match(),
@@ -271,7 +283,9 @@ class App(Shell):
         self.spawn(self.coll.boot())
         self.spawn(self.friend.boot())
         self.cpu.start_helpers(self.settings["rules"])
-        self.match.spawn(self.match.sync())
+        match = self.match
+        if match is not None:  # (not while a replay or the puzzle is on the table)
+            match.spawn(match.sync())
 
     def engine_failed(self, error: str) -> None:
         self.show_notice(t("engine_failed", error=str(error)))
@@ -281,13 +295,9 @@ class App(Shell):
 
     @property
     def match(self):
-        """The page's match (`triad.ui.table.match.Match`): the one on the table, unless a replay
-        or the puzzle took it (then the one a new deal would replace)."""
+        """The match on the table (`triad.ui.table.match.Match`), or None while a replay or the
+        puzzle is on it."""
         return self.table.match
-
-    @match.setter
-    def match(self, match) -> None:
-        self.table.sit(match)
 
     def new_match(self, run: bool = True, shared=None, resumed=None, first=False) -> None:
         """Start a match with the saved settings (rule changes apply from here).
@@ -331,21 +341,25 @@ class App(Shell):
             match.spawn(match.sync())
 
     def new_table(self, playing, keep_view: bool = True, transport=None):
-        """End the match on the table (every task it started stops) and begin another, with
-        the settings `playing` (None: none yet) and its `transport` (the CPU unless given);
-        it shows the view of the one that ended until it has its own, unless not
-        `keep_view`."""
+        """A new match takes the table, with the settings `playing` (None: none yet) and its
+        `transport` (the CPU unless given); it shows the view of the match that was there
+        until it has its own, unless not `keep_view`."""
         ended = self.match
-        ended.end()
-        self.title_panel = False  # (the match a panel held beneath the title has ended)
-        view = ended.view if keep_view else None
+        view = ended.view if keep_view and ended is not None else None
         transport = transport or cpu_transport(self)
-        self.match = Match(self, transport, playing, view)
-        self.cpu.new_table(self.match)  # (the match dealt ahead is given up)
+        match = Match(self, transport, playing, view)
+        self.seat(match)
+        return match
+
+    def seat(self, occupant) -> None:
+        """`occupant` (a match, a replay, the puzzle) takes the table: the one there ends and
+        every task it started stops; the match dealt ahead is given up."""
+        self.table.replace(occupant)
+        self.title_panel = False  # (the match a panel held beneath the title has ended)
+        self.cpu.new_table(self.match)
         self.signal.wake()  # (what waited on the match that ended stops)
         self.match_counter += 1
         self.screen.update("r-callout", "")
-        return self.match
 
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
         """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
@@ -354,8 +368,9 @@ class App(Shell):
         from the Collection; the moves of any other are lost).
         """
         leaves = again or self.settings.get("play") != "collection"
-        ladder = (self.match.playing or {}).get("ladder")
-        if leaves and not confirmed and self.match.under_way():
+        match = self.match
+        ladder = (match.playing or {}).get("ladder") if match is not None else None
+        if leaves and not confirmed and match is not None and match.under_way():
             rival = self.coll.opponent or {}
             name = (rival.get("name") or ladder) if ladder else None
             self.open_panel(Leave(name, again))
@@ -365,7 +380,8 @@ class App(Shell):
             return
         if self.settings.get("play") != "collection":
             self.new_match()
-            self.controls.focus_play()  # (the result's button that asked for it is gone)
+            # (the result's button that asked for it is gone)
+            self.chooser.focus_play(self.table.occupant)
             return
         opponent = self.coll.opponent
         if again and opponent is not None and self.coll.ready:
@@ -375,7 +391,11 @@ class App(Shell):
 
     def stop_match(self) -> None:
         """Stop the match in play (its pending turns and moves are dropped)."""
-        self.new_table(self.match.playing, True, self.match.transport)
+        match = self.match
+        if match is None:  # (a replay or the puzzle: it leaves the table)
+            self.new_table(None)
+        else:
+            self.new_table(match.playing, True, match.transport)
 
     def begin_kept(self, playing: dict, reply: dict, keeper, note=None) -> None:
         """Play a match the worker prepared for the save, which `keeper` saves move by move
@@ -426,9 +446,10 @@ class App(Shell):
         """Whether the match on the table waits on its human or shows its result, seen
         (no replay over it, nothing holds it), and New game would deal a quick match: a
         match may be dealt ahead (`Cpu.deal_ahead`)."""
+        match = self.match
         return (
-            self.match.phase in (OVER, HUMAN)
-            and not self.table.replaying()
+            match is not None
+            and match.phase in (OVER, HUMAN)
             and not self.held()
             and self.settings.get("play") != "collection"
         )
@@ -469,9 +490,10 @@ class App(Shell):
                 self.draw()
             return
         match = self.match
-        match.announce()
-        if match.phase == HUMAN and match.view is not None and not match.view.get("over"):
-            match.begin_human()  # the CPU may think ahead (open hands) from now on
+        if match is not None:  # (a replay or the puzzle on the table: no turn to begin)
+            match.announce()
+            if match.phase == HUMAN and match.view is not None and not match.view.get("over"):
+                match.begin_human()  # the CPU may think ahead (open hands) from now on
         if redraw:
             self.draw()
 
@@ -486,7 +508,8 @@ class App(Shell):
     def close_panel(self, redraw: bool = True) -> None:
         """Close the dialog shown (Pause, if it is paused, shows again)."""
         self.panels.close("dialog")
-        if self.match.draft is None:
+        match = self.match
+        if match is None or match.draft is None:
             self.panels.close("draft")
         elif self.panels.find("draft") is None:
             self.panels.open(Draft())  # a draft being picked comes back from under it
@@ -554,78 +577,44 @@ class App(Shell):
         return table
 
     def ctx(self) -> dict:
+        """What the page draws with: the page's own state, and what the occupant of the
+        table says of itself (`shows`: a match, a replay or the puzzle)."""
+        on_table = self.table.occupant
+        board = on_table.board
+        chooser = self.chooser
         match = self.match
-        board = self.table.occupant.board
-        controls = self.controls
-        ladder = (match.playing or {}).get("ladder")
-        # a replay or the puzzle on the table (None: the match)
-        shown = self.table.occupant if self.table.replaying() else None
-        replay = shown is not None
-        if match.draft is not None:
-            aff = self.affinities(match.draft.get("card_set"))
-        else:
-            aff = self.affinities((board.view or {}).get("card_set"))
-        return {
-            "sel": board.sel,
-            # a replay is of a match against the CPU (You and CPU) or shown as Blue and Red
-            "humans": shown.humans() if shown is not None else match.humans,
-            "mode": shown.mode
-            if shown is not None
-            else (match.playing["mode"] if match.playing else "cpu"),
-            "status_note": shown.status_note() if shown is not None else "",
-            "aff": aff,
-            "thinking": match.thinking,
-            "queued": match.phase == QUEUED,
-            "engine_progress": self.engine_progress,
-            "engine_bytes": self.engine_bytes,
-            # (a match over, or none of its own on the table, waits on no engine)
-            "engine_loading": match.view is not None
-            and not replay
-            and not match.view.get("over")
-            and (self.engine is None or (match.playing is not None and not match.synced))
-            and not self.engine_error,
-            "paused": self.paused,
-            "title": self.held(),  # (the match beneath waits: no turn to say)
-            "bad_deal": self.bad_deal,
-            "panel": self.panel,
-            "sound": self.settings["sound"],
-            "music": self.settings.get("music", False),
-            "keyboard": controls.keyboard,
-            "touch": controls.touch,
-            "ladder": bool(ladder),
-            "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (its name, stake)
-            "verdict": None if replay else match.transport.verdict,
-            "replay": replay,
-            "ghosts": shown.ghosts() if shown is not None else {},
-            "foresee": self.foresee.captures(board.view, board.sel),
-            "legend_tip": bool(board.view) and not (controls.tipped or self.panels.stack or replay),
-        }
+        ladder = (match.playing or {}).get("ladder") if match is not None else None
+        ctx = on_table.shows()
+        ctx.update(
+            {
+                "sel": board.sel,
+                "aff": self.affinities(ctx["card_set"]),
+                "engine_progress": self.engine_progress,
+                "engine_bytes": self.engine_bytes,
+                "paused": self.paused,
+                "title": self.held(),  # (the match beneath waits: no turn to say)
+                "bad_deal": self.bad_deal,
+                "panel": self.panel,
+                "sound": self.settings["sound"],
+                "music": self.settings.get("music", False),
+                "keyboard": chooser.keyboard,
+                "touch": self.controls.touch,
+                "ladder": bool(ladder),
+                "opponent": self.coll.opponent_by_id(ladder) if ladder else None,  # (name, stake)
+                "foresee": self.foresee.captures(board.view, board.sel),
+                "legend_tip": bool(board.view)
+                and not (self.controls.tipped or self.panels.stack or ctx["replay"]),
+            }
+        )
+        return ctx
 
     def draw(self) -> None:
-        """Bring every region up to date (only changed regions are written)."""
+        """Bring every region up to date (only changed regions are written): the occupant of
+        the table draws its own, the panels the overlay over it."""
         ctx = self.ctx()
-        match = self.match
         on_table = self.table.occupant
-        view, fx = on_table.board.drawn()
-        if view is not None:
-            parts = render.regions(view, ctx, fx)
-        else:
-            parts = {
-                "r-bar-top": render.render_bar_top(ctx),
-                "r-bar-right": render.render_bar_right(ctx),
-                "r-bar-bottom": render.render_bar_bottom(ctx),
-                "r-keys": render.render_keys(ctx),
-                "r-status": ""
-                if match.draft is not None
-                else '<span class="engine-loading"><i class="spinner"></i>'
-                + render.loading_text(self.engine_progress, self.engine_bytes)
-                + "</span>",
-            }
-            if self.table.replaying():
-                # A replay or the puzzle is on its way: no other deal stays on the table.
-                parts.update({"r-side-red": "", "r-side-blue": "", "r-board": ""})
-        parts["r-overlay"] = self.panels.render(self, view, ctx)
-        parts["r-replay"] = on_table.bar() if self.table.replaying() else ""
+        parts = on_table.regions(ctx)
+        parts["r-overlay"] = self.panels.render(self, on_table.board.drawn()[0], ctx)
         for region in parts:
             self.put(region, parts[region])
         if self.shown.get("collection") != self.coll.status:
@@ -635,12 +624,12 @@ class App(Shell):
         self.screen.set_flag("paused", self.paused)
         if self.back_nav is not None:
             self.back_nav.shown(self.panels.closable())
-        self.show_ready(self.accepting(), match.thinking or match.animating)
+        self.show_ready(self.accepting(), ctx["busy"])
         self.signal.wake()
 
     def houses_aff(self) -> dict:
         """The banners of the collection's card set (Houses), for its cards and filters."""
-        info = (self.match.view or {}).get("card_set") or {}
+        info = (self.table.occupant.board.view or {}).get("card_set") or {}
         if info.get("id") == "houses":
             return self.affinities(info)
         from triad.pageview import load_set, set_info
@@ -663,6 +652,43 @@ def cpu_transport(app, keeper=None) -> Transport:
     if keeper is not None:
         return Kept(app.services, app.cpu, app.choices, app.new_match, keeper)
     return Transport(app.services, app.cpu, app.choices, app.new_match)
+
+
+def table_around(app) -> TableAround:
+    """What the table asks of the page around it (`triad.ui.table.tabletop.Around`)."""
+    return TableAround(
+        lambda name: occupant_seat(app, name),
+        lambda occupant: app.seat(occupant),
+        lambda: app.close_panel(False),
+        lambda playing: app.new_table(playing),
+        lambda: app.new_match(),
+        lambda: app.cpu.deal_ahead(),
+        lambda: today(app.screen),
+    )
+
+
+def occupant_seat(app, name: str) -> Seat:
+    """What a replay or the puzzle about to take the table works with
+    (`triad.ui.study.replay.Seat`), its scope a new child of the page's named `name`."""
+    screen = app.screen
+    return Seat(
+        app.scope.child(name),
+        app.stage,
+        lambda: app.engine,
+        lambda: bool(app.engine_error),
+        app.signal,
+        lambda: app.draw(),
+        lambda: app.ctx(),
+        screen.set_data,
+        app.speech.say,
+        lambda sound: app.play_sound(sound),
+        lambda text: app.show_notice(text),
+        screen.download,
+        lambda coro: app.spawn(coro),
+        lambda: today(screen),
+        app.coll,
+        app.chooser,
+    )
 
 
 def friend_around(app) -> FriendAround:

@@ -2,15 +2,18 @@
 
 A key is named by `KEYS` and acts on the topmost thing shown: the panels
 over the table first (the title screen, a dialog, Pause, the result:
-`triad.ui.page.panels`), then a replay, or the match. A click names what it acts
-on by a ``data-`` attribute of the element clicked (`KINDS`, without
-``data-``): the panels shown take their own first, from the top (a rule
-book's section, a card of the collection, a pick of the draft, their
-buttons); what they leave goes to the page's (`Controls.clicks`):
-``data-action`` for the bars' buttons, ``data-do`` for the buttons shown
-over any panel (the friend dialog's, the tournament's, the puzzle's, Close,
-Resume...), the settings' choices, a card in a hand and a cell. A value a
-handler cannot read (a synthetic event, an attribute of another use) is
+`triad.ui.page.panels`), then, when no panel shows, what occupies the table (the
+match, a replay, the puzzle: `triad.ui.table.tabletop`), whose `key` takes its own
+keys; what neither takes is the page's (Escape, F5, H, R, L). A click names
+what it acts on by a ``data-`` attribute of the element clicked (`KINDS`,
+without ``data-``): the panels shown take their own first, from the top (a
+rule book's section, a card of the collection, a pick of the draft, their
+buttons), then the occupant of the table (a card in a hand and a cell, a move
+of the analysis, a day of the puzzles, the buttons of its bar); what they
+leave goes to the page's (`Controls.clicks`): ``data-action`` for the bars'
+buttons, ``data-do`` for the buttons shown over any panel (the friend
+dialog's, the tournament's, Close, Resume...), the settings' choices. A value
+a handler cannot read (a synthetic event, an attribute of another use) is
 ignored.
 
 `Controls` belongs to the page (`triad.ui.page.app.App`). Runs on the main thread
@@ -83,27 +86,14 @@ MENU_CHOICES = ("rule", "band", "set")
 # The bars' buttons that open a dialog (or close it, when it is the one shown).
 BAR_PANELS = {"info": Book, "rules": Menu, "collection": Album, "legend": Legend}
 
-# The card or space under the keyboard's cursor.
-CURSOR = "#r-board .cursor[data-cell], [data-hand] .cursor[data-card]"
-# The human's hand (its cards are buttons), where play goes on while the CPU moves.
-HAND = '[data-hand] [role="button"][data-card]'
-
-
-def say_waiting(page) -> None:
-    """A card was put on a space to wait for the confirming choice: a screen reader hears
-    which card, where, what it would capture and how to deploy it (sighted players see
-    it there)."""
-    board = page.table.occupant.board
-    page.foresee.waiting(board.view, board.sel)
-
 
 class Controls:
     """Turns keys and clicks into what the page does: the panels shown take them first
-    (`triad.ui.page.panels`), then the page's own bars, buttons, settings and table."""
+    (`triad.ui.page.panels`), then what occupies the table, then the page's own bars, buttons
+    and settings."""
 
     def __init__(self, page) -> None:
         self.page = page
-        self.keyboard = False  # the player's last choice on the table was by key
         self.touch = False  # the last pointer was a finger: the page says "Tap"
         self.tipped = page.store.get(TIP_KEY) is not None  # the pointer to the legend, once
         # each kind of click the panels leave to the page, and what handles it
@@ -117,10 +107,6 @@ class Controls:
             "mode": self.setting,
             "play": self.setting,
             "lang": self.setting,
-            "card": self.card,
-            "cell": self.cell,
-            "ply": page.table.click,
-            "puzzleday": page.table.click,
         }
         # the buttons of dialogs and screens (`data-do`) shown over any panel
         self.buttons = {
@@ -129,6 +115,8 @@ class Controls:
             "collection": lambda: page.open_panel(Album("collection", "ladder")),
             "rules": lambda: page.open_panel(Menu()),
             "replay": lambda: page.spawn(page.table.replay_match()),
+            "analyse": lambda: page.spawn(page.table.replay_match()),
+            "puzzle": lambda: page.table.open_puzzle(),
             "legend_tip": self.tip_seen,
         }
 
@@ -144,53 +132,31 @@ class Controls:
         if action is None or (len(key) == 1 and not on_table):
             return False
         taken = page.panels.key(page, action)  # (the title takes them all)
-        if taken is not None:
-            return taken
+        if taken is None and page.panels.top() is None:
+            taken = page.table.occupant.key(action)
+        if taken is None:
+            taken = self.page_key(action)
+        return taken
+
+    def page_key(self, action: str) -> bool:
+        """A key neither a panel nor what is on the table took."""
+        page = self.page
+        top = page.panels.top()
         if action in ("read", "again"):
             self.speak(action)
-            return True
-        match = page.match
-        top = page.panels.top()
-        if action == "pause":
+        elif action == "pause":
             # Escape closes the topmost thing: a dialog opened over Pause first.
             if top is not None and top.kind == "dialog" and top.closable:
                 page.close_panel()
             else:
                 self.pause()
-            return True
-        if action == "legend":  # the legend over the match, a replay or the puzzle
+        elif action == "legend":  # the legend over the match, a replay or the puzzle
             self.bar("action", "legend")
-            return True
-        if page.table.replaying():  # (a replay or the puzzle takes every key of the table)
-            shown = page.table.occupant
-            if shown.may_act():
-                self.keyboard = True  # (the puzzle's answer is chosen by keys, as a move is)
-            return shown.key(action)
-        if action == "new":
+        elif action == "new":
             page.start_new()
-            return True
-        if top is not None:
+        elif top is not None:
             # nothing moves under Pause; Enter and Backspace keep their meaning in dialogs
             return page.paused or action == "hint"
-        if match.view is not None and match.view.get("over"):
-            if action == "select" and not match.animating:
-                page.start_new(True)
-            return True
-        if action == "hint":
-            match.request_hint()
-            return True
-        if not match.may_act():
-            return True
-        self.keyboard = True
-        move = match.sel.key(action)
-        if move is not None:
-            match.human_move(move)
-            self.focus_play()
-        else:
-            page.draw()
-            page.screen.focus(CURSOR)  # the focus follows the cursor: a screen reader names it
-            if action == "select":
-                say_waiting(page)
         return True
 
     def pause(self) -> None:
@@ -201,12 +167,6 @@ class Controls:
         page.draw()
         if page.paused:
             page.screen.focus(Pause.focus)  # keyboard users land in it
-
-    def focus_play(self) -> None:
-        """The keyboard focus goes where play goes on: the card or space under the cursor
-        when the human chooses, else their hand (never the page's body)."""
-        page = self.page
-        page.screen.focus(CURSOR if page.accepting() else HAND)
 
     def speak(self, action: str) -> None:
         """R reads the whole table out (the board, both hands, the score); L says the last
@@ -224,7 +184,7 @@ class Controls:
         """A click (or tap) on an element with one of the page's `data-` attributes: the
         panels shown take it first, from the top."""
         page = self.page
-        if not page.panels.click(page, kind, value):
+        if not page.panels.click(page, kind, value) and not page.table.occupant.click(kind, value):
             handler = self.clicks.get(kind)
             if handler is None:
                 return
@@ -256,14 +216,10 @@ class Controls:
             page.sound_music()
         elif name in ("rematch", "new"):
             page.start_new(name == "rematch")
-        elif name == "autoplay" and page.accepting():
-            page.match.request_hint()  # the CPU plays one card for the human, as F1 does
 
     def button(self, _kind: str, name: str) -> None:
         """A button of a dialog or a screen (`data-do`) that no panel shown took."""
         page = self.page
-        if page.table.action(name):  # (the puzzle or a replay, or a button of theirs)
-            return
         if name.startswith("friend"):
             page.friend.action(name)
         elif name.startswith("tr_"):
@@ -304,28 +260,3 @@ class Controls:
         else:
             page.settings[SETTING_OF[kind]] = "" if kind == "band" and value == "random" else value
             page.save_settings()
-
-    def card(self, _kind: str, value) -> None:
-        page = self.page
-        player, index = value
-        sel = page.table.occupant.board.sel
-        if not page.accepting() or sel.player != player:
-            return
-        self.keyboard = False
-        sel.click_card(int(index))
-        page.play_sound("select")
-        page.draw()
-
-    def cell(self, _kind: str, value) -> None:
-        page = self.page
-        if not page.accepting():
-            return
-        self.keyboard = False
-        on_table = page.table.occupant  # the match, or the puzzle waiting for its answer
-        move = on_table.board.sel.click_cell(int(value))
-        if move is not None:
-            on_table.human_move(move)
-            self.focus_play()  # (a space chosen by Enter had the focus: it is taken now)
-        else:
-            page.draw()
-            say_waiting(page)

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 from triad.pageview import dealer
 from triad.ui.page.app import App
 from triad.ui.page.backnav import BackNav
-from triad.ui.page.controls import KINDS, TARGETS
+from triad.ui.page.controls import TARGETS
 from triad.ui.page.dom import (
     Screen,
     boot_engine,
@@ -25,6 +25,7 @@ from triad.ui.page.dom import (
     own_key,
     start_helpers,
 )
+from triad.ui.page.pointer import Pointer
 from triad.ui.page.sound import WebAudio
 
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
@@ -68,6 +69,13 @@ app = App(
 )
 
 
+def clicked(el) -> None:
+    """A bar's button was clicked: a dialog it opens gives the focus back to it."""
+    screen.clicked = el
+
+
+pointer = Pointer(app.click, clicked, sound.unlock)
+
 # Where the focus lets the letter keys act (Z, X, H, R, L): the board and the hands.
 TABLE = "#r-board, [data-hand]"
 
@@ -76,54 +84,18 @@ CHOSEN_BY_KEY = ("button", "gridcell")
 
 
 def on_pointer(event) -> None:
-    """A finger or a mouse went down: the status line says "Tap" or "Click"; what it went
-    down on is kept for its release (`on_release`)."""
+    """A finger or a mouse went down: the status line says "Tap" or "Click"; what a mouse's
+    or a pen's press went down on is kept for its release (`Pointer`; a tap's click comes
+    after the finger is lifted, on what is there then)."""
     kind = str(event_field(event, "pointerType", "") or "mouse")
     app.controls.pointer(kind)
-    # (a tap's click comes after the finger is lifted, on what is there then: only a
-    # mouse's or a pen's press is kept)
     primary = kind != "touch" and event_field(event, "button", 0) == 0
-    el = event.target.closest(TARGETS) if primary else None
-    pressed[0] = el
-    pressed[1] = None if el is None else target(el)
-
-
-# What the last press went down on: the element and what a click on it does.
-pressed: list = [None, None]
+    pointer.press(event.target.closest(TARGETS) if primary else None)
 
 
 def on_release(event) -> None:
-    """A press of the mouse (or a pen) ended. When what it went down on was drawn anew
-    before it ended (the board as a capture preview comes, a hand as a card lands), the
-    browser fires no click at all (Chromium, Firefox and WebKit alike): the release acts as
-    the click would have, if it is on the same card, space or button, drawn anew."""
-    el, hit = pressed
-    pressed[0] = pressed[1] = None
-    if el is None or hit is None or el.isConnected:
-        return  # (still there: the browser's own click follows)
-    now = event.target.closest(TARGETS) if event.target else None
-    if now is not None and target(now) == hit:
-        sound.unlock()
-        click_on(now, event)
-
-
-def target(el):
-    """What a click on `el` (an element `TARGETS` finds) acts on: (kind, value), or None."""
-    if str(el.tagName) == "HTML":
-        # <html> holds the page's state (`data-replay`: the step a replay shows), not
-        # actions: a click on empty space, whose closest target is <html>, does nothing.
-        return None
-    for kind in KINDS:
-        value = el.getAttribute("data-" + kind)
-        if value is not None:
-            return kind, str(value)
-    card = el.getAttribute("data-card")
-    if card is not None:
-        return "card", (str(el.closest("[data-hand]").getAttribute("data-hand")), str(card))
-    cell = el.getAttribute("data-cell")
-    if cell is not None:
-        return "cell", str(cell)
-    return None
+    """A press of the mouse (or a pen) ended (`Pointer.release`)."""
+    pointer.release(event.target.closest(TARGETS) if event.target else None)
 
 
 def on_click(event) -> None:
@@ -133,22 +105,8 @@ def on_click(event) -> None:
         return
     el = event.target.closest(TARGETS)
     if el is not None:
-        click_on(el, event)
-
-
-def click_on(el, event) -> None:
-    """A click (or a press released: `on_release`) on the target `el`."""
-    hit = target(el)
-    if hit is None:
-        return
-    kind, value = hit
-    if kind == "action":
-        screen.clicked = el  # a dialog it opens gives the focus back to it
-        if event_field(event, "detail", 0):
-            # A click of the mouse: keys go to the game, not to the last clicked
-            # button. (Enter or Space pressed it, detail 0: it keeps the focus.)
-            el.blur()
-    app.click(kind, value)
+        # (Enter or Space pressing a button clicks it with `detail` 0)
+        pointer.click(el, bool(event_field(event, "detail", 0)))
 
 
 async def read_file(kind: str, file) -> None:

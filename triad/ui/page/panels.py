@@ -29,6 +29,13 @@ from triad.ui.page.settings import CUSTOM_SET
 DIALOG_FOCUS = "#r-overlay .dialog button"
 
 
+def playing(page):
+    """The settings of the match on the table (None: none dealt, or a replay or the puzzle
+    is on the table)."""
+    match = page.match
+    return match.playing if match is not None else None
+
+
 class Panel:
     """A dialog over the table; subclasses say what it draws and which input is its own."""
 
@@ -54,6 +61,9 @@ class Panel:
 
     def opened(self, page) -> None:
         """It was opened (and is drawn next)."""
+
+    def closed(self) -> None:
+        """It was taken off the stack (closed, or replaced by another of its kind)."""
 
 
 class Panels:
@@ -82,19 +92,20 @@ class Panels:
 
     def open(self, panel) -> None:
         """Push `panel`, in place of the one of its kind, beneath the panels of a higher layer."""
-        kept = [p for p in self.stack if p.kind != panel.kind]
-        at = len(kept)
-        while at and kept[at - 1].layer > panel.layer:
+        self.close(panel.kind)
+        at = len(self.stack)
+        while at and self.stack[at - 1].layer > panel.layer:
             at -= 1
-        kept.insert(at, panel)
-        self.stack = kept
+        self.stack.insert(at, panel)
 
     def close(self, kind: str) -> bool:
         """Take the panels of `kind` off; whether there was one."""
         kept = [p for p in self.stack if p.kind != kind]
-        closed = len(kept) != len(self.stack)
+        closed = [p for p in self.stack if p.kind == kind]
         self.stack = kept
-        return closed
+        for panel in closed:
+            panel.closed()
+        return bool(closed)
 
     def closable(self) -> bool:
         """Whether something shown closes with Escape or Back (a dialog or Pause)."""
@@ -158,7 +169,7 @@ class Title(Panel):
             return True  # (a click beside its buttons does nothing)
         page.close_title(value == "title_play", value in self.HELD)
         if value == "title_play":
-            page.controls.focus_play()
+            page.chooser.focus_play(page.table.occupant)
         elif value == "title_collection":
             page.open_panel(Album("collection", "ladder"))
         elif value == "title_rules":
@@ -190,14 +201,14 @@ class Draft(Panel):
 
     def render(self, page, view, ctx):
         match = page.match
-        if match.draft is None:
+        if match is None or match.draft is None:
             return None  # (a pick on its way)
         return render.render_draft(match.draft, match.draft_cpu, ctx)
 
     def click(self, page, kind: str, value) -> bool:
         if kind != "draft":
             return False
-        if value.isdigit():
+        if value.isdigit() and page.match is not None:
             page.match.pick_draft(value)
         return True
 
@@ -225,8 +236,7 @@ class Book(Panel):
     def render(self, page, view, ctx):
         from triad.ui.menu.rulebook import render_rulebook  # loaded when first opened
 
-        playing = page.match.playing
-        return render_rulebook(playing["rules"] if playing else [], self.at)
+        return render_rulebook((playing(page) or {}).get("rules") or [], self.at)
 
     def click(self, page, kind: str, value) -> bool:
         if kind != "jump":
@@ -246,13 +256,13 @@ class Menu(Panel):
     def render(self, page, view, ctx):
         from triad.ui.menu.rules import render_menu
 
-        playing = page.match.playing
+        dealt = playing(page)
         choices = page.choices
-        shown = dict(playing or {})
-        if playing and not page.match.transport.saved:  # (a match for cards has no code)
-            shown["code"] = choices.deal_code(playing)
-            shown["share"] = choices.share_url(playing)
-            shown["own_set"] = playing["card_set"] == CUSTOM_SET
+        shown = dict(dealt or {})
+        if dealt and not page.match.transport.saved:  # (a match for cards has no code)
+            shown["code"] = choices.deal_code(dealt)
+            shown["share"] = choices.share_url(dealt)
+            shown["own_set"] = dealt["card_set"] == CUSTOM_SET
         return render_menu(page.settings, shown, choices.menu_error, choices.menu_custom())
 
     def click(self, page, kind: str, value) -> bool:
@@ -261,8 +271,15 @@ class Menu(Panel):
             return True
         return False
 
+    def __init__(self) -> None:
+        self.checks = None  # the scope its checks with the engine run in (`Choices.open_menu`)
+
     def opened(self, page) -> None:
-        page.choices.recheck_menu()  # whether its choices can be dealt
+        self.checks = page.choices.open_menu()  # whether its choices can be dealt
+
+    def closed(self) -> None:
+        if self.checks is not None:
+            self.checks.end()  # (a check under way is cancelled: the menu says nothing more)
 
 
 class Leave(Panel):
@@ -422,8 +439,8 @@ class Result(Panel):
         self.seen = None  # the match whose board is seen in place of its result
 
     def render(self, page, view, ctx):
-        match = page.match
-        if view is None or not view.get("over") or match.animating or page.table.replaying():
+        match = page.match  # (None: a replay or the puzzle is on the table)
+        if match is None or view is None or not view.get("over") or match.animating:
             return ""
         if self.seen is match:
             return render_board_seen()
@@ -442,7 +459,7 @@ class Result(Panel):
 
     def key(self, page, action: str):
         match = page.match
-        if action == "pause" and self.seen is match and not page.table.replaying():
+        if action == "pause" and match is not None and self.seen is match:
             self.see(page)  # (Escape: the board seen gives way to the result)
             return True
         return None

@@ -26,6 +26,7 @@ from triad.ui.study.analysis import (
     st,
 )
 from triad.ui.study.replay import Replay, render_replay_bar
+from triad.ui.table.choosing import CHOOSING
 
 
 def today(screen) -> str:
@@ -41,8 +42,9 @@ def today(screen) -> str:
 class Puzzle(Replay):
     """The puzzle of a day on the table: made, answered, then its line stepped through."""
 
-    def __init__(self, seat, day: str, back: tuple, leave, progress=None) -> None:
+    def __init__(self, seat, day: str, back: tuple, leave, open_day, progress=None) -> None:
         super().__init__(seat, [], None, back, leave)
+        self.open_day = open_day  # (day, progress): the puzzle of another day takes the table
         self.puzzle: dict = {
             "date": day,
             "status": "making",
@@ -219,20 +221,13 @@ class Puzzle(Replay):
         self.days_open = not self.days_open
         seat.draw()
 
-    def key(self, action: str) -> bool:
+    def key(self, action: str):
         """Keys while the puzzle waits for the answer: the selection's, as in a match; else
         the replay's."""
-        seat = self.seat
-        sel = self.board.sel
-        chooses = action in ("up", "down", "left", "right", "select", "cancel")
-        if not chooses or not self.solving() or not sel.active:
-            return super().key(action)
-        move = sel.key(action)
-        if move is not None:
-            self.human_move(move)
-        else:
-            seat.draw()
-        return True
+        if action in CHOOSING and self.solving() and self.board.sel.active:
+            self.seat.chooser.key(self, action)
+            return True
+        return super().key(action)
 
     def line_html(self, p: dict) -> str:
         """The puzzle `p`'s whole solution in words, the move on the board highlighted."""
@@ -406,14 +401,21 @@ class Puzzle(Replay):
 
     # ------------------------------------------------------------- input
 
-    def action(self, name: str) -> bool:
-        """A button of the puzzle's panel; False when it is not one."""
-        if name == "pz_hint":
+    #: The kinds of click it takes (`triad.ui.page.controls.KINDS`): its answer's card and space,
+    #: a day of the puzzles, and the replay's.
+    kinds = ("card", "cell", "puzzleday", "ply")
+
+    def click(self, kind: str, value) -> bool:
+        """A card or a space of the answer, a button of the puzzle's panel or a day of the
+        puzzles; False when it is none of the puzzle's."""
+        if kind == "puzzleday":
+            self.open_day(value, self.progress)
+        elif kind == "do" and value == "pz_hint":
             self.hint()
-        elif name == "pz_show":
+        elif kind == "do" and value == "pz_show":
             self.reveal()
-        elif name == "pz_days":
+        elif kind == "do" and value == "pz_days":
             self.toggle_days()
-        else:
-            return super().action(name)
+        elif not self.seat.chooser.click(self, kind, value):
+            return super().click(kind, value)
         return True

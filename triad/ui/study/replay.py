@@ -32,8 +32,9 @@ class Seat:
     `set_data(name, value)` for `<html data-*>`, `say(words)` in the live region,
     `sound(name)`, `notice(text)`, `download(filename, text)`, `spawn(coro)` a task of the
     page's own scope (one that must not end with the occupant: a save being written),
-    `today()` the player's date, and the collection `coll` (its save, and its worker
-    answers in the page's language)."""
+    `today()` the player's date, the collection `coll` (its save, and its worker
+    answers in the page's language), and the `chooser` of the human's card and space
+    (`triad.ui.table.choosing.Chooser`: the puzzle's answer is chosen as a move is)."""
 
     def __init__(
         self,
@@ -52,6 +53,7 @@ class Seat:
         spawn,
         today,
         coll,
+        chooser,
     ) -> None:
         self.scope = scope
         self.stage = stage
@@ -68,6 +70,7 @@ class Seat:
         self.spawn = spawn
         self.today = today
         self.coll = coll
+        self.chooser = chooser
 
 
 class Replay:
@@ -138,6 +141,29 @@ class Replay:
     def human_move(self, move) -> None:
         """(No move is played in a replay.)"""
 
+    def shows(self) -> dict:
+        """What the page draws of the replay besides its board (`App.ctx`)."""
+        return {
+            "humans": self.humans(),
+            "mode": self.mode,
+            "card_set": (self.board.view or {}).get("card_set"),
+            "status_note": self.status_note(),
+            "ghosts": self.ghosts(),
+            "replay": True,
+            "verdict": None,
+            "thinking": False,
+            "busy": False,
+            "queued": False,
+            "engine_loading": False,
+        }
+
+    def regions(self, ctx: dict) -> dict:
+        """The table's regions as the replay draws them: its board (nothing of another deal
+        until its first position is there), and its bar under it."""
+        parts = self.board.regions(ctx, None, True)
+        parts["r-replay"] = self.bar()
+        return parts
+
     def bar(self) -> str:
         """The analysis and the replay's controls, under the board."""
         step = self.steps[self.index]
@@ -146,24 +172,34 @@ class Replay:
 
     # ---------------------------------------------------------- keys and moves
 
-    def key(self, action: str) -> bool:
-        """A key (or a button of the bar): steps, Close, export; every key is the replay's."""
+    #: The kinds of click it takes (`triad.ui.page.controls.KINDS`): a move of the analysis.
+    kinds: tuple = ("ply",)
+
+    def key(self, action: str):
+        """A key while nothing shows over the table, or a button of the bar (named as a
+        key): steps, Close, export; None for a key that is not the replay's."""
         if action in ("right", "next", "select"):
             self.forward()
         elif action in ("left", "back", "cancel"):
             self.scope.spawn(self.step(-1))
-        elif action in ("pause", "exit"):
+        elif action == "exit":
             self.leave(self.back)
         elif action == "export":
             self.scope.spawn(self.export())
+        else:
+            return None
         return True
 
-    def action(self, name: str) -> bool:
-        """A button of what the replay shows; False when it is not one of its own."""
-        if name.startswith("replay_"):
-            self.key(name[7:])
-            return True
-        return False
+    def click(self, kind: str, value) -> bool:
+        """A move of the analysis chosen, or a button of the bar; False when it is not one of
+        the replay's."""
+        if kind == "ply":
+            self.select(int(value))
+        elif kind == "do" and value.startswith("replay_"):
+            self.key(value[7:])
+        else:
+            return False
+        return True
 
     def forward(self) -> None:
         """Play the next move out."""

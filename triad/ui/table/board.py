@@ -15,7 +15,7 @@ Runs on the main thread under MicroPython.
 """
 
 from triad.pageview import scores_of
-from triad.ui.look import anim
+from triad.ui.look import anim, render
 from triad.ui.table.input import Selection
 
 
@@ -72,6 +72,24 @@ class Board:
             view["board"] = self.override
             view["scores"] = scores_of(view["board"], view["hands"])
         return view, self.fx or self.marks.on(view["board"])
+
+    def regions(self, ctx: dict, status=None, blank: bool = False) -> dict:
+        """The table's regions drawn from this board (region id -> HTML). With no view yet,
+        only the bars and the status line: `status`, or what the engine's loading says
+        (None); with `blank`, the hands and the board are emptied too."""
+        view, fx = self.drawn()
+        if view is not None:
+            return render.regions(view, ctx, fx)
+        parts = {
+            "r-bar-top": render.render_bar_top(ctx),
+            "r-bar-right": render.render_bar_right(ctx),
+            "r-bar-bottom": render.render_bar_bottom(ctx),
+            "r-keys": render.render_keys(ctx),
+            "r-status": render.loading_html(ctx) if status is None else status,
+        }
+        if blank:
+            parts.update({"r-side-red": "", "r-side-blue": "", "r-board": ""})
+        return parts
 
     def place(self, player: str, card: int, cell: int, placed=None) -> dict:
         """Put `player`'s card `card` (the card `placed`, when the hand hides it) on `cell`

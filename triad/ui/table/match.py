@@ -36,6 +36,7 @@ from triad.ui.page import client
 from triad.ui.page import settings as prefs
 from triad.ui.page.panels import Draft
 from triad.ui.table.board import Board
+from triad.ui.table.choosing import CHOOSING
 from triad.ui.table.session import (
     ANIMATING,
     DRAFT,
@@ -86,6 +87,8 @@ class Match:
         #: CPU's picks so far.
         self.draft: dict | None = None
         self.draft_cpu: list[int] = []
+        #: How its human chooses a card and a space (`triad.ui.table.choosing.Chooser`).
+        self.chooser = page.chooser
 
     @property
     def view(self):
@@ -151,6 +154,65 @@ class Match:
     def may_act(self) -> bool:
         """A human chooses now: not while the CPU thinks, a hint shows or a move plays out."""
         return self.sel.active and self.phase in (START, HUMAN)
+
+    # ------------------------------------------------- on the table (`Table`)
+
+    #: The kinds of click it takes (`triad.ui.page.controls.KINDS`).
+    kinds = ("card", "cell")
+
+    def key(self, action: str):
+        """A key while nothing shows over the table: arrows, select and cancel choose the
+        human's move, F1 asks the CPU to play it, select on the result is Play again; None
+        for a key that is the page's (Escape, F5, H, R, L)."""
+        view = self.view
+        if action != "hint" and action not in CHOOSING:
+            return None
+        if view is not None and view.get("over"):
+            if action == "select" and not self.animating:
+                self.page.start_new(True)
+        elif action == "hint":
+            self.request_hint()
+        else:
+            self.chooser.key(self, action)
+        return True
+
+    def click(self, kind: str, value) -> bool:
+        """A click on a card or a space, or the bar's Autoplay (the CPU plays the human's
+        card, as F1 does); False when it is none of them."""
+        if kind == "action" and value == "autoplay":
+            if self.chooser.accepts(self):
+                self.request_hint()
+            return True
+        return self.chooser.click(self, kind, value)
+
+    def shows(self) -> dict:
+        """What the page draws of the match besides its board (`App.ctx`)."""
+        page = self.page
+        view, playing = self.view, self.playing
+        return {
+            "humans": self.humans,
+            "mode": playing["mode"] if playing else "cpu",
+            "card_set": (self.draft if self.draft is not None else view or {}).get("card_set"),
+            "status_note": "",
+            "ghosts": {},
+            "replay": False,
+            "verdict": self.transport.verdict,
+            "thinking": self.thinking,
+            "busy": self.thinking or self.animating,
+            "queued": self.phase == QUEUED,
+            # (a match over waits on no engine)
+            "engine_loading": view is not None
+            and not view.get("over")
+            and (page.engine is None or (playing is not None and not self.synced))
+            and not page.engine_error,
+        }
+
+    def regions(self, ctx: dict) -> dict:
+        """The table's regions as the match draws them (before its deal, while its draft is
+        picked, the bars and what the engine's loading says)."""
+        parts = self.board.regions(ctx, "" if self.draft is not None else None)
+        parts["r-replay"] = ""
+        return parts
 
     # ---------------------------------------------------------- the engine
 
