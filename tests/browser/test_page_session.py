@@ -162,6 +162,10 @@ def test_every_dialogs_main_action_is_in_view(
     def main_action_in_view(dialog: str, button: str, name: str) -> None:
         action_in_view(page, dialog, button, f"{name}-{width}x{height}")
 
+    page.click('[data-action="info"]')
+    main_action_in_view(".dialog.book", '[data-do="close"]', "rulebook")
+    page.keyboard.press("Escape")
+    page.locator(".dialog.book").wait_for(state="detached")
     page.click('[data-action="rules"]')
     main_action_in_view(".dialog.menu", '[data-do="new"]', "menu")
     page.keyboard.press("Escape")
@@ -180,16 +184,11 @@ def test_every_dialogs_main_action_is_in_view(
 
 
 @pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
-def test_the_drafts_and_the_rulebooks_main_actions_are_in_view(
+def test_every_card_of_the_drafts_pool_is_in_view(
     size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
+    # (the rulebook's Close: test_every_dialogs_main_action_is_in_view)
     width, height = size
-    context, _ = new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    page.click('[data-action="info"]')
-    action_in_view(page, ".dialog.book", '[data-do="close"]', f"rulebook-{width}x{height}")
     context, _ = new_context(viewport={"width": width, "height": height})
     context.add_init_script(settings_script(rules=["draft", "open"]))
     page = context.new_page()
