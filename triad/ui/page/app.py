@@ -56,6 +56,7 @@ from triad.ui.table.board import Stage
 from triad.ui.table.choosing import Chooser
 from triad.ui.table.foresee import Foresee
 from triad.ui.table.match import MATCH_KEY, Match, stored_match
+from triad.ui.table.match import Around as MatchAround
 from triad.ui.table.session import HUMAN, OVER
 from triad.ui.table.tabletop import Around as TableAround
 from triad.ui.table.tabletop import Table
@@ -176,7 +177,9 @@ class App(Shell):
             lambda: bool(self.panels.stack),
         )
         # the table, and the match on it (`triad.ui.table.match`): against the CPU until dealt
-        self.table = Table(Match(self, cpu_transport(self)), self.services, table_around(self))
+        self.table = Table(
+            Match(match_around(self), cpu_transport(self)), self.services, table_around(self)
+        )
         self.on_title_closed: Callable[[], None] | None = (
             None  # called when the player leaves the title screen
         )
@@ -349,7 +352,7 @@ class App(Shell):
         ended = self.match
         view = ended.view if keep_view and ended is not None else None
         transport = transport or cpu_transport(self)
-        match = Match(self, transport, playing, view)
+        match = Match(match_around(self), transport, playing, view)
         self.seat(match)
         return match
 
@@ -654,6 +657,34 @@ def cpu_transport(app, keeper=None) -> Transport:
     if keeper is not None:
         return Kept(app.services, app.cpu, app.choices, app.new_match, keeper)
     return Transport(app.services, app.cpu, app.choices, app.new_match)
+
+
+def match_around(app) -> MatchAround:
+    """What a match asks of the page around it (`triad.ui.table.match.Around`)."""
+    return MatchAround(
+        app.services,
+        app.scope,
+        app.stage,
+        app.cpu,
+        app.chooser,
+        app.dialogs,
+        lambda: app.panels.close("draft"),
+        lambda words: app.speech.say(words),  # (the page's first match comes before it)
+        lambda: app.ctx(),
+        lambda name: app.play_sound(name),
+        app.screen.focus,
+        lambda rule: roulette_callout(app, rule),
+        lambda: app.engine_error,
+        lambda: app.start_new(True),
+    )
+
+
+async def roulette_callout(app, rule: str) -> None:
+    """Roulette's drawn rule called out, for a moment (a callout shown meanwhile stays)."""
+    app.screen.update("r-callout", render.render_roulette(rule))
+    await app.sleep(400 if app.reduced else 1600)
+    if not app.callout:
+        app.screen.update("r-callout", "")
 
 
 def table_around(app) -> TableAround:

@@ -55,25 +55,71 @@ MATCH_KEY = "triad.match"
 MATCH_VERSION = 1
 
 
+class Around:
+    """What a match asks of the page around it, each given by the page: the page's
+    `services` (`triad.ui.page.services.Services`), its `scope` (the match's is a child of
+    it), the `stage` its board plays out on (`triad.ui.table.board.Stage`), the CPU
+    coordinator `cpu` (`triad.ui.cpu.coordinator.Cpu`), the `chooser` of the human's card
+    and space (`triad.ui.table.choosing.Chooser`), the page's `dialogs` (the draft is
+    one: `triad.ui.page.services.Dialogs`) and `close_draft()`, `say(words)` in the live
+    region, `ctx()` what the page draws with, `sound(name)`, `focus(selector)`,
+    `roulette(rule)` (a coroutine: Roulette's drawn rule called out), `engine_failed()`
+    why the engine could not boot ("": it did), and `rematch()` (Play again)."""
+
+    def __init__(
+        self,
+        services,
+        scope,
+        stage,
+        cpu,
+        chooser,
+        dialogs,
+        close_draft,
+        say,
+        ctx,
+        sound,
+        focus,
+        roulette,
+        engine_failed,
+        rematch,
+    ) -> None:
+        self.services = services
+        self.scope = scope
+        self.stage = stage
+        self.cpu = cpu
+        self.chooser = chooser
+        self.dialogs = dialogs
+        self.close_draft = close_draft
+        self.say = say
+        self.ctx = ctx
+        self.sound = sound
+        self.focus = focus
+        self.roulette = roulette
+        self.engine_failed = engine_failed
+        self.rematch = rematch
+
+
 class Match:
     """One match on the table, from its deal to its end (`playing` None: no match, e.g.
     while a ladder match is being prepared). Its `transport` (`triad.ui.table.transport`) says
     where the other side's moves come from and what else a move does: the CPU, the
     ladder or the tournament (which save each move), or a friend."""
 
-    def __init__(self, page, transport, playing=None, view=None) -> None:
-        self.page = page
+    def __init__(self, around: Around, transport, playing=None, view=None) -> None:
+        self.around = around
+        self.services = around.services  # the page's
+        self.dialogs = around.dialogs
         self.transport = transport
         #: The CPU coordinator: the CPU's moves and hints, and pondering (`triad.ui.cpu`).
-        self.cpu = page.cpu
+        self.cpu = around.cpu
         #: The settings the match was dealt with, its seed included.
         self.playing = playing
         #: Every task of this match runs in this scope, ended with the match.
-        self.scope = page.scope.child("match")
+        self.scope = around.scope.child("match")
         self.phase = START
         #: The board drawn (`triad.ui.table.board`): the engine's (or the local dealer's) last
         #: view; a match begun over another keeps that one's until its own comes.
-        self.board = Board(page.stage, view)
+        self.board = Board(around.stage, view)
         #: Whether the engine has this match (its deal confirmed, or dealt there).
         self.synced = False
         #: A move `(card, cell)` or `HINT_ASKED`, asked for before the engine was up.
@@ -88,7 +134,7 @@ class Match:
         self.draft: dict | None = None
         self.draft_cpu: list[int] = []
         #: How its human chooses a card and a space (`triad.ui.table.choosing.Chooser`).
-        self.chooser = page.chooser
+        self.chooser = around.chooser
 
     @property
     def view(self):
@@ -169,7 +215,7 @@ class Match:
             return None
         if view is not None and view.get("over"):
             if action == "select" and not self.animating:
-                self.page.start_new(True)
+                self.around.rematch()
         elif action == "hint":
             self.request_hint()
         else:
@@ -187,7 +233,6 @@ class Match:
 
     def shows(self) -> dict:
         """What the page draws of the match besides its board (`App.ctx`)."""
-        page = self.page
         view, playing = self.view, self.playing
         return {
             "humans": self.humans,
@@ -203,8 +248,8 @@ class Match:
             # (a match over waits on no engine)
             "engine_loading": view is not None
             and not view.get("over")
-            and (page.engine is None or (playing is not None and not self.synced))
-            and not page.engine_error,
+            and (self.services.engine() is None or (playing is not None and not self.synced))
+            and not self.around.engine_failed(),
         }
 
     def regions(self, ctx: dict) -> dict:
@@ -228,7 +273,6 @@ class Match:
         """The engine is up: it deals this match (the deal shown here is confirmed or
         replaced), or plays a match of the last visit on; a move or F1 queued meanwhile
         is played."""
-        page = self.page
         reply = await self.transport.deal(self)
         if reply is None:
             return  # (nothing to deal: a match for cards is resumed by its keeper)
@@ -243,37 +287,30 @@ class Match:
         self.view = view
         self.synced = True
         self.cpu.start_helpers(view["rules"])
-        page.timeline.append(("engine", 0))
+        self.services.note(("engine", 0))
         self.announce()
         pending, self.pending = self.pending, None
         if pending == HINT_ASKED:
             await self.transport.hint(self)  # F1 before the engine was up: shown thinking
         elif isinstance(pending, tuple):
             card, cell = pending
-            page.timeline.append(("confirm", page.clock_ms()))
+            self.services.note(("confirm", self.services.now()))
             await self.submit(self.view["to_move"], card, cell)
         else:
-            page.draw()
+            self.services.draw()
             await self.next_turn()
 
     def announce(self) -> None:
         """The deal said once the table shows; Roulette's drawn rule, called out once."""
         view = self.view
-        if view is not None and not self.said and not self.page.held():
+        if view is not None and not self.said and not self.services.held():
             self.said = True
-            self.page.speech.say(speech.deal_text(view, self.page.ctx()))
-        if view is None or not view.get("roulette") or self.announced or self.page.held():
+            self.around.say(speech.deal_text(view, self.around.ctx()))
+        if view is None or not view.get("roulette") or self.announced or self.services.held():
             return  # (under the title screen, it is called out once the title is left)
         self.announced = True
-        self.page.timeline.append(("roulette", view["roulette"]))
-        self.spawn(self.roulette_callout(view["roulette"]))
-
-    async def roulette_callout(self, rule: str) -> None:
-        page = self.page
-        page.screen.update("r-callout", render.render_roulette(rule))
-        await page.sleep(400 if page.reduced else 1600)
-        if not page.callout:
-            page.screen.update("r-callout", "")
+        self.services.note(("roulette", view["roulette"]))
+        self.spawn(self.around.roulette(view["roulette"]))
 
     # --------------------------------------------------------------- draft
 
@@ -282,11 +319,11 @@ class Match:
         self.draft = reply["draft"]
         self.draft_cpu = reply.get("cpu_picks") or []
         self.to(DRAFT)
-        self.page.open_panel(Draft())  # (beneath a dialog shown, if any)
+        self.dialogs.open(Draft())  # (beneath a dialog shown, if any)
 
     def pick_draft(self, value: str) -> None:
         draft = self.draft
-        if draft is None or self.page.engine is None or not self.is_human(draft["to_pick"]):
+        if draft is None or self.services.engine() is None or not self.is_human(draft["to_pick"]):
             return
         self.draft = None  # no second pick while this one is on its way
         self.spawn(self.send_pick(draft, int(value)))
@@ -297,7 +334,7 @@ class Match:
             reply = await self.transport.pick(index)
         except client.WorkerError as e:
             self.draft = draft
-            self.page.show_notice(e.words)
+            self.services.notice(e.words)
             return
         await self.transport.arrived(reply)  # (a tournament's picks: in the save first)
         await self.drafted(reply)
@@ -306,15 +343,14 @@ class Match:
     async def drafted(self, reply) -> None:
         """A pick made, here or by a friend: the draft as it stands (its dialog shown unless
         another one shows), or the match once both hold five cards."""
-        page = self.page
         if reply.get("draft") is not None:
-            if page.panel in (None, "draft"):
+            if self.dialogs.shown() in (None, "draft"):
                 self.show_draft(reply)
             else:
                 self.draft = reply["draft"]  # (shown once the dialog over it closes)
             return
         self.draft = None
-        page.panels.close("draft")
+        self.around.close_draft()
         self.synced = True
         self.land(reply["view"], self.transport.over(reply["view"]))
         self.announce()  # (the deal, once the draft has dealt it)
@@ -324,12 +360,11 @@ class Match:
 
     async def next_turn(self) -> None:
         """Decide who acts now: wait for a human, or for the other side (the CPU, a friend)."""
-        page = self.page
         view = self.view
         if self.draft is not None:
-            if page.panel in (None, "draft"):  # (the picks so far, whoever picks now)
+            if self.dialogs.shown() in (None, "draft"):  # (the picks so far, whoever picks now)
                 self.to(DRAFT)
-                page.open_panel(Draft())
+                self.dialogs.open(Draft())
             return
         if view is None or self.playing is None:
             # No match on the table: the view is the one that ended, kept until the next
@@ -363,23 +398,22 @@ class Match:
             # deal meanwhile) is kept, not started over.
             sel.begin(player, len(view["hands"][player]), empty, forced)
         self.to(HUMAN if self.synced else START)
-        self.page.draw()
+        self.services.draw()
         self.cpu.ponder(self)  # (with open hands, against the CPU)
 
     def human_move(self, move) -> None:
-        page = self.page
         card, cell = move
         player = self.view["to_move"]
         self.sel.end()
-        if page.engine is None or not self.synced:
+        if self.services.engine() is None or not self.synced:
             # Queue the move until the worker is up; show it waiting on its cell.
             self.pending = (card, cell)
             self.to(QUEUED)
             self.sel.choose(card, cell)
-            page.draw()
-            page.speech.say(t("move_queued"))  # (and the line above the board says it)
+            self.services.draw()
+            self.around.say(t("move_queued"))  # (and the line above the board says it)
             return
-        page.timeline.append(("confirm", page.clock_ms()))
+        self.services.note(("confirm", self.services.now()))
         # Send it first: the engine works while the card is being drawn here.
         reply = self.transport.send(self, player, card, cell)
         self.show_placing(player, card, cell)
@@ -394,8 +428,8 @@ class Match:
         # that comes before the hint's task has begun finds no turn to play.
         self.to(THINKING)
         self.sel.end()
-        self.page.draw()
-        if self.page.engine is None or not self.synced:
+        self.services.draw()
+        if self.services.engine() is None or not self.synced:
             self.pending = HINT_ASKED  # queued like a move until the engine is up
             return
         self.spawn(self.transport.hint(self))
@@ -408,7 +442,6 @@ class Match:
 
     async def submit(self, player: str, card: int, cell: int, asked=None) -> None:
         """Play a move in the engine (`asked`: already sent), animate its events, then go on."""
-        page = self.page
         if asked is None:
             asked = self.transport.send(self, player, card, cell)
         before = self.board.before
@@ -421,8 +454,8 @@ class Match:
         except client.WorkerError as e:
             self.board.take_back(before)
             self.to(HUMAN)
-            page.show_notice(e.words)
-            page.draw()
+            self.services.notice(e.words)
+            self.services.draw()
             await self.next_turn()
             return
         await self.transport.arrived(reply)  # (a match for cards: in the save first)
@@ -433,11 +466,11 @@ class Match:
         if reply.get("rematch"):
             # Sudden Death: show the drawn board, PERFECT TEATIME, then the new deal.
             self.view = reply["drawn"]
-            page.draw()
+            self.services.draw()
             await self.board.teatime(reply["drawn"])
-            page.speech.say(speech.rematch_text(final, page.ctx()))
+            self.around.say(speech.rematch_text(final, self.around.ctx()))
         self.land(final, self.transport.over(final))
-        page.timeline.append(("moved", player))
+        self.services.note(("moved", player))
         self.transport.moved(self)
         await self.next_turn()
         self.transport.passed()
@@ -446,12 +479,13 @@ class Match:
         """A move or the last pick has played out: `view` shows, and the turn goes on."""
         self.board.show(view)
         self.to(OVER if over else HUMAN)
-        self.page.draw()
+        self.services.draw()
 
     def say_move(self, before, player: str, cell: int, placed, events, after) -> None:
         """A move said in the live region (who played what where, its captures, the score)."""
-        page = self.page
-        page.speech.say(speech.move_text(before, player, cell, placed, events, after, page.ctx()))
+        self.around.say(
+            speech.move_text(before, player, cell, placed, events, after, self.around.ctx())
+        )
 
     async def their_move(self, reply, animate: bool) -> None:
         """The other side's move, played already (a friend's code brought it, with its
@@ -473,25 +507,24 @@ class Match:
 
     def finish(self) -> None:
         """The match is over: the result screen (drawn by the page) and its sound."""
-        page = self.page
         self.sel.end()
         self.to(OVER)
         winner = self.view.get("winner")
         if winner in (None, "draw"):
-            page.play_sound("draw")
+            self.around.sound("draw")
         elif self.playing["mode"] == "hotseat" or self.is_human(winner):
-            page.play_sound("win")
+            self.around.sound("win")
         else:
-            page.play_sound("lose")
-        page.draw()
-        title = render.result_title(self.view, page.ctx())
-        page.speech.say(speech.result_text(self.view, page.ctx(), title))
-        page.screen.focus("#r-overlay .result button")
-        page.timeline.append(("over", winner))
+            self.around.sound("lose")
+        self.services.draw()
+        title = render.result_title(self.view, self.around.ctx())
+        self.around.say(speech.result_text(self.view, self.around.ctx(), title))
+        self.around.focus("#r-overlay .result button")
+        self.services.note(("over", winner))
         self.cpu.deal_ahead()
         verdict = self.transport.verdict
         if verdict is not None:
-            page.show_notice(verdict[1])  # (a side caught cheating: the notice says so too)
+            self.services.notice(verdict[1])  # (a side caught cheating: the notice says so too)
 
 
 def stored_match(store, custom_id: str):
