@@ -13,10 +13,13 @@ import asyncio
 from typing import Any
 
 from tests.ui.helpers import LocalEngine, make_app, open_puzzle, play_out, settle
+from triad.ui.look.text import t
 from triad.ui.page.scope import Scope
-from triad.ui.page.services import Services
+from triad.ui.page.services import Dialogs, Services
 from triad.ui.table.board import Board, Stage
 from triad.ui.table.choosing import CURSOR
+from triad.ui.table.match import Around as MatchAround
+from triad.ui.table.match import Match
 from triad.ui.table.tabletop import Around, Table
 
 DAY = "2026-11-23"  # a Monday: the easy puzzle, quick to make
@@ -188,3 +191,37 @@ def test_the_table_works_with_what_the_page_gives_it_not_the_page() -> None:
     done.clear()
     table.leave((None, None))  # (opened over no match over: a new one)
     assert done == ["new_match"]
+
+
+def test_a_match_works_with_what_the_page_gives_it_not_the_page() -> None:
+    """A match gets the page's services and a few callbacks (`match.Around`): its draft
+    shows through the page's dialogs, a move made before the engine is up is queued,
+    drawn and said through them."""
+    done: list[Any] = []
+    unused = ("store", "now", "sleep", "signal", "unpaused", "held", "reduced", "spawn")
+    unused += ("seed", "notice", "download", "note", "set_data")
+    services = Services(
+        engine=lambda: None, draw=lambda: done.append("draw"), **dict.fromkeys(unused)
+    )
+    dialogs = Dialogs(lambda panel: done.append(("open", panel.name)), None, lambda: None)
+    page_scope = Scope()
+    around = MatchAround(
+        services,
+        page_scope,
+        Stage(*[None] * 7),
+        None,
+        None,
+        dialogs,
+        None,
+        lambda words: done.append(("say", words)),
+        *[None] * 6,
+    )
+    view = {"to_move": "blue", "board": [None] * 9, "hands": {"blue": [{}] * 5, "red": []}}
+    match = Match(around, None, {"mode": "cpu"}, view)
+    assert match.scope.parent is page_scope
+    match.show_draft({"draft": {"to_pick": "blue"}})
+    assert done == [("open", "draft")] and match.phase == "draft"
+    done.clear()
+    match.human_move((0, 4))  # (the engine is not up: the move waits for it)
+    assert match.pending == (0, 4) and match.phase == "queued"
+    assert done == ["draw", ("say", t("move_queued"))]
