@@ -243,9 +243,18 @@ def test_a_match_analysed_after_it_ends(
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"analysis-phone-{lang}")
     assert_board_clear(page)
+    # On a phone the analysis lies under the blue hand, not over it, and its replay bar
+    # stays in sight above the bottom bar.
+    hand = page.locator(".hand-blue").bounding_box()
+    panel = page.locator(".an-panel").bounding_box()
+    assert hand is not None and panel is not None
+    assert panel["y"] >= hand["y"] + hand["height"] - 1, (hand, panel)
+    in_sight(page, ".replay-bar")
     page.set_viewport_size({"width": 844, "height": 390})
     shot(page, f"analysis-landscape-{lang}")
     assert_board_clear(page)
+    bar = page.locator(".replay-bar").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= 390, bar
     page.locator('[data-do="replay_exit"]').click()
     page.locator('html[data-analysis=""]').wait_for(state="attached")
 
