@@ -367,6 +367,11 @@ def test_the_deck_list_keeps_its_scroll_and_focus_while_cards_are_picked(
     page.locator('[data-challenge="old-mabry"]').click()
     page.set_viewport_size({"width": 390, "height": 700})
     page.locator(".album.owned").wait_for(state="attached")
+    # (the dialog is laid out anew for the phone's size: wait until its list overflows)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.dialog, .album.owned')]
+        .some(el => el.scrollHeight > el.clientHeight)"""
+    )
     scroll_all = """() => [...document.querySelectorAll('.dialog, .album.owned')]
         .filter(el => el.scrollHeight > el.clientHeight)
         .map(el => { el.scrollTop = el.scrollHeight; return el.scrollTop; })"""
