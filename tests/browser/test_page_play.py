@@ -124,7 +124,10 @@ def deploy_by_mouse(
     target.click()
     assert page.locator(f'[data-cell="{cell}"] .preview').count() == 1
     if across_a_redraw:
-        box = target.bounding_box()
+        box = None
+        while box is None:  # (the space may be drawn anew as the preview comes in)
+            target.wait_for(state="visible")
+            box = target.bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         page.evaluate(
