@@ -13,6 +13,7 @@ server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -20,7 +21,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.conftest import wait_engine, wait_ready
+from tests.browser.conftest import PlaywrightTimeout, wait_engine, wait_ready
 from tests.browser.test_a11y import ARTIFACTS, axe_violations
 from tests.browser.test_friend import (
     COLLECTION,
@@ -89,6 +90,22 @@ class LivePlayer(Player):
 
     def rtc_configs(self) -> list[dict[str, Any]]:
         return [json.loads(c) for c in self.page.evaluate("window.rtcConfigs || []")]
+
+
+def wait_hand(side: LivePlayer, who: str, deck: list[str]) -> None:
+    """Wait until `who`'s hand on `side`'s table is the five of `deck`."""
+    want = sorted(set(deck))
+    with contextlib.suppress(PlaywrightTimeout):  # (the assertion says what was there)
+        side.page.wait_for_function(
+            """([who, want]) => {
+              const ids = [...document.querySelectorAll(`[data-hand="${who}"] .card[data-id]`)]
+                .map((c) => c.dataset.id);
+              return JSON.stringify([...new Set(ids)].sort()) === JSON.stringify(want);
+            }""",
+            arg=[who, want],
+            timeout=20_000,
+        )
+    assert hand_ids(side, who) == want
 
 
 def live_host(new_context: Any, url: str) -> LivePlayer:
@@ -212,9 +229,9 @@ def test_a_live_match_with_hands_picked_from_each_collection(new_context: Any, s
     host.wait_live("open")
     guest.wait_live("open")
     host.me, guest.me = "blue", "red"
-    shown = guest.page.locator('[data-hand="blue"] .card[data-id]')
-    shown.first.wait_for(state="attached")  # (Open: the host's five, face up)
-    assert hand_ids(guest, "blue") == sorted(set(host_deck))
+    # the channel opens before the host's deal comes over it: until then the guest's table
+    # still holds what was there, so wait for the host's five (Open: face up) to be dealt
+    wait_hand(guest, "blue", host_deck)
     assert hand_ids(guest, "red") == sorted(set(guest_deck))
     assert hand_ids(host, "blue") == sorted(set(host_deck))
     host.page.screenshot(path=str(ARTIFACTS / "friend-picked-table-1280.png"))
