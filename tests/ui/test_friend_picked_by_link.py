@@ -18,6 +18,7 @@ import pytest
 
 from tests.ui.helpers import settle
 from tests.ui.test_friend_by_link import Friend, play_through
+from tests.ui.test_lifecycle import Channel
 from triad.collection import service
 from triad.ui.collection.collect import KEY as COLLECTION
 from triad.ui.look.text import t
@@ -113,5 +114,34 @@ def test_hands_picked_from_each_collection_by_link() -> None:
             assert side.state == "over" and side.owners() == 9
             assert cards_seen(side) == set(host_deck) | set(guest_deck), side.me
             assert side.store.get(COLLECTION) == save  # (the collection is not the stake)
+
+    asyncio.run(run())
+
+
+def test_connected_live_the_guest_is_told_the_deal_is_coming_not_shown_the_table() -> None:
+    # live, the channel opens before the host's deal has come over it: until it has, the
+    # guest's dialog says so, over the match the table held before (not to be played),
+    # then closes on the friend match
+    async def run() -> None:
+        host = await side_with(collection_save(77), 7)
+        host.app.friend.action("friend")
+        host.app.click("do", "friend_invite_picked")
+        host_deck = await pick_five(host, "invite")
+        guest = await side_with(collection_save(78, copies=2), 70, host.link())
+        guest.app.friend.action("friend_accept")
+        await pick_five(guest, "accept")
+        app = guest.app
+        channel = Channel()
+        app.screen.js.window.triadLive = channel  # type: ignore[attr-defined]
+        app.friend.live.event("open", "")
+        assert channel.sent == [app.friend.code]  # (this side's five, over the channel)
+        assert app.friend.on_table() is None
+        assert app.panel == "friend" and t("live_open_dealing") in guest.shown
+        await host.take(guest.link())
+        app.friend.live.event("message", host.app.friend.code)  # the deal, heard
+        await settle(app)
+        assert app.friend.on_table() is app.match and app.panel != "friend"
+        guest.me = "red"
+        assert hand_ids(guest, "blue") == sorted(set(host_deck))
 
     asyncio.run(run())

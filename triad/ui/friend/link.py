@@ -174,9 +174,13 @@ class Friend:
         self.open_panel(screen)
 
     def connected(self) -> None:
-        """The live channel opened: the dialog has nothing more to say, and closes."""
+        """The live channel opened: the dialog has nothing more to say once the match is on
+        the table, and closes. Until the other side's deal comes over the channel it says
+        so, over what the table held before (a match that must not be played meanwhile)."""
         self.error = ""
-        if self.dialogs.shown() == "friend":
+        if self.on_table() is None:
+            self.open_panel("live")
+        elif self.dialogs.shown() == "friend":
             self.dialogs.close(redraw=True)
         else:
             self.services.draw()
@@ -393,6 +397,8 @@ class Friend:
         match.dealt(before or reply["view"], reply.get("draft"))
         match.announce()  # (the deal said, with who is which side)
         self.services.note(("match", "friend"))
+        if self.live.connected and self.screen == "live" and self.dialogs.shown() == "friend":
+            self.dialogs.close()  # (it said the deal was on its way: here it is)
         self.services.draw()
         match.spawn(match.their_move(reply, animate) if before else match.next_turn())
 

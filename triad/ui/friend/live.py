@@ -303,10 +303,10 @@ class Live:
             return body  # (the dialog's paste box takes the answer)
         if state == "engine":
             return loading_note(self.loading(), "friend_wait_engine")
-        if state in ("making", "connecting"):
+        if state in ("making", "connecting", "open"):  # ("open": the deal on its way)
             return (
                 '<p class="friend-status" data-friend-status role="status">'
-                + esc(t("live_" + state))
+                + esc(t("live_open_dealing" if state == "open" else "live_" + state))
                 + "</p>"
             )
         # failed or lost: a fresh exchange (the public server offered again), or on by link
