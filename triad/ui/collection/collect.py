@@ -128,7 +128,7 @@ class Collection:
         self.opponent: dict | None = None  # the opponent chosen for the next match
         self.deck: list[str] = []
         self.deck_error = ""
-        self.for_friend = ""  # "invite" or "accept": the deck is picked for a friend match
+        self.for_friend = ""  # "invite", "rematch", "accept": the deck is for a friend match
         self.dealing = 0  # deals of a deck asked of the engine and not yet answered
         self.starting = False  # a match for cards is being prepared by the engine
         self.prepared = 0  # matches for cards prepared on this page (each gets its own id)
@@ -320,7 +320,7 @@ class Collection:
 
     def open_deck(self, for_friend: str) -> None:
         """The deck dialog, for the opponent chosen or for a friend match (`for_friend`:
-        "invite" or "accept"), the deck kept as far as it still fits the collection."""
+        "invite", "rematch" or "accept"), the deck kept as far as it still fits the collection."""
         kept: list[str] = []
         for c in self.deck:
             if kept.count(c) < self.copies(c):

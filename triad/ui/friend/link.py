@@ -25,6 +25,7 @@ Runs on the main thread under MicroPython.
 import json
 
 from triad.ui.friend.live import Live, loading_note
+from triad.ui.friend.rematch import Rematch
 from triad.ui.friend.tabs import FriendTabs
 from triad.ui.look.html import attrs, error_html, esc
 from triad.ui.look.icons import dialog_head, icon
@@ -51,7 +52,8 @@ class Around:
     `engine_error()` (why it failed, "" while none), `loading()` (how far its loading has
     got, in words). The player's `rules()` and `playing()` (what a new match is dealt
     with), the page's `url()` and `coll` (the collection, whose deck dialog picks five
-    cards for a match whose hands are picked)."""
+    cards for a match whose hands are picked), `say(words)` (the screen reader's live
+    region) and `focus_play()` (the keyboard focus goes to the table, where play goes on)."""
 
     def __init__(
         self,
@@ -66,6 +68,8 @@ class Around:
         playing,
         url,
         coll,
+        say,
+        focus_play,
     ) -> None:
         self.table = table
         self.take_table = take_table
@@ -78,6 +82,8 @@ class Around:
         self.playing = playing
         self.url = url
         self.coll = coll
+        self.say = say
+        self.focus_play = focus_play
 
 
 class Friend:
@@ -109,6 +115,7 @@ class Friend:
         )
         self.hand = PickedHand(self)  # five cards picked from the collection, when asked
         self.tabs = FriendTabs(self)  # one tab per match: links opened in other tabs
+        self.rematch = Rematch(self, around.say)  # Play again once a friend match is over
         self.dialog = Owned("friend", self.render, self.action, "friend")  # its panel
 
     # ------------------------------------------------------------ the dialog
@@ -274,21 +281,20 @@ class Friend:
         else:
             await self.open_code(code)
 
-    async def invite(self, show: bool = True, hand=None) -> bool:
-        """The host's new match (the rule menu's rules); `show`: its link shows at once;
-        `hand`: the host's five card ids, when hands are picked from each collection."""
+    async def invite(self, show: bool = True, hand=None, terms=None) -> bool:
+        """The host's new match (the rule menu's rules, or `terms`: a rematch's, as
+        `FriendTransport.terms`); `show`: its link shows at once; `hand`: the host's five
+        card ids, when hands are picked from each collection."""
         if not await self.loaded("friend_wait_engine"):
             return False
         if show:  # (by link: a connection of another match carries nothing of this one; a
             self.live.end()  # live invitation has ended it as its exchange began)
-        playing = self.around.playing()
+        if terms is None:
+            playing = self.around.playing()
+            terms = (playing["rules"], playing["card_set"], playing["level_range"])
         try:
             reply = await client.friend_new(
-                self.services.engine(),
-                playing["rules"],
-                playing["card_set"],
-                playing["level_range"],
-                hand,
+                self.services.engine(), terms[0], terms[1], terms[2], hand
             )
         except client.WorkerError as e:
             self.fail(e)
@@ -311,6 +317,8 @@ class Friend:
             self.fail(e, "" if live else code or " ")
             return False
         doc = store.get(DOC_PREFIX + found["id"]) or ""
+        if live and not doc and self.rematch.drops(found["id"], code):
+            return True  # (an invitation that crossed this side's rematch, and lost)
         try:
             try:
                 reply = await client.friend_open(engine, doc, code)
@@ -329,6 +337,8 @@ class Friend:
         info = reply["friend"]
         if info["expect"] == "answer" and info["mine"]:
             self.open_panel("invite")
+            if self.live.connected:  # (a rematch, over the channel)
+                self.rematch.heard()
             return True
         shown = self.on_table()
         if dealt(reply) and (old is None or shown is None or shown.transport.ident != info["id"]):
@@ -356,7 +366,9 @@ class Friend:
             self.fail(e)
             return
         self.took(reply)
-        if not await self.live.accepted():
+        if self.live.connected:  # (a rematch: the answer went over the channel)
+            self.open_panel("live")
+        elif not await self.live.accepted():
             self.open_panel("send")
 
     def sent(self) -> None:
@@ -397,8 +409,10 @@ class Friend:
         match.dealt(before or reply["view"], reply.get("draft"))
         match.announce()  # (the deal said, with who is which side)
         self.services.note(("match", "friend"))
-        if self.live.connected and self.screen == "live" and self.dialogs.shown() == "friend":
-            self.dialogs.close()  # (it said the deal was on its way: here it is)
+        dealing = self.live.connected and self.screen in ("live", "send")
+        if dealing and self.dialogs.shown() == "friend":
+            self.dialogs.close()  # (it said the deal, or the rematch, was on its way: here it is)
+            around.focus_play()
         self.services.draw()
         match.spawn(match.their_move(reply, animate) if before else match.next_turn())
 
@@ -415,9 +429,10 @@ class Friend:
             body, paste = loading_note(self.around.loading(), self.waiting), ""
         elif self.screen == "invite" and info:
             picked = info.get("picked")
+            asked = t("friend_rematch_invited") + " " if self.live.connected else ""
             body = (
                 "<p>"
-                + esc(t("friend_invited", rules=rules_summary(info["rules"])))
+                + esc(asked + t("friend_invited", rules=rules_summary(info["rules"])))
                 + "</p><p>"
                 + esc(t("friend_hands_picked" if picked else "friend_hands_dealt"))
                 + '</p><div class="dialog-buttons"><button type="button" class="big"'
@@ -473,7 +488,9 @@ class Friend:
         )
 
     def render_send(self, info) -> str:
-        status = friend_status(info)
+        rematch = self.rematch.status(info)
+        status = rematch or (t("live_connected") if self.live.connected else friend_status(info))
+        live_rematch = rematch and self.live.connected  # (over the channel: no link to send)
         # a new match, whether this one is over or not (this one is kept: its next link
         # brings it back)
         more = '<button type="button" data-do="friend_new">'
@@ -483,9 +500,13 @@ class Friend:
             more += "</button>"
         return (
             '<p class="friend-status" data-friend-status>'
-            + esc(t("live_connected") if self.live.connected else status)
+            + esc(status)
             + "</p>"
-            + (self.box(self.link(), "friend") if info.get("owed") or not info.get("over") else "")
+            + (
+                self.box(self.link(), "friend")
+                if not live_rematch and (info.get("owed") or not info.get("over"))
+                else ""
+            )
             + '<div class="dialog-buttons">'
             + more
             + "</div>"
@@ -551,7 +572,9 @@ class PickedHand:
         friend = self.friend
         coll = friend.around.coll
         rules = friend.around.rules()
-        if kind != "accept" and any(n in rules for n in ("random", "draft", "level_range")):
+        if kind not in ("accept", "rematch") and any(
+            n in rules for n in ("random", "draft", "level_range")
+        ):
             friend.show(t("err_friend_picked_rules"), "menu")
             return
         if coll.status in ("idle", "loading"):  # its cards are not read yet: once they are
@@ -582,6 +605,8 @@ class PickedHand:
         kind = coll.for_friend  # (what the deck dialog was opened for)
         if kind == "invite":
             friend.services.spawn(friend.invite(True, deck))
+        elif kind == "rematch":
+            friend.services.spawn(friend.rematch.invite(deck))
         elif kind == "live":
             friend.live.begin(friend.live.invite(deck))
         else:
@@ -683,6 +708,8 @@ class FriendTransport(Transport):
         self.friend = friend
         self.ident = info["id"]
         self.me = info["me"]
+        #: What a rematch is invited with: (rules, card set, level range, hands picked).
+        self.terms = (list(info["rules"]), info["set"], info["level_range"], info["picked"])
 
     def playing(self, info) -> dict:
         """The settings the match was dealt with, as the table keeps them."""

@@ -367,7 +367,8 @@ class App(Shell):
         self.screen.update("r-callout", "")
 
     def start_new(self, again: bool = False, confirmed: bool = False) -> None:
-        """New game / Rematch: a quick match, or in collection mode the ladder (or the deck).
+        """New game / Rematch: a quick match, or in collection mode the ladder (or the deck);
+        after a friend match, a rematch with the same friend (`triad.ui.friend.rematch`).
 
         Leaving a match under way asks first (a match for cards stays in the save, to finish
         from the Collection; the moves of any other are lost).
@@ -379,6 +380,8 @@ class App(Shell):
             rival = self.coll.opponent or {}
             name = (rival.get("name") or ladder) if ladder else None
             self.open_panel(Leave(name, again))
+            return
+        if self.friend.rematch.start():  # a friend match over: the same friend again
             return
         if again and ladder and self.coll.ready:
             self.coll.challenge(ladder)  # Play again after a match for cards: that opponent
@@ -738,4 +741,6 @@ def friend_around(app) -> FriendAround:
         lambda: app.choices.playing(),
         lambda: app.page_url,
         app.coll,
+        lambda words: app.speech.say(words),
+        lambda: app.chooser.focus_play(app.table.occupant),
     )
