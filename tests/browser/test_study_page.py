@@ -244,6 +244,7 @@ def test_a_match_analysed_after_it_ends(
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"analysis-phone-{lang}")
     assert_board_clear(page)
+    assert_laid_out(page)
     # On a phone the analysis lies under the blue hand, not over it, and its replay bar
     # stays in sight above the bottom bar.
     hand = page.locator(".hand-blue").bounding_box()
