@@ -279,7 +279,7 @@ LAYOUT = """() => {
   for (const [, r] of shown(".turn-mark"))
     for (const [c, cr] of cards.concat(shown("[data-cell]")))
       if (meet(r, cr)) out.push("the turn badge covers " + name(c));
-  for (const [b, r] of shown(".bar button, .replay-bar button")) {
+  for (const [b, r] of shown(".bar button, .replay-bar button, .pz-buttons button")) {
     if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
       out.push("off screen: " + name(b));
     else if (!b.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)))
@@ -289,20 +289,25 @@ LAYOUT = """() => {
 }"""
 
 
+def assert_uncovered(page: Any, name: str) -> None:
+    """Nothing lies over a card, a space or a button (a screenshot `name` when something does)."""
+    wait_settled(page)  # the layout has followed the new size or step
+    wrong = page.evaluate(LAYOUT)
+    if wrong:
+        size = page.viewport_size
+        shot(page, f"wrong-{size['width']}x{size['height']}-{name}")
+    assert wrong == [], page.viewport_size
+
+
 def assert_laid_out(page: Any) -> None:
     """The table at this size, with either side to play next (one step back or on): nothing
     lies over a card, a space or a button, and the board stays readable."""
     for turn in range(2):
-        wait_settled(page)
         assert page.locator(".turn-mark").count() == 1
         at = int(page.locator(".replay-bar").get_attribute("data-replay-at") or 0)
-        size = page.viewport_size
-        wrong = page.evaluate(LAYOUT)
-        if wrong:
-            shot(page, f"wrong-{size['width']}x{size['height']}-{at}")
-        assert wrong == [], size
+        assert_uncovered(page, str(at))
         cell = page.locator('[data-cell="4"]').bounding_box()
-        assert cell is not None and cell["width"] >= 50, (cell, size)
+        assert cell is not None and cell["width"] >= 50, (cell, page.viewport_size)
         back = turn == 0 and at > 0
         page.locator(f'[data-do="replay_{"back" if back else "next"}"]').click()
         page.locator(f'[data-replay-at="{at - 1 if back else at + 1}"]').wait_for(state="attached")
@@ -326,8 +331,18 @@ def test_the_puzzle_solved_in_french_on_a_phone(
     page.goto(server.url)
     wait_engine(page)
     solution = open_todays_puzzle(page)["solution"]
+    shot(page, "solving-phone-fr")
+    assert page.locator(".turn-mark").count() == 1
+    assert_uncovered(page, "solving")
     deploy(page, solution["card"], solution["cell"])
     page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
+    # On its side, the panel solved beside the table, its buttons in sight at its foot.
+    for width, height in ((844, 390), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        shot(page, f"solved-side-{width}-fr")
+        assert_board_clear(page)
+        assert_uncovered(page, "solved")
+    page.set_viewport_size({"width": 360, "height": 640})
     banner = page.locator(".pz-banner")
     assert banner.locator(".pz-banner-title").inner_text() == "Résolu !"
     banner.locator(".pz-banner-streak", has_text="Série : 1 jour").wait_for(state="attached")
