@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tools.cpuwatch import Watch
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 BUILD = ROOT / "build"
@@ -1003,6 +1005,7 @@ def run_side_by_side(
     and printed after the browser part's."""
     log.parent.mkdir(exist_ok=True)
     busy = machine_cpu()
+    watch = Watch().start()  # (the CPU of every process, by kind: tools/cpuwatch.py)
     with open(log, "wb") as out:
         cpython = pytest(
             "cpython",
@@ -1021,6 +1024,7 @@ def run_side_by_side(
             if cpython.poll() is None:
                 cpython.terminate()
                 cpython.wait()
+    watch.stop()
     sys.stdout.write(log.read_text(encoding="utf-8", errors="replace"))
     used, capacity = (now - then for now, then in zip(machine_cpu(), busy, strict=True))
     _say(
@@ -1028,6 +1032,7 @@ def run_side_by_side(
         f" (their processes, waited for); the machine {used:.0f} busy of {capacity:.0f}"
         " (every process, others' too)"
     )
+    _say(watch.report())
     sys.stdout.flush()
     return browser or cpython_failed
 

@@ -240,9 +240,11 @@ def test_a_match_analysed_after_it_ends(
         assert page.locator(".cell.ghost-played .ghost-tag").count() == 1
         shot(page, f"analysis-best-{lang}")
     assert_board_clear(page)
+    assert_laid_out(page)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"analysis-phone-{lang}")
     assert_board_clear(page)
+    assert_laid_out(page)
     # On a phone the analysis lies under the blue hand, not over it, and its replay bar
     # stays in sight above the bottom bar.
     hand = page.locator(".hand-blue").bounding_box()
@@ -250,13 +252,65 @@ def test_a_match_analysed_after_it_ends(
     assert hand is not None and panel is not None
     assert panel["y"] >= hand["y"] + hand["height"] - 1, (hand, panel)
     in_sight(page, ".replay-bar")
-    page.set_viewport_size({"width": 844, "height": 390})
-    shot(page, f"analysis-landscape-{lang}")
-    assert_board_clear(page)
-    bar = page.locator(".replay-bar").bounding_box()
-    assert bar is not None and bar["y"] + bar["height"] <= 390, bar
+    # A phone on its side (a large one, a small one): the analysis beside the blue hand.
+    for width, height in ((844, 390), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        shot(page, f"analysis-landscape-{width}-{lang}")
+        assert_board_clear(page)
+        assert_laid_out(page)
     page.locator('[data-do="replay_exit"]').click()
     page.locator('html[data-analysis=""]').wait_for(state="attached")
+
+
+# What a player sees is what takes the click: the analysis (its layer and panel) lies over
+# no card of a hand, the replay's turn badge over no space or card, and every button of the
+# bars is all on screen with nothing over its middle.
+LAYOUT = """() => {
+  const shown = sel => [...document.querySelectorAll(sel)]
+    .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const name = e => e.dataset.do || e.dataset.action || e.getAttribute("aria-label")
+    || (e.dataset.cell ? "space " + e.dataset.cell : "card " + e.dataset.card);
+  const out = [];
+  const cards = shown("[data-hand] [data-card]");
+  for (const [, r] of shown(".replay-layer, .an-panel"))
+    for (const [c, cr] of cards) if (meet(r, cr)) out.push("the analysis covers " + name(c));
+  for (const [, r] of shown(".turn-mark"))
+    for (const [c, cr] of cards.concat(shown("[data-cell]")))
+      if (meet(r, cr)) out.push("the turn badge covers " + name(c));
+  for (const [b, r] of shown(".bar button, .replay-bar button, .pz-buttons button")) {
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+      out.push("off screen: " + name(b));
+    else if (!b.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)))
+      out.push("covered: " + name(b));
+  }
+  return out;
+}"""
+
+
+def assert_uncovered(page: Any, name: str) -> None:
+    """Nothing lies over a card, a space or a button (a screenshot `name` when something does)."""
+    wait_settled(page)  # the layout has followed the new size or step
+    wrong = page.evaluate(LAYOUT)
+    if wrong:
+        size = page.viewport_size
+        shot(page, f"wrong-{size['width']}x{size['height']}-{name}")
+    assert wrong == [], page.viewport_size
+
+
+def assert_laid_out(page: Any) -> None:
+    """The table at this size, with either side to play next (one step back or on): nothing
+    lies over a card, a space or a button, and the board stays readable."""
+    for turn in range(2):
+        assert page.locator(".turn-mark").count() == 1
+        at = int(page.locator(".replay-bar").get_attribute("data-replay-at") or 0)
+        assert_uncovered(page, str(at))
+        cell = page.locator('[data-cell="4"]').bounding_box()
+        assert cell is not None and cell["width"] >= 50, (cell, page.viewport_size)
+        back = turn == 0 and at > 0
+        page.locator(f'[data-do="replay_{"back" if back else "next"}"]').click()
+        page.locator(f'[data-replay-at="{at - 1 if back else at + 1}"]').wait_for(state="attached")
 
 
 def in_sight(page: Any, selector: str) -> None:
@@ -277,8 +331,18 @@ def test_the_puzzle_solved_in_french_on_a_phone(
     page.goto(server.url)
     wait_engine(page)
     solution = open_todays_puzzle(page)["solution"]
+    shot(page, "solving-phone-fr")
+    assert page.locator(".turn-mark").count() == 1
+    assert_uncovered(page, "solving")
     deploy(page, solution["card"], solution["cell"])
     page.locator('html[data-puzzle="solved"]').wait_for(state="attached")
+    # On its side, the panel solved beside the table, its buttons in sight at its foot.
+    for width, height in ((844, 390), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        shot(page, f"solved-side-{width}-fr")
+        assert_board_clear(page)
+        assert_uncovered(page, "solved")
+    page.set_viewport_size({"width": 360, "height": 640})
     banner = page.locator(".pz-banner")
     assert banner.locator(".pz-banner-title").inner_text() == "Résolu !"
     banner.locator(".pz-banner-streak", has_text="Série : 1 jour").wait_for(state="attached")
