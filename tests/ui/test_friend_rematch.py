@@ -215,3 +215,40 @@ def test_new_game_after_a_friend_match_offers_the_rematch_and_asks_while_under_w
         assert mover.app.panel == "leave"
 
     asyncio.run(run())
+
+
+def test_a_rematch_of_hands_picked_has_each_side_pick_again() -> None:
+    async def run() -> None:
+        from tests.ui.test_friend_picked_by_link import collection_save, pick_five, side_with
+
+        host = await side_with(collection_save(77), 7)
+        host.app.friend.action("friend")
+        host.app.click("do", "friend_invite_picked")
+        await pick_five(host, "invite")
+        guest = await side_with(collection_save(78, copies=2), 70, host.link())
+        guest.app.friend.action("friend_accept")
+        await pick_five(guest, "accept")
+        await host.take(guest.link())
+        host.me, guest.me = "blue", "red"
+        await play_through(host, guest)
+        old = on_table(guest)
+        await play_again(guest)  # the deck dialog first, for the rematch
+        deck = await pick_five(guest, "rematch")
+        info = guest.app.friend.info
+        assert info["picked"] and info["rules"] == ["open"] and info["expect"] == "answer"
+        assert t("friend_rematch_link") in guest.shown and on_table(guest) == old
+        await host.take(guest.link(), by_address=True)
+        assert t("friend_hands_picked") in host.shown
+        host.app.friend.action("friend_accept")
+        await pick_five(host, "accept")
+        await guest.take(host.link())
+        if on_table(host) != on_table(guest):  # (the inviter's start goes back)
+            await host.take(guest.link())
+        for side in (host, guest):
+            if side.app.panel == "friend":
+                side.app.close_panel()
+        same_match(host, guest, ["open"], old)
+        blue = {card["id"] for card in host.app.match.view["hands"]["blue"] if card}
+        assert blue == set(deck)  # (under Open the five the inviter picked show)
+
+    asyncio.run(run())
