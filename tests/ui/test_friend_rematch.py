@@ -144,6 +144,9 @@ def test_play_again_live_goes_over_the_channel_and_both_tables_deal_it() -> None
         assert "data-friend-link" not in host.app.screen.regions["r-overlay"]  # type: ignore[attr-defined]
         sent = host.channel.sent[-1]  # type: ignore[attr-defined]
         assert sent == host.app.friend.code  # the invitation went at once
+        host.app.close_panel()  # (Escape) then Play again: the same invitation, not another
+        await play_again(host)
+        assert host.app.panel == "friend" and host.channel.sent[-1] == sent  # type: ignore[attr-defined]
         await carry(host, guest)
         assert t("friend_rematch_invited") in guest.app.screen.said[said:]  # type: ignore[attr-defined]
         assert guest.app.screen.focused[-1] == DIALOG_FOCUS  # type: ignore[attr-defined]

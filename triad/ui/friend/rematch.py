@@ -48,7 +48,9 @@ class Rematch:
         if match is None:
             return False
         info = friend.info or {}
-        if info.get("expect") == "answer" and info.get("mine"):  # the friend asked first
+        if self.status(info):  # (asked already: its dialog again, no second invitation)
+            friend.open_panel("send")
+        elif info.get("expect") == "answer" and info.get("mine"):  # the friend asked first
             friend.open_panel("invite")
         elif match.transport.terms[3]:  # (hands picked: five from the collection first)
             friend.hand.start("rematch")
