@@ -255,3 +255,23 @@ def test_a_rematch_of_hands_picked_has_each_side_pick_again() -> None:
         assert blue == set(deck)  # (under Open the five the inviter picked show)
 
     asyncio.run(run())
+
+
+def test_after_the_channel_dropped_the_rematch_goes_by_link() -> None:
+    async def run() -> None:
+        host, guest = await played(RULES)
+        connect(host, guest)
+        host.app.friend.live.event("closed", "")  # (the friend closed the tab)
+        assert host.app.screen.data["live"] == "lost"  # type: ignore[attr-defined]
+        await play_again(host)
+        assert host.app.screen.data["live"] == "off"  # type: ignore[attr-defined]
+        assert host.channel.closed  # type: ignore[attr-defined]
+        assert (
+            t("friend_rematch_link") in host.shown
+            and "data-friend-link"
+            in (
+                host.app.screen.regions["r-overlay"]  # type: ignore[attr-defined]
+            )
+        )
+
+    asyncio.run(run())

@@ -64,6 +64,8 @@ class Rematch:
         friend = self.friend
         if friend.transport is None:
             return
+        if not friend.live.connected:  # (by link: a connection that dropped carries nothing)
+            friend.live.end()
         self.making = True
         try:
             made = await friend.invite(False, hand, friend.transport.terms)
