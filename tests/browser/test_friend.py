@@ -291,6 +291,22 @@ def test_a_whole_match_by_link(new_context: Any, server: Any) -> None:
     for side in (host, guest):
         assert side.state() == "over"
         assert side.owners() == 9
+    play_again(guest)
+
+
+def play_again(side: Player) -> None:
+    """The result's Play again after a friend match: not a match against the CPU, but the
+    rematch's link to send (tests/ui/test_friend_rematch.py plays rematches through)."""
+    page = side.page
+    if page.locator(".dialog.friend").count():
+        page.keyboard.press("Escape")
+    page.locator('.result [data-do="rematch"]').click()
+    page.locator(".dialog.friend [data-friend-link]").wait_for()
+    status = page.locator(".dialog.friend [data-friend-status]").inner_text()
+    assert status.startswith("Rematch"), status
+    assert side.state() == "wait"  # (the new invitation, its answer awaited)
+    page.screenshot(path=str(ARTIFACTS / "friend-rematch-link.png"))
+    assert not axe_violations(page, "friend match, the rematch's link")
 
 
 def pick_five(side: Player, shot: str = "") -> list[str]:
