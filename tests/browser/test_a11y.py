@@ -30,6 +30,7 @@ from tests.browser.conftest import (
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
+from triad.ui.look.speech import CELL_KEYS
 
 pytestmark = pytest.mark.browser
 
@@ -174,18 +175,9 @@ HEAR = """(() => { window.__heard = [];
   .observe(document, {childList: true, subtree: true}); })();"""
 
 WHERE = "top left|top right|bottom left|bottom right|top|bottom|left|right|centre"
-# The board's nine spaces, by the names the grid gives them.
-SPACES = (
-    "top left",
-    "top",
-    "top right",
-    "left",
-    "centre",
-    "right",
-    "bottom left",
-    "bottom",
-    "bottom right",
-)
+# The board's nine spaces, by the names the grid gives them (the page's English words).
+ENGLISH = json.loads((ARTIFACTS.parent / "triad/ui/lang/en/text.json").read_text("utf-8"))
+SPACES = tuple(ENGLISH[key] for key in CELL_KEYS)
 # (the four values each named by its side)
 MOVE = re.compile(
     r"^(Blue|Red) plays (.+?) \((top [0-9A], right [0-9A], bottom [0-9A])(, left [0-9A])\), "
