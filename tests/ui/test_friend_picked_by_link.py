@@ -67,6 +67,20 @@ async def pick_five(side: Friend, kind: str) -> list[str]:
     return deck
 
 
+async def picked_and_accepted() -> tuple[Friend, Friend, list[str], list[str]]:
+    """A host (collection 77) that invited with hands picked and picked its five, and a guest
+    (collection 78, two more of a card) that opened the link, accepted and picked its own:
+    the two sides and their fives, the guest's link not yet taken by the host."""
+    host = await side_with(collection_save(77), 7)
+    host.app.friend.action("friend")
+    host.app.click("do", "friend_invite_picked")
+    host_deck = await pick_five(host, "invite")
+    guest = await side_with(collection_save(78, copies=2), 70, host.link())
+    guest.app.friend.action("friend_accept")
+    guest_deck = await pick_five(guest, "accept")
+    return host, guest, host_deck, guest_deck
+
+
 def hand_ids(side: Friend, who: str) -> list[str]:
     return sorted({card["id"] for card in side.app.match.view["hands"][who] if card})
 
@@ -123,13 +137,7 @@ def test_connected_live_the_guest_is_told_the_deal_is_coming_not_shown_the_table
     # guest's dialog says so, over the match the table held before (not to be played),
     # then closes on the friend match
     async def run() -> None:
-        host = await side_with(collection_save(77), 7)
-        host.app.friend.action("friend")
-        host.app.click("do", "friend_invite_picked")
-        host_deck = await pick_five(host, "invite")
-        guest = await side_with(collection_save(78, copies=2), 70, host.link())
-        guest.app.friend.action("friend_accept")
-        await pick_five(guest, "accept")
+        host, guest, host_deck, _ = await picked_and_accepted()
         app = guest.app
         channel = Channel()
         app.screen.js.window.triadLive = channel  # type: ignore[attr-defined]

@@ -222,15 +222,9 @@ def test_new_game_after_a_friend_match_offers_the_rematch_and_asks_while_under_w
 
 def test_a_rematch_of_hands_picked_has_each_side_pick_again() -> None:
     async def run() -> None:
-        from tests.ui.test_friend_picked_by_link import collection_save, pick_five, side_with
+        from tests.ui.test_friend_picked_by_link import pick_five, picked_and_accepted
 
-        host = await side_with(collection_save(77), 7)
-        host.app.friend.action("friend")
-        host.app.click("do", "friend_invite_picked")
-        await pick_five(host, "invite")
-        guest = await side_with(collection_save(78, copies=2), 70, host.link())
-        guest.app.friend.action("friend_accept")
-        await pick_five(guest, "accept")
+        host, guest, _, _ = await picked_and_accepted()
         await host.take(guest.link())
         host.me, guest.me = "blue", "red"
         await play_through(host, guest)
