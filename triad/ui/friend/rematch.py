@@ -87,18 +87,21 @@ class Rematch:
         if self.making:  # (this side's is on its way: they are compared once it is made)
             self.held = (ident, code)
             return True
-        info = self.friend.info or {}
-        if not self.mine or info.get("id") != self.mine or info.get("expect") != "answer":
+        if not self.awaited(self.friend.info):
             return False
         if self.mine < ident:
             return True
         self.mine = ""
         return False
 
+    def awaited(self, info) -> bool:
+        """Whether the friend match `info` is the rematch invited here, its answer awaited."""
+        info = info or {}
+        return bool(self.mine) and info.get("id") == self.mine and info.get("expect") == "answer"
+
     def status(self, info) -> str:
         """What the send screen says of the rematch invited here ("": it is no rematch)."""
-        info = info or {}
-        if not self.mine or info.get("id") != self.mine or info.get("expect") != "answer":
+        if not self.awaited(info):
             return ""
         return t("friend_rematch_live" if self.friend.live.connected else "friend_rematch_link")
 
