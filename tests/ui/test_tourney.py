@@ -139,7 +139,6 @@ async def play_to_end(app: App) -> None:
     raise AssertionError("the tournament match did not end")
 
 
-@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() -> None:
     async def run() -> None:
         store = rich_store()
