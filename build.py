@@ -772,12 +772,15 @@ def _stored(archive: bytes) -> bytes:
 def _pack_runtime(dist: Path) -> None:
     """Compress PACKED and PACKED_ZIPS (xz) and GZIPPED_PAGE (gzip), reproducibly, and write
     into engine-worker.js the bytes of each file the engine's boot downloads, for the
-    progress it shows."""
+    progress it shows, and the hash its wasm is kept under once unpacked."""
     folder = dist / "runtime" / "pyodide"
+    wasm_id = ""  # (the name the engine worker keeps the unpacked wasm under)
     for raw in [*(folder / name for name in PACKED), *(dist / name for name in PACKED_ZIPS)]:
         if not raw.exists():
             continue  # no engine standard library (no Node)
         data = raw.read_bytes()
+        if raw.name == "pyodide.asm.wasm":
+            wasm_id = hashlib.sha256(data).hexdigest()[:16]
         if raw.suffix == ".zip":
             data = _stored(data)
         raw.with_name(raw.name + ".xz").write_bytes(xz_compress_cached(data))
@@ -799,6 +802,7 @@ def _pack_runtime(dist: Path) -> None:
         modules = sorted({n.split("/")[0].removesuffix(".py") for n in whole.namelist()})
     worker = dist / "engine-worker.js"
     text = worker.read_text().replace("{}/* {{SIZES}} */", json.dumps(sizes))
+    text = text.replace("/* {{WASM_ID}} */", wasm_id)
     worker.write_text(text.replace("[]/* {{WHOLE_MODULES}} */", json.dumps(modules)))
 
 

@@ -161,9 +161,11 @@ NO_LOOPS = """document.addEventListener("animationstart", (event) => {
 # What the page writes once a new player has seen the first match's pointer to the legend.
 SKIP_TIP = "try { localStorage.setItem('triad.legend-tip', 'true'); } catch (e) {}"
 
-# The number of files the service worker's one cache holds (-1 while there are two caches).
+# The number of files the service worker's one cache holds (-1 while there are two): its
+# build's, "triad:SCOPE:BUILD" (the engine worker keeps its unpacked wasm apart, in
+# "triad-wasm:SCOPE").
 CACHED = """async () => {
-    const keys = await caches.keys();
+    const keys = (await caches.keys()).filter((key) => key.startsWith("triad:"));
     if (keys.length !== 1) return -1;
     return (await (await caches.open(keys[0])).keys()).length;
 }"""
@@ -234,7 +236,8 @@ def launch_profile(playwright: Any, folder: Path, **options: Any) -> Any:
 
 
 # What a pooled context clears between two tests: all the page keeps but the service
-# worker and its cache (Chrome DevTools Protocol, Storage.clearDataForOrigin).
+# worker and the caches (its own, and the engine's wasm kept unpacked; Chrome DevTools
+# Protocol, Storage.clearDataForOrigin).
 CLEARED = "cookies,local_storage,indexeddb,file_systems,websql,shared_storage,storage_buckets"
 
 
@@ -247,8 +250,9 @@ def warm_profile(
     playwright: Any, server: Server, dist: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
     """A browser profile that has visited the game once and reloaded it: its service worker
-    controls the address, its cache holds every file and the engine's snapshot. Nothing
-    else is kept (the visit's storage is cleared)."""
+    controls the address, its cache holds every file and the engine's snapshot, and the
+    engine worker has kept Pyodide's wasm unpacked. Nothing else is kept (the visit's
+    storage is cleared)."""
     folder = tmp_path_factory.mktemp("warm-profile")
     context = launch_profile(playwright, folder, viewport=DEFAULT_VIEWPORT)
     try:

@@ -9,12 +9,17 @@
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
-const [executablePath] = process.argv.slice(2);
+// `--reduced-motion`: Firefox says the player asked for less motion (as the Chromium
+// contexts of most tests do, tests/browser/conftest.py).
+const [executablePath, ...flags] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
-  extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false },
+  extraPrefsFirefox: {
+    "browser.shell.checkDefaultBrowser": false,
+    ...(flags.includes("--reduced-motion") ? { "ui.prefersReducedMotion": 1 } : {}),
+  },
 });
 const pages = new Map();
 let nextPage = 1;

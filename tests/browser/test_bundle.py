@@ -60,18 +60,47 @@ def test_loads_from_its_own_host_only(new_context: Any, server: Server, dist: Pa
     assert not watch.outside_requests()
 
 
+# The engine's wasm as the engine worker keeps it unpacked (engine-worker.js): one entry in
+# a cache named after the game's address; whether it holds a good wasm.
+KEPT_WASM = """async (name) => {
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    if (keys.length !== 1 || !keys[0].url.includes("pyodide.asm.wasm?")) return false;
+    return WebAssembly.validate(await (await cache.match(keys[0])).arrayBuffer());
+}"""
+
+# Spoil the kept wasm, as a disk or an interrupted write might.
+SPOIL_KEPT_WASM = """async (name) => {
+    const cache = await caches.open(name);
+    const [key] = await cache.keys();
+    await cache.put(key, new Response("not wasm", {headers: {"Content-Type": "application/wasm"}}));
+}"""
+
+
 def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, dist: Path) -> None:
+    """...and a visit after the first compiles the engine's wasm from the copy the first
+    unpacked, not from its xz; a spoilt copy is unpacked again, and the game still plays."""
     srv = own_server()
-    context, _ = new_context(origins=(srv.origin,))
+    context, watch = new_context(origins=(srv.origin,))
     page = context.new_page()
     page.goto(srv.url)
     wait_ready(page)
     wait_engine(page)
     wait_offline_ready(page, precache_size(dist))
+    kept = "triad-wasm:" + srv.url
+    page.wait_for_function(KEPT_WASM, arg=kept)
     srv.stop()
+    asked = len(watch.requests)
     page.reload()
     wait_ready(page)
     wait_engine(page)
+    play_one_move(page)
+    assert not [url for url in watch.requests[asked:] if "pyodide.asm.wasm" in url]
+    page.evaluate(SPOIL_KEPT_WASM, kept)
+    page.reload()
+    wait_ready(page)
+    wait_engine(page)
+    page.wait_for_function(KEPT_WASM, arg=kept)  # (unpacked from the cache again, and kept)
     play_one_move(page)
     # Other Python workers start from the cache too, each with the module it was asked for.
     tier = page.evaluate(
@@ -232,7 +261,7 @@ def test_a_new_version_replaces_the_cache(
     wait_ready(page)
     page.wait_for_function(
         f"""async () => {{
-            const keys = await caches.keys();
+            const keys = (await caches.keys()).filter((key) => key.startsWith("triad:"));
             return keys.length === 1 && keys[0].endsWith({second["build"]!r});
         }}"""
     )

@@ -127,7 +127,8 @@ def test_boots_and_plays_a_whole_match_by_clicks_across_a_reload_with_the_server
         files = sum(1 for p in dist.rglob("*") if p.is_file()) - len(build.LAZY_FILES)
         page.wait("navigator.serviceWorker.controller", BOOT_MS)
         cached = (
-            "caches.keys().then((keys) => keys.length === 1 &&"
+            "caches.keys().then((all) => all.filter((key) => key.startsWith('triad:')))"
+            ".then((keys) => keys.length === 1 &&"
             " caches.open(keys[0]).then((c) => c.keys()).then((k) => k.length))"
         )
         # Polled with js(), which awaits the promise (wait() would take it for true at once);

@@ -25,6 +25,10 @@ from triad.friend.messages import Play
 from triad.ui.look.text import t
 from triad.ui.page.app import App
 
+# (each side's page deals a match against the CPU as it boots, beneath the friend match:
+# the CPU's thinking there is not these tests')
+pytestmark = pytest.mark.usefixtures("quick_cpu")
+
 URL = "https://example.test/"
 
 

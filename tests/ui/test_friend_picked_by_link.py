@@ -23,6 +23,10 @@ from triad.collection import service
 from triad.ui.collection.collect import KEY as COLLECTION
 from triad.ui.look.text import t
 
+# (each side's page deals a match against the CPU as it boots, beneath the friend match:
+# the CPU's thinking there is not these tests')
+pytestmark = pytest.mark.usefixtures("quick_cpu")
+
 
 def collection_save(seed: int, copies: int = 0) -> str:
     """A new collection's save (eight cards), with ``copies`` more of its first card."""
@@ -94,7 +98,6 @@ def cards_seen(side: Friend) -> set[str]:
     return {card["id"] for card in cards if card.get("id")}
 
 
-@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_hands_picked_from_each_collection_by_link() -> None:
     async def run() -> None:
         saves = collection_save(77), collection_save(78, copies=2)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.ui.helpers import settle
 from tests.ui.test_friend_by_link import Friend, first_mover, play_through, start
 from tests.ui.test_lifecycle import Channel
@@ -19,6 +21,10 @@ from triad.ui.friend.link import FriendTransport
 from triad.ui.look.text import t
 from triad.ui.page.panels import DIALOG_FOCUS
 from triad.ui.table.choosing import CURSOR, HAND
+
+# (each side's page deals a match against the CPU as it boots, beneath the friend match:
+# the CPU's thinking there is not these tests')
+pytestmark = pytest.mark.usefixtures("quick_cpu")
 
 RULES = ["same", "plus"]
 

@@ -11,6 +11,7 @@ import pytest
 
 from tests.tournament.helpers import DECK, rich_save
 from tests.ui.helpers import LocalEngine, make_app, settle
+from tests.ui.test_split import until
 from triad import api
 from triad.collection.save import dump_save
 from triad.ui.collection.collect import KEY
@@ -20,6 +21,7 @@ from triad.ui.look.text import explain, t
 from triad.ui.page import client, settings
 from triad.ui.page.app import App
 from triad.ui.page.settings import MemoryStore, SafeStore
+from triad.ui.study.replay import Replay
 
 
 @pytest.fixture(autouse=True)
@@ -137,7 +139,6 @@ async def play_to_end(app: App) -> None:
     raise AssertionError("the tournament match did not end")
 
 
-@pytest.mark.slow  # (the full lane only: seconds of CPU)
 def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() -> None:
     async def run() -> None:
         store = rich_store()
@@ -149,11 +150,10 @@ def test_a_knockout_match_is_played_on_the_table_and_settled_into_the_bracket() 
         assert before["tournament"]["event"]["deck"] == DECK
         # a match between two leaders opens as a replay
         app.click("do", "tr_replay:1")
-        for _ in range(20):
-            await settle(app)
-            if app.match is None:
-                break
+        # closed once it shows: its analysis (a search of every move) is not this test's
+        await until(app, lambda: isinstance(app.table.occupant, Replay))
         assert app.match is None and app.panel is None
+        assert app.table.occupant.analysis is not None  # (it began; the exit ends it)
         app.table.occupant.key("exit")
         await settle(app)
         app.tourney.open()
