@@ -3,12 +3,13 @@ desktop and a phone.
 
 axe-core is an npm devDependency, injected from node_modules into the page under test
 (it is never part of the bundle). Each language is one page load that walks its screens
-and runs axe on each at both sizes: the journey plays at one size (English on a desktop,
-French on a phone, each in that device's context), and the viewport is resized to the
-other and back for the second run (`at_both_sizes`), its layout settled. Nothing the page
-shows depends on the phone context's touch or mobile settings: its styles ask only the
-viewport's size and orientation, and it speaks of tapping only after a finger's tap (these
-tests click), so a resized desktop is a phone to axe, and a resized phone a desktop.
+and runs axe on each at both sizes (`at_both_sizes`): at the size the page is at, then,
+the viewport resized and its layout settled, at the other, where the journey goes on (a
+resize costs as much as an axe run: one a screen). English starts on a desktop, French on
+a phone, each in that device's context. Nothing the page shows depends on the phone
+context's touch or mobile settings: its styles ask only the viewport's size and
+orientation, and it speaks of tapping only after a finger's tap (these tests click), so a
+resized desktop is a phone to axe, and a resized phone a desktop.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-# The size each language's journey plays at (axe runs at both).
-PLAYED_AT = {"en": "desktop", "fr": "phone"}
+# The size each language's journey starts at (axe runs at both).
+STARTS_AT = {"en": "desktop", "fr": "phone"}
 PLAY = '.title-screen [data-do="title_play"]'
 MAP_LIST = {"en": "The map, as a list", "fr": "La carte, en liste"}
 CATCH_LOG = {"en": "What happens, turn by turn", "fr": "Ce qui se passe, tour par tour"}
@@ -82,8 +83,6 @@ def axe_violations(page: Any, screen: str) -> list[str]:
 def resize(page: Any, size: str) -> None:
     """The page at `size`'s viewport, its layout settled."""
     viewport = SIZES[size]["viewport"]
-    if page.viewport_size == viewport:
-        return
     page.set_viewport_size(viewport)
     page.wait_for_function(
         "([w, h]) => innerWidth === w && innerHeight === h",
@@ -92,21 +91,19 @@ def resize(page: Any, size: str) -> None:
     wait_settled(page)
 
 
-def at_both_sizes(page: Any, played_at: str) -> Iterator[str]:
-    """Each size in turn, the page resized to it: first the one the journey plays at, then
-    the other; the page is at the first again once the loop ends."""
-    try:
-        for size in sorted(SIZES, key=lambda s: s != played_at):
-            resize(page, size)
-            yield size
-    finally:
-        resize(page, played_at)
+def at_both_sizes(page: Any) -> Iterator[str]:
+    """The size the page is at, then the other, the page resized to it (and left there)."""
+    now = next(size for size, options in SIZES.items() if options["viewport"] == page.viewport_size)
+    yield now
+    other = next(size for size in SIZES if size != now)
+    resize(page, other)
+    yield other
 
 
-def axe_at_both_sizes(page: Any, screen: str, played_at: str) -> list[str]:
+def axe_at_both_sizes(page: Any, screen: str) -> list[str]:
     """axe over the page as it is, on a desktop and on a phone."""
     found = []
-    for size in at_both_sizes(page, played_at):
+    for size in at_both_sizes(page):
         found += axe_violations(page, f"{screen} ({size})")
     return found
 
@@ -135,40 +132,40 @@ def close_dialog(page: Any) -> None:
 def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
-    size = PLAYED_AT[lang]
+    size = STARTS_AT[lang]
     page = open_game(new_context, server, lang, size)
     page.locator(PLAY).wait_for()
-    found = axe_at_both_sizes(page, "title", size)
+    found = axe_at_both_sizes(page, "title")
     page.locator(PLAY).click()
     wait_ready(page)
     wait_engine(page)
-    found += axe_at_both_sizes(page, "table", size)
+    found += axe_at_both_sizes(page, "table")
     page.keyboard.press("Escape")
     page.locator(".dialog.pause").wait_for()
-    found += axe_at_both_sizes(page, "pause", size)
+    found += axe_at_both_sizes(page, "pause")
     close_dialog(page)
     page.locator('[data-action="info"]').click()
     page.locator(".dialog.book").wait_for()
-    found += axe_at_both_sizes(page, "rulebook", size)
+    found += axe_at_both_sizes(page, "rulebook")
     close_dialog(page)
     page.locator(".btn-legend").click()
     page.locator(".dialog.legend").wait_for()
-    found += axe_at_both_sizes(page, "legend", size)
+    found += axe_at_both_sizes(page, "legend")
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
     page.locator(".dialog.menu").wait_for()
-    found += axe_at_both_sizes(page, "rule menu", size)
+    found += axe_at_both_sizes(page, "rule menu")
     close_dialog(page)
     page.locator('html[data-collection="ready"]').wait_for(state="attached")
     page.locator('[data-action="collection"]').click()
     for tab in ("ladder", "album", "history", "save"):
         page.locator(f'[data-tab="{tab}"]').click()
         page.locator(f'[data-tab="{tab}"][aria-selected="true"]').wait_for()
-        found += axe_at_both_sizes(page, "collection " + tab, size)
+        found += axe_at_both_sizes(page, "collection " + tab)
     page.locator('[data-tab="ladder"]').click()
     page.locator("[data-challenge]").first.click()
     page.locator(".dialog.deck").wait_for()
-    found += axe_at_both_sizes(page, "deck", size)
+    found += axe_at_both_sizes(page, "deck")
     close_dialog(page)
     # A hot-seat match, then the daily puzzle.
     page.locator('[data-action="rules"]').click()
@@ -177,24 +174,24 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
-    found += axe_at_both_sizes(page, "hot-seat", size)
+    found += axe_at_both_sizes(page, "hot-seat")
     while page.locator("[data-result]").count() == 0:  # each side in turn, by clicks
         hotseat_move(page)
-    found += axe_at_both_sizes(page, "result", size)
+    found += axe_at_both_sizes(page, "result")
     # The match again, move by move, then its analysis.
     page.locator('[data-do="replay"]').click()
     page.locator("[data-replay-at]").wait_for(state="attached")
     page.locator('[data-do="replay_next"]').click()
-    found += axe_at_both_sizes(page, "replay", size)
+    found += axe_at_both_sizes(page, "replay")
     page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-do="analyse"]').click()
     page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
-    found += axe_at_both_sizes(page, "analysis", size)
+    found += axe_at_both_sizes(page, "analysis")
     page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-action="rules"]').click()
     page.locator('[data-do="puzzle"]').click()
     page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
-    found += axe_at_both_sizes(page, "puzzle", size)
+    found += axe_at_both_sizes(page, "puzzle")
     page.locator('[data-do="replay_exit"]').click()
     # A quick match dealt by Draft: the pool of twelve cards.
     page.locator('[data-action="rules"]').click()
@@ -202,7 +199,7 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     page.locator(".dialog.draft").wait_for()
-    found += axe_at_both_sizes(page, "draft", size)
+    found += axe_at_both_sizes(page, "draft")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
 
 
@@ -382,14 +379,14 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
 def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
     new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
-    size = PLAYED_AT[lang]
+    size = STARTS_AT[lang]
     locale = "fr-FR" if lang == "fr" else "en-GB"
     context, _ = new_context(reduced_motion="reduce", locale=locale, **SIZES[size])
     context.add_init_script(CATCH_MAPS)
     page = context.new_page()
     page.goto(server.url + "catch.html")
     wait_ready(page)
-    found = axe_on_catch(page, "catch play", size)
+    found = axe_on_catch(page, "catch play")
     # The map is also a list a screen reader walks: each house, its units and paths.
     listed = page.get_by_role("region", name=MAP_LIST[lang]).get_by_role("listitem")
     houses = [line for line in listed.all_inner_texts() if line.startswith(HOUSE[lang])]
@@ -397,7 +394,7 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
     # Mid-game: a house chosen (its amount and Cancel show), then turns ended by Enter.
     mine = page.get_by_role("button", name=re.compile("^" + HOUSE[lang] + r" \d+, "))
     mine.first.click()
-    found += axe_on_catch(page, "catch play, a house chosen", size)
+    found += axe_on_catch(page, "catch play, a house chosen")
     page.keyboard.press("Escape")
     said = page.get_by_role("log", name=CATCH_LOG[lang])
     turn = 0
@@ -408,28 +405,28 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         said.get_by_text(f"{TURN[lang]} {turn}.").wait_for(timeout=60_000)
         wait_ready(page)
         if turn == 1:
-            found += axe_on_catch(page, "catch play mid-game", size)
+            found += axe_on_catch(page, "catch play mid-game")
     # Greedy owns four triangles in five on this map by turn 31: the log says the end.
     assert CATCH_WON[lang] in said.inner_text()
-    found += axe_on_catch(page, "catch game over", size)
+    found += axe_on_catch(page, "catch game over")
     page.locator('[data-act="help"]').first.click()
     page.locator("#c-overlay [role=dialog]").wait_for()
-    found += axe_on_catch(page, "catch help", size)
+    found += axe_on_catch(page, "catch help")
     page.keyboard.press("Escape")
     for mode in ("watch", "editor"):
         page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
         wait_ready(page)
-        found += axe_on_catch(page, "catch " + mode, size, turns=False)  # (no map yet)
+        found += axe_on_catch(page, "catch " + mode, turns=False)  # (no map yet)
         if mode == "watch":
-            found += watch_screens(page, size)
+            found += watch_screens(page)
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
 
 
-def axe_on_catch(page: Any, screen: str, played_at: str, turns: bool = True) -> list[str]:
+def axe_on_catch(page: Any, screen: str, turns: bool = True) -> list[str]:
     """axe over Triangle Catch at both sizes; where a map that `turns` is shown (a game
     played or watched), it stands upright on the phone and only there."""
     found = []
-    for size in at_both_sizes(page, played_at):
+    for size in at_both_sizes(page):
         if turns:
             expect(page.locator("svg.map")).not_to_have_count(0)
             other = "svg.map:not(.portrait)" if size == "phone" else "svg.map.portrait"
@@ -438,18 +435,18 @@ def axe_on_catch(page: Any, screen: str, played_at: str, turns: bool = True) -> 
     return found
 
 
-def watch_screens(page: Any, played_at: str) -> list[str]:
+def watch_screens(page: Any) -> list[str]:
     """axe over Watch: two bots' match paused mid-game, then at its end."""
     page.locator('[data-act="watch"]').click()
     page.locator('[data-act="pause"]').click()
     wait_ready(page)
     page.locator('[data-act="step"][data-arg="1"]').first.click()
     wait_ready(page)
-    found = axe_on_catch(page, "catch watch mid-game", played_at)
+    found = axe_on_catch(page, "catch watch mid-game")
     scrub = page.locator("#c-scrub")
     scrub.fill(str(scrub.get_attribute("max")))
     page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=120_000)
-    return found + axe_on_catch(page, "catch watch over", played_at)
+    return found + axe_on_catch(page, "catch watch over")
 
 
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
@@ -571,7 +568,7 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     """The trade after a won match for cards, the reset's confirmation, Leave a match
     for cards?, the rule menu with a card set of one's own (and a file refused), and
     the friend dialogs: inviting, the link to send, being invited, live too."""
-    size = PLAYED_AT[lang]
+    size = STARTS_AT[lang]
     context, _ = new_context(reduced_motion="reduce", **SIZES[size])
     context.add_init_script(settings_script(lang=lang, sound=False))
     # A collection whose won match waits for the card to take: the trade shows at once.
@@ -582,16 +579,16 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     page = context.new_page()
     page.goto(server.url)
     page.locator(".dialog.trade").wait_for()
-    found = axe_at_both_sizes(page, "trade", size)
+    found = axe_at_both_sizes(page, "trade")
     page.locator('[data-pick="0"]').click()
-    found += axe_at_both_sizes(page, "trade, a card picked", size)
+    found += axe_at_both_sizes(page, "trade, a card picked")
     page.locator('[data-do="trade_take"]').click()
     page.locator(".dialog.trade").wait_for(state="detached")
     page.locator('[data-action="collection"]').click()
     page.locator('[data-tab="save"]').click()
     page.locator('[data-do="reset"]').click()
     page.locator('[data-do="reset_yes"]').wait_for()
-    found += axe_at_both_sizes(page, "reset confirm", size)
+    found += axe_at_both_sizes(page, "reset confirm")
     page.locator('[data-do="reset_no"]').click()
     page.locator('[data-tab="ladder"]').click()
     page.locator("[data-challenge]").first.click()
@@ -601,17 +598,17 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     wait_ready(page)
     page.keyboard.press("F5")  # a new game would leave the match for cards: asked first
     page.locator(".dialog.leave").wait_for()
-    found += axe_at_both_sizes(page, "leave", size)
+    found += axe_at_both_sizes(page, "leave")
     page.locator('[data-do="leave_yes"]').click()
     page.locator(".dialog.leave").wait_for(state="detached")
     wait_ready(page)
     page.locator('[data-action="rules"]').click()
     page.locator('.menu [data-do="friend"]').click()
     page.locator(".dialog.friend").wait_for()
-    found += axe_at_both_sizes(page, "friend", size)
+    found += axe_at_both_sizes(page, "friend")
     page.locator('[data-do="friend_invite"]').click()
     page.locator('[data-do="friend_copy"]').wait_for()
-    found += axe_at_both_sizes(page, "friend, the link to send", size)
+    found += axe_at_both_sizes(page, "friend, the link to send")
     invite = page.locator("#friend-link").input_value()
     assert "#friend=" in invite, invite
     other, _ = new_context(reduced_motion="reduce", **SIZES[size])  # the friend's browser
@@ -619,7 +616,7 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     guest = other.new_page()
     guest.goto(invite)
     guest.locator('[data-do="friend_accept"]').wait_for()
-    found += axe_at_both_sizes(guest, "friend, invited", size)
+    found += axe_at_both_sizes(guest, "friend, invited")
     # Live: the invitation with its QR code, then the guest's answer.
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
@@ -628,22 +625,22 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     page.locator('[data-do="friend_live"]').click()
     page.locator('html[data-live="offer"]').wait_for(state="attached")
     page.locator(".friend-qr svg").wait_for()
-    found += axe_at_both_sizes(page, "friend, live invitation", size)
+    found += axe_at_both_sizes(page, "friend, live invitation")
     offer = page.locator("#friend-link").input_value()
     answering = other.new_page()
     answering.goto(offer)
     answering.locator('[data-do="friend_accept"]').click()
     answering.locator('html[data-live="answer"]').wait_for(state="attached")
-    found += axe_at_both_sizes(answering, "friend, live answer", size)
+    found += axe_at_both_sizes(answering, "friend, live answer")
     # A card set of the player's own in the rule menu, then a file it refuses.
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
     load_file(page, "lantern-folk.json", text(make_set()))
     page.locator("[data-custom-note]").wait_for()
-    found += axe_at_both_sizes(page, "rule menu, a set loaded", size)
+    found += axe_at_both_sizes(page, "rule menu, a set loaded")
     broken = make_set(set_id="other", name="Other")
     broken["cards"][4]["right"] = 11
     load_file(page, "broken.json", text(broken))
     page.locator("[data-custom-error]").wait_for()
-    found += axe_at_both_sizes(page, "rule menu, a file refused", size)
+    found += axe_at_both_sizes(page, "rule menu, a file refused")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

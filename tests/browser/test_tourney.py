@@ -21,7 +21,7 @@ from tests.browser.conftest import (
     wait_ready,
     wait_settled,
 )
-from tests.browser.test_a11y import PLAYED_AT, SIZES, at_both_sizes, axe_violations
+from tests.browser.test_a11y import SIZES, STARTS_AT, at_both_sizes, axe_violations
 from tests.browser.test_page_play import settings_script
 from tests.tournament.helpers import DECK, rich_save
 from triad.collection.save import dump_save
@@ -225,12 +225,11 @@ def test_axe_finds_nothing_on_the_tournament_screens(
 ) -> None:
     """axe on each screen at both sizes (tests/browser/test_a11y.py), a screenshot of
     some at each."""
-    played_at = PLAYED_AT[lang]
-    page = open_page(new_context, server, lang, played_at)
+    page = open_page(new_context, server, lang, STARTS_AT[lang])
 
     def check(screen: str, name: str = "") -> list[str]:
         found = []
-        for size in at_both_sizes(page, played_at):
+        for size in at_both_sizes(page):
             found += axe_violations(page, f"{screen} ({size})")
             if name:
                 shot(page, f"{name}-{lang}-{size}")
