@@ -10,8 +10,15 @@
 // PYODIDE_PATH="/mount/point,..." (e.g. pure-Python wheels for pytest).
 // stdout/stderr pass through; the exit status is the script's (SystemExit
 // code, 1 for an uncaught exception, 0 otherwise).
+//
+//   node bench/pyodide_runner.mjs --snapshot FILE
+//
+// writes FILE, a memory snapshot of Pyodide as it has just started (nothing
+// run, nothing mounted); with PYODIDE_SNAPSHOT=FILE a run restores it instead
+// of starting Python from nothing, for a fifth of the CPU (the tests share one:
+// tests/runtimes.py).
 import { loadPyodide } from "pyodide";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { writeAll } from "./write_all.mjs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +26,11 @@ import { fileURLToPath } from "node:url";
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 const args = process.argv.slice(2);
+if (args[0] === "--snapshot" && args.length === 2) {
+  const pyodide = await loadPyodide({ _makeSnapshot: true });
+  writeFileSync(args[1], pyodide.makeMemorySnapshot());
+  process.exit(0);
+}
 if (args.length === 0) {
   process.stderr.write("usage: node bench/pyodide_runner.mjs SCRIPT.py|-c CODE [ARG ...]\n");
   process.exit(2);
@@ -37,9 +49,11 @@ if (args[0] === "-c") {
   args.splice(0, 1);
 }
 
+const snapshot = process.env.PYODIDE_SNAPSHOT;
 const pyodide = await loadPyodide({
-    stdout: (line) => writeAll(1, line + "\n"),
+  stdout: (line) => writeAll(1, line + "\n"),
   stderr: (line) => writeAll(2, line + "\n"),
+  ...(snapshot ? { _loadSnapshot: new Uint8Array(readFileSync(snapshot)) } : {}),
 });
 pyodide.FS.mkdirTree("/repo");
 pyodide.mountNodeFS("/repo", repo);

@@ -6,6 +6,7 @@ CodinGame's generator, the default, is tested in test_codingame_maps.py.
 import hashlib
 import itertools
 import json
+import os
 import subprocess
 from functools import cache
 from pathlib import Path
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.catch.helpers import STRIP_HOUSES
+from tests.runtimes import pyodide_env
 from triad.catch.geometry import cg_crossing, dist2, in_triangle, on_segment, segments_cross
 from triad.catch.mapgen import (
     HOUSE_COUNT,
@@ -229,6 +231,7 @@ def test_pyodide_generates_the_same_maps_and_plays_the_same_match() -> None:
         text=True,
         timeout=300,
         check=False,
+        env={**os.environ, **pyodide_env()},
     )
     assert result.returncode == 0, result.stderr
     maps, digest = json.loads(result.stdout.strip().splitlines()[-1])

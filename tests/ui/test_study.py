@@ -9,6 +9,7 @@ import re
 
 from tests.study.helpers import random_record
 from tests.ui.helpers import LocalEngine, attr_values, leave_yes, make_app, play_out, settle
+from tests.ui.test_split import until
 from triad.study.puzzle import daily_json
 from triad.ui.collection.collect import KEY
 from triad.ui.look.text import set_language
@@ -232,11 +233,9 @@ def test_leaving_a_replay_or_the_puzzle_for_the_result_says_no_engine_loading() 
             assert "data-result" in screen.regions["r-overlay"]
             assert "Engine loading" not in screen.regions["r-status"]
             app.click("do", opened)
-            for _ in range(50):
-                await settle(app)
-                if app.match is None and screen.data.get("study"):
-                    break
-            assert app.match is None
+            # (left as soon as it shows: the replay's analysis, a search of every move, and
+            # the puzzle's making are not this test's; leaving ends them)
+            await until(app, lambda: app.match is None and bool(screen.data.get("study")))
             app.click("do", "replay_exit")  # leave it: back to the result
             await settle(app)
             assert app.match is not None and app.match.view["over"]

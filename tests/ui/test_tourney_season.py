@@ -35,6 +35,7 @@ async def draft_if_asked(app: App) -> None:
 
 
 @pytest.mark.slow  # (the full lane only: three whole matches, seconds of CPU)
+@pytest.mark.usefixtures("quick_cpu")  # (how well the CPU plays them is not this test's)
 def test_three_season_matches_with_a_reload_in_the_middle_of_each() -> None:
     async def run() -> None:
         store = rich_store()
