@@ -26,6 +26,7 @@ from tests.browser.conftest import (
     wait_ready,
     wait_settled,
 )
+from tests.browser.resizing import at_each_size
 from tests.browser.test_collection_play import challenge, open_tab
 from tests.browser.test_page_play import (
     deploy_by_mouse,
@@ -150,46 +151,49 @@ def action_in_view(page: Any, dialog: str, button: str, name: str) -> None:
     assert hit, (name, "covered")
 
 
-@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
-def test_every_dialogs_main_action_is_in_view(
-    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+# The windows a dialog's main action is checked in: itch.io's frame and a laptop's. Each
+# test boots one page and checks each dialog at both sizes, the window resized between.
+SIZES = {"960x640": {"width": 960, "height": 640}, "1280x720": {"width": 1280, "height": 720}}
+
+
+def action_in_view_at_each_size(page: Any, dialog: str, button: str, name: str) -> None:
+    """The `button` of `dialog` shows whole and uncovered in each of SIZES' windows."""
+    for size in at_each_size(page, SIZES):
+        action_in_view(page, dialog, button, f"{name}-{size}")
+
+
+def test_every_dialogs_main_action_is_in_view_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    width, height = size
-    context, _ = new_context(viewport={"width": width, "height": height})
+    context, _ = new_context(viewport=SIZES["960x640"])
     page = context.new_page()
     load_collection(page, server.url)
-
-    def main_action_in_view(dialog: str, button: str, name: str) -> None:
-        action_in_view(page, dialog, button, f"{name}-{width}x{height}")
-
     page.click('[data-action="info"]')
-    main_action_in_view(".dialog.book", '[data-do="close"]', "rulebook")
+    action_in_view_at_each_size(page, ".dialog.book", '[data-do="close"]', "rulebook")
     page.keyboard.press("Escape")
     page.locator(".dialog.book").wait_for(state="detached")
     page.click('[data-action="rules"]')
-    main_action_in_view(".dialog.menu", '[data-do="new"]', "menu")
+    action_in_view_at_each_size(page, ".dialog.menu", '[data-do="new"]', "menu")
     page.keyboard.press("Escape")
     # The collection itself: its ladder's first challenge, as a new player sees it.
     open_tab(page, "ladder")
-    main_action_in_view(".dialog.coll", '[data-challenge="old-mabry"]', "collection")
+    action_in_view_at_each_size(page, ".dialog.coll", '[data-challenge="old-mabry"]', "collection")
     challenge(page, "old-mabry")
-    main_action_in_view(".dialog.deck", '[data-do="deck_play"]', "deck")
+    action_in_view_at_each_size(page, ".dialog.deck", '[data-do="deck_play"]', "deck")
     page.click('[data-do="deck_play"]')
     wait_ready(page)
     page.keyboard.press("F5")
-    main_action_in_view(".dialog.leave", '[data-do="close"]', "leave")
+    action_in_view_at_each_size(page, ".dialog.leave", '[data-do="close"]', "leave")
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
-    main_action_in_view(".dialog.pause", '[data-do="pause"]', "pause")
+    action_in_view_at_each_size(page, ".dialog.pause", '[data-do="pause"]', "pause")
 
 
-@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
-def test_every_card_of_the_drafts_pool_is_in_view(
-    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+def test_every_card_of_the_drafts_pool_is_in_view_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    # (the rulebook's Close: test_every_dialogs_main_action_is_in_view)
-    width, height = size
-    context, _ = new_context(viewport={"width": width, "height": height})
+    # (the rulebook's Close: test_every_dialogs_main_action_is_in_view_at_each_size)
+    context, _ = new_context(viewport=SIZES["960x640"])
     context.add_init_script(settings_script(rules=["draft", "open"]))
     page = context.new_page()
     page.goto(server.url)
@@ -198,10 +202,11 @@ def test_every_card_of_the_drafts_pool_is_in_view(
     page.locator(".draft-pick:not([disabled])").first.wait_for()
     left = [b.get_attribute("data-draft") for b in page.locator(".draft-pick").all()]
     assert len(left) >= 11  # twelve, less the CPU's pick when it picks first
-    for index in left:
-        action_in_view(
-            page, ".dialog.draft", f'.draft-pick[data-draft="{index}"]', f"draft-{width}x{height}"
-        )
+    for size in at_each_size(page, SIZES):
+        for index in left:
+            action_in_view(
+                page, ".dialog.draft", f'.draft-pick[data-draft="{index}"]', f"draft-{size}"
+            )
 
 
 def won_diff_match_save() -> str:
@@ -219,12 +224,10 @@ def won_diff_match_save() -> str:
     return dump_save(waiting.save)
 
 
-@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
-def test_the_trade_dialogs_main_action_is_in_view(
-    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+def test_the_trade_dialogs_main_action_is_in_view_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    width, height = size
-    context, _ = new_context(viewport={"width": width, "height": height})
+    context, _ = new_context(viewport=SIZES["960x640"])
     # Diff won by four: four of five cards to choose, the biggest trade dialog.
     save = json.dumps(won_diff_match_save())
     # Storage is refused to the blank document before the first navigation: skip it there.
@@ -239,30 +242,24 @@ def test_the_trade_dialogs_main_action_is_in_view(
     for pick in range(4):
         page.locator(f'[data-pick="{pick}"]').click()
     page.locator('[data-do="trade_take"]:not([disabled])').wait_for()
-    action_in_view(page, ".dialog.trade", '[data-do="trade_take"]', f"trade-{width}x{height}")
+    action_in_view_at_each_size(page, ".dialog.trade", '[data-do="trade_take"]', "trade")
 
 
-@pytest.mark.parametrize("size", [(960, 640), (1280, 720)])
-def test_the_title_screens_and_the_results_main_action_is_in_view(
-    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+def test_the_title_screens_and_the_results_main_action_is_in_view_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    width, height = size
-    context, _ = new_context(
-        title=True, viewport={"width": width, "height": height}, reduced_motion="reduce"
-    )
+    context, _ = new_context(title=True, viewport=SIZES["960x640"], reduced_motion="reduce")
     context.add_init_script(settings_script(mode="hotseat"))
     page = context.new_page()
     page.goto(server.url)
-    action_in_view(
-        page, ".dialog.title-screen", '[data-do="title_play"]', f"title-{width}x{height}"
-    )
+    action_in_view_at_each_size(page, ".dialog.title-screen", '[data-do="title_play"]', "title")
     page.click('[data-do="title_play"]')
     wait_engine(page)
     while not wait_turn(page):
         player = "blue" if page.locator(".side-blue .turn-mark").count() else "red"
         cell = int(page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell"))
         deploy_by_mouse(page, player, 0, cell)
-    action_in_view(page, ".dialog.result", '[data-do="rematch"]', f"result-{width}x{height}")
+    action_in_view_at_each_size(page, ".dialog.result", '[data-do="rematch"]', "result")
 
 
 def test_the_status_line_says_tap_on_a_touch_screen(
