@@ -10,6 +10,7 @@ it), so the page's timer and `terminate()` are tested in the browser instead.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
+from tests.runtimes import pyodide_env
 from tests.ui.catch.helpers import editor_match
 from triad.ui.catch.example import EXAMPLE_BOT
 
@@ -36,7 +38,12 @@ def drive(tmp_path: Path, spec: dict[str, Any], jspi: bool = True) -> dict[str, 
     path = tmp_path / "spec.json"
     path.write_text(json.dumps({"timeout_ms": PATIENCE_MS, **spec}))
     args = [node, *([JSPI_FLAG] if jspi else []), str(DRIVER), str(path)]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
+    # (without stack switching the page's worker restores a snapshot of Pyodide; with it,
+    # a bot's worker starts Python from nothing)
+    env = {**os.environ, **({} if jspi else pyodide_env())}
+    done = subprocess.run(
+        args, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False, env=env
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(result, dict)
