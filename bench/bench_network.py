@@ -64,8 +64,10 @@ PROBE = """
 """
 
 
+# The files in the service worker's build cache ("triad:SCOPE:BUILD"; the engine worker's
+# kept wasm is apart, in "triad-wasm:SCOPE"), -1 unless there is one.
 CACHED = """async () => {
-    const keys = await caches.keys();
+    const keys = (await caches.keys()).filter((key) => key.startsWith("triad:"));
     if (keys.length !== 1) return -1;
     return (await (await caches.open(keys[0])).keys()).length;
 }"""

@@ -2,15 +2,21 @@
 desktop and a phone.
 
 axe-core is an npm devDependency, injected from node_modules into the page under test
-(it is never part of the bundle). Each language and size is one page load that walks
-its screens, so the test stays quick.
+(it is never part of the bundle). Each language is one page load that walks its screens
+and runs axe on each at both sizes (`at_both_sizes`): at the size the page is at, then,
+the viewport resized and its layout settled, at the other, where the journey goes on (a
+resize costs as much as an axe run: one a screen). English starts on a desktop, French on
+a phone, each in that device's context. Nothing the page shows depends on the phone
+context's touch or mobile settings: its styles ask only the viewport's size and
+orientation, and it speaks of tapping only after a finger's tap (these tests click), so a
+resized desktop is a phone to axe, and a resized phone a desktop.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +45,8 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
+# The size each language's journey starts at (axe runs at both).
+STARTS_AT = {"en": "desktop", "fr": "phone"}
 PLAY = '.title-screen [data-do="title_play"]'
 MAP_LIST = {"en": "The map, as a list", "fr": "La carte, en liste"}
 CATCH_LOG = {"en": "What happens, turn by turn", "fr": "Ce qui se passe, tour par tour"}
@@ -72,6 +80,34 @@ def axe_violations(page: Any, screen: str) -> list[str]:
     ]
 
 
+def resize(page: Any, size: str) -> None:
+    """The page at `size`'s viewport, its layout settled."""
+    viewport = SIZES[size]["viewport"]
+    page.set_viewport_size(viewport)
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h",
+        arg=[viewport["width"], viewport["height"]],
+    )
+    wait_settled(page)
+
+
+def at_both_sizes(page: Any) -> Iterator[str]:
+    """The size the page is at, then the other, the page resized to it (and left there)."""
+    now = next(size for size, options in SIZES.items() if options["viewport"] == page.viewport_size)
+    yield now
+    other = next(size for size in SIZES if size != now)
+    resize(page, other)
+    yield other
+
+
+def axe_at_both_sizes(page: Any, screen: str) -> list[str]:
+    """axe over the page as it is, on a desktop and on a phone."""
+    found = []
+    for size in at_both_sizes(page):
+        found += axe_violations(page, f"{screen} ({size})")
+    return found
+
+
 def open_game(
     new_context: Callable[..., tuple[Any, Watch]],
     server: Server,
@@ -92,44 +128,44 @@ def close_dialog(page: Any) -> None:
     page.locator(".overlay-layer .dialog").wait_for(state="detached")
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_axe_finds_nothing_on_any_screen_of_the_card_game(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
+    size = STARTS_AT[lang]
     page = open_game(new_context, server, lang, size)
     page.locator(PLAY).wait_for()
-    found = axe_violations(page, "title")
+    found = axe_at_both_sizes(page, "title")
     page.locator(PLAY).click()
     wait_ready(page)
     wait_engine(page)
-    found += axe_violations(page, "table")
+    found += axe_at_both_sizes(page, "table")
     page.keyboard.press("Escape")
     page.locator(".dialog.pause").wait_for()
-    found += axe_violations(page, "pause")
+    found += axe_at_both_sizes(page, "pause")
     close_dialog(page)
     page.locator('[data-action="info"]').click()
     page.locator(".dialog.book").wait_for()
-    found += axe_violations(page, "rulebook")
+    found += axe_at_both_sizes(page, "rulebook")
     close_dialog(page)
     page.locator(".btn-legend").click()
     page.locator(".dialog.legend").wait_for()
-    found += axe_violations(page, "legend")
+    found += axe_at_both_sizes(page, "legend")
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
     page.locator(".dialog.menu").wait_for()
-    found += axe_violations(page, "rule menu")
+    found += axe_at_both_sizes(page, "rule menu")
     close_dialog(page)
     page.locator('html[data-collection="ready"]').wait_for(state="attached")
     page.locator('[data-action="collection"]').click()
     for tab in ("ladder", "album", "history", "save"):
         page.locator(f'[data-tab="{tab}"]').click()
         page.locator(f'[data-tab="{tab}"][aria-selected="true"]').wait_for()
-        found += axe_violations(page, "collection " + tab)
+        found += axe_at_both_sizes(page, "collection " + tab)
     page.locator('[data-tab="ladder"]').click()
     page.locator("[data-challenge]").first.click()
     page.locator(".dialog.deck").wait_for()
-    found += axe_violations(page, "deck")
+    found += axe_at_both_sizes(page, "deck")
     close_dialog(page)
     # A hot-seat match, then the daily puzzle.
     page.locator('[data-action="rules"]').click()
@@ -138,24 +174,24 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     wait_ready(page)
-    found += axe_violations(page, "hot-seat")
+    found += axe_at_both_sizes(page, "hot-seat")
     while page.locator("[data-result]").count() == 0:  # each side in turn, by clicks
         hotseat_move(page)
-    found += axe_violations(page, "result")
+    found += axe_at_both_sizes(page, "result")
     # The match again, move by move, then its analysis.
     page.locator('[data-do="replay"]').click()
     page.locator("[data-replay-at]").wait_for(state="attached")
     page.locator('[data-do="replay_next"]').click()
-    found += axe_violations(page, "replay")
+    found += axe_at_both_sizes(page, "replay")
     page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-do="analyse"]').click()
     page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
-    found += axe_violations(page, "analysis")
+    found += axe_at_both_sizes(page, "analysis")
     page.locator('[data-do="replay_exit"]').click()
     page.locator('[data-action="rules"]').click()
     page.locator('[data-do="puzzle"]').click()
     page.locator('html[data-puzzle="solving"]').wait_for(state="attached", timeout=WORK_MS)
-    found += axe_violations(page, "puzzle")
+    found += axe_at_both_sizes(page, "puzzle")
     page.locator('[data-do="replay_exit"]').click()
     # A quick match dealt by Draft: the pool of twelve cards.
     page.locator('[data-action="rules"]').click()
@@ -163,7 +199,7 @@ def test_axe_finds_nothing_on_any_screen_of_the_card_game(
     page.locator('.dialog.menu [data-do="new"]').click()
     leave_yes(page)  # (a card may be down: the page asks first)
     page.locator(".dialog.draft").wait_for()
-    found += axe_violations(page, "draft")
+    found += axe_at_both_sizes(page, "draft")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
 
 
@@ -339,18 +375,18 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page.screenshot(path=str(ARTIFACTS / "a11y-match-end.png"))
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
+    size = STARTS_AT[lang]
     locale = "fr-FR" if lang == "fr" else "en-GB"
     context, _ = new_context(reduced_motion="reduce", locale=locale, **SIZES[size])
     context.add_init_script(CATCH_MAPS)
     page = context.new_page()
     page.goto(server.url + "catch.html")
     wait_ready(page)
-    found = axe_violations(page, "catch play")
+    found = axe_on_catch(page, "catch play")
     # The map is also a list a screen reader walks: each house, its units and paths.
     listed = page.get_by_role("region", name=MAP_LIST[lang]).get_by_role("listitem")
     houses = [line for line in listed.all_inner_texts() if line.startswith(HOUSE[lang])]
@@ -358,7 +394,7 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
     # Mid-game: a house chosen (its amount and Cancel show), then turns ended by Enter.
     mine = page.get_by_role("button", name=re.compile("^" + HOUSE[lang] + r" \d+, "))
     mine.first.click()
-    found += axe_violations(page, "catch play, a house chosen")
+    found += axe_on_catch(page, "catch play, a house chosen")
     page.keyboard.press("Escape")
     said = page.get_by_role("log", name=CATCH_LOG[lang])
     turn = 0
@@ -369,21 +405,34 @@ def test_axe_finds_nothing_on_any_screen_of_triangle_catch(
         said.get_by_text(f"{TURN[lang]} {turn}.").wait_for(timeout=60_000)
         wait_ready(page)
         if turn == 1:
-            found += axe_violations(page, "catch play mid-game")
+            found += axe_on_catch(page, "catch play mid-game")
     # Greedy owns four triangles in five on this map by turn 31: the log says the end.
     assert CATCH_WON[lang] in said.inner_text()
-    found += axe_violations(page, "catch game over")
+    found += axe_on_catch(page, "catch game over")
     page.locator('[data-act="help"]').first.click()
     page.locator("#c-overlay [role=dialog]").wait_for()
-    found += axe_violations(page, "catch help")
+    found += axe_on_catch(page, "catch help")
     page.keyboard.press("Escape")
     for mode in ("watch", "editor"):
         page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
         wait_ready(page)
-        found += axe_violations(page, "catch " + mode)
+        found += axe_on_catch(page, "catch " + mode, turns=False)  # (no map yet)
         if mode == "watch":
             found += watch_screens(page)
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def axe_on_catch(page: Any, screen: str, turns: bool = True) -> list[str]:
+    """axe over Triangle Catch at both sizes; where a map that `turns` is shown (a game
+    played or watched), it stands upright on the phone and only there."""
+    found = []
+    for size in at_both_sizes(page):
+        if turns:
+            expect(page.locator("svg.map")).not_to_have_count(0)
+            other = "svg.map:not(.portrait)" if size == "phone" else "svg.map.portrait"
+            expect(page.locator(other)).to_have_count(0)
+        found += axe_violations(page, f"{screen} ({size})")
+    return found
 
 
 def watch_screens(page: Any) -> list[str]:
@@ -393,11 +442,11 @@ def watch_screens(page: Any) -> list[str]:
     wait_ready(page)
     page.locator('[data-act="step"][data-arg="1"]').first.click()
     wait_ready(page)
-    found = axe_violations(page, "catch watch mid-game")
+    found = axe_on_catch(page, "catch watch mid-game")
     scrub = page.locator("#c-scrub")
     scrub.fill(str(scrub.get_attribute("max")))
     page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=120_000)
-    return found + axe_violations(page, "catch watch over")
+    return found + axe_on_catch(page, "catch watch over")
 
 
 def test_a_dialog_takes_the_focus_keeps_it_and_gives_it_back(
@@ -512,14 +561,14 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
 SAVES = Path(__file__).resolve().parents[1] / "collection" / "saves"
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
     """The trade after a won match for cards, the reset's confirmation, Leave a match
     for cards?, the rule menu with a card set of one's own (and a file refused), and
     the friend dialogs: inviting, the link to send, being invited, live too."""
+    size = STARTS_AT[lang]
     context, _ = new_context(reduced_motion="reduce", **SIZES[size])
     context.add_init_script(settings_script(lang=lang, sound=False))
     # A collection whose won match waits for the card to take: the trade shows at once.
@@ -530,16 +579,16 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     page = context.new_page()
     page.goto(server.url)
     page.locator(".dialog.trade").wait_for()
-    found = axe_violations(page, "trade")
+    found = axe_at_both_sizes(page, "trade")
     page.locator('[data-pick="0"]').click()
-    found += axe_violations(page, "trade, a card picked")
+    found += axe_at_both_sizes(page, "trade, a card picked")
     page.locator('[data-do="trade_take"]').click()
     page.locator(".dialog.trade").wait_for(state="detached")
     page.locator('[data-action="collection"]').click()
     page.locator('[data-tab="save"]').click()
     page.locator('[data-do="reset"]').click()
     page.locator('[data-do="reset_yes"]').wait_for()
-    found += axe_violations(page, "reset confirm")
+    found += axe_at_both_sizes(page, "reset confirm")
     page.locator('[data-do="reset_no"]').click()
     page.locator('[data-tab="ladder"]').click()
     page.locator("[data-challenge]").first.click()
@@ -549,17 +598,17 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     wait_ready(page)
     page.keyboard.press("F5")  # a new game would leave the match for cards: asked first
     page.locator(".dialog.leave").wait_for()
-    found += axe_violations(page, "leave")
+    found += axe_at_both_sizes(page, "leave")
     page.locator('[data-do="leave_yes"]').click()
     page.locator(".dialog.leave").wait_for(state="detached")
     wait_ready(page)
     page.locator('[data-action="rules"]').click()
     page.locator('.menu [data-do="friend"]').click()
     page.locator(".dialog.friend").wait_for()
-    found += axe_violations(page, "friend")
+    found += axe_at_both_sizes(page, "friend")
     page.locator('[data-do="friend_invite"]').click()
     page.locator('[data-do="friend_copy"]').wait_for()
-    found += axe_violations(page, "friend, the link to send")
+    found += axe_at_both_sizes(page, "friend, the link to send")
     invite = page.locator("#friend-link").input_value()
     assert "#friend=" in invite, invite
     other, _ = new_context(reduced_motion="reduce", **SIZES[size])  # the friend's browser
@@ -567,7 +616,7 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     guest = other.new_page()
     guest.goto(invite)
     guest.locator('[data-do="friend_accept"]').wait_for()
-    found += axe_violations(guest, "friend, invited")
+    found += axe_at_both_sizes(guest, "friend, invited")
     # Live: the invitation with its QR code, then the guest's answer.
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
@@ -576,22 +625,22 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     page.locator('[data-do="friend_live"]').click()
     page.locator('html[data-live="offer"]').wait_for(state="attached")
     page.locator(".friend-qr svg").wait_for()
-    found += axe_violations(page, "friend, live invitation")
+    found += axe_at_both_sizes(page, "friend, live invitation")
     offer = page.locator("#friend-link").input_value()
     answering = other.new_page()
     answering.goto(offer)
     answering.locator('[data-do="friend_accept"]').click()
     answering.locator('html[data-live="answer"]').wait_for(state="attached")
-    found += axe_violations(answering, "friend, live answer")
+    found += axe_at_both_sizes(answering, "friend, live answer")
     # A card set of the player's own in the rule menu, then a file it refuses.
     close_dialog(page)
     page.locator('[data-action="rules"]').click()
     load_file(page, "lantern-folk.json", text(make_set()))
     page.locator("[data-custom-note]").wait_for()
-    found += axe_violations(page, "rule menu, a set loaded")
+    found += axe_at_both_sizes(page, "rule menu, a set loaded")
     broken = make_set(set_id="other", name="Other")
     broken["cards"][4]["right"] = 11
     load_file(page, "broken.json", text(broken))
     page.locator("[data-custom-error]").wait_for()
-    found += axe_violations(page, "rule menu, a file refused")
+    found += axe_at_both_sizes(page, "rule menu, a file refused")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

@@ -21,7 +21,7 @@ from tests.browser.conftest import (
     wait_ready,
     wait_settled,
 )
-from tests.browser.test_a11y import SIZES, axe_violations
+from tests.browser.test_a11y import SIZES, STARTS_AT, at_both_sizes, axe_violations
 from tests.browser.test_page_play import settings_script
 from tests.tournament.helpers import DECK, rich_save
 from triad.collection.save import dump_save
@@ -219,32 +219,38 @@ def test_a_season_match_with_a_reload_in_its_middle(
     shot(page, "standings-en")
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_axe_finds_nothing_on_the_tournament_screens(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
-    page = open_page(new_context, server, lang, size)
+    """axe on each screen at both sizes (tests/browser/test_a11y.py), a screenshot of
+    some at each."""
+    page = open_page(new_context, server, lang, STARTS_AT[lang])
+
+    def check(screen: str, name: str = "") -> list[str]:
+        found = []
+        for size in at_both_sizes(page):
+            found += axe_violations(page, f"{screen} ({size})")
+            if name:
+                shot(page, f"{name}-{lang}-{size}")
+        return found
+
     open_tourney(page)
-    found = axe_violations(page, "tournament choice")
+    found = check("tournament choice")
     save_deck(page, "Walls", DECK)
     page.locator('[data-tr-deck="Walls"]').wait_for()
-    found += axe_violations(page, "deck builder")
+    found += check("deck builder")
     tab(page, "roster")
-    found += axe_violations(page, "roster")
-    shot(page, f"roster-{lang}-{size}")
+    found += check("roster", "roster")
     tab(page, "records")
-    found += axe_violations(page, "records and feats")
-    shot(page, f"feats-{lang}-{size}")
+    found += check("records and feats", "feats")
     tab(page, "event")
     page.locator('[data-tr-begin="season"]').click()
     page.locator("[data-tr-standings]").wait_for()
-    found += axe_violations(page, "standings")
-    shot(page, f"standings-{lang}-{size}")
+    found += check("standings", "standings")
     page.locator('[data-do="tr_quit"]').click()
     page.locator('[data-do="tr_quit_yes"]').click()
     page.locator('[data-tr-begin="knockout"]').click()
     page.locator('[data-tr-kind="knockout"]').wait_for()
-    found += axe_violations(page, "bracket")
-    shot(page, f"bracket-{lang}-{size}")
+    found += check("bracket", "bracket")
     assert found == []
