@@ -8,6 +8,10 @@
 // is raced against a timer ("timeout_ms", default 2000) as the page does (tests and
 // benchmarks give a long one: a loaded machine can stall any call). Prints one
 // JSON object: {"start": reply, "turns": [reply or "timeout", ...], "result": ...}.
+// PYODIDE_SNAPSHOT=FILE restores Pyodide from a snapshot made under the same Node
+// flags (bench/pyodide_runner.mjs --snapshot) instead of starting it from nothing
+// (the page restores one for a bot without stack switching; a bot that suspends
+// on input starts from nothing there).
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -17,7 +21,8 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const timeoutMs = spec.timeout_ms || 2000;
 
-const pyodide = await loadPyodide();
+const snapshot = process.env.PYODIDE_SNAPSHOT;
+const pyodide = await loadPyodide(snapshot ? { _loadSnapshot: new Uint8Array(readFileSync(snapshot)) } : {});
 pyodide.FS.mkdirTree("/repo");
 pyodide.mountNodeFS("/repo", repo);
 pyodide.runPython("import sys; sys.path.insert(0, '/repo')");

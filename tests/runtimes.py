@@ -34,29 +34,31 @@ needs_micropython = pytest.mark.skipif(
 
 
 @functools.cache
-def pyodide_snapshot() -> Path:
+def pyodide_snapshot(*node_flags: str) -> Path:
     """A memory snapshot of Pyodide as it has just started, which `bench/pyodide_runner.mjs`
-    restores instead of starting Python from nothing (a fifth of the CPU): each run is
-    still a process of its own, from the same state as a fresh start. Made once (the
-    first process of a run that needs it, the others waiting), kept in build/ for this
-    Pyodide and this Node."""
+    (and `bench/botrunner_driver.mjs`) restore instead of starting Python from nothing (a
+    fifth of the CPU): each run is still a process of its own, from the same state as a
+    fresh start. Made with Node's `node_flags` (JSPI's, for a run that suspends Python),
+    once (the first process of a run that needs it, the others waiting), kept in build/
+    for this Pyodide and this Node."""
     pyodide = json.loads((PYODIDE / "package.json").read_text())["version"]
     node = subprocess.run([str(NODE), "--version"], capture_output=True, text=True, check=True)
     build = ROOT / "build"
     build.mkdir(exist_ok=True)
-    path = build / f"pyodide-{pyodide}-node-{node.stdout.strip()}.snapshot"
+    flags = "".join(flag.replace("--experimental-wasm-", "-") for flag in node_flags)
+    path = build / f"pyodide-{pyodide}-node-{node.stdout.strip()}{flags}.snapshot"
     with open(build / "pyodide-snapshot.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # (released as the file closes)
         if not path.exists():
             part = path.with_suffix(".part")
-            run([str(NODE), "bench/pyodide_runner.mjs", "--snapshot", str(part)])
+            run([str(NODE), *node_flags, "bench/pyodide_runner.mjs", "--snapshot", str(part)])
             part.rename(path)
     return path
 
 
-def pyodide_env() -> dict[str, str]:
-    """The environment in which `bench/pyodide_runner.mjs` restores `pyodide_snapshot`."""
-    return {"PYODIDE_SNAPSHOT": str(pyodide_snapshot())}
+def pyodide_env(*node_flags: str) -> dict[str, str]:
+    """The environment in which the runners restore `pyodide_snapshot(*node_flags)`."""
+    return {"PYODIDE_SNAPSHOT": str(pyodide_snapshot(*node_flags))}
 
 
 def run(args: list[str], timeout: float = 300, env: dict[str, str] | None = None) -> str:

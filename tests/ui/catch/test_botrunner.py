@@ -10,6 +10,7 @@ it), so the page's timer and `terminate()` are tested in the browser instead.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
+from tests.runtimes import pyodide_env
 from tests.ui.catch.helpers import editor_match
 from triad.ui.catch.example import EXAMPLE_BOT
 
@@ -29,14 +31,24 @@ JSPI_FLAG = "--experimental-wasm-stack-switching"
 PATIENCE_MS = 200_000
 
 
-def drive(tmp_path: Path, spec: dict[str, Any], jspi: bool = True) -> dict[str, Any]:
+def drive(
+    tmp_path: Path, spec: dict[str, Any], jspi: bool = True, fresh: bool = False
+) -> dict[str, Any]:
+    """What the driver prints for `spec`, in Node with stack switching (`jspi`) or without.
+    Pyodide is restored from a snapshot made with the same flags, unless `fresh`: started
+    from nothing, as the page's worker starts a bot that suspends on input (without stack
+    switching the page restores a snapshot too)."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "pyodide").exists():
         pytest.skip("Node and the vendored Pyodide are needed")
     path = tmp_path / "spec.json"
     path.write_text(json.dumps({"timeout_ms": PATIENCE_MS, **spec}))
-    args = [node, *([JSPI_FLAG] if jspi else []), str(DRIVER), str(path)]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
+    flags = [JSPI_FLAG] if jspi else []
+    args = [node, *flags, str(DRIVER), str(path)]
+    env = {**os.environ, **({} if fresh else pyodide_env(*flags))}
+    done = subprocess.run(
+        args, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False, env=env
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(result, dict)
@@ -111,7 +123,9 @@ def test_without_stack_switching_the_runner_says_so(tmp_path: Path) -> None:
 
 def test_the_example_bot_beats_the_random_bot_under_pyodide(tmp_path: Path) -> None:
     seed = 20261122
-    out = drive(tmp_path, {"code": EXAMPLE_BOT, "match": {"seed": seed, "bot": "random"}})
+    # (the page's way: Python started from nothing for a bot that suspends on input)
+    match = {"seed": seed, "bot": "random"}
+    out = drive(tmp_path, {"code": EXAMPLE_BOT, "match": match}, fresh=True)
     assert out["start"] == {"ok": True}
     assert all(t["ok"] and t["ms"] >= 0 for t in out["turns"]), out["turns"][-1]
     # The same match as CPython plays it: the runner changes nothing of the bot's play.
