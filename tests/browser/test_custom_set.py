@@ -1,7 +1,10 @@
-"""A card set of the player's own, loaded through the menu's file input, played, kept, refused.
+"""A card set of the player's own, loaded through the menu's file input, played, kept,
+and its texts shown as text by a real DOM.
 
 The set file goes through the real page: the rule menu's file input, the
-engine worker's check, localStorage, the local deal and the engine's deal.
+engine worker's check, localStorage, the local deal and the engine's deal. A file
+refused with its reason, a deal code for a set the page lacks and a draft from the set
+are checked below the browser: tests/ui/test_custom_set.py.
 """
 
 from __future__ import annotations
@@ -14,9 +17,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, leave_yes, play_one_move, wait_engine, wait_ready
-from tests.browser.test_page_play import SETTINGS_KEY, settings_script
+from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import HACKED, HOSTILE, hostile_set, make_set, text
-from triad.collection import dealcode
 
 pytestmark = pytest.mark.browser
 
@@ -34,10 +36,7 @@ def open_page(
     context.add_init_script(settings_script(**{"level": "novice", "sound": False, **settings}))
     page = context.new_page()
     page.goto(server.url + query)
-    if "draft" in settings.get("rules", []):
-        page.locator("[data-draft-turn]").wait_for(state="attached")  # the first match drafts
-    else:
-        wait_ready(page)
+    wait_ready(page)
     return page
 
 
@@ -138,32 +137,6 @@ def test_a_loaded_set_is_chosen_played_to_the_end_and_still_chosen_after_a_reloa
     assert page.evaluate(f"localStorage.getItem({json.dumps(CUSTOM_KEY)})") is None
 
 
-def test_a_broken_file_shows_the_reason_and_keeps_the_set_in_use(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    page = open_page(new_context, server)
-    open_menu(page)
-    load_file(page, "lantern-folk.json", text(make_set()))
-    wait_loaded(page)
-    stored = page.evaluate(f"localStorage.getItem({json.dumps(CUSTOM_KEY)})")
-    settings = page.evaluate(f"localStorage.getItem({json.dumps(SETTINGS_KEY)})")
-    broken = make_set(set_id="other", name="Other")
-    broken["cards"][4]["right"] = 11
-    load_file(page, "broken.json", text(broken))
-    error = page.locator("[data-custom-error]")
-    error.wait_for()
-    assert "card 'c4': field 'right' must be 1..10, got 11" in error.inner_text()
-    assert error.get_attribute("role") == "alert"
-    load_file(page, "notes.json", "these are not cards")
-    page.locator("[data-custom-error]", has_text="not valid JSON").wait_for()
-    # Nothing changed: the old set is still kept, shown and chosen.
-    assert page.evaluate(f"localStorage.getItem({json.dumps(CUSTOM_KEY)})") == stored
-    assert page.evaluate(f"localStorage.getItem({json.dumps(SETTINGS_KEY)})") == settings
-    assert page.locator('[data-set="custom"][aria-pressed="true"]').inner_text() == "Lantern Folk"
-    new_match_from_menu(page)
-    assert all(n.startswith("Keeper") for n in hand_names(page))
-
-
 def test_a_set_whose_texts_look_like_html_is_shown_as_text(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
@@ -201,38 +174,3 @@ def test_a_set_whose_texts_look_like_html_is_shown_as_text(
     assert page.evaluate(f"document.documentElement.dataset.{HACKED}") is None
     app_text = page.locator("#app").inner_text()
     assert "</div><b>bold</b>" in app_text or "Salt &amp; Pepper" in app_text
-
-
-def test_a_deal_code_for_a_set_this_page_lacks_is_refused_and_the_page_starts(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    code = dealcode.encode(99, ["same"], "friends_set")
-    page = open_page(new_context, server, query="?deal=" + code)
-    notice = page.locator("#r-notice")
-    assert "asks for a card set this page does not have" in notice.inner_text()
-    assert len(hand_names(page)) == 5
-
-
-def test_a_draft_deals_from_the_loaded_set(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    page = open_page(new_context, server, settings={"rules": ["draft", "open"]})
-    open_menu(page)
-    load_file(page, "lantern-folk.json", text(make_set()))
-    wait_loaded(page)
-    page.locator('.dialog.menu [data-do="new"]').click()
-    leave_yes(page)  # (a card may be down: the page asks first)
-    for turn in range(5):
-        pick = page.locator('[data-draft-turn="blue"] ~ .draft-pool button[data-draft]').first
-        pick.wait_for(state="attached")
-        if turn == 0:
-            pool = names_in(page, ".draft-pool")
-            assert len(pool) == 12 and all(n.startswith("Keeper") for n in pool), pool
-        pick.click()
-        if turn < 4:
-            page.locator('[data-drafted="blue"]').nth(turn).wait_for(state="attached")
-    wait_ready(page)
-    for player in ("blue", "red"):
-        names = hand_names(page, player)
-        assert all(n.startswith("Keeper") for n in names) and len(names) >= 4, names
-    play_one_move(page)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, leave_yes, wait_engine, wait_ready
-from tests.browser.test_page_play import RECORDER, finish_checks, open_page, settings_script
+from tests.browser.test_page_play import finish_checks, open_page, settings_script
 from triad.pageview import dealer
 from triad.ui.menu.choices import read_deal_code
 from triad.ui.page.settings import RULES
@@ -95,7 +94,7 @@ def test_every_button(new_context: Callable[..., tuple[Any, Watch]], server: Ser
     assert not pressed(page, '[data-action="sound"]')
 
 
-def test_rule_changes_show_in_the_next_match(
+def test_rule_changes_show_in_the_next_match_then_three_open_and_elemental(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_page(new_context, server, rules=["banner"])
@@ -139,13 +138,10 @@ def test_rule_changes_show_in_the_next_match(
     dealt = [c["id"] for c in expected["hands"]["red"]]
     assert len(red_ids) >= 4 and [i for i in dealt if i in red_ids] == red_ids
 
-
-def test_three_open_and_elemental_next_match(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    page = open_page(new_context, server, rules=[])
-    wait_ready(page)
+    # The next menu, in the same page: Open and Power Wall off, Three Open and Elemental on.
     page.click('[data-action="rules"]')
+    for rule in ("open", "power_wall"):
+        page.click(f'[data-rule="{rule}"]')
     page.click('[data-rule="three_open"]')
     page.click('[data-rule="elemental"]')
     # Elemental comes with the Elements set.
@@ -168,44 +164,19 @@ def test_three_open_and_elemental_next_match(
     assert page.locator(".cell.terr").count() == sum(1 for c in expected["cells"] if c)
 
 
-def test_corrupt_settings_fall_back_to_defaults_with_a_notice(
+def test_a_bad_deal_code_is_said_on_the_title_and_play_does_what_it_says(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context()
-    context.add_init_script(
-        "try { if (location.protocol.startsWith('http')) "
-        'localStorage.setItem(\'triad.settings\', \'{"version": 1, "rules": ["same"\'); }'
-        " catch (e) {}"
-    )
-    context.add_init_script(RECORDER)
-    page = context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    assert "could not be read" in page.locator(".notice").inner_text()
-    page.click('[data-action="rules"]')
-    assert page.locator('[data-rule="banner"]').get_attribute("aria-pressed") == "true"
-    assert page.locator('[data-rule="same"]').get_attribute("aria-pressed") == "false"
-    page.click('[data-rule="same"]')  # a change writes a clean value back
-    stored = json.loads(page.evaluate("localStorage.getItem('triad.settings')"))
-    assert stored["version"] == 1 and stored["rules"] == ["banner", "same"]
-
-
-@pytest.mark.parametrize(
-    ("lang", "said"),
-    [("en", "press Play for a new one"), ("fr", "appuyez sur Jouer pour une nouvelle")],
-)
-def test_a_bad_deal_code_is_said_on_the_title_and_play_does_what_it_says(
-    lang: str, said: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    # the page's address read for its code (the codes refused, each in player words, with
-    # the title and without: tests/ui/test_app.py, test_a_bad_deal_code_is_refused_...)
+    # the page's address read for its code, the alert inside the title card (the codes
+    # refused, each in player words, with the title and without, in English and French:
+    # tests/ui/test_app.py, test_a_bad_deal_code_is_refused_... and ..._said_on_the_title)
     context, _ = new_context(title=True)
-    context.add_init_script(settings_script(lang=lang))
+    context.add_init_script(settings_script(lang="en"))
     page = context.new_page()
     page.goto(server.url + "?deal=T1-HOUSES-1S-1PQ9M")
     alert = page.get_by_role("alert")
     alert.wait_for()
-    assert said in alert.inner_text()
+    assert "press Play for a new one" in alert.inner_text()
     assert page.locator(".notice").count() == 0  # said once, inside the title card
     card = page.locator(".title-screen").bounding_box()
     box = alert.bounding_box()
@@ -216,30 +187,15 @@ def test_a_bad_deal_code_is_said_on_the_title_and_play_does_what_it_says(
     assert page.locator('[data-hand="blue"] [data-card]').count() == 5
 
 
-@pytest.mark.parametrize(
-    ("lang", "pills", "line"),
-    [
-        (
-            "en",
-            ["Banner", "Same", "Ascension", "Reverse: lower wins"],
-            "a card of that House gets +1",
-        ),
-        (
-            "fr",
-            ["Bannière", "Identique", "Inversion : le plus petit gagne"],
-            "cette Maison y gagne +1",
-        ),
-    ],
-)
 def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
-    lang: str,
-    pills: list[str],
-    line: str,
-    new_context: Callable[..., tuple[Any, Watch]],
-    server: Server,
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     """A new player's first match points at the legend once; the legend opens by its
-    button, a rule's pill or H, names each symbol on the table, and closes with Escape."""
+    button, a rule's pill or H, names each symbol on the table, and closes with Escape.
+    (The French pills and legend: tests/ui/test_text.py::test_in_french_every_rule_...)"""
+    lang = "en"
+    pills = ["Banner", "Same", "Ascension", "Reverse: lower wins"]
+    line = "a card of that House gets +1"
     rules = ["ascension", "banner", "reverse", "same"]
     context, _ = new_context(tip=True, reduced_motion="reduce")  # a new player
     context.add_init_script(settings_script(rules=rules, lang=lang))
@@ -251,8 +207,7 @@ def test_every_rule_has_a_pill_and_the_legend_explains_the_table(
         assert pill in shown, shown
     tip = page.get_by_role("note")
     assert tip.count() == 1
-    hand = {"en": "Your hand", "fr": "Votre main"}[lang]
-    page.get_by_role("group", name=hand).get_by_role("button").first.focus()
+    page.get_by_role("group", name="Your hand").get_by_role("button").first.focus()
     page.keyboard.press("h")  # (a letter acts where the board or a hand has the focus)
     legend = page.get_by_role("dialog")
     legend.wait_for()

@@ -22,11 +22,11 @@ from tests.browser.conftest import (
     Watch,
     copy_dist,
     open_album,
-    play_one_move,
     wait_engine,
     wait_ready,
     wait_settled,
 )
+from tests.browser.resizing import at_each_size
 from tests.conftest import ARTIFACTS
 from triad.ui.look import render
 from triad.ui.look.icons import affinity_table
@@ -89,9 +89,17 @@ LOADING = "#loading h1, #loading .tagline, #loading .bar, #loading-text"
 FRENCH = "localStorage.setItem('triad.settings', JSON.stringify({version: 1, lang: 'fr'}))"
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_loading_screens_show_their_art_at_once(
-    size: str, browser: Any, server: Server
+def viewports(sizes: list[str]) -> dict[str, dict[str, int]]:
+    return {size: SIZES[size]["viewport"] for size in sizes}
+
+
+# Where each page held on its loading screen first shows (then the window is resized to
+# each of SIZES: the loading screen is drawn by its styles alone, before any script).
+FIRST_SHOWN = {"index.html": "phone", "catch.html": "960x640", "index.html-fr": "1920x1080"}
+
+
+def test_the_loading_screens_show_their_art_at_once_at_each_size(
+    browser: Any, server: Server
 ) -> None:
     for page_name, art, drawn, name in (
         # five cards fanned: each draws an icon
@@ -100,24 +108,26 @@ def test_the_loading_screens_show_their_art_at_once(
         ("catch.html", "#loading .load-map use[href='#load-house']", 6, "catch-loading"),
     ):
         page, asked = loading_screen(
-            browser, server, page_name, reduced_motion="reduce", **SIZES[size]
+            browser, server, page_name, reduced_motion="reduce", **SIZES[FIRST_SHOWN[page_name]]
         )
         # Drawn inline from game-icons.net: nothing to fetch before the art shows.
-        assert page.locator(art).count() == drawn
-        for box in page.locator(art).all():
-            bbox = box.bounding_box()
-            assert bbox is not None and bbox["width"] > 8 and bbox["height"] > 8
+        for size in at_each_size(page, viewports(list(SIZES))):
+            assert page.locator(art).count() == drawn
+            for box in page.locator(art).all():
+                bbox = box.bounding_box()
+                assert bbox is not None and bbox["width"] > 8 and bbox["height"] > 8, size
+            inside(
+                page,
+                LOADING + (", #loading .lcard" if page_name == "index.html" else ", .load-map"),
+            )
+            assert page.evaluate(MOVING) == 0  # reduced motion: nothing moves, the bar neither
+            shot(page, f"{name}-{size}")
         assert page.locator("#loading svg use[href^='./']").count() == 0
         # (the table's card art is on its way, but the loading screen does not wait for it)
         art_files = [u for u in asked if "/assets/art/" in u]
         assert art_files in ([], [f"{server.origin}/{build.ART_SPRITE}"])
         assert [u for u in asked if not u.startswith(server.origin)] == []
-        inside(
-            page, LOADING + (", #loading .lcard" if page_name == "index.html" else ", .load-map")
-        )
-        assert page.evaluate(MOVING) == 0  # reduced motion: nothing moves, the bar neither
         assert page.locator("#loading").get_attribute("lang") == "en"
-        shot(page, f"{name}-{size}")
         page.context.close()
 
     # In French when the player chose French, whatever the browser's language.
@@ -128,14 +138,15 @@ def test_the_loading_screens_show_their_art_at_once(
         FRENCH,
         locale="en-US",
         reduced_motion="reduce",
-        **SIZES[size],
+        **SIZES[FIRST_SHOWN["index.html-fr"]],
     )
     assert page.locator("#loading").get_attribute("lang") == "fr"
     assert page.locator("#loading-text").inner_text() == "Chargement du jeu…"
     assert "Maisons" in page.locator("#loading .tagline").inner_text()
     assert page.locator("#loading .bar").get_attribute("aria-label") == "Chargement"
-    inside(page, LOADING)
-    shot(page, f"loading-{size}-fr")
+    for size in at_each_size(page, viewports(list(SIZES))):
+        inside(page, LOADING)
+        shot(page, f"loading-{size}-fr")
     page.context.close()
 
 
@@ -188,32 +199,36 @@ WHOLE_TITLE = """el => {
 LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True}
 
 
-@pytest.mark.parametrize("size", ["960x640", "1920x1080", "phone", "phone-landscape"])
-def test_the_title_screen_fits_and_leads_to_the_table(
-    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+TITLE_SIZES = {
+    **viewports(["phone", "960x640", "1920x1080"]),
+    "phone-landscape": LANDSCAPE["viewport"],
+}
+
+
+def test_the_title_screen_fits_at_each_size_and_leads_to_the_table(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(
-        title=True,
-        reduced_motion="reduce",
-        **(LANDSCAPE if size == "phone-landscape" else SIZES[size]),
-    )
+    """One page, first shown on a phone (in its context), resized to each size."""
+    context, _ = new_context(title=True, reduced_motion="reduce", **SIZES["phone"])
     page = context.new_page()
     page.goto(server.url)
     page.locator(PLAY).wait_for()
     wait_engine(page)  # the art has long arrived by then
     assert page.locator("html.ready").count() == 0  # the table waits behind the title
-    inside(page, ".title-screen button, .title-screen a")
-    # All of it shows at once, the art too: nothing squeezed out of the title or scrolled away.
-    inside(page, ".title-screen")
-    assert page.locator(".title-screen").evaluate(WHOLE_TITLE)
+    for size in at_each_size(page, TITLE_SIZES):
+        inside(page, ".title-screen button, .title-screen a")
+        # All of it shows at once, the art too: nothing squeezed out of the title or
+        # scrolled away.
+        inside(page, ".title-screen")
+        assert page.locator(".title-screen").evaluate(WHOLE_TITLE), size
+        assert page.locator(PLAY).evaluate("el => el === document.activeElement"), size
+        # The line above the board says nothing of the match held beneath the title, and
+        # the table's bars wait behind it.
+        assert page.locator("#r-status").inner_text().strip() == ""
+        assert not page.locator(".bar-top").is_visible(), size
+        assert not page.locator(".bar-bottom").is_visible(), size
+        shot(page, f"title-{size}")
     assert page.locator(".title-screen a[href='catch.html']").count() == 1
-    assert page.locator(PLAY).evaluate("el => el === document.activeElement")
-    # The line above the board says nothing of the match held beneath the title, and the
-    # table's bars wait behind it.
-    assert page.locator("#r-status").inner_text().strip() == ""
-    assert not page.locator(".bar-top").is_visible()
-    assert not page.locator(".bar-bottom").is_visible()
-    shot(page, f"title-{size}")
 
     # Music is off by default; turned on it is remembered with the other settings.
     music = page.locator('.title-screen [data-action="music"]')
@@ -226,8 +241,9 @@ def test_the_title_screen_fits_and_leads_to_the_table(
     assert page.locator(PLAY).inner_text().strip() == "Jouer"
     page.locator(PLAY).click()
     wait_ready(page)
-    page.locator(".bar-top").wait_for(state="visible")  # the bars come back with the table
-    page.locator(".bar-bottom").wait_for(state="visible")
+    for _size in at_each_size(page, TITLE_SIZES):  # the bars come back with the table
+        page.locator(".bar-top").wait_for(state="visible")
+        page.locator(".bar-bottom").wait_for(state="visible")
     assert page.locator('[data-action="music"][aria-pressed="true"]').count() == 1
     # A reload lands back at the table, not on the title.
     page.reload()
@@ -235,42 +251,42 @@ def test_the_title_screen_fits_and_leads_to_the_table(
     assert page.locator(".title-screen").count() == 0
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_cards_show_their_portraits_at_every_size(
-    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, watch = new_context(reduced_motion="reduce", **SIZES[size])
+    """One match, its first move played by touch on a phone (in its context), looked at in
+    each window size."""
+    context, watch = new_context(reduced_motion="reduce", **SIZES["phone"])
     page = context.new_page()
     page.goto(server.url)
     wait_engine(page)
-    if size.startswith("phone"):
-        wait_ready(page)
-        card = page.locator('[data-hand="blue"] [data-card]').first
-        cell = page.locator("[data-cell]:not([data-owner])").first
-        index = cell.get_attribute("data-cell")
-        card.tap()
-        page.locator(f'[data-cell="{index}"]').tap()
-        page.locator(f'[data-cell="{index}"]').tap()
-        page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
-    else:
-        play_one_move(page)
     wait_ready(page)
-    inside(page, "[data-cell], [data-action], [data-hand]")
-    faces = page.locator(".card:not(.back)").all()
-    assert faces
-    for face in faces:
-        href = face.locator("svg.c-art use").get_attribute("href")
-        assert href is not None and re.fullmatch(r"#art-[a-z0-9-]+", href)  # the inline sprite
-        assert face.locator(".c-emblem").count() == 0
-        card = face.bounding_box()
-        art = face.locator("svg.c-art").bounding_box()
-        assert card is not None and art is not None
-        assert art["width"] > card["width"] * 0.6  # large in the card's middle
-        assert art["y"] + art["height"] <= card["y"] + card["height"]
-        for value in face.locator(".c-vals b").all():  # the values stay readable: on top
-            assert value.evaluate("el => getComputedStyle(el.parentNode).zIndex") == "2"
-    assert page.locator(".card.back .c-back-art use").count() > 0
-    shot(page, f"match-{size}")
+    card = page.locator('[data-hand="blue"] [data-card]').first
+    cell = page.locator("[data-cell]:not([data-owner])").first
+    index = cell.get_attribute("data-cell")
+    card.tap()
+    page.locator(f'[data-cell="{index}"]').tap()
+    page.locator(f'[data-cell="{index}"]').tap()
+    page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
+    wait_ready(page)
+    for size in at_each_size(page, viewports(list(SIZES))):
+        inside(page, "[data-cell], [data-action], [data-hand]")
+        faces = page.locator(".card:not(.back)").all()
+        assert faces
+        for face in faces:
+            href = face.locator("svg.c-art use").get_attribute("href")
+            # the inline sprite
+            assert href is not None and re.fullmatch(r"#art-[a-z0-9-]+", href)
+            assert face.locator(".c-emblem").count() == 0
+            card_box = face.bounding_box()
+            art = face.locator("svg.c-art").bounding_box()
+            assert card_box is not None and art is not None
+            assert art["width"] > card_box["width"] * 0.6, size  # large in the card's middle
+            assert art["y"] + art["height"] <= card_box["y"] + card_box["height"], size
+            for value in face.locator(".c-vals b").all():  # the values stay readable: on top
+                assert value.evaluate("el => getComputedStyle(el.parentNode).zIndex") == "2"
+        assert page.locator(".card.back .c-back-art use").count() > 0
+        shot(page, f"match-{size}")
     asked = [u for u in watch.requests if "/assets/art/" in u]
     assert not any("game-icons.svg" in u for u in asked)  # the whole set only for own sets
 
@@ -302,33 +318,34 @@ def gallery_html(set_id: str, sprite: str) -> str:
     )
 
 
-@pytest.mark.parametrize("set_id", ["houses", "elements"])
 def test_every_builtin_card_has_its_portrait_drawn(
-    set_id: str,
     new_context: Callable[..., tuple[Any, Watch]],
     dist: Path,
     tmp_path: Path,
 ) -> None:
+    """Each built-in set's gallery in turn, in one page."""
     site = copy_dist(dist, tmp_path / "site")
     sprite = gzip.decompress((site / build.ART_SPRITE).read_bytes()).decode()
-    (site / "gallery.html").write_text(gallery_html(set_id, sprite))
+    for set_id in ("houses", "elements"):
+        (site / f"gallery-{set_id}.html").write_text(gallery_html(set_id, sprite))
     srv = Server(site)
     try:
         context, _ = new_context(origins=(srv.origin,), viewport={"width": 1550, "height": 900})
         page = context.new_page()
-        page.goto(srv.url + "gallery.html")
-        data = build.ROOT / "triad" / "data" / f"{set_id}.json"
-        count = len(json.loads(data.read_text())["cards"])
-        assert page.locator(".slot .card:not(.back)").count() == count
-        # Each portrait is drawn: its symbol is in the page's sprite, and it has size.
-        missing = page.evaluate(
-            """() => [...document.querySelectorAll('svg.c-art use')]
-                .map((u) => u.getAttribute('href'))
-                .filter((href) => !(href.startsWith('#art-')
-                                    && document.querySelector('.sprite symbol' + href)))"""
-        )
-        assert missing == []
-        shot(page, f"cards-{set_id}", full_page=True)
+        for set_id in ("houses", "elements"):
+            page.goto(srv.url + f"gallery-{set_id}.html")
+            data = build.ROOT / "triad" / "data" / f"{set_id}.json"
+            count = len(json.loads(data.read_text())["cards"])
+            assert page.locator(".slot .card:not(.back)").count() == count, set_id
+            # Each portrait is drawn: its symbol is in the page's sprite, and it has size.
+            missing = page.evaluate(
+                """() => [...document.querySelectorAll('svg.c-art use')]
+                    .map((u) => u.getAttribute('href'))
+                    .filter((href) => !(href.startsWith('#art-')
+                                        && document.querySelector('.sprite symbol' + href)))"""
+            )
+            assert missing == [], set_id
+            shot(page, f"cards-{set_id}", full_page=True)
     finally:
         srv.stop()
 

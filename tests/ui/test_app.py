@@ -1,6 +1,7 @@
 """The page's controller with the real engine in-process: whole games, queueing, menus, keys."""
 
 import asyncio
+import json
 import re
 from typing import Any
 
@@ -745,3 +746,21 @@ def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game() -> No
         assert not app.paused and history.entries == ["game"] and screen.ready
 
     asyncio.run(run())
+
+
+def test_settings_cut_short_read_as_defaults_and_a_change_writes_a_clean_value() -> None:
+    """Settings stored cut short (a crash mid-write): the defaults, said once, the menu
+    shows them, and the first change writes a whole value back."""
+    store = SafeStore(MemoryStore())
+    store.set(KEY, '{"version": 1, "rules": ["same"')
+    app, screen, _ = make_app(store)
+    app.start()
+    assert "could not be read" in screen.regions["r-notice"]
+    app.click("action", "rules")
+    menu = screen.regions["r-overlay"]
+    assert re.search(r'data-rule="banner"[^>]*aria-pressed="true"', menu), menu
+    assert re.search(r'data-rule="same"[^>]*aria-pressed="false"', menu), menu
+    app.click("rule", "same")
+    stored = settings.parse(store.get(KEY))[0]
+    assert stored["version"] == 1 and stored["rules"] == ["banner", "same"]
+    assert json.loads(store.get(KEY))["rules"] == ["banner", "same"]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
-from tests.ui.helpers import LocalEngine, leave_yes, make_app, settle
+from tests.ui.helpers import LocalEngine, leave_yes, make_app, play_out, settle
 from tests.ui.test_app import start
 from triad.pageview import dealer
 from triad.ui.cpu import split as split_module
@@ -401,5 +401,82 @@ def test_closing_the_rule_menu_cancels_its_check_under_way() -> None:
         await settle(app)
         assert app.choices.menu_error == ""
         assert [name for name, _ in engine.calls].count("validate") == 0
+
+    asyncio.run(run())
+
+
+def test_a_broken_file_is_said_in_an_alert_with_its_reason_and_the_set_stays_in_use() -> None:
+    """A file with a card out of range, then one that is not JSON: each refused aloud with
+    its reason, nothing stored changes, and the next match deals from the set kept."""
+
+    async def run() -> None:
+        s = store()
+        app, screen, _ = make_app(s, use_dealer=True)
+        await start(app)
+        app.click("action", "rules")
+        await app.import_file("cardset", text(make_set()))
+        await settle(app)
+        before = (s.get(prefs.KEY), s.get(customset.KEY))
+        broken = make_set(set_id="other", name="Other")
+        broken["cards"][4]["right"] = 11
+        await app.import_file("cardset", text(broken))
+        await settle(app)
+        alert = re.search(
+            r'<div class="menu-error" role="alert" data-custom-error>(.*?)</div>',
+            menu(screen),
+            re.S,
+        )
+        assert alert is not None, menu(screen)
+        assert "card &#39;c4&#39;: field &#39;right&#39; must be 1..10, got 11" in alert.group(1)
+        await app.import_file("cardset", "these are not cards")
+        await settle(app)
+        assert "not valid JSON" in menu(screen) and 'role="alert" data-custom-error' in menu(screen)
+        assert (s.get(prefs.KEY), s.get(customset.KEY)) == before
+        assert re.search(
+            r'data-set="custom"[^>]*aria-pressed="true"[^>]*>Lantern Folk<', menu(screen)
+        )
+        app.click("do", "new")
+        leave_yes(app)
+        await settle(app)
+        names = [c["name"] for c in app.match.view["hands"]["blue"]]
+        assert len(names) == 5 and all(n.startswith("Keeper") for n in names), names
+
+    asyncio.run(run())
+
+
+def test_a_draft_deals_its_pool_from_the_loaded_set_and_is_played_from_it() -> None:
+    """A set loaded from the menu, then a new match under Draft: the pool's twelve come
+    from the set, the player picks in turn, both hands and the table hold its cards."""
+
+    async def run() -> None:
+        s = store()
+        app, screen, _ = make_app(s, use_dealer=True)
+        app.settings["rules"] = ["draft", "open"]
+        await start(app)
+        await app.import_file("cardset", text(make_set()))
+        app.click("action", "rules")
+        await settle(app)
+        app.click("do", "new")
+        leave_yes(app)
+        await settle(app)
+        assert app.panel == "draft"
+        pool = app.match.draft["pool"]
+        assert len(pool) == 12 and all(c["name"].startswith("Keeper") for c in pool), pool
+        assert pool[0]["name"] in screen.regions["r-overlay"]
+        picks = 0
+        while app.panel == "draft":
+            draft = app.match.draft
+            taken = set(draft["blue"]) | set(draft["red"])
+            app.click("draft", str(next(i for i in range(12) if i not in taken)))
+            await settle(app)
+            picks += 1
+        assert picks == 5
+        for player in ("blue", "red"):
+            names = [c["name"] for c in app.match.view["hands"][player]]
+            assert len(names) >= 4 and all(n.startswith("Keeper") for n in names), names
+        await play_out(app)
+        assert app.match.view["over"]
+        placed = [slot["card"]["name"] for slot in app.match.view["board"] if slot]
+        assert len(placed) == 9 and all(n.startswith("Keeper") for n in placed), placed
 
     asyncio.run(run())

@@ -184,3 +184,42 @@ def test_a_mistyped_checked_deal_code_says_so_in_french() -> None:
     app.apply_language()
     app.start(typo)
     assert "mal recopié" in screen.regions["r-notice"]
+
+
+def test_in_french_every_rule_has_its_pill_and_the_legend_explains_the_houses() -> None:
+    """The French words of the rule pills above the board, and of the legend they open
+    (the legend by keyboard and its tip through a real page: tests/browser/test_page_controls.py)."""
+    import asyncio
+
+    from tests.ui.helpers import LocalEngine, settle
+    from triad.ui.page import settings
+
+    async def run() -> None:
+        store = SafeStore(MemoryStore())
+        mine = settings.defaults()
+        mine.update(rules=["ascension", "banner", "reverse", "same"], lang="fr")
+        settings.save(store, mine)
+        for seed in range(1, 40):  # (a deal with at least one House on the board)
+            app, screen, _ = make_app(store, seed=seed)
+            app.start()
+            if any(app.match.view["cells"]):
+                break
+        await app.engine_ready(LocalEngine())
+        await settle(app)
+        pills = re.findall(
+            r'class="rule-mark" data-action="legend">([^<]*)<', screen.regions["r-status"]
+        )
+        for pill in ("Bannière", "Identique", "Inversion : le plus petit gagne"):
+            assert pill in pills, pills
+        houses = set(
+            re.findall(
+                r'class="terr-icon[^"]*"[^>]*aria-label="([^"]*)"', screen.regions["r-board"]
+            )
+        )
+        assert houses
+        app.click("action", "legend")
+        legend = screen.regions["r-overlay"]
+        assert "cette Maison y gagne +1" in legend, legend
+        assert all(house in legend for house in houses), (houses, legend)
+
+    asyncio.run(run())
