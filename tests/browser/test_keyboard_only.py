@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, Watch, wait_engine
+from tests.browser.conftest import Server, Watch, wait_engine, wait_ready
+from tests.browser.resizing import at_each_size, resize
 from tests.browser.test_page_play import settings_script
 from tests.conftest import ARTIFACTS
 
@@ -25,6 +26,9 @@ TEXT = {code: json.loads((LANG / code / "text.json").read_text()) for code in ("
 DESKTOP = {"viewport": {"width": 1280, "height": 720}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
+VIEWPORTS = {name: size["viewport"] for name, size in SIZES.items()}
+# The size each language's journey opens at (it plays at both).
+PLAYED_AT = {"en": "desktop", "fr": "phone"}
 STEP_MS = 120_000  # a CPU move under load
 # What a card waiting on a space would capture, as said (a count, or none).
 WOULD = {
@@ -80,12 +84,21 @@ def open_title(
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_title_keys_leave_the_keyboard_free_and_its_link_is_followed(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    page = open_title(new_context, server, lang, "desktop")
-    for name in (r"Français", r"English", r"(Sound effects|Effets sonores)", r"(Music|Musique)"):
+    """The title's own buttons switch its language in place: each of its controls is
+    tried in French, then in English."""
+    page = open_title(new_context, server, "en", "desktop")
+    for name in (
+        r"Français",  # (English to French)
+        r"Effets sonores",
+        r"Musique",
+        r"Français",  # (French already)
+        r"English",  # (French to English)
+        r"Sound effects",
+        r"Music",
+    ):
         tab_to(page, r'^button "' + name)
         page.keyboard.press("Enter")
         before = focused(page)
@@ -113,22 +126,28 @@ def human_turn(page: Any, text: dict) -> bool:
     return result.count() == 0
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+def test_a_whole_match_by_keyboard_and_accessibility_tree_alone_at_both_sizes(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
+    """The match opens at one size (English on a desktop, French on a phone, each in that
+    device's context); the title, each move and the result are played or looked at at
+    both sizes in turn, the window resized between them."""
     text = TEXT[lang]
-    page = open_title(new_context, server, lang, size)
+    page = open_title(new_context, server, lang, PLAYED_AT[lang])
     wait_engine(page)
-    assert focused(page) == f'button "{text["title_play"]}"'
-    page.screenshot(path=str(ARTIFACTS / f"keyboard-title-{lang}-{size}.png"))
+    for size in at_each_size(page, VIEWPORTS):
+        assert focused(page) == f'button "{text["title_play"]}"', size
+        page.screenshot(path=str(ARTIFACTS / f"keyboard-title-{lang}-{size}.png"))
     page.keyboard.press("Enter")
     moves = 0
+    sizes = sorted(VIEWPORTS, key=lambda name: VIEWPORTS[name] != page.viewport_size)
     while human_turn(page, text):
+        size = sizes[moves % 2]  # the moves at each size in turn
+        resize(page, VIEWPORTS[size])
         now = focused(page)
         assert now.startswith("button "), f"move {moves}: the focus is on {now!r}, not the hand"
-        if moves == 0:  # Pause: a named dialog that takes the focus, and gives it back
+        if moves < 2:  # Pause: a named dialog that takes the focus, and gives it back
             page.keyboard.press("Escape")
             page.get_by_role("dialog", name=text["paused"]).wait_for()
             assert focused(page) == f'button "{text["btn_resume"]}"', focused(page)
@@ -148,7 +167,7 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
         assert waiting.startswith("gridcell "), waiting
         assert text["say_cell_waiting_captures"].split("{captures}")[1] in waiting, waiting
         assert re.search(WOULD[lang], waiting), waiting
-        if moves == 0:
+        if moves < 2:
             page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.png"))
         page.keyboard.press("Enter")  # deployed
         moves += 1
@@ -157,9 +176,10 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone(
     assert moves in (4, 5)
     assert unnamed_dialogs(page) == 0
     page.get_by_role("button", name=text["btn_play_again"]).wait_for()
-    now = focused(page)
-    assert now == f'button "{text["btn_play_again"]}"', now
-    page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.png"))
+    for size in at_each_size(page, VIEWPORTS):
+        now = focused(page)
+        assert now == f'button "{text["btn_play_again"]}"', (size, now)
+        page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.png"))
     page.keyboard.press("Enter")  # the next match: the focus goes to its hand again
     page.get_by_role("dialog").wait_for(state="detached")
     assert human_turn(page, text) and focused(page).startswith("button "), focused(page)
@@ -169,19 +189,33 @@ CATCH_MAPS = "try { localStorage.setItem('triad:catch-maps', '{\"seed\": 199}');
 CATCH = {code: json.loads((LANG / code / "catch.json").read_text()) for code in ("en", "fr")}
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_catch_turn_by_keyboard_and_accessibility_tree_alone(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, size: str
+def test_catch_turns_by_keyboard_and_accessibility_tree_alone_at_both_sizes(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
+    """A turn at one size (English on a desktop, French on a phone, each in that device's
+    context), then the next, the window resized to the other (the map turned to suit)."""
     text = CATCH[lang]
     you = text["you"]
-    context, _ = new_context(locale=lang, reduced_motion="reduce", **SIZES[size])
+    context, _ = new_context(locale=lang, reduced_motion="reduce", **SIZES[PLAYED_AT[lang]])
     context.add_init_script(CATCH_MAPS)
     page = context.new_page()
     page.goto(server.url + "catch.html")
     log = page.get_by_role("log")
     log.get_by_text(re.compile(re.escape(you))).first.wait_for()
+    for turn, size in enumerate(at_each_size(page, VIEWPORTS), start=1):
+        # The map stands upright on the phone, and only there.
+        other = "svg.map:not(.portrait)" if size == "phone" else "svg.map.portrait"
+        expect(page.locator("svg.map")).not_to_have_count(0)
+        expect(page.locator(other)).to_have_count(0)
+        wait_ready(page)
+        catch_turn_by_keyboard(page, text, turn)
+
+
+def catch_turn_by_keyboard(page: Any, text: dict, turn: int) -> None:
+    """An order, the New game disclosure opened or closed, then End turn: `turn` is said."""
+    you = text["you"]
+    log = page.get_by_role("log")
     # An order from a house to a house its paths reach: the focus stays on a house of mine.
     house = text["house_name"].split()[0]
     source = tab_to(page, rf'^button "{house} \d+, {you} \d+"')
@@ -197,8 +231,8 @@ def test_a_catch_turn_by_keyboard_and_accessibility_tree_alone(
     was_open = start.is_visible()
     page.keyboard.press("Enter")  # it opens (or closes, when it was open)
     start.wait_for(state="hidden" if was_open else "visible")
-    assert not re.search(r"\b(Turn|Tour) 1\.", log.inner_text()), log.inner_text()
+    assert not re.search(rf"\b(Turn|Tour) {turn}\.", log.inner_text()), log.inner_text()
     tab_to(page, rf'^button "{re.escape(text["end_turn"])}"', "Shift+Tab")
     page.keyboard.press("Enter")
-    log.get_by_text(re.compile(r"(Turn|Tour) 1\.")).first.wait_for(timeout=STEP_MS)
-    assert focused(page), "the focus fell to the body after the turn"
+    log.get_by_text(re.compile(rf"(Turn|Tour) {turn}\.")).first.wait_for(timeout=STEP_MS)
+    assert focused(page), f"the focus fell to the body after turn {turn}"
