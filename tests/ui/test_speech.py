@@ -97,7 +97,9 @@ def test_the_deal_the_result_and_the_whole_table() -> None:
         "Mira, niveau 6, haut A, droite 3, bas 5, gauche 7, Lantern Guild"
     )
     assert speech.deal_text(start, CTX).startswith("Nouvelle partie. Règles : ")
-    assert ": 5 cartes cachées." in speech.table_text(start, CTX)
+    table = speech.table_text(start, CTX)
+    assert "Votre main : B0, niveau 6," in table  # (a space before the colon, in French)
+    assert "Main du CPU : 5 cartes cachées." in table
 
 
 def test_sudden_death_says_its_call_and_the_round() -> None:

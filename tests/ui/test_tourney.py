@@ -269,3 +269,21 @@ def test_a_whole_knockout_is_played_to_its_champion() -> None:
         assert "first-match" in after["tournament"]["feats"]["announced"]
 
     asyncio.run(run())
+
+
+def test_a_played_match_of_the_bracket_reads_as_french_writes_it() -> None:
+    """French sets a space before a colon, in the words shown and in the button's name."""
+    from triad.ui.collection.tourney_html import match_item
+    from triad.ui.look.text import set_language
+
+    roster = [{"id": "aldric", "name": "Aldric Thorne"}, {"id": "khulan", "name": "Khulan Vey"}]
+    m = {"a": "aldric", "b": "khulan", "played": True, "score": [6, 4], "winner": "khulan"}
+    set_language("fr")
+    try:
+        item = match_item({"roster": roster}, {}, 0, m)
+    finally:
+        set_language("en")
+    assert "Aldric Thorne 6–4 Khulan Vey : Khulan Vey se qualifie" in re.sub("<[^>]+>", "", item)
+    assert 'aria-label="Revoir : Aldric Thorne 6–4 Khulan Vey"' in item
+    english = match_item({"roster": roster}, {}, 0, m)
+    assert "Aldric Thorne 6–4 Khulan Vey: Khulan Vey goes through" in re.sub("<[^>]+>", "", english)

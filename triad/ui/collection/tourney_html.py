@@ -205,14 +205,16 @@ def match_item(view, event: dict, index: int, m: dict) -> str:
         + str(index)
         + '"><span>'
         + esc(line)
-        + "</span>: <span>"
+        + "</span>"
+        + esc(t("colon"))
+        + "<span>"
         + esc(verdict)
         + "</span> "
         + button(
             "tr_replay:" + str(index),
             t("tr_replay"),
             "small",
-            [("aria-label", t("tr_replay") + ": " + line)],
+            [("aria-label", t("tr_replay") + t("colon") + line)],
         )
         + "</li>"
     )

@@ -291,7 +291,7 @@ def table_text(view: dict, ctx: dict) -> str:
         if hidden:
             shown.append(t("say_hidden", count=hidden))
         words = "; ".join(shown) if shown else t("say_empty_hand")
-        parts.append(hand_label(player, ctx) + ": " + words + ".")
+        parts.append(hand_label(player, ctx) + t("colon") + words + ".")
     parts.append(score_text(view))
     nxt = "" if view.get("over") else turn_words(view, ctx)
     if nxt:
