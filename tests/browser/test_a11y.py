@@ -33,6 +33,7 @@ from tests.browser.conftest import (
     wait_ready,
     wait_settled,
 )
+from tests.browser.resizing import at_each_size
 from tests.browser.test_custom_set import load_file
 from tests.browser.test_page_play import settings_script
 from tests.ui.card_sets import make_set, text
@@ -80,24 +81,13 @@ def axe_violations(page: Any, screen: str) -> list[str]:
     ]
 
 
-def resize(page: Any, size: str) -> None:
-    """The page at `size`'s viewport, its layout settled."""
-    viewport = SIZES[size]["viewport"]
-    page.set_viewport_size(viewport)
-    page.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h",
-        arg=[viewport["width"], viewport["height"]],
-    )
-    wait_settled(page)
+# The two sizes' windows, as `resizing.at_each_size` takes them.
+VIEWPORTS = {size: options["viewport"] for size, options in SIZES.items()}
 
 
 def at_both_sizes(page: Any) -> Iterator[str]:
     """The size the page is at, then the other, the page resized to it (and left there)."""
-    now = next(size for size, options in SIZES.items() if options["viewport"] == page.viewport_size)
-    yield now
-    other = next(size for size in SIZES if size != now)
-    resize(page, other)
-    yield other
+    return at_each_size(page, VIEWPORTS)
 
 
 def axe_at_both_sizes(page: Any, screen: str) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, open_album, wait_ready, wait_settled
+from tests.browser.resizing import at_each_size
 from tests.conftest import ARTIFACTS, ROOT
 from triad.collection import dealcode
 from triad.pageview import card_view, load_set
@@ -28,6 +29,7 @@ SIZES = {
     "desktop": {"viewport": {"width": 1200, "height": 760}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
+VIEWPORTS = {size: options["viewport"] for size, options in SIZES.items()}
 
 # Seeds whose Open deals hold the longest names of each set.
 DEALS = {
@@ -82,10 +84,18 @@ def names(page: Any) -> list[str]:
 
 
 def sized_page(new_context: Callable[..., tuple[Any, Watch]], size: str) -> Any:
-    """A page of the window size `size`, without motion; test-artifacts/ made for its screenshots."""
+    """A page of the window size `size` (in its device's context), without motion;
+    test-artifacts/ made for its screenshots."""
     ARTIFACTS.mkdir(exist_ok=True)
     context, _ = new_context(reduced_motion="reduce", **SIZES[size])
     return context.new_page()
+
+
+def check_at_each_size(page: Any, where: str, shot: str) -> None:
+    """No name's fault at either size (the window resized), a screenshot at each."""
+    for size in at_each_size(page, VIEWPORTS):
+        check(page, f"{where} ({size})")
+        page.screenshot(path=str(ARTIFACTS / shot.format(size=size)))
 
 
 def set_names(set_id: str) -> list[str]:
@@ -102,8 +112,9 @@ def draw(page: Any, hand: list[str], board: list[str]) -> None:
     page.evaluate(
         """([hand, board]) => {
           const cards = document.querySelectorAll('[data-hand="blue"] [data-card]');
+          // (each keeps its data-card: the next drawing finds it to replace)
           cards.forEach((card, i) => { if (hand[i]) card.outerHTML = hand[i].replace(
-            '<div class="card', '<div style="--i:' + i + ';--n:5" class="card'); });
+            '<div class="card', '<div data-card="' + i + '" style="--i:' + i + ';--n:5" class="card'); });
           document.querySelectorAll('[data-cell]').forEach((cell, i) => {
             cell.innerHTML = board[i % board.length];
           });
@@ -130,44 +141,43 @@ def custom_card(name: str, level: int) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_long_names_fit_their_cards(
-    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+def test_long_names_fit_their_cards_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    page = sized_page(new_context, size)
+    """One page, first a phone's (in its context), each deal and drawing looked at at both
+    sizes."""
+    page = sized_page(new_context, "phone")
     for set_id, code in DEALS.items():
         page.goto(server.url + "?deal=" + code)
         wait_ready(page)
         shown = names(page)
         assert len(shown) == 10, shown  # both hands face up, or on the board
         assert max(set_names(set_id), key=len) in shown
-        check(page, set_id + " deal")
-        page.screenshot(path=str(ARTIFACTS / f"names-{size}-{set_id}.png"))
+        check_at_each_size(page, set_id + " deal", f"names-{{size}}-{set_id}.png")
 
     # The nine longest built-in names on the board, then custom names in hand and on the board.
     longest = sorted(builtin_cards(), key=lambda c: -len(c["name"]))[:9]
     board = [render_card(c, ("red", "blue")[i % 2], {}) for i, c in enumerate(longest)]
     draw(page, [], board)
     assert set(names(page)) >= {c["name"] for c in longest}
-    check(page, "the longest built-in names on the board")
-    page.screenshot(path=str(ARTIFACTS / f"names-{size}-board.png"))
+    check_at_each_size(page, "the longest built-in names on the board", "names-{size}-board.png")
     hand = [render_card(custom_card(n, 1 + i % 10), "blue", {}) for i, n in enumerate(CUSTOM)]
     board = [render_card(custom_card(n, 10 - i % 10), "red", {}) for i, n in enumerate(CUSTOM)]
     for first in range(0, len(CUSTOM), 5):
         draw(page, hand[first : first + 5], board[first : first + 5])
+        hand_names = page.locator('[data-hand="blue"] .c-words').all_inner_texts()
+        assert hand_names == CUSTOM[first : first + 5], hand_names
         assert set(names(page)) >= set(CUSTOM[first : first + 5])
-        page.screenshot(path=str(ARTIFACTS / f"names-{size}-custom-{first // 5}.png"))
-        check(page, "custom names")
+        check_at_each_size(page, "custom names", f"names-{{size}}-custom-{first // 5}.png")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_every_name_fits_in_the_album(
-    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+def test_every_name_fits_in_the_album_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    page = sized_page(new_context, size)
+    """One album, first on a desktop (in its context), then at a phone's size."""
+    page = sized_page(new_context, "desktop")
     open_album(page, server.url)
     page.locator("[data-album]").first.wait_for()
     assert set(names(page)) >= set(set_names("houses"))
-    check(page, "album")
     wait_settled(page)  # the dialog's entrance has ended
-    page.screenshot(path=str(ARTIFACTS / f"names-{size}-album.png"))
+    check_at_each_size(page, "album", "names-{size}-album.png")

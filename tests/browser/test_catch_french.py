@@ -1,5 +1,6 @@
-"""Triangle Catch on a French page: the referee's words too (refusals, the turn log, how a
-match ended, a bot's bad command), not only the page's own."""
+"""Triangle Catch on a French page: the referee's words too (a refusal, the turn log, how a
+match ended), not only the page's own, as a French browser shows them (the same words and a
+bot's bad command, below the browser: tests/ui/catch/test_french.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,11 @@ import pytest
 
 from tests.browser.conftest import Server, Watch, wait_ready
 from tests.browser.test_catch_page import (
-    DUEL_TIMEOUT_MS,
     PLAY_SEED,
     click_and_wait,
-    data,
     shot,
     start_game,
 )
-from tests.ui.catch.helpers import reading_bot
 from triad.catch.match import Match
 from triad.ui.catch.text import said
 from triad.ui.look import text
@@ -28,7 +26,6 @@ pytestmark = pytest.mark.browser
 
 ENGLISH_WORDS = ("house", "turn starts", "moved", "spawned", "printed", "command", "reached")
 WATCH_SEED = 3
-JUMPING_BOT = reading_bot('print("JUMP 1 2")')
 
 
 def in_french(words: Any) -> str:
@@ -90,17 +87,7 @@ def test_the_french_page_says_the_referees_words_in_french(
     assert not any(word in banner for word in ENGLISH_WORDS), banner
     shot(page, "fr-watch")
 
-    # The editor: a bot printing a command the referee does not know loses at once.
+    # The editor in French, as seen (its bot's bad command said in French, a bot run in a
+    # real worker: tests/ui/catch/test_french.py, tests/browser/test_catch_page.py).
     click_and_wait(page, '[data-act="mode"][data-arg="editor"]')
-    page.locator("#c-code").fill(JUMPING_BOT)
-    page.locator("#c-limits").select_option("debug")
-    page.locator('[data-act="run"]').click()
-    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=DUEL_TIMEOUT_MS)
-    console = page.locator("#c-console").inner_text()
-    assert (
-        "Bleu a écrit une commande non reconnue 'JUMP 1 2' : "
-        "'JUMP' n'est pas une commande avec ces nombres" in console
-    ), console
-    assert "Bleu a écrit une" in page.locator("#c-banner").inner_text()
-    assert data(page, "turn") == "0"  # lost before its first turn was played
     shot(page, "fr-editor")

@@ -48,10 +48,19 @@ def focused(page: Any) -> str:
     )
 
 
+SEE = {
+    "en": {"see": "See the board", "back": "Back to the result", "again": "Play again"},
+    "fr": {"see": "Voir le plateau", "back": "Retour au résultat", "again": "Rejouer"},
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_rematch_asks_in_a_named_dialog_and_the_focus_comes_back(
+def test_rematch_asks_browser_back_closes_a_dialog_and_the_board_is_seen_after_the_result(
     new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
 ) -> None:
+    """One match, as a new player meets it: Rematch asks in a named dialog and the focus
+    comes back; the browser's Back closes a dialog and stays in the game; played to its
+    end, the board is seen and the result comes back by its button and by Escape."""
     words = WORDS[lang]
     page = open_page(new_context, server, lang=lang)
     wait_engine(page)
@@ -74,23 +83,27 @@ def test_rematch_asks_in_a_named_dialog_and_the_focus_comes_back(
     dialog.wait_for(state="detached")
     assert page.locator("[data-cell][data-owner]").count() >= 1
 
+    # The browser's Back with a dialog open closes it and stays in the game.
+    wait_ready(page)
+    address = page.url
+    page.locator('[data-action="info"]').click()
+    page.get_by_role("dialog").first.wait_for()
+    page.go_back()
+    page.locator(".dialog").wait_for(state="detached")
+    wait_ready(page)
+    assert page.url == address and page.locator("[data-cell][data-owner]").count() >= 1
+    # Closed on the page, a dialog takes its entry off: the tab is back on the game's.
+    page.locator('[data-action="rules"]').click()
+    page.locator(".dialog.menu").wait_for()
+    page.keyboard.press("Escape")
+    page.locator(".dialog.menu").wait_for(state="detached")
+    page.wait_for_function("() => history.state === null")
 
-SEE = {
-    "en": {"see": "See the board", "back": "Back to the result", "again": "Play again"},
-    "fr": {"see": "Voir le plateau", "back": "Retour au résultat", "again": "Rejouer"},
-}
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_see_the_board_and_back_to_the_result(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str
-) -> None:
-    words = SEE[lang]
-    page = open_page(new_context, server, lang=lang)
-    wait_engine(page)
+    # To the end: See the board, and back to the result.
+    see = SEE[lang]
     play_to_the_end(page)
-    page.get_by_role("button", name=words["see"]).click()
-    back = page.get_by_role("button", name=words["back"])
+    page.get_by_role("button", name=see["see"]).click()
+    back = page.get_by_role("button", name=see["back"])
     back.wait_for()
     assert focused(page) == "data-do=result"
     assert page.locator("[data-result]").count() == 0
@@ -99,12 +112,12 @@ def test_see_the_board_and_back_to_the_result(
     back.click()
     page.locator("[data-result]").wait_for()
     shot(page, f"result-back-{lang}")
-    page.get_by_role("button", name=words["see"]).click()
+    page.get_by_role("button", name=see["see"]).click()
     back.wait_for()
     page.keyboard.press("Escape")  # Escape brings the result back, not Pause
     page.locator("[data-result]").wait_for()
     assert page.locator(".dialog.pause").count() == 0
-    assert page.get_by_role("button", name=words["again"]).count() == 1
+    assert page.get_by_role("button", name=see["again"]).count() == 1
 
 
 def board_cards(page: Any) -> list[str | None]:
@@ -140,34 +153,14 @@ def test_a_shared_deal_comes_back_after_a_reload_and_another_link_deals_its_own(
     assert other in page.locator("[data-share]").inner_text()
 
 
-def test_browser_back_with_a_dialog_open_closes_it_and_stays_in_the_game(
+def test_a_match_for_cards_shows_the_opponent_and_the_stake(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    page = open_page(new_context, server, lang="en")
-    wait_engine(page)
-    play_one_move(page)
-    wait_ready(page)
-    address = page.url
-    page.locator('[data-action="info"]').click()
-    page.get_by_role("dialog").first.wait_for()
-    page.go_back()
-    page.locator(".dialog").wait_for(state="detached")
-    wait_ready(page)
-    assert page.url == address and page.locator("[data-cell][data-owner]").count() >= 1
-    # Closed on the page, a dialog takes its entry off: the tab is back on the game's.
-    page.locator('[data-action="rules"]').click()
-    page.locator(".dialog.menu").wait_for()
-    page.keyboard.press("Escape")
-    page.locator(".dialog.menu").wait_for(state="detached")
-    page.wait_for_function("() => history.state === null")
-
-
-@pytest.mark.parametrize(("lang", "stake"), [("en", "Trade: One"), ("fr", "Échange")])
-def test_a_match_for_cards_shows_the_opponent_and_the_stake(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server, lang: str, stake: str
-) -> None:
+    """In French, its header as seen (in English, the same words below the browser:
+    tests/ui/test_collection.py::test_a_match_for_cards_names_the_opponent_and_the_stake_...)."""
     from tests.browser.test_collection_play import challenge
 
+    lang, stake = "fr", "Échange"
     context, _ = new_context()
     context.add_init_script(settings_script(lang=lang))
     page = context.new_page()

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, Watch, wait_engine, wait_ready, wait_settled
+from tests.browser.resizing import at_each_size
 from tests.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -37,49 +38,59 @@ def inside(page: Any, selector: str) -> None:
         assert box["y"] + box["height"] <= height + 1, (selector, box)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_layout_fits_and_plays(
-    size: str, new_context: Callable[..., tuple[Any, Watch]], server: Server
+def test_layout_fits_and_plays_at_each_size(
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    context, _ = new_context(reduced_motion="reduce", **SIZES[size])
+    """One match, first shown on a phone (in its context), resized to each size in turn:
+    at each, the table, the rulebook and the rule menu fit, and a move is played (by touch
+    at a phone's sizes)."""
+    context, _ = new_context(reduced_motion="reduce", **SIZES["phone"])
     page = context.new_page()
     page.goto(server.url)
     wait_engine(page)
-    wait_ready(page)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    for selector in ("[data-cell]", "[data-action]", "[data-score]", "[data-hand]"):
-        inside(page, selector)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"page-{size}.png"))
+    viewports = {size: options["viewport"] for size, options in SIZES.items()}
+    for number, size in enumerate(at_each_size(page, viewports)):
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
+        for selector in ("[data-cell]", "[data-action]", "[data-score]", "[data-hand]"):
+            inside(page, selector)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"page-{size}.png"))
+        page.click('[data-action="info"]')
+        page.locator(".dialog.book").wait_for()
+        inside(page, ".dialog.book")
+        page.screenshot(path=str(ARTIFACTS / f"page-{size}-rulebook.png"))
+        page.keyboard.press("Escape")
+        page.locator(".dialog.book").wait_for(state="detached")
+        page.click('[data-action="rules"]')
+        page.locator(".dialog.menu").wait_for()
+        page.screenshot(path=str(ARTIFACTS / f"page-{size}-menu.png"))
+        page.keyboard.press("Escape")
+        page.locator(".dialog.menu").wait_for(state="detached")
+        deploy_one_card(page, size, touch=size.startswith("phone"))
+        if number < len(SIZES) - 1:  # (the last move may end the match)
+            wait_ready(page)
 
-    # Deploy a card (by touch on the phone) and look at the selection on the way.
+
+def deploy_one_card(page: Any, size: str, touch: bool) -> None:
+    """Deploy a card (by touch, or by mouse) and look at the selection on the way."""
     card = page.locator('[data-hand="blue"] [data-card]').first
     cell = page.locator("[data-cell]:not([data-owner])").first
     index = cell.get_attribute("data-cell")
     target = page.locator(f'[data-cell="{index}"]')
-    touch = size.startswith("phone")
     if touch:
         card.tap()
         target.tap()
     else:
         card.click()
         target.click()
-    assert page.locator(f'[data-cell="{index}"] .preview').count() == 1
+    assert page.locator(f'[data-cell="{index}"] .preview').count() == 1, size
     page.screenshot(path=str(ARTIFACTS / f"page-{size}-selected.png"))
     if touch:
         target.tap()
     else:
         target.click()
     page.locator(f'[data-cell="{index}"][data-owner]').wait_for(state="attached")
-    wait_ready(page)
-    page.click('[data-action="info"]')
-    page.locator(".dialog.book").wait_for()
-    inside(page, ".dialog.book")
-    page.screenshot(path=str(ARTIFACTS / f"page-{size}-rulebook.png"))
-    page.keyboard.press("Escape")
-    page.click('[data-action="rules"]')
-    page.locator(".dialog.menu").wait_for()
-    page.screenshot(path=str(ARTIFACTS / f"page-{size}-menu.png"))
 
 
 # For each hand card: whether its name is on top at its left end, middle and right end.
@@ -91,24 +102,24 @@ NAMES_SHOWN = """() => [...document.querySelectorAll('[data-hand="blue"] [data-c
 })"""
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+HAND_SIZES = {"390x844": {"width": 390, "height": 844}, "1280x800": {"width": 1280, "height": 800}}
+
+
 def test_every_hand_name_reads_and_the_card_pointed_at_shows_whole(
-    size: tuple[int, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     """Overlapping hand cards hid their names: on a phone each name now fits the part of its
-    card left in view; on a desktop the card under the pointer comes over the cascade."""
-    width, height = size
-    phone = width < 500
-    context, _ = new_context(
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
+    card left in view; on a desktop the card under the pointer comes over the cascade. One
+    page, at a phone's size, then a desktop's (the mouse's pointing last)."""
+    context, _ = new_context(viewport=HAND_SIZES["390x844"])
     page = context.new_page()
     page.goto(server.url)
     wait_ready(page)
-    if phone:
-        assert all(page.evaluate(NAMES_SHOWN))
-    else:
-        page.locator('[data-hand="blue"] [data-card="1"]').hover()
-        wait_settled(page)  # its nudge's transition has ended
-        assert page.evaluate(NAMES_SHOWN)[1]
-    page.screenshot(path=str(ARTIFACTS / f"layout-hand-{width}x{height}.png"))
+    for size in at_each_size(page, HAND_SIZES):
+        if size == "390x844":
+            assert all(page.evaluate(NAMES_SHOWN))
+        else:
+            page.locator('[data-hand="blue"] [data-card="1"]').hover()
+            wait_settled(page)  # its nudge's transition has ended
+            assert page.evaluate(NAMES_SHOWN)[1]
+        page.screenshot(path=str(ARTIFACTS / f"layout-hand-{size}.png"))

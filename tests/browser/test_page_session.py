@@ -299,29 +299,29 @@ def apart(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-@pytest.mark.parametrize(
-    "size",
-    [
-        pytest.param({"width": 390, "height": 844}, id="phone"),
-        pytest.param({"width": 360, "height": 640}, id="small-phone"),
-        pytest.param({"width": 1280, "height": 800}, id="desktop"),
-    ],
-)
+BADGE_SIZES = {
+    "phone": {"width": 390, "height": 844},
+    "small-phone": {"width": 360, "height": 640},
+    "desktop": {"width": 1280, "height": 800},
+}
+
+
 def test_the_turn_badge_shows_on_the_players_turn_and_never_covers_the_chosen_card(
-    size: dict[str, int], new_context: Callable[..., tuple[Any, Watch]], server: Server
+    new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
-    phone = size["width"] < 600
+    """One match, first on a phone (in its context), resized to each size in turn: at
+    each, the badge on the player's turn, then each card chosen (by touch at a phone's
+    sizes, by mouse at a desktop's); then, the move played and answered, the badge again."""
     context, _ = new_context(
-        viewport=size, is_mobile=phone, has_touch=phone, reduced_motion="reduce"
+        viewport=BADGE_SIZES["phone"], is_mobile=True, has_touch=True, reduced_motion="reduce"
     )
     page = context.new_page()
     page.goto(server.url + "?deal=" + quote(blue_first_code(["banner"])))
     wait_engine(page)
     wait_ready(page)
-    name = "phone" if phone else "desktop"
 
     def press(locator: Any) -> None:
-        if phone:
+        if page.viewport_size["width"] < 600:
             locator.tap()
         else:
             locator.click()
@@ -331,37 +331,42 @@ def test_the_turn_badge_shows_on_the_players_turn_and_never_covers_the_chosen_ca
         and covers none of the player's cards."""
         box = badge_box(page)
         assert box is not None, "no 'Your turn' badge on the player's turn"
-        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], box
         assert "Your turn" in page.locator(".side-blue .turn-mark").inner_text()
         for card in page.locator(".hand-blue .card").all():
             assert apart(box, card.bounding_box()), (box, card.bounding_box())
         assert badge_box(page, "red") is None  # only the side to move has one
         return box
 
-    badge_shows()
-    page.screenshot(path=str(ARTIFACTS / f"session-badge-{name}.png"))
-    # Each card chosen in turn rises from the hand: the badge never covers it.
     count = page.locator(".hand-blue .card").count()
-    for index in range(count):
-        press(page.locator(f'[data-hand="blue"] [data-card="{index}"]'))
-        page.locator(".hand-blue .card.sel").wait_for()
-        card = page.locator(".hand-blue .card.sel").bounding_box()
-        box = badge_box(page)
-        page.screenshot(path=str(ARTIFACTS / f"session-badge-{name}-chosen-{index}.png"))
-        if box is None:
-            # Only on a phone, where the chosen card rises into the badge's place, does it
-            # give way; the status line then says what to do.
-            assert phone, "the badge went away on a screen with room for it"
-            assert page.locator(".status-text").inner_text() == "Choose a space"
-        else:
-            assert apart(box, card), (index, box, card)
+    for size in at_each_size(page, BADGE_SIZES):
+        phone = size != "desktop"
+        page.keyboard.press("Backspace")  # nothing chosen (a card was, at the size before)
+        page.locator(".hand-blue .card.sel").wait_for(state="detached")
+        badge_shows()
+        page.screenshot(path=str(ARTIFACTS / f"session-badge-{size}.png"))
+        # Each card chosen in turn rises from the hand: the badge never covers it.
+        for index in range(count):
+            press(page.locator(f'[data-hand="blue"] [data-card="{index}"]'))
+            page.locator(f'.hand-blue [data-card="{index}"].sel').wait_for()
+            card = page.locator(".hand-blue .card.sel").bounding_box()
+            box = badge_box(page)
+            page.screenshot(path=str(ARTIFACTS / f"session-badge-{size}-chosen-{index}.png"))
+            if box is None:
+                # Only on a phone, where the chosen card rises into the badge's place, does
+                # it give way; the status line then says what to do.
+                assert phone, "the badge went away on a screen with room for it"
+                assert page.locator(".status-text").inner_text() == "Choose a space"
+            else:
+                assert apart(box, card), (size, index, box, card)
     # The move is played; the CPU answers; the badge is back for the player's next turn.
     free = page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell")
     press(page.locator(f'[data-cell="{free}"]'))
     press(page.locator(f'[data-cell="{free}"]'))
     page.wait_for_function("() => document.querySelectorAll('[data-cell][data-owner]').length >= 2")
     wait_ready(page)
-    badge_shows()
+    for _size in at_each_size(page, BADGE_SIZES):
+        badge_shows()
 
 
 def test_the_rulebook_lights_the_chip_of_the_section_read(

@@ -764,3 +764,34 @@ def test_settings_cut_short_read_as_defaults_and_a_change_writes_a_clean_value()
     stored = settings.parse(store.get(KEY))[0]
     assert stored["version"] == 1 and stored["rules"] == ["banner", "same"]
     assert json.loads(store.get(KEY))["rules"] == ["banner", "same"]
+
+
+def test_a_checked_deal_code_deals_the_same_hands_and_a_typo_is_refused() -> None:
+    """A deal code with its check and a level band, opened on two pages: the same hands,
+    every level in the band, the code shown in the menu; one character mistyped: said,
+    and a match of its own dealt."""
+    code = dealcode.encode(4242, ["open", "level_range"], "houses", [4, 6])
+
+    def opened(address_code: str, seed: int) -> tuple[App, Any]:
+        app, screen, _ = make_app(seed=seed)
+        app.start(address_code)
+        return app, screen
+
+    def hands(app: App) -> list[list[str]]:
+        return [[c["id"] for c in app.match.view["hands"][p]] for p in ("blue", "red")]
+
+    app, screen = opened(code, 9)
+    dealt = hands(app)
+    assert all(len(h) == 5 for h in dealt)
+    levels = [c["level"] for p in ("blue", "red") for c in app.match.view["hands"][p]]
+    assert all(4 <= lv <= 6 for lv in levels)
+    assert not screen.regions.get("r-notice")
+    app.click("action", "rules")
+    assert code in screen.regions["r-overlay"]
+    friend, _ = opened(code, 50)
+    assert hands(friend) == dealt
+    typo = code[:-1] + ("A" if code[-1] != "A" else "B")
+    mistyped, screen = opened(typo, 60)
+    assert "was mistyped" in screen.regions["r-notice"]
+    assert len(mistyped.match.view["hands"]["blue"]) == 5
+    assert hands(mistyped) != dealt

@@ -223,3 +223,35 @@ def test_in_french_every_rule_has_its_pill_and_the_legend_explains_the_houses() 
         assert all(house in legend for house in houses), (houses, legend)
 
     asyncio.run(run())
+
+
+def test_in_french_play_with_a_deck_short_of_five_says_how_many_to_pick() -> None:
+    import asyncio
+
+    from tests.ui.helpers import settle
+    from tests.ui.test_collection import boot, collection_store
+
+    async def run() -> None:
+        store = collection_store()
+        raw = json.loads(store.get(KEY))
+        raw["lang"] = "fr"
+        store.set(KEY, json.dumps(raw))
+        app, screen = await boot(store)
+        app.click("action", "collection")
+        app.click("tab", "ladder")
+        app.click("challenge", "old-mabry")
+        assert re.search(
+            r'data-do="deck_play"[^>]*aria-disabled="true"', screen.regions["r-overlay"]
+        )
+        app.click("do", "deck_play")
+        await settle(app)
+        overlay = screen.regions["r-overlay"]
+        assert "Choisissez-en encore 5" in overlay and 'role="alert"' in overlay
+        assert app.panel == "deck" and app.coll.match is None  # no match started
+        app.click("do", "deck_deal")
+        await settle(app)
+        overlay = screen.regions["r-overlay"]
+        assert "Choisissez-en encore" not in overlay
+        assert not re.search(r'data-do="deck_play"[^>]*aria-disabled', overlay)
+
+    asyncio.run(run())
