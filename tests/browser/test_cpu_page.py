@@ -145,38 +145,6 @@ def test_new_game_and_reload_while_the_cpu_thinks_ahead_leave_nothing_behind(
 TWO_CORES = "Object.defineProperty(navigator, 'hardwareConcurrency', {get: () => 2});"
 
 
-def test_new_game_and_reload_during_a_split_search_leave_nothing_behind(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    context, _ = new_context(reduced_motion="reduce")
-    context.add_init_script(settings_script(rules=["open"], level="master"))
-    context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
-    context.add_init_script(TWO_CORES)
-    page = context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    page.locator('html[data-helpers="1"]').wait_for(state="attached")
-    first = owned_cells(page)
-    assert list(first.values()) == ["red"]
-    for leave in ("F5", "reload", "F5"):
-        page.keyboard.press("F5")  # the same deal again (the seed is fixed): the CPU opens it
-        leave_yes(page)  # (a card is down: the page asks first)
-        page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
-        # its search is split with the extra worker; the match is left meanwhile
-        if leave == "reload":
-            page.reload()
-            page.locator('html[data-helpers="1"]').wait_for(state="attached")
-        else:
-            page.keyboard.press("F5")
-            leave_yes(page)  # (a card is down: the page asks first)
-        wait_ready(page)
-        assert list(owned_cells(page).values()) == ["red"]
-        assert page.locator('[data-hand="blue"] [data-card]').count() == 5
-        assert page.locator('[data-hand="red"] [data-card]').count() == 4
-    # and the match plays on, the extra worker answering its part
-    play_on(page, 3)
-
-
 #: Records each worker the page constructs (its module), whether the loading screen was
 #: still up then and whether MicroPython had started; and holds the engine's "ready" until
 #: that screen is gone, so that a worker started once the engine is up is always started
@@ -275,13 +243,14 @@ def stored_rules(page: Any) -> list[str]:
 AHEAD = 'html[data-ahead="thinking"], html[data-ahead="done"]'
 
 
-def test_master_thinks_its_opening_through_in_parts_beneath_the_title(
+def test_master_searches_in_parts_beneath_the_title_and_a_split_search_left_leaks_nothing(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     """With an extra worker up while the title shows, master's opening is searched in
     parts there (the engine one, the worker the other), traps included: Play, and its
-    first move is the exact one. A Rematch then deals its own match, the extra worker's
-    table of the first kept apart."""
+    first move is the exact one. Then New game (the same deal: the CPU opens it, its
+    search split with the worker) and, during that search, New game again or a reload:
+    the match left meanwhile leaves nothing behind, and the last one plays on."""
     context, _ = new_context(reduced_motion="reduce", title=True)
     context.add_init_script(settings_script(rules=["open"], level="master"))
     context.add_init_script(fixed_seed_script(seed_where("red", ["open"])))  # the CPU opens
@@ -302,6 +271,23 @@ def test_master_thinks_its_opening_through_in_parts_beneath_the_title(
     assert -best_value(opening[1]) == best_value(opening[0])  # a move of the best value
     assert page.locator('[data-hand="red"] [data-card]').count() == 4
     # the match plays on: the human's move, the CPU's answer (split with the worker)
+    play_on(page, 3)
+    for leave in ("F5", "reload", "F5"):
+        page.keyboard.press("F5")  # the same deal again (the seed is fixed): the CPU opens it
+        leave_yes(page)  # (a card is down: the page asks first)
+        page.locator(".side-red .turn-mark.thinking").wait_for(state="attached")
+        # its search is split with the extra worker; the match is left meanwhile
+        if leave == "reload":
+            page.reload()
+            page.locator('html[data-helpers="1"]').wait_for(state="attached")
+        else:
+            page.keyboard.press("F5")
+            leave_yes(page)  # (a card is down: the page asks first)
+        wait_ready(page)
+        assert list(owned_cells(page).values()) == ["red"]
+        assert page.locator('[data-hand="blue"] [data-card]').count() == 5
+        assert page.locator('[data-hand="red"] [data-card]').count() == 4
+    # and the match plays on, the extra worker answering its part
     play_on(page, 3)
 
 
