@@ -112,8 +112,9 @@ def draw(page: Any, hand: list[str], board: list[str]) -> None:
     page.evaluate(
         """([hand, board]) => {
           const cards = document.querySelectorAll('[data-hand="blue"] [data-card]');
+          // (each keeps its data-card: the next drawing finds it to replace)
           cards.forEach((card, i) => { if (hand[i]) card.outerHTML = hand[i].replace(
-            '<div class="card', '<div style="--i:' + i + ';--n:5" class="card'); });
+            '<div class="card', '<div data-card="' + i + '" style="--i:' + i + ';--n:5" class="card'); });
           document.querySelectorAll('[data-cell]').forEach((cell, i) => {
             cell.innerHTML = board[i % board.length];
           });
@@ -164,6 +165,8 @@ def test_long_names_fit_their_cards_at_each_size(
     board = [render_card(custom_card(n, 10 - i % 10), "red", {}) for i, n in enumerate(CUSTOM)]
     for first in range(0, len(CUSTOM), 5):
         draw(page, hand[first : first + 5], board[first : first + 5])
+        hand_names = page.locator('[data-hand="blue"] .c-words').all_inner_texts()
+        assert hand_names == CUSTOM[first : first + 5], hand_names
         assert set(names(page)) >= set(CUSTOM[first : first + 5])
         check_at_each_size(page, "custom names", f"names-{{size}}-custom-{first // 5}.png")
 
