@@ -85,79 +85,6 @@ def start_game(page: Any, seed: int, bot: str) -> None:
     assert data(page, "turn") == "0"
 
 
-def test_a_game_against_a_bot_by_clicks(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    page = open_catch(new_context, server, viewport={"width": 1440, "height": 900})
-    assert page.locator('a.home[href="./index.html"]').count() == 1
-    start_game(page, PLAY_SEED, "random")
-    units = Match.from_seed(PLAY_SEED).state.units[0]
-    mine = [h for h, u in enumerate(units) if u]
-    assert page.locator(".side.p0 .pname").inner_text() == "You"
-
-    # Spawn from the triangle owned from the start: the triangle (chosen from the list of
-    # the player's triangles), the action, a corner.
-    page.locator('#c-panel [data-act="tri"][data-arg="0-36-43"]').click()
-    page.locator('#c-panel [data-act="action"][data-arg="SPAWN"]').click()
-    assert page.locator("svg.map .house.corner").count() == 3
-    click_and_wait(page, '[data-house="36"]')
-    assert page.locator(".order-list > li").count() == 1
-    assert "Spawn on 36 (triangle 36 0 43)" in page.locator(".order-list > li").inner_text()
-
-    # A move: a house, then one of the neighbours highlighted.
-    source = mine[0]
-    page.locator(f'[data-house="{source}"]').click()
-    assert "choose where to (1 unit)." in page.locator("#c-panel .prompt").inner_text()
-    target = page.evaluate(
-        "() => [...document.querySelectorAll('svg.map .houses > g')].findIndex("
-        "g => g.classList.contains('target'))"
-    )
-    assert target >= 0
-    click_and_wait(page, f'[data-house="{target}"]')
-    assert page.locator(".order-list > li").count() == 2
-    # The same house again: its unit has already been given an order.
-    page.locator(f'[data-house="{source}"]').click()
-    click_and_wait(page, f'[data-house="{target}"]')
-    assert page.locator(".order-list > li").count() == 2
-    refusal = page.locator("#c-notice").inner_text()
-    assert f"Refused: no unit stood on house {source} the whole turn" in refusal
-    assert page.locator("code.line").inner_text() == f"SPAWN 36 0 43;MOVE {source} {target} 1"
-    shot(page, "desktop-orders")
-
-    click_and_wait(page, '#c-panel [data-act="end_turn"]')
-    assert data(page, "turn") == "1"
-    assert page.locator(".order-list > li").count() == 0
-    log = page.locator("#c-log").inner_text()
-    assert "SPAWN 36 0 43" in log and f"MOVE {source} {target} 1" in log
-    for turn in (2, 3):
-        click_and_wait(page, '#c-panel [data-act="end_turn"]')
-        assert data(page, "turn") == str(turn)
-    assert "Turns played: 3 / 200" in page.locator("#c-score").inner_text()
-    assert f"Seed {PLAY_SEED}" in page.locator("#c-score").inner_text()
-    shot(page, "desktop-play")
-    page.locator('[data-act="help"]').click()
-    assert page.locator("#c-overlay [role=dialog]").count() == 1
-    shot(page, "desktop-help")
-    page.keyboard.press("Escape")
-    assert page.locator("#c-overlay [role=dialog]").count() == 0
-
-    # Any CodinGame seed, the most negative 64-bit one included, gives its map.
-    start_game(page, -(2**63), "random")
-    assert "Seed -9223372036854775808" in page.locator("#c-score").inner_text()
-    houses = len(Match.from_seed(-(2**63)).game_map.layout.houses)
-    assert page.locator("svg.map .houses > g").count() == houses
-    page.locator("#c-seed").fill("12e3")
-    page.locator("#c-seed").dispatch_event("change")
-    assert "A CodinGame seed is a whole number" in page.locator("#c-notice").inner_text()
-    assert page.locator("#c-seed").input_value() == "-9223372036854775808"
-
-    # Where the score bar is tight, what gives way is the line, never a word of a name.
-    for width, height in ((1024, 768), (900, 700)):
-        page.set_viewport_size({"width": width, "height": height})
-        assert words_broken(page, ".side .pname") == [], (width, height)
-    shot(page, "tight-score-bar")
-
-
 def words_broken(page: Any, selector: str) -> list[str]:
     """The words of the elements at `selector` that are drawn over more than one line."""
     return page.evaluate(
@@ -232,7 +159,7 @@ def test_the_editor_on_a_small_phone_shows_names_limits_and_code_whole(
     assert page.locator("#c-eseed").input_value() == "4242"
 
 
-def test_watching_two_bots_with_the_timeline(
+def test_watching_two_bots_with_the_timeline_then_a_bot_that_loops_forever_loses_on_time(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_catch(new_context, server, "#watch", viewport={"width": 1280, "height": 800})
@@ -262,8 +189,28 @@ def test_watching_two_bots_with_the_timeline(
     assert data(page, "at") == str(total)
     assert "Planner wins" in page.locator("#c-banner").inner_text()
 
+    # Then, in the same page, a bot of the editor that loops forever: it loses on time and
+    # the page goes on.
+    click_and_wait(page, '[data-act="mode"][data-arg="editor"]')
+    page.locator("#c-code").fill(LOOPING_BOT)
+    page.locator("#c-name").fill("Looper")
+    # the slow limits (500 ms a turn): a busy machine must not end turn 1 or 2 on time
+    page.locator("#c-limits").select_option("slow")
+    page.locator('[data-act="run"]').click()
+    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
+    console = page.locator("#c-console").inner_text()
+    assert "turn 1 read" in console and "turn 2 read" in console  # its stderr
+    assert "did not answer within 500 ms on turn 3: it loses on time" in console
+    assert "Random wins" in page.locator("#c-banner").inner_text()
+    assert data(page, "turn") == "2"
+    # The page answers at once: the other modes work.
+    click_and_wait(page, '[data-act="mode"][data-arg="play"]')
+    assert data(page, "mode") == "play"
+    click_and_wait(page, '#c-panel [data-act="end_turn"]')
+    assert data(page, "turn") == "1"
 
-def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
+
+def test_a_bot_written_in_the_editor_beats_random_and_is_saved_then_a_game_by_clicks(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_catch(new_context, server, "#editor", viewport={"width": 1440, "height": 900})
@@ -283,24 +230,72 @@ def test_a_bot_written_in_the_editor_beats_random_and_is_saved(
     assert data(page, "turn") == str(editor_match(EDITOR_SEED).state.turn)
     shot(page, "desktop-editor")
 
-
-def test_a_bot_that_loops_forever_loses_on_time_and_the_page_goes_on(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    page = open_catch(new_context, server, "#editor", viewport={"width": 1280, "height": 800})
-    page.locator("#c-code").fill(LOOPING_BOT)
-    page.locator("#c-name").fill("Looper")
-    # the slow limits (500 ms a turn): a busy machine must not end turn 1 or 2 on time
-    page.locator("#c-limits").select_option("slow")
-    page.locator('[data-act="run"]').click()
-    page.locator("html[data-over='1'].ready").wait_for(state="attached", timeout=MATCH_TIMEOUT_MS)
-    console = page.locator("#c-console").inner_text()
-    assert "turn 1 read" in console and "turn 2 read" in console  # its stderr
-    assert "did not answer within 500 ms on turn 3: it loses on time" in console
-    assert "Random wins" in page.locator("#c-banner").inner_text()
-    assert data(page, "turn") == "2"
-    # The page answers at once: the other modes work.
+    # Then a game against a bot by clicks, in the same page.
     click_and_wait(page, '[data-act="mode"][data-arg="play"]')
-    assert data(page, "mode") == "play"
+    assert page.locator('a.home[href="./index.html"]').count() == 1
+    start_game(page, PLAY_SEED, "random")
+    units = Match.from_seed(PLAY_SEED).state.units[0]
+    mine = [h for h, u in enumerate(units) if u]
+    assert page.locator(".side.p0 .pname").inner_text() == "You"
+
+    # Spawn from the triangle owned from the start: the triangle (chosen from the list of
+    # the player's triangles), the action, a corner.
+    page.locator('#c-panel [data-act="tri"][data-arg="0-36-43"]').click()
+    page.locator('#c-panel [data-act="action"][data-arg="SPAWN"]').click()
+    assert page.locator("svg.map .house.corner").count() == 3
+    click_and_wait(page, '[data-house="36"]')
+    assert page.locator(".order-list > li").count() == 1
+    assert "Spawn on 36 (triangle 36 0 43)" in page.locator(".order-list > li").inner_text()
+
+    # A move: a house, then one of the neighbours highlighted.
+    source = mine[0]
+    page.locator(f'[data-house="{source}"]').click()
+    assert "choose where to (1 unit)." in page.locator("#c-panel .prompt").inner_text()
+    target = page.evaluate(
+        "() => [...document.querySelectorAll('svg.map .houses > g')].findIndex("
+        "g => g.classList.contains('target'))"
+    )
+    assert target >= 0
+    click_and_wait(page, f'[data-house="{target}"]')
+    assert page.locator(".order-list > li").count() == 2
+    # The same house again: its unit has already been given an order.
+    page.locator(f'[data-house="{source}"]').click()
+    click_and_wait(page, f'[data-house="{target}"]')
+    assert page.locator(".order-list > li").count() == 2
+    refusal = page.locator("#c-notice").inner_text()
+    assert f"Refused: no unit stood on house {source} the whole turn" in refusal
+    assert page.locator("code.line").inner_text() == f"SPAWN 36 0 43;MOVE {source} {target} 1"
+    shot(page, "desktop-orders")
+
     click_and_wait(page, '#c-panel [data-act="end_turn"]')
     assert data(page, "turn") == "1"
+    assert page.locator(".order-list > li").count() == 0
+    log = page.locator("#c-log").inner_text()
+    assert "SPAWN 36 0 43" in log and f"MOVE {source} {target} 1" in log
+    for turn in (2, 3):
+        click_and_wait(page, '#c-panel [data-act="end_turn"]')
+        assert data(page, "turn") == str(turn)
+    assert "Turns played: 3 / 200" in page.locator("#c-score").inner_text()
+    assert f"Seed {PLAY_SEED}" in page.locator("#c-score").inner_text()
+    shot(page, "desktop-play")
+    page.locator('[data-act="help"]').click()
+    assert page.locator("#c-overlay [role=dialog]").count() == 1
+    shot(page, "desktop-help")
+    page.keyboard.press("Escape")
+    assert page.locator("#c-overlay [role=dialog]").count() == 0
+
+    # Any CodinGame seed, the most negative 64-bit one included, gives its map.
+    start_game(page, -(2**63), "random")
+    assert "Seed -9223372036854775808" in page.locator("#c-score").inner_text()
+    houses = len(Match.from_seed(-(2**63)).game_map.layout.houses)
+    assert page.locator("svg.map .houses > g").count() == houses
+    page.locator("#c-seed").fill("12e3")
+    page.locator("#c-seed").dispatch_event("change")
+    assert "A CodinGame seed is a whole number" in page.locator("#c-notice").inner_text()
+    assert page.locator("#c-seed").input_value() == "-9223372036854775808"
+
+    # Where the score bar is tight, what gives way is the line, never a word of a name.
+    for width, height in ((1024, 768), (900, 700)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert words_broken(page, ".side .pname") == [], (width, height)
+    shot(page, "tight-score-bar")

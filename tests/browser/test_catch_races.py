@@ -41,7 +41,7 @@ def tab(page: Any, mode: str) -> None:
     page.locator(f'[data-act="mode"][data-arg="{mode}"]').click()
 
 
-def test_tabs_switched_while_the_bot_answers_and_new_game_mashed(
+def test_tabs_switched_while_the_bot_answers_new_game_mashed_then_watch_and_pause_mashed(
     new_context: Callable[..., tuple[Any, Watch]], server: Server
 ) -> None:
     page = open_catch(new_context, server, viewport={"width": 1280, "height": 800})
@@ -69,11 +69,10 @@ def test_tabs_switched_while_the_bot_answers_and_new_game_mashed(
     click_and_wait(page, '#c-panel [data-act="end_turn"]')
     assert data(page, "turn") == "1"
 
-
-def test_watch_mashed_and_pause_play_mashed_keep_one_timeline(
-    new_context: Callable[..., tuple[Any, Watch]], server: Server
-) -> None:
-    page = open_catch(new_context, server, "#watch", viewport={"width": 1280, "height": 800})
+    # Watch, in the same page: Watch pressed again and again, then Pause and Play mashed:
+    # one timeline.
+    tab(page, "watch")
+    wait_ready(page)
     page.locator("#c-wseed").fill("3")
     page.locator("#c-wseed").dispatch_event("change")
     for _ in range(4):
