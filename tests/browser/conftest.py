@@ -652,6 +652,22 @@ def load_collection(page: Any, url: str, playable: bool = True) -> None:
     page.locator('html[data-collection="ready"]').wait_for(state="attached")
 
 
+def play_the_match(page: Any) -> None:
+    """Press "Play the match" in the deck dialog and wait until the match for cards is on the
+    table (the opponent's stake shows beside its name), ready for the player. Until the
+    engine has dealt it the quick match beneath stays on the table, ready too: a move, an
+    F1 or an F5 sent in between would go to that one (seen under load: a test played the
+    quick match to its end, waiting for the ladder's result)."""
+    page.locator('[data-do="deck_play"]').click()
+    page.wait_for_function(  # (a new match for cards: no result, one card down at most)
+        """() => document.querySelector("#r-side-red [data-stake]")
+            && !document.querySelector("[data-result]")
+            && document.querySelectorAll("[data-cell][data-owner]").length <= 1""",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    wait_ready(page)
+
+
 def open_album(page: Any, url: str) -> None:
     """Load the game at `url` and open the collection's album, once the collection is loaded."""
     load_collection(page, url)

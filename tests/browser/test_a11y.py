@@ -28,6 +28,7 @@ from tests.browser.conftest import (
     Watch,
     leave_yes,
     play_one_move,
+    play_the_match,
     play_to_the_end,
     wait_engine,
     wait_ready,
@@ -584,8 +585,7 @@ def test_axe_finds_nothing_in_the_dialogs_of_a_match_for_cards_and_of_a_friend(
     page.locator("[data-challenge]").first.click()
     page.locator('[data-do="deck_deal"]').click()
     page.locator('[data-deck="5"]').wait_for(state="attached")
-    page.locator('[data-do="deck_play"]').click()
-    wait_ready(page)
+    play_the_match(page)
     page.keyboard.press("F5")  # a new game would leave the match for cards: asked first
     page.locator(".dialog.leave").wait_for()
     found += axe_at_both_sizes(page, "leave")

@@ -18,6 +18,7 @@ from tests.browser.conftest import (
     Server,
     Watch,
     play_one_move,
+    play_the_match,
     wait_engine,
     wait_ready,
     wait_settled,
@@ -100,7 +101,7 @@ def test_win_a_one_match_take_a_card_after_a_reload_and_find_it_in_the_album(
     for _ in range(3):
         challenge(page, "old-mabry")
         shot(page, "deck")
-        page.locator('[data-do="deck_play"]').click()
+        play_the_match(page)
         play_out(page)  # the CPU (master) plays the player's cards
         if page.locator("[data-trade]").count():
             break
@@ -212,7 +213,7 @@ def test_files_a_lost_all_match_and_its_replay(
     assert stored(page)["cards"] == imported["cards"]
     # The master plays All: five weak cards placed without thought lose them all.
     deck = challenge(page, "magister-vael")
-    page.locator('[data-do="deck_play"]').click()
+    play_the_match(page)
     while page.locator("[data-result]").count() == 0:
         page.locator("html.ready, [data-result]").first.wait_for(state="attached", timeout=GAME_MS)
         if page.locator("[data-result]").count():
@@ -293,7 +294,7 @@ def test_a_ladder_match_cut_by_a_reload_comes_back_move_for_move(
     page = context.new_page()
     boot(page, server.url)
     deck = challenge(page, "old-mabry")
-    page.locator('[data-do="deck_play"]').click()
+    play_the_match(page)
     for _ in range(2):
         play_one_move(page)
     page.locator("html.ready").wait_for(state="attached", timeout=GAME_MS)
@@ -370,7 +371,7 @@ def test_two_tabs_never_write_over_each_other(
     boot(second, server.url)
     # The second tab starts a ladder match: the first one hears of it and follows.
     challenge(second, "old-mabry")
-    second.locator('[data-do="deck_play"]').click()
+    play_the_match(second)
     play_one_move(second)
     first.locator("#r-notice", has_text="another tab").wait_for(state="attached")
     open_tab(first, "ladder")

@@ -14,6 +14,7 @@ from tests.browser.conftest import (
     Watch,
     load_collection,
     play_one_move,
+    play_the_match,
     play_to_the_end,
     wait_engine,
     wait_ready,
@@ -166,10 +167,8 @@ def test_a_match_for_cards_shows_the_opponent_and_the_stake(
     page = context.new_page()
     load_collection(page, server.url)
     challenge(page, "old-mabry")
-    page.locator('[data-do="deck_play"]').click()
+    play_the_match(page)
     side = page.locator("#r-side-red")
-    side.locator("[data-stake]").wait_for()
-    wait_ready(page)
     shot(page, f"ladder-header-{lang}")
     assert "old mabry" in side.inner_text().lower() and stake in side.inner_text()
     assert "CPU" not in side.inner_text()

@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     Server,
     Watch,
     load_collection,
+    play_the_match,
     wait_engine,
     wait_ready,
     wait_settled,
@@ -105,8 +106,7 @@ def test_leaving_a_match_for_cards_asks_and_its_moves_are_counted(
     page = context.new_page()
     load_collection(page, server.url)
     challenge(page, "old-mabry")
-    page.locator('[data-do="deck_play"]').click()
-    wait_ready(page)
+    play_the_match(page)
     page.locator('[data-hand="blue"] [data-card="0"]').click()
     free = page.locator("[data-cell]:not([data-owner])").first.get_attribute("data-cell")
     page.locator(f'[data-cell="{free}"]').click()
@@ -180,8 +180,7 @@ def test_every_dialogs_main_action_is_in_view_at_each_size(
     action_in_view_at_each_size(page, ".dialog.coll", '[data-challenge="old-mabry"]', "collection")
     challenge(page, "old-mabry")
     action_in_view_at_each_size(page, ".dialog.deck", '[data-do="deck_play"]', "deck")
-    page.click('[data-do="deck_play"]')
-    wait_ready(page)
+    play_the_match(page)
     page.keyboard.press("F5")
     action_in_view_at_each_size(page, ".dialog.leave", '[data-do="close"]', "leave")
     page.keyboard.press("Escape")
@@ -443,6 +442,7 @@ def test_play_clicked_before_the_deal_of_five_arrives_plays_the_dealt_five(
     page.screenshot(path=str(ARTIFACTS / "session-deal-then-play.png"))
     page.evaluate("() => window.__releaseDeal()")
     page.locator(".dialog.deck").wait_for(state="detached")
+    page.locator("#r-side-red [data-stake]").wait_for(state="attached")  # (the match for cards)
     wait_ready(page)
     hand = [c.get_attribute("data-id") for c in page.locator('[data-hand="blue"] .card').all()]
     assert hand == dealt
