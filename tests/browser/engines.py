@@ -108,16 +108,14 @@ class EnginePage:
 
 
 class FirefoxBrowser:
-    """Firefox ESR and the Node process that drives it; with `reduced_motion`, a Firefox
-    whose player asked for less motion (`prefers-reduced-motion: reduce`)."""
+    """Firefox ESR and the Node process that drives it."""
 
-    def __init__(self, reduced_motion: bool = False) -> None:
+    def __init__(self) -> None:
         node = shutil.which("node")
         if node is None:
             raise RuntimeError("the Firefox tests need Node.js (for Puppeteer)")
-        flags = ["--reduced-motion"] if reduced_motion else []
         self.process = subprocess.Popen(
-            [node, str(BRIDGE), str(build.FIREFOX), *flags],
+            [node, str(BRIDGE), str(build.FIREFOX)],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -327,11 +325,3 @@ class WebKitPage(EnginePage):
 
 def start(engine: str) -> FirefoxBrowser | WebKitBrowser:
     return FirefoxBrowser() if engine == "firefox" else WebKitBrowser()
-
-
-def start_firefox_reduced_motion() -> FirefoxBrowser:
-    """Firefox for a test about what the page does, not how it moves: its player asked for
-    less motion, as in the Chromium contexts of most tests (conftest.py). Firefox paints in
-    software here, and the page's motion was most of what it spent (a match between two
-    Firefox, measured: its parent process 37 CPU-s with motion, 23 without)."""
-    return FirefoxBrowser(reduced_motion=True)

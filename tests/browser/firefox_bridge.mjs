@@ -9,17 +9,12 @@
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
-// `--reduced-motion`: Firefox says the player asked for less motion (as the Chromium
-// contexts of most tests do, tests/browser/conftest.py).
-const [executablePath, ...flags] = process.argv.slice(2);
+const [executablePath] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
-  extraPrefsFirefox: {
-    "browser.shell.checkDefaultBrowser": false,
-    ...(flags.includes("--reduced-motion") ? { "ui.prefersReducedMotion": 1 } : {}),
-  },
+  extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false },
 });
 const pages = new Map();
 let nextPage = 1;

@@ -444,9 +444,9 @@ def play_across(a: Any, b: Any, origin: str) -> None:
 @pytest.mark.engines
 def test_a_whole_match_live_with_firefox_inviting(new_context: Any, server: Any) -> None:
     """Firefox hosts and Chromium joins: Firefox makes the offer."""
-    from tests.browser.engines import start_firefox_reduced_motion as start_firefox
+    from tests.browser.engines import start
 
-    firefox = start_firefox()
+    firefox = start("firefox")
     try:
         host = FirefoxSide(firefox, server.url)
         offer = host.invite()
@@ -472,10 +472,10 @@ LATE_ANSWER_S = 40
 @pytest.mark.engines
 def test_a_whole_match_live_with_firefox_joining(new_context: Any, server: Any) -> None:
     """Chromium hosts and Firefox joins, its answer opened well after Firefox made it."""
-    from tests.browser.engines import start_firefox_reduced_motion as start_firefox
+    from tests.browser.engines import start
 
     host = live_host(new_context, server.url)
-    firefox = start_firefox()
+    firefox = start("firefox")
     try:
         guest = FirefoxSide(firefox, server.url)
         answer = guest.join(host.link())
@@ -496,9 +496,9 @@ def test_a_whole_match_live_between_two_firefox(server: Any) -> None:
     """Firefox hosts and Firefox joins: the host answers no check before it has the answer,
     so the guest's Firefox gives up every few seconds and its page starts over, keeping what
     its answer promised, until the host opens the answer well after it was made."""
-    from tests.browser.engines import start_firefox_reduced_motion as start_firefox
+    from tests.browser.engines import start
 
-    firefox, other = start_firefox(), start_firefox()  # (each page a window in front)
+    firefox, other = start("firefox"), start("firefox")  # (each page a window in front)
     try:
         host = FirefoxSide(firefox, server.url)
         guest = FirefoxSide(other, server.url)
