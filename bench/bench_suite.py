@@ -31,7 +31,8 @@ SLOWEST = 15
 
 
 def minutes(seconds: float) -> str:
-    return f"{int(seconds // 60)} min {seconds % 60:02.0f} s"
+    whole = round(seconds)  # (899.8 s is 15 min 00 s, not 14 min 60 s)
+    return f"{whole // 60} min {whole % 60:02d} s"
 
 
 def report(lane: str, record: dict) -> None:
