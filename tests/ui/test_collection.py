@@ -10,18 +10,13 @@ import pytest
 
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, over, play_out, settle
 from triad.ui.collection.collect import BROKEN_KEY, KEY
-from triad.ui.cpu import split as split_module
 from triad.ui.look.text import set_language
 from triad.ui.menu.choices import read_deal_code
 from triad.ui.page import settings
 from triad.ui.page.app import App
 from triad.ui.page.settings import MemoryStore, SafeStore
 
-
-@pytest.fixture(autouse=True)
-def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
-    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
+pytestmark = pytest.mark.usefixtures("quick_cpu")  # (tests/ui/conftest.py)
 
 
 def collection_store() -> SafeStore:

@@ -63,15 +63,11 @@ def test_the_table_s_move_comes_before_pondering_and_pondering_before_the_deal_a
     asyncio.run(run())
 
 
-def test_the_extra_workers_start_once_when_an_open_match_is_played(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_extra_workers_start_once_when_an_open_match_is_played(quick_cpu: None) -> None:
     """Not for a match without Open; once, in the coordinator's scope, for the first Open
     match (its rules chosen, then the match dealt with them), never again."""
-    # (a short move and one slice of pondering: each settle below waits for the CPU's
-    # thinking to end, and how well it thinks is not this test's)
-    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
-    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
+    # (quick_cpu: each settle below waits for the CPU's thinking to end, and how well it
+    # thinks is not this test's)
 
     async def run() -> None:
         app, _, _ = make_app(store_with(rules=["same"], level="master"), seed=3)

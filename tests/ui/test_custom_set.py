@@ -11,7 +11,6 @@ from tests.ui.card_sets import HOSTILE, hostile_set, make_set, text
 from tests.ui.helpers import LocalEngine, leave_yes, make_app, play_out, settle
 from tests.ui.test_app import start
 from triad.pageview import dealer
-from triad.ui.cpu import split as split_module
 from triad.ui.menu import customset
 from triad.ui.menu.choices import read_deal_code
 from triad.ui.page import settings as prefs
@@ -19,11 +18,7 @@ from triad.ui.page.settings import MemoryStore, SafeStore
 from triad.ui.table.match import same_deal
 from triad.worker import engine as worker
 
-
-@pytest.fixture(autouse=True)
-def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
-    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
+pytestmark = pytest.mark.usefixtures("quick_cpu")  # (tests/ui/conftest.py)
 
 
 def call(name: str, payload: Any) -> dict[str, Any]:

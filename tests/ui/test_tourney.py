@@ -16,18 +16,13 @@ from triad import api
 from triad.collection.save import dump_save
 from triad.ui.collection.collect import KEY
 from triad.ui.collection.tourney import NEXT
-from triad.ui.cpu import split as split_module
 from triad.ui.look.text import explain, t
 from triad.ui.page import client, settings
 from triad.ui.page.app import App
 from triad.ui.page.settings import MemoryStore, SafeStore
 from triad.ui.study.replay import Replay
 
-
-@pytest.fixture(autouse=True)
-def quick_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(split_module, "CPU_BUDGET_MS", 40)
-    monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
+pytestmark = pytest.mark.usefixtures("quick_cpu")  # (tests/ui/conftest.py)
 
 
 def rich_store() -> SafeStore:
