@@ -19,6 +19,7 @@ from triad.ui.collection.tourney import NEXT
 from triad.ui.look.text import explain, t
 from triad.ui.page import client, settings
 from triad.ui.page.app import App
+from triad.ui.page.panels import Draft
 from triad.ui.page.settings import MemoryStore, SafeStore
 from triad.ui.study.replay import Replay
 
@@ -211,6 +212,45 @@ def test_a_reload_in_the_middle_of_a_tournament_match_resumes_it() -> None:
         await play_to_end(again)
         event = stored(store)["tournament"]["event"]
         assert event["matches"][0]["record"]["games"][0][: len(moves[0])] == moves[0]
+
+    asyncio.run(run())
+
+
+def test_an_open_tournaments_pick_shows_taken_and_nothing_else_is_picked_meanwhile() -> None:
+    """While a pick of the draft is on its way, the card shows taken and no other can be
+    picked (a click meanwhile sends nothing); the answer brings the CPU's picks."""
+
+    def cards(screen: Any) -> tuple[list[str], list[str], int]:
+        html = screen.regions["r-overlay"]
+        free = re.findall(r'class="draft-pick" data-draft="(\d+)">', html)
+        shut = re.findall(r'class="draft-pick" data-draft="(\d+)" disabled>', html)
+        return free, shut, html.count('data-drafted="blue"')
+
+    async def run() -> None:
+        store = rich_store()
+        app, screen = await boot(store)
+        await open_tourney(app)
+        app.click("do", "tr_begin:open")
+        await settle(app)
+        app.click("do", "tr_play")
+        await settle(app)
+        free, shut, mine = cards(screen)
+        assert len(free) == 12 and not shut and mine == 0
+        sent: list[str] = []
+        pick = app.match.transport.pick
+        app.match.transport.pick = lambda index: sent.append(str(index)) or pick(index)
+        app.click("draft", free[0])
+        waiting, shut, mine = cards(screen)  # (the answer not come yet)
+        assert not waiting and len(shut) == 11 and mine == 1 and free[0] not in shut
+        app.click("draft", shut[0])
+        screen.focused.clear()
+        await settle(app)
+        assert sent == [free[0]]
+        assert screen.focused[-1:] == [Draft.focus]  # (play goes on at the next card to pick)
+        free, shut, mine = cards(screen)
+        assert free and not shut and mine == 1 and len(free) < 11  # (the CPU picked too)
+        picks = stored(store)["tournament"]["event"]["draft"]
+        assert picks[0] == int(sent[0]) and len(picks) == 12 - len(free)
 
     asyncio.run(run())
 

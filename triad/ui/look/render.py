@@ -796,7 +796,7 @@ def render_draft(draft: dict, cpu_picks: list, ctx: dict) -> str:
     """The draft: twelve cards laid out; the player to pick clicks one (`data-draft`)."""
     player = draft["to_pick"]
     humans = ctx.get("humans", ["blue"])
-    mine = player in humans
+    mine = player in humans and not draft.get("waiting")  # (no pick while one is on its way)
     owner = {}
     for p in PLAYERS:
         for i in draft[p]:

@@ -201,9 +201,18 @@ class Draft(Panel):
 
     def render(self, page, view, ctx):
         match = page.match
-        if match is None or match.draft is None:
-            return None  # (a pick on its way)
-        return render.render_draft(match.draft, match.draft_cpu, ctx)
+        if match is None:
+            return None
+        draft = match.draft
+        if draft is None and match.picking is not None:  # a pick on its way: shown taken
+            draft, index = match.picking
+            picker = draft["to_pick"]
+            picked = list(draft[picker])
+            picked.append(index)
+            draft = dict(draft, waiting=True, **{picker: picked})
+        if draft is None:
+            return None
+        return render.render_draft(draft, match.draft_cpu, ctx)
 
     def click(self, page, kind: str, value) -> bool:
         if kind != "draft":

@@ -133,6 +133,9 @@ class Match:
         #: CPU's picks so far.
         self.draft: dict | None = None
         self.draft_cpu: list[int] = []
+        #: The draft as it stood and the card picked, while that pick is on its way (shown
+        #: taken, with nothing else to pick until the answer comes).
+        self.picking: tuple[dict, int] | None = None
         #: How its human chooses a card and a space (`triad.ui.table.choosing.Chooser`).
         self.chooser = around.chooser
 
@@ -316,7 +319,7 @@ class Match:
 
     def show_draft(self, reply) -> None:
         """The draft is on: twelve cards to pick from, in turn."""
-        self.draft = reply["draft"]
+        self.draft, self.picking = reply["draft"], None
         self.draft_cpu = reply.get("cpu_picks") or []
         self.to(DRAFT)
         self.dialogs.open(Draft())  # (beneath a dialog shown, if any)
@@ -326,6 +329,8 @@ class Match:
         if draft is None or self.services.engine() is None or not self.is_human(draft["to_pick"]):
             return
         self.draft = None  # no second pick while this one is on its way
+        self.picking = (draft, int(value))
+        self.services.draw()
         self.spawn(self.send_pick(draft, int(value)))
 
     async def send_pick(self, draft, index: int) -> None:
@@ -333,7 +338,7 @@ class Match:
         try:
             reply = await self.transport.pick(index)
         except client.WorkerError as e:
-            self.draft = draft
+            self.draft, self.picking = draft, None
             self.services.notice(e.words)
             return
         await self.transport.arrived(reply)  # (a tournament's picks: in the save first)
@@ -346,10 +351,10 @@ class Match:
         if reply.get("draft") is not None:
             if self.dialogs.shown() in (None, "draft"):
                 self.show_draft(reply)
-            else:
-                self.draft = reply["draft"]  # (shown once the dialog over it closes)
+            else:  # (shown once the dialog over it closes)
+                self.draft, self.picking = reply["draft"], None
             return
-        self.draft = None
+        self.draft = self.picking = None
         self.around.close_draft()
         self.synced = True
         self.land(reply["view"], self.transport.over(reply["view"]))
