@@ -94,7 +94,7 @@ def copy_of(store: SafeStore) -> SafeStore:
 @pytest.mark.slow  # (the full lane only: seconds of CPU)
 @pytest.mark.parametrize("helpers", [True, False], ids=["in parts", "engine alone"])
 def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
-    helpers: bool,
+    monkeypatch: pytest.MonkeyPatch, helpers: bool
 ) -> None:
     """The opening kept is the very move master plays when New game begins the match dealt
     ahead in this visit; after a reload (or on the title's Play of the next visit) that
@@ -103,6 +103,9 @@ def test_the_opening_thought_through_ahead_is_played_at_once_after_a_reload(
 
     async def run() -> None:
         app, _, store = await result_with_opening_kept(helpers)
+        # The opening is thought through: from here the human's turns are pondered one
+        # slice only (each reload's settle would wait for seconds of it, checked nowhere).
+        monkeypatch.setattr(split_module, "PONDER_SLICES", 1)
         entry = json.loads(store.get(AHEAD_KEY))
         assert entry["version"] == AHEAD_VERSION and entry["build"] == BUILD
         assert entry["playing"] == app.cpu.ahead.match.playing
