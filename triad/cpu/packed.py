@@ -25,6 +25,7 @@ hand's cards are numbered in the order dealt).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -64,9 +65,25 @@ def _scale(sides: tuple[int, int, int, int], delta: int) -> tuple[int, int, int,
     return (t, r, b, left)
 
 
+@functools.lru_cache(maxsize=1024)  # (the flip caches of one table ask for the same ones)
 def _taken(bit: int, codes: int, slot: int) -> tuple[int, ...]:
     """``bit`` by the code of each card it marks in ``codes`` (a mask over codes), else 0."""
-    return tuple(bit if codes >> code & 1 else 0 for code in range(slot + 1))
+    pair = (0, bit)  # (by whether the code is marked)
+    return tuple([pair[codes >> code & 1] for code in range(slot + 1)])
+
+
+@functools.cache
+def _hand_sizes(n: int) -> tuple[int, ...]:
+    """How many cards each hand mask of ``n`` cards holds (the same for every table)."""
+    return tuple(m.bit_count() for m in range(1 << n))
+
+
+@functools.cache
+def _moved_masks(line: tuple[Cell, ...]) -> tuple[int, ...]:
+    """By a mask of cells: the mask once the content of ``line[k]`` moves to ``line[k + 1]``,
+    the last wrapping to the first (a Power Wall shift; the same for every table)."""
+    to_of = {c: line[(k + 1) % 3] for k, c in enumerate(line)}
+    return tuple(sum(1 << (to_of.get(c, c)) for c in CELLS_OF[m]) for m in range(512))
 
 
 class CardSpec(NamedTuple):
@@ -484,20 +501,30 @@ class Packed:
         )
         # scaled[i][n]: card i's values with n cards of its type down (kept within 1..10)
         self.scaled = tuple(
-            tuple(_scale(c.sides, flags.typed * k) for k in range(n + 1)) for c in cards
+            tuple(_scale(c.sides, flags.typed * k) for k in range(n + 1))
+            if flags.typed
+            else (_scale(c.sides, 0),) * (n + 1)
+            for c in cards
         )
         # beats[i * 9 + c]: (q, bit, mask over codes that card i on c flips at q)
+        # (a mask depends on the cells only through their modifiers: it is worked out once
+        # for each side of the card, its own cell's modifier and the other cell's affinity)
         beats: list[tuple[tuple[int, int, int], ...]] = []
+        masks: dict[tuple[int, int, int, str | None], int] = {}
         for i in range(n):
             for c in range(9):
                 row: list[tuple[int, int, int]] = []
                 for d, q in enumerate(self.neigh[c]):
                     if q < 0:
                         continue
-                    m = 0
-                    for j in range(n):
-                        if self._beats(i, c, d, j, q):
-                            m |= 1 << (j + 1)
+                    at = (i, d, mod[i][c], cell_affinities[q] if flags.modifiers else None)
+                    m = masks.get(at, -1)
+                    if m < 0:
+                        m = 0
+                        for j in range(n):
+                            if self._beats(i, c, d, j, q):
+                                m |= 1 << (j + 1)
+                        masks[at] = m
                     row.append((q, 1 << q, m))
                 beats.append(tuple(row))
         self.beats = tuple(beats)
@@ -566,13 +593,27 @@ class Packed:
         self.hand_lists: HandTable | tuple[tuple[int, ...], ...] = HandTable(self._hand_list)
         self.hand_sizes: HandTable | tuple[int, ...] = HandTable(int.bit_count)
         if n <= 12:
-            self.hand_lists = tuple(self._hand_list(m) for m in range(1 << n))
-            self.hand_sizes = tuple(m.bit_count() for m in range(1 << n))
+            self.hand_lists = self._all_hand_lists()
+            self.hand_sizes = _hand_sizes(n)
 
     def hand_list(self, hand: int) -> tuple[int, ...]:
         """Card indices of ``hand`` (a bit mask), one per group of identical cards."""
         got: tuple[int, ...] = self.hand_lists[hand]
         return got
+
+    def _all_hand_lists(self) -> tuple[tuple[int, ...], ...]:
+        """`_hand_list` of every hand mask, each made from the mask without its highest card
+        (thousands of masks for each table: one step each, not one per card)."""
+        n = len(self.cards)
+        if self.flags.order:  # the next card of the hand only
+            return tuple(((m & -m).bit_length() - 1,) if m else () for m in range(1 << n))
+        rep = self.rep
+        lists: list[tuple[int, ...]] = [()]
+        for i in range(n):
+            # card i joins a hand's list unless an identical card below it is in the hand
+            twins = sum(1 << j for j in range(i) if rep[j] == rep[i])
+            lists += [rest if m & twins else (*rest, i) for m, rest in enumerate(lists)]
+        return tuple(lists)
 
     def _hand_list(self, hand: int) -> tuple[int, ...]:
         if self.flags.order:  # the next card of the hand only
@@ -850,7 +891,7 @@ class Packed:
             keep &= ~(self.slot << (w * c))
             d = w * (to - c)
             moves += [self.slot << (w * c), max(d, 0), max(-d, 0)]
-        perm = tuple(sum(1 << (to_of.get(c, c)) for c in CELLS_OF[m]) for m in range(512))
+        perm = _moved_masks(tuple(line))
         dest = to_of[cell]
         m0, l0, r0, m1, l1, r1, m2, l2, r2 = moves
         return ShiftPlan(

@@ -40,6 +40,7 @@ bound), which comes first when the search goes on (without it, a search in
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -283,16 +284,19 @@ class Solver:
         shifted = pk.shifted
         plans = [pk.shift_plans.get(c) for c in range(9)]
         # shifters[cell]: the cards whose placement there moves a line (Power Wall)
-        shifters = [sum(1 << a for a in range(len(pk.cards)) if pk.meets(a, c)) for c in range(9)]
+        shifters = [
+            sum(1 << a for a in range(len(pk.cards)) if pk.meets(a, c))
+            if shift_cells >> c & 1
+            else 0
+            for c in range(9)
+        ]
         clock = time.perf_counter
         solver = self
         count = self._count
         # reach[empty]: the most cells one placement on an empty cell can flip: its
         # neighbours (four once a line may move it), any cell once Combo chains.
-        sides = [4 if shift_cells else sum(q >= 0 for q in pk.neigh[c]) for c in range(9)]
-        reach = tuple(
-            9 if pk.flags.combo else max((sides[c] for c in cells), default=0) for cells in cells_of
-        )
+        sides = tuple(4 if shift_cells else sum(q >= 0 for q in pk.neigh[c]) for c in range(9))
+        reach = (9,) * len(cells_of) if pk.flags.combo else _reach(sides)
         history = [[_prior(pk, p, a) for a in range(len(pk.cards))] for p in range(9)]
         # Stable cards. Without Same, Plus, Power Wall or Ascension/Descension a
         # card changes owner only when a card of the other side that beats it
@@ -313,10 +317,8 @@ class Solver:
         top_cuts = [[[0] * len(pk.cards) for _ in range(9)] for _ in range(10)]
         oracle = self.oracle
         oracle_from = self.near
-        cell_info = [
-            tuple((p, 1 << p, caches[p], area[p], add[p], history[p]) for p in cells_of[m])
-            for m in range(512)
-        ]
+        each_cell = [(p, 1 << p, caches[p], area[p], add[p], history[p]) for p in range(9)]
+        cell_info = [tuple([each_cell[p] for p in cells_of[m]]) for m in range(512)]
         # two empty cells p, q, by their mask: (p's bit, p's cache, area, codes,
         # then q's cache, area, codes), and the same from q
         pair_info: list[
@@ -797,6 +799,13 @@ class Solver:
             return best
 
         return search, limited
+
+
+@functools.cache
+def _reach(sides: tuple[int, ...]) -> tuple[int, ...]:
+    """By the mask of empty cells: the most of its cells' ``sides`` (the same for every
+    table of these sides)."""
+    return tuple(max((sides[c] for c in cells), default=0) for cells in CELLS_OF)
 
 
 def _prior(pk: Packed, cell: int, card: int) -> int:
