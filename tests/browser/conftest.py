@@ -91,6 +91,8 @@ def poll_by_interval(cls: type[Page] | type[Frame]) -> None:
     def wait_for_function(
         self: Any, expression: str, *, polling: float | str = POLL_MS, **options: Any
     ) -> Any:
+        if expression.lstrip().startswith("async"):
+            raise TypeError("an async predicate's promise is true at once: use wait_async")
         return wait(self, expression, polling=polling, **options)
 
     cls.wait_for_function = wait_for_function  # type: ignore[method-assign]
@@ -213,6 +215,27 @@ CACHE_FILLED = (
   return false;
 }"""
 )
+
+
+def wait_async(
+    page_or_frame: Any, predicate: str, arg: Any = None, timeout_ms: int = BOOT_TIMEOUT_MS
+) -> None:
+    """Wait until the async function `predicate` (its source) resolves to something true for
+    `arg`, looked at every POLL_MS (`wait_for_function` would take its promise for true)."""
+    until = (
+        "async ([arg, ms]) => {\n  const predicate = "
+        + predicate
+        + f""";
+  const end = Date.now() + ms;
+  while (Date.now() < end) {{
+    if (await predicate(arg)) return true;
+    await new Promise((resolve) => setTimeout(resolve, {POLL_MS}));
+  }}
+  return false;
+}}"""
+    )
+    if not page_or_frame.evaluate(until, [arg, timeout_ms]):
+        raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")
 
 
 def precache_size(dist: Path) -> int:
