@@ -41,10 +41,19 @@ them), which every browser test would pay while it waits on the page, and
 repeating animation as it starts (`NO_LOOPS`): every animation that plays once (a card
 landing or flipping, a dialog's entrance) runs as a player sees it.
 `new_context(loops=True)` keeps them, and `TRIAD_BROWSER_LOOPS=1` in every context.
+
+Polled, not drawn. Playwright's `wait_for_function` looks at its predicate on every
+animation frame unless told otherwise (`polling="raf"`), which keeps the waiting page
+drawing frames: measured, a game page waiting so costs Chromium 0.05 to 0.065 of a core,
+against 0.005 idle and 0.009 looked at every 50 ms; and the browser tests wait so about
+five minutes a run in all (an engine's boot, a CPU's move, a live match). Here a page's or
+frame's `wait_for_function` looks every POLL_MS unless it says `polling="raf"`, which a
+test keeps for a state that may last less than that (one that ends by itself, unasked).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -56,7 +65,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import build
@@ -68,6 +77,29 @@ CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 # Pyodide boots in 3-5 s here; a busy two-core machine can triple that.
 BOOT_TIMEOUT_MS = 90_000
 DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
+# How often `wait_for_function` looks at its predicate (see the module's docstring).
+POLL_MS = 50
+
+
+def poll_by_interval(cls: type[Page] | type[Frame]) -> None:
+    """`cls.wait_for_function` polls every POLL_MS, unless given its own `polling`."""
+    wait = cls.wait_for_function
+    if hasattr(wait, "__wrapped__"):  # (done already: pytest imports this module twice)
+        return
+
+    @functools.wraps(wait)
+    def wait_for_function(
+        self: Any, expression: str, *, polling: float | str = POLL_MS, **options: Any
+    ) -> Any:
+        if expression.lstrip().startswith("async"):
+            raise TypeError("an async predicate's promise is true at once: use wait_async")
+        return wait(self, expression, polling=polling, **options)
+
+    cls.wait_for_function = wait_for_function  # type: ignore[method-assign]
+
+
+poll_by_interval(Page)
+poll_by_interval(Frame)
 
 
 class Server:
@@ -183,6 +215,27 @@ CACHE_FILLED = (
   return false;
 }"""
 )
+
+
+def wait_async(
+    page_or_frame: Any, predicate: str, arg: Any = None, timeout_ms: int = BOOT_TIMEOUT_MS
+) -> None:
+    """Wait until the async function `predicate` (its source) resolves to something true for
+    `arg`, looked at every POLL_MS (`wait_for_function` would take its promise for true)."""
+    until = (
+        "async ([arg, ms]) => {\n  const predicate = "
+        + predicate
+        + f""";
+  const end = Date.now() + ms;
+  while (Date.now() < end) {{
+    if (await predicate(arg)) return true;
+    await new Promise((resolve) => setTimeout(resolve, {POLL_MS}));
+  }}
+  return false;
+}}"""
+    )
+    if not page_or_frame.evaluate(until, [arg, timeout_ms]):
+        raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")
 
 
 def precache_size(dist: Path) -> int:

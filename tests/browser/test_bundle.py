@@ -19,6 +19,7 @@ from tests.browser.conftest import (
     Server,
     play_one_move,
     precache_size,
+    wait_async,
     wait_engine,
     wait_offline_ready,
     wait_ready,
@@ -69,6 +70,12 @@ KEPT_WASM = """async (name) => {
     return WebAssembly.validate(await (await cache.match(keys[0])).arrayBuffer());
 }"""
 
+# The service worker keeps one cache, that of `build`.
+ONE_CACHE = """async (build) => {
+    const keys = (await caches.keys()).filter((key) => key.startsWith("triad:"));
+    return keys.length === 1 && keys[0].endsWith(build);
+}"""
+
 # Spoil the kept wasm, as a disk or an interrupted write might.
 SPOIL_KEPT_WASM = """async (name) => {
     const cache = await caches.open(name);
@@ -88,7 +95,7 @@ def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, 
     wait_engine(page)
     wait_offline_ready(page, precache_size(dist))
     kept = "triad-wasm:" + srv.url
-    page.wait_for_function(KEPT_WASM, arg=kept)
+    wait_async(page, KEPT_WASM, kept)
     srv.stop()
     asked = len(watch.requests)
     page.reload()
@@ -100,7 +107,7 @@ def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, 
     page.reload()
     wait_ready(page)
     wait_engine(page)
-    page.wait_for_function(KEPT_WASM, arg=kept)  # (unpacked from the cache again, and kept)
+    wait_async(page, KEPT_WASM, kept)  # (unpacked from the cache again, and kept)
     play_one_move(page)
     # Other Python workers start from the cache too, each with the module it was asked for.
     tier = page.evaluate(
@@ -259,12 +266,7 @@ def test_a_new_version_replaces_the_cache(
         timeout=BOOT_TIMEOUT_MS,
     )
     wait_ready(page)
-    page.wait_for_function(
-        f"""async () => {{
-            const keys = (await caches.keys()).filter((key) => key.startsWith("triad:"));
-            return keys.length === 1 && keys[0].endsWith({second["build"]!r});
-        }}"""
-    )
+    wait_async(page, ONE_CACHE, second["build"])
     label = page.evaluate("fetch('./label.txt').then(r => r.text())")
     assert label.strip() == "second"
 

@@ -69,9 +69,10 @@ def play_out(page: Any) -> None:
         )
         if end.count() == 0:
             page.locator('[data-action="autoplay"]').click()
-            page.wait_for_function(
+            page.wait_for_function(  # (by frame: the move and the CPU's answer may be quick)
                 "() => !document.documentElement.classList.contains('ready')"
-                " || document.querySelector('[data-trade], [data-result]')"
+                " || document.querySelector('[data-trade], [data-result]')",
+                polling="raf",
             )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import wait_engine, wait_ready
 from tests.browser.test_a11y import ARTIFACTS, axe_violations
@@ -76,9 +77,17 @@ class Player:
         return str(self.page.evaluate(f"document.documentElement.dataset.{name} || ''"))
 
     def wait_data(self, name: str, *values: str) -> str:
-        self.page.wait_for_function(
-            f"() => {json.dumps(list(values))}.includes(document.documentElement.dataset.{name})"
-        )
+        try:
+            self.page.wait_for_function(
+                f"() => {json.dumps(list(values))}.includes(document.documentElement.dataset.{name})"
+            )
+        except PlaywrightTimeout:  # (what the page showed instead, said)
+            status = self.page.locator("[data-friend-status]")
+            words = status.first.inner_text() if status.count() else ""
+            raise AssertionError(
+                f"{self.me or 'a side'}: {name} is {self.data(name)!r}, not one of {values};"
+                f" friend {self.state()!r}, live {self.data('live')!r}; it says {words!r}"
+            ) from None
         return self.data(name)
 
     def check(self) -> str:
