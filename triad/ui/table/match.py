@@ -319,7 +319,7 @@ class Match:
 
     def show_draft(self, reply) -> None:
         """The draft is on: twelve cards to pick from, in turn."""
-        self.draft, self.picking = reply["draft"], None
+        self.draft = reply["draft"]
         self.draft_cpu = reply.get("cpu_picks") or []
         self.to(DRAFT)
         self.dialogs.open(Draft())  # (beneath a dialog shown, if any)
@@ -348,13 +348,14 @@ class Match:
     async def drafted(self, reply) -> None:
         """A pick made, here or by a friend: the draft as it stands (its dialog shown unless
         another one shows), or the match once both hold five cards."""
+        self.picking = None  # (answered)
         if reply.get("draft") is not None:
             if self.dialogs.shown() in (None, "draft"):
                 self.show_draft(reply)
-            else:  # (shown once the dialog over it closes)
-                self.draft, self.picking = reply["draft"], None
+            else:
+                self.draft = reply["draft"]  # (shown once the dialog over it closes)
             return
-        self.draft = self.picking = None
+        self.draft = None
         self.around.close_draft()
         self.synced = True
         self.land(reply["view"], self.transport.over(reply["view"]))
