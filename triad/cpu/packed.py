@@ -605,8 +605,8 @@ class Packed:
         """`_hand_list` of every hand mask, each made from the mask without its highest card
         (thousands of masks for each table: one step each, not one per card)."""
         n = len(self.cards)
-        if self.flags.order:  # the next card of the hand only
-            return tuple(((m & -m).bit_length() - 1,) if m else () for m in range(1 << n))
+        if self.flags.order:  # (the next card of the hand only: one step already)
+            return tuple(self._hand_list(m) for m in range(1 << n))
         rep = self.rep
         lists: list[tuple[int, ...]] = [()]
         for i in range(n):
