@@ -198,6 +198,19 @@ async function fetchWasmKeeping(cache) {
   return new Response(compile, { headers: response.headers });
 }
 
+// The kept copy as the service worker answers it, if one controls this worker: Chromium keeps
+// the code it compiles from such an answer for the next boot (sw.js). Without one (a reload
+// that bypassed it) the copy read from the cache: the request is not let out to the network.
+async function throughServiceWorker(kept) {
+  try {
+    const answer = await nativeFetch(WASM_KEPT, { cache: "only-if-cached", mode: "same-origin" });
+    if (answer.ok) return answer;
+  } catch {
+    // (no service worker answered)
+  }
+  return kept;
+}
+
 // Pyodide's wasm compiled: from the kept copy if there is a good one, else from the network.
 async function compileWasm() {
   const cache = await wasmCache();
@@ -205,7 +218,7 @@ async function compileWasm() {
   if (kept) {
     planned.delete(shipped("pyodide.asm.wasm")); // (nothing of it to download)
     try {
-      const module = await WebAssembly.compileStreaming(kept);
+      const module = await WebAssembly.compileStreaming(await throughServiceWorker(kept));
       mark("wasm kept");
       return module;
     } catch (error) {
