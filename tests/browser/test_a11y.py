@@ -55,7 +55,7 @@ CATCH_LOG = {"en": "What happens, turn by turn", "fr": "Ce qui se passe, tour pa
 TURN = {"en": "Turn", "fr": "Tour"}
 CATCH_WON = {
     "en": "Greedy wins: Red owns 16 of 20",
-    "fr": "Glouton gagne : Rouge possède 16 triangles sur 20",
+    "fr": "Glouton gagne\u00a0: Rouge possède 16 triangles sur 20",
 }
 # Map 73 of CodinGame: the greedy bot wins it by turn 31 against a player who waits (the
 # quickest end of maps 0-119).

@@ -59,9 +59,9 @@ def test_the_french_page_says_the_referees_words_in_french(
         )
         click_and_wait(page, f'[data-house="{target}"]')
     refusal = page.locator("#c-notice").inner_text()
-    assert f"Refusé : aucune unité n'est restée sur la maison {source} tout le tour" in refusal, (
-        refusal
-    )
+    assert (
+        f"Refusé\u00a0: aucune unité n'est restée sur la maison {source} tout le tour" in refusal
+    ), refusal
     click_and_wait(page, '#c-panel [data-act="end_turn"]')
     log = page.locator("#c-log").inner_text()
     assert "1 unité va vers la maison" in log, log

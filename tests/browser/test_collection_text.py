@@ -22,7 +22,7 @@ def test_french_locale_shows_french_text_and_the_switch_remembers_english(
     page.goto(server.url)
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "fr"
-    assert "Échap : pause" in page.locator(".keys").inner_text()
+    assert "Échap\u00a0: pause" in page.locator(".keys").inner_text()
     page.locator('[data-action="rules"]').click()
     menu = page.locator(".dialog.menu")
     assert "Règles de la prochaine partie" in menu.inner_text()

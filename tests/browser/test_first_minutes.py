@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.motion]
 
 WORDS = {
     "en": {"ask": "End this match?", "keep": "Keep playing", "rematch": "Rematch"},
-    "fr": {"ask": "Arrêter cette partie ?", "keep": "Continuer", "rematch": "Revanche"},
+    "fr": {"ask": "Arrêter cette partie\u00a0?", "keep": "Continuer", "rematch": "Revanche"},
 }
 
 

@@ -171,15 +171,15 @@ WORDS = {
         "you": "You",
     },
     "fr": {
-        "chip": "Coup 1, Vous : ",
+        "chip": "Coup 1, Vous\u00a0: ",
         "you_played": "Vous avez joué",
         "cpu_played": "CPU a joué",
-        "ahead": ("En tête : Vous", "En tête : CPU"),
+        "ahead": ("En tête\u00a0: Vous", "En tête\u00a0: CPU"),
         "key": ("Meilleur coup", "Imprécision", "Gaffe"),
         "move": "Coup 5 · ",
         "played": "Joué",
         "best": "Meilleur",
-        "turns": ("Joue ensuite : Vous", "Joue ensuite : CPU"),
+        "turns": ("Joue ensuite\u00a0: Vous", "Joue ensuite\u00a0: CPU"),
         "you": "Vous",
     },
 }
@@ -344,8 +344,8 @@ def test_the_puzzle_solved_in_french_on_a_phone(
         assert_uncovered(page, "solved")
     page.set_viewport_size({"width": 360, "height": 640})
     banner = page.locator(".pz-banner")
-    assert banner.locator(".pz-banner-title").inner_text() == "Résolu !"
-    banner.locator(".pz-banner-streak", has_text="Série : 1 jour").wait_for(state="attached")
+    assert banner.locator(".pz-banner-title").inner_text() == "Résolu\u00a0!"
+    banner.locator(".pz-banner-streak", has_text="Série\u00a0: 1 jour").wait_for(state="attached")
     assert page.locator(".status-text").inner_text() == "Énigme résolue"
     assert page.locator(".turn-mark").count() == 0
     shot(page, "solved-phone-fr")

@@ -635,7 +635,7 @@ def test_the_question_before_leaving_a_match_is_in_french() -> None:
         await settle(app)
         app.click("action", "rematch")
         overlay = screen.regions["r-overlay"]
-        assert "Arrêter cette partie ?" in overlay and "seront perdus" in overlay
+        assert "Arrêter cette partie\u00a0?" in overlay and "seront perdus" in overlay
         assert "Continuer" in overlay and "L&#39;arrêter" in overlay
 
     try:

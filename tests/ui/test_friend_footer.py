@@ -14,8 +14,8 @@ from tests.ui.test_friend_page import guest_against, page
 from triad.friend import protocol as fp
 from triad.ui.look.text import set_language
 
-F1 = {"en": "F1 CPU plays a card for you", "fr": "F1 : le CPU pose une carte pour vous"}
-PAUSE = {"en": "Esc pause", "fr": "Échap : pause"}
+F1 = {"en": "F1 CPU plays a card for you", "fr": "F1\u00a0: le CPU pose une carte pour vous"}
+PAUSE = {"en": "Esc pause", "fr": "Échap\u00a0: pause"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

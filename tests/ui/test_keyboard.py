@@ -113,7 +113,7 @@ def test_a_card_waiting_on_a_space_is_said_and_names_the_space(by_key: bool) -> 
 
 WOULD = {
     "en": (r"and would capture (\d+) cards?:", "and would capture nothing:"),
-    "fr": (r"et prendrait (\d+) cartes? :", "et ne prendrait rien :"),
+    "fr": (r"et prendrait (\d+) cartes?\u00a0:", "et ne prendrait rien\u00a0:"),
 }
 
 

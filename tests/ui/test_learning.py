@@ -33,7 +33,7 @@ def test_a_kept_score_says_whose_number_comes_first(lang: str) -> None:
 def test_a_replay_says_who_plays_next_not_whose_turn_it_is(lang: str) -> None:
     v = view(to_move="red")
     shown = render.turn_text("red", ctx(replay=True))
-    assert shown == {"en": "Next to play: CPU", "fr": "Joue ensuite : CPU"}[lang]
+    assert shown == {"en": "Next to play: CPU", "fr": "Joue ensuite\u00a0: CPU"}[lang]
     assert t("cpu_turn") not in render.render_side(v, "red", ctx(replay=True))
 
 

@@ -64,8 +64,8 @@ def test_a_move_says_where_what_it_took_and_why_then_the_score() -> None:
     text = speech.move_text(before, "red", 1, card("Pim", 5, 3, 3, 4), events, after, CTX)
     assert text == (
         "Rouge joue Pim (haut 5, droite 3, bas 3, gauche 4), case haut. "
-        "Identique : prend Ann case haut à gauche. "
-        "Combo : prend Bo case haut à droite. Score : Bleu 3, Rouge 7. À vous de jouer."
+        "Identique\u00a0: prend Ann case haut à gauche. "
+        "Combo\u00a0: prend Bo case haut à droite. Score\u00a0: Bleu 3, Rouge 7. À vous de jouer."
     )
 
 
@@ -96,10 +96,12 @@ def test_the_deal_the_result_and_the_whole_table() -> None:
     assert speech.card_words(card("Mira", 10, 3, 5, 7, 6), AFF) == (
         "Mira, niveau 6, haut A, droite 3, bas 5, gauche 7, Lantern Guild"
     )
-    assert speech.deal_text(start, CTX).startswith("Nouvelle partie. Règles : ")
+    assert speech.deal_text(start, CTX).startswith("Nouvelle partie. Règles\u00a0: ")
     table = speech.table_text(start, CTX)
-    assert "Votre main : B0, niveau 6," in table  # (a space before the colon, in French)
-    assert "Main du CPU : 5 cartes cachées." in table
+    assert (
+        "Votre main\u00a0: B0, niveau 6," in table
+    )  # (a space that does not break before the colon, in French)
+    assert "Main du CPU\u00a0: 5 cartes cachées." in table
 
 
 def test_sudden_death_says_its_call_and_the_round() -> None:

@@ -76,8 +76,8 @@ def test_numbers_take_the_plural_of_each_language() -> None:
     assert text.t("score_label", name="You", count=0) == "You: 0 cards"
     assert text.t("trade_choose", count=2, name="Mabry") == "Choose 2 cards from Mabry's hand."
     text.set_language("fr")
-    assert text.t("score_label", name="Vous", count=1) == "Vous : 1 carte"
-    assert text.t("score_label", name="Vous", count=0) == "Vous : 0 carte"
+    assert text.t("score_label", name="Vous", count=1) == "Vous\u00a0: 1 carte"
+    assert text.t("score_label", name="Vous", count=0) == "Vous\u00a0: 0 carte"
     assert (
         text.t("trade_choose", count=1, name="Mabry") == "Choisissez 1 carte dans la main de Mabry."
     )
@@ -90,7 +90,7 @@ def test_french_is_french_where_the_seeds_name_the_rules() -> None:
     assert text.t("rule_same_wall") == "Même Mur"
     assert text.t("rule_plus_wall") == "Mur additionnel"
     assert text.t("rule_sudden_death") == "Mort subite"
-    assert text.t("score_label", name="Vous", count=4) == "Vous : 4 cartes"
+    assert text.t("score_label", name="Vous", count=4) == "Vous\u00a0: 4 cartes"
     text.set_language("de")
     assert text.t("rule_same") == "Same"
 
@@ -209,7 +209,7 @@ def test_in_french_every_rule_has_its_pill_and_the_legend_explains_the_houses() 
         pills = re.findall(
             r'class="rule-mark" data-action="legend">([^<]*)<', screen.regions["r-status"]
         )
-        for pill in ("Bannière", "Identique", "Inversion : le plus petit gagne"):
+        for pill in ("Bannière", "Identique", "Inversion\u00a0: le plus petit gagne"):
             assert pill in pills, pills
         houses = set(
             re.findall(

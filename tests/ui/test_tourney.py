@@ -318,7 +318,9 @@ def test_a_played_match_of_the_bracket_reads_as_french_writes_it() -> None:
         item = match_item({"roster": roster}, {}, 0, m)
     finally:
         set_language("en")
-    assert "Aldric Thorne 6–4 Khulan Vey : Khulan Vey se qualifie" in re.sub("<[^>]+>", "", item)
-    assert 'aria-label="Revoir : Aldric Thorne 6–4 Khulan Vey"' in item
+    assert "Aldric Thorne 6–4 Khulan Vey\u00a0: Khulan Vey se qualifie" in re.sub(
+        "<[^>]+>", "", item
+    )
+    assert 'aria-label="Revoir\u00a0: Aldric Thorne 6–4 Khulan Vey"' in item
     english = match_item({"roster": roster}, {}, 0, m)
     assert "Aldric Thorne 6–4 Khulan Vey: Khulan Vey goes through" in re.sub("<[^>]+>", "", english)

@@ -49,7 +49,9 @@ def test_the_french_page_says_the_referees_words_in_french() -> None:
                 app.click_house(app.play.board.adj[source][0])
                 await settle(app)
             refusal = words_of(screen.regions["c-notice"])
-            expected = f"Refusé : aucune unité n'est restée sur la maison {source} tout le tour"
+            expected = (
+                f"Refusé\u00a0: aucune unité n'est restée sur la maison {source} tout le tour"
+            )
             assert expected in refusal, refusal
             app.act("end_turn")
             await settle(app)
@@ -79,7 +81,7 @@ def test_the_french_page_says_the_referees_words_in_french() -> None:
             await settle(app)
             console = "".join(line for _, line in app.editor.console)
             assert (
-                "Bleu a écrit une commande non reconnue 'JUMP 1 2' : "
+                "Bleu a écrit une commande non reconnue 'JUMP 1 2'\u00a0: "
                 "'JUMP' n'est pas une commande avec ces nombres" in console
             ), console
             assert "Bleu a écrit une" in words_of(screen.regions["c-banner"])

@@ -80,7 +80,7 @@ def test_the_score_bar_counts_points_and_triangles() -> None:
     set_language("fr")
     try:
         text = "".join(tags(render.scorebar(["Vous", "Planner"], state)).text)
-        assert f"Tours joués : {state['turn']} / 200" in text
+        assert f"Tours joués\u00a0: {state['turn']} / 200" in text
     finally:
         set_language("en")
 

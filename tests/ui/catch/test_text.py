@@ -93,11 +93,11 @@ def test_the_referees_sentences_are_said_in_the_pages_language() -> None:
         "aucune unité n'est restée sur la maison 4 tout le tour au début du tour"
     )
     assert catch_text.said(plain(both)) == (
-        "Rouge n'a plus ni triangle ni unité ; "
+        "Rouge n'a plus ni triangle ni unité\u00a0; "
         "Bleu n'a plus qu'une unité, aucun triangle et le score le plus bas"
     )
     assert catch_text.said(plain(came)) == (
-        "la route 3–9 croiserait une autre route : "
+        "la route 3–9 croiserait une autre route\u00a0: "
         "la route 2–5 de Rouge, plus courte, est passée avant"
     )
     assert (
@@ -111,7 +111,7 @@ def test_the_referees_sentences_are_said_in_the_pages_language() -> None:
     why = Said("not_command", keyword="'JUMP'")
     refusal["words"] = plain(Said("unrecognised", command="'JUMP 1 2'", why=why))
     assert catch_client.refusal_words(client.refused(refusal)) == (
-        "commande non reconnue 'JUMP 1 2' : 'JUMP' n'est pas une commande avec ces nombres"
+        "commande non reconnue 'JUMP 1 2'\u00a0: 'JUMP' n'est pas une commande avec ces nombres"
     )
     assert (
         catch_client.refusal_words(client.refused(api.failure("the match is over")))
