@@ -4,12 +4,16 @@ tests/browser/test_catch_french.py; a bot run in a real worker: test_catch_page.
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import re
+import tokenize
 
 from tests.ui.catch.helpers import FakeScreen
 from tests.ui.catch.test_app import Bots, Engine, ScriptedBot, instant, my_houses, run, settle
 from triad.ui.catch.app import CatchApp
+from triad.ui.catch.example import example_bot
 from triad.ui.catch.text import said
 from triad.ui.look import text
 from triad.ui.page.settings import MemoryStore
@@ -90,3 +94,31 @@ def test_the_french_page_says_the_referees_words_in_french() -> None:
             text.set_language("en")
 
     run(test)
+
+
+def comments(code: str) -> list[str]:
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    return [token.string for token in tokens if token.type == tokenize.COMMENT]
+
+
+def test_the_french_example_bot_is_the_english_one_with_its_comments_in_french() -> None:
+    english, french = example_bot("en"), example_bot("fr")
+    assert ast.dump(ast.parse(french)) == ast.dump(ast.parse(english))
+    said_en, said_fr = comments(english), comments(french)
+    assert len(said_en) == len(said_fr) == 14
+    for en, fr in zip(said_en, said_fr, strict=True):
+        assert en != fr, f"left in English: {en}"
+    assert "Pour déboguer, print(..., file=sys.stderr) : cela s'affiche dans la Console." in french
+    assert example_bot("de") == english  # (a language the example has no comments in)
+
+
+def test_a_french_page_starts_the_editor_on_the_french_example_and_brings_it_back() -> None:
+    screen = FakeScreen()
+    seeds = iter(range(1000, 2000))
+    app = CatchApp(screen, MemoryStore(), instant, lambda: next(seeds), False, "fr-FR")
+    app.start("editor")
+    assert app.editor.code == example_bot("fr")
+    app.act("new_bot")
+    assert screen.values["c-code"] == example_bot("fr")
+    app.act("delete_bot")  # (the new bot was never saved: the example is deleted)
+    assert app.doc["bots"] == [{"name": "Bot d'exemple", "code": example_bot("fr")}]

@@ -39,11 +39,12 @@ import json
 from triad.ui.catch import board, client, render
 from triad.ui.catch import store as saved
 from triad.ui.catch.editor import Editor
-from triad.ui.catch.example import EXAMPLE_BOT
+from triad.ui.catch.example import example_bot
 from triad.ui.catch.modes import Services
 from triad.ui.catch.play import Play
 from triad.ui.catch.text import t
 from triad.ui.catch.watch import Watch
+from triad.ui.look.text import language
 from triad.ui.page.client import WorkerError
 from triad.ui.page.shell import Shell
 
@@ -168,9 +169,10 @@ class CatchApp(Shell):
         )
         self.play = Play(services, self.maps.of("seed"))
         self.watch = Watch(services, self.maps.of("wseed"), self.display_name, self.download)
-        self.doc, notice = saved.load(store, t("example_bot"))
+        example = example_bot(language())
+        self.doc, notice = saved.load(store, t("example_bot"), example)
         current = saved.find(self.doc, self.doc["current"])
-        code = current["code"] if current else EXAMPLE_BOT
+        code = current["code"] if current else example
         self.editor = Editor(
             services, self.doc, code, self.maps.of("eseed"), bots, self.replay_duel
         )

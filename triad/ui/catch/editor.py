@@ -6,9 +6,10 @@ A mode of the page (`triad.ui.catch.modes`). Runs under MicroPython and CPython.
 
 from triad.ui.catch import client, render
 from triad.ui.catch import store as saved
-from triad.ui.catch.example import EXAMPLE_BOT
+from triad.ui.catch.example import example_bot
 from triad.ui.catch.modes import CONSOLE_LINES, DUEL_PAUSE_MS, GRACE_MS, NOTHING, Run, live
 from triad.ui.catch.text import said, t
+from triad.ui.look.text import language
 from triad.ui.page.client import WorkerError
 
 
@@ -309,11 +310,11 @@ class Editor:
         while name in taken:
             n += 1
             name = t("unnamed") + " " + str(n)
-        self.show_bot(name, EXAMPLE_BOT)
+        self.show_bot(name, example_bot(language()))
 
     def delete_bot(self) -> None:
         name = self.doc["current"]
-        saved.remove(self.doc, name, t("example_bot"))
+        saved.remove(self.doc, name, t("example_bot"), example_bot(language()))
         saved.save(self.services.store, self.doc)
         self.services.notify(t("deleted", name=name))
         self.open_bot(self.doc["current"])

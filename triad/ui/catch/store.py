@@ -29,12 +29,13 @@ LIMITS = {
 LIMIT_NAMES = ("codingame", "relaxed", "slow", "debug")
 
 
-def defaults(example: str = EXAMPLE_NAME) -> dict:
-    """A new document: the example bot alone, named `example` (in the page's language)."""
+def defaults(example: str = EXAMPLE_NAME, example_code: str = EXAMPLE_BOT) -> dict:
+    """A new document: the example bot alone, named `example`, its code `example_code` (both
+    in the page's language)."""
     return {
         "version": VERSION,
         "current": example,
-        "bots": [{"name": example, "code": EXAMPLE_BOT}],
+        "bots": [{"name": example, "code": example_code}],
         "opponent": "random",
         "limits": "codingame",
     }
@@ -46,7 +47,7 @@ def clean_name(name) -> str:
     return " ".join(words)[:MAX_NAME]
 
 
-def validate(data, example: str = EXAMPLE_NAME) -> dict:
+def validate(data, example: str = EXAMPLE_NAME, example_code: str = EXAMPLE_BOT) -> dict:
     """Return a clean document from parsed JSON.
 
     :raises ValueError: wrong version or shape.
@@ -72,7 +73,7 @@ def validate(data, example: str = EXAMPLE_NAME) -> dict:
             raise ValueError("bot names must be distinct and not empty")
         names[name] = True
         clean.append({"name": name, "code": code})
-    doc = defaults(example)
+    doc = defaults(example, example_code)
     doc["bots"] = clean or doc["bots"]
     current = data.get("current")
     doc["current"] = current if current in names else doc["bots"][0]["name"]
@@ -85,15 +86,15 @@ def validate(data, example: str = EXAMPLE_NAME) -> dict:
     return doc
 
 
-def parse(raw, example: str = EXAMPLE_NAME) -> tuple:
+def parse(raw, example: str = EXAMPLE_NAME, example_code: str = EXAMPLE_BOT) -> tuple:
     """The document from a stored string: `(doc, notice key or None)`; the example bot,
-    when it has to be put back, is named `example`."""
+    when it has to be put back, is named `example` and is `example_code`."""
     if raw is None:
-        return defaults(example), None
+        return defaults(example, example_code), None
     try:
-        return validate(json.loads(raw), example), None
+        return validate(json.loads(raw), example, example_code), None
     except Exception:  # corrupt JSON, another version, a wrong shape: defaults, say so
-        return defaults(example), "storage_reset"
+        return defaults(example, example_code), "storage_reset"
 
 
 def dump(doc: dict) -> str:
@@ -108,11 +109,12 @@ def dump(doc: dict) -> str:
     )
 
 
-def load(store, example: str = EXAMPLE_NAME) -> tuple:
+def load(store, example: str = EXAMPLE_NAME, example_code: str = EXAMPLE_BOT) -> tuple:
     """Read the document; a corrupt one is kept under `BROKEN_KEY` before anything overwrites it.
-    The example bot, when there is none saved, is named `example` (in the page's language)."""
+    The example bot, when there is none saved, is named `example` and is `example_code` (in the
+    page's language)."""
     raw = store.get(KEY)
-    doc, notice = parse(raw, example)
+    doc, notice = parse(raw, example, example_code)
     if notice and raw is not None:
         store.set(BROKEN_KEY, raw)
     return doc, notice
@@ -150,10 +152,12 @@ def put(doc: dict, name: str, code: str) -> str:
     return name
 
 
-def remove(doc: dict, name: str, example: str = EXAMPLE_NAME) -> None:
-    """Delete a bot; the example (named `example`) comes back when none is left."""
+def remove(
+    doc: dict, name: str, example: str = EXAMPLE_NAME, example_code: str = EXAMPLE_BOT
+) -> None:
+    """Delete a bot; the example (named `example`, `example_code`) comes back when none is left."""
     doc["bots"] = [b for b in doc["bots"] if b["name"] != name]
     if not doc["bots"]:
-        doc["bots"] = defaults(example)["bots"]
+        doc["bots"] = defaults(example, example_code)["bots"]
     if find(doc, doc["current"]) is None:
         doc["current"] = doc["bots"][0]["name"]
