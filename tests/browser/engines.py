@@ -285,6 +285,23 @@ class WebKitPage(EnginePage):
             raise RuntimeError(f"webkit: {value['error']} in {expression}")
         return value.get("value")
 
+    def wait(self, condition: str, timeout_ms: int) -> None:
+        """As every engine's, but a look WebKitWebDriver answers with "Could not parse
+        script result" is taken again: it does so now and then while the page works on
+        (seen in two full runs of the suite, once while Triangle Catch started, once
+        while a match was played), and a wait only looks."""
+        from selenium.common.exceptions import WebDriverException
+
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            try:
+                return super().wait(condition, max(0, int((deadline - time.monotonic()) * 1000)))
+            except WebDriverException as error:
+                if "Could not parse script result" not in str(error):
+                    raise
+                if time.monotonic() > deadline:
+                    raise
+
     def click(self, selector: str) -> None:
         """Click the element `selector` finds; found again if the page redrew it between
         the finding and the click (as a player's click lands on what is drawn then)."""
