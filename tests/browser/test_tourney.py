@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import (
     Server,
@@ -66,6 +67,21 @@ def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     wait_settled(page)
     page.screenshot(path=str(ARTIFACTS / f"tourney-{name}.png"), full_page=True)
+
+
+def shown(page: Any, selector: str, what: str) -> None:
+    """Wait for `selector`; if it never shows, fail saying what the dialog said instead
+    (its error and its message) and with a screenshot (seen once: the bracket after a
+    season abandoned did not come)."""
+    try:
+        page.locator(selector).wait_for()
+    except PlaywrightTimeout:
+        page.screenshot(path=str(ARTIFACTS / "tourney-not-shown.png"), full_page=True)
+        said = page.evaluate(
+            "() => ['#tr-error', '#tr-message'].map(s => document.querySelector(s))"
+            ".map(e => e ? e.textContent : '(none)')"
+        )
+        raise AssertionError(f"{what} never showed; the dialog said {said}") from None
 
 
 def open_tourney(page: Any) -> None:
@@ -251,6 +267,6 @@ def test_axe_finds_nothing_on_the_tournament_screens(
     page.locator('[data-do="tr_quit"]').click()
     page.locator('[data-do="tr_quit_yes"]').click()
     page.locator('[data-tr-begin="knockout"]').click()
-    page.locator('[data-tr-kind="knockout"]').wait_for()
+    shown(page, '[data-tr-kind="knockout"]', "the bracket after a season abandoned")
     found += check("bracket", "bracket")
     assert found == []
