@@ -363,7 +363,7 @@ def test_a_whole_match_played_by_what_a_screen_reader_gets(
     page.locator('html[data-analysis="done"]').wait_for(state="attached", timeout=WORK_MS)
     found += axe_violations(page, "analysis")
     assert not found, json.dumps(found, indent=1)
-    page.screenshot(path=str(ARTIFACTS / "a11y-match-end.png"))
+    page.screenshot(path=str(ARTIFACTS / "a11y-match-end.jpg"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -537,12 +537,12 @@ def test_the_owner_shows_on_the_card_edge_and_flips_do_not_move(
     for owner, where, style, width in edges:
         assert style == ("solid" if owner == "blue" else "dashed"), (owner, where, style)
         assert width >= 2, (owner, where, width)
-    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-edge-{size}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-edge-{size}.jpg"))
     page.get_by_role("group", name="Your hand").get_by_role("button").first.focus()
     page.keyboard.press("h")  # the legend shows both edges and says what they mean
     legend = page.get_by_role("dialog", name="What's on the table")
     assert "a solid edge" in legend.inner_text() and "a dashed edge" in legend.inner_text()
-    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-legend-{size}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"a11y-owner-legend-{size}.jpg"))
     close_dialog(page)
     play_to_the_end(page)
     moved = [d for d in page.evaluate("window.__moved") if d]  # a card already replaced: ""

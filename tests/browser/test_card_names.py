@@ -153,14 +153,14 @@ def test_long_names_fit_their_cards_at_each_size(
         shown = names(page)
         assert len(shown) == 10, shown  # both hands face up, or on the board
         assert max(set_names(set_id), key=len) in shown
-        check_at_each_size(page, set_id + " deal", f"names-{{size}}-{set_id}.png")
+        check_at_each_size(page, set_id + " deal", f"names-{{size}}-{set_id}.jpg")
 
     # The nine longest built-in names on the board, then custom names in hand and on the board.
     longest = sorted(builtin_cards(), key=lambda c: -len(c["name"]))[:9]
     board = [render_card(c, ("red", "blue")[i % 2], {}) for i, c in enumerate(longest)]
     draw(page, [], board)
     assert set(names(page)) >= {c["name"] for c in longest}
-    check_at_each_size(page, "the longest built-in names on the board", "names-{size}-board.png")
+    check_at_each_size(page, "the longest built-in names on the board", "names-{size}-board.jpg")
     hand = [render_card(custom_card(n, 1 + i % 10), "blue", {}) for i, n in enumerate(CUSTOM)]
     board = [render_card(custom_card(n, 10 - i % 10), "red", {}) for i, n in enumerate(CUSTOM)]
     for first in range(0, len(CUSTOM), 5):
@@ -168,7 +168,7 @@ def test_long_names_fit_their_cards_at_each_size(
         hand_names = page.locator('[data-hand="blue"] .c-words').all_inner_texts()
         assert hand_names == CUSTOM[first : first + 5], hand_names
         assert set(names(page)) >= set(CUSTOM[first : first + 5])
-        check_at_each_size(page, "custom names", f"names-{{size}}-custom-{first // 5}.png")
+        check_at_each_size(page, "custom names", f"names-{{size}}-custom-{first // 5}.jpg")
 
 
 def test_every_name_fits_in_the_album_at_each_size(
@@ -180,4 +180,4 @@ def test_every_name_fits_in_the_album_at_each_size(
     page.locator("[data-album]").first.wait_for()
     assert set(names(page)) >= set(set_names("houses"))
     wait_settled(page)  # the dialog's entrance has ended
-    check_at_each_size(page, "album", "names-{size}-album.png")
+    check_at_each_size(page, "album", "names-{size}-album.jpg")

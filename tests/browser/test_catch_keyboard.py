@@ -76,7 +76,7 @@ def test_catch_turns_given_by_keyboard_alone_and_heard_in_the_log(
     assert near, listed[here]
     there = int(near.group(1).split(",")[0])
     tab_to(page, rf'^button "House {there}\b')
-    page.screenshot(path=str(ARTIFACTS / "catch-keyboard.png"))
+    page.screenshot(path=str(ARTIFACTS / "catch-keyboard.jpg"))
     page.keyboard.press("Enter")
     page.get_by_role("list").filter(has_text=f"Move 1 from {here} to {there}").wait_for()
     wait_ready(page)
@@ -97,4 +97,4 @@ def test_catch_turns_given_by_keyboard_alone_and_heard_in_the_log(
     assert re.match(r'^button "Wait a turn"', focused(page)), focused(page)
     page.keyboard.press("Enter")
     wait_said(page, "Turn 2. You: waits.")
-    page.screenshot(path=str(ARTIFACTS / "catch-keyboard-said.png"))
+    page.screenshot(path=str(ARTIFACTS / "catch-keyboard-said.jpg"))

@@ -2,7 +2,7 @@
 
 The page is driven as a player drives it and the tests wait on its state
 (`html.ready`, `data-turn`, `data-at`, `data-over`), never on time.
-Screenshots of each mode go to test-artifacts/catch-*.png.
+Screenshots of each mode go to test-artifacts/catch-*.jpg.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def click_and_wait(page: Any, selector: str) -> None:
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"catch-{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"catch-{name}.jpg"))
 
 
 def start_game(page: Any, seed: int, bot: str) -> None:

@@ -38,7 +38,7 @@ pytestmark = pytest.mark.browser
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     wait_settled(page)  # a dialog's entrance has ended
-    page.screenshot(path=str(ARTIFACTS / f"collection-{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"collection-{name}.jpg"))
 
 
 def stored(page: Any) -> dict[str, Any]:

@@ -31,7 +31,7 @@ def test_french_locale_shows_french_text_and_the_switch_remembers_english(
     assert link.get_attribute("href") == "./catch.html"
     assert "Triangle Catch" in link.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "collection-menu-fr.png"))
+    page.screenshot(path=str(ARTIFACTS / "collection-menu-fr.jpg"))
     page.locator('[data-do="close"]').click()
     page.locator('[data-action="info"]').click()
     assert "Livre des règles" in page.locator(".dialog.book h2").inner_text()

@@ -259,7 +259,7 @@ def test_master_searches_in_parts_beneath_the_title_and_a_split_search_left_leak
     page.goto(server.url)
     page.locator('html[data-helpers="1"]').wait_for(state="attached")
     page.locator('html[data-ponder="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
-    page.screenshot(path=str(ARTIFACTS / "cpu-title-parts.png"))
+    page.screenshot(path=str(ARTIFACTS / "cpu-title-parts.jpg"))
     assert len(owned_cells(page)) == 0  # nothing of the match plays beneath the title
     page.click('[data-do="title_play"]')
     page.locator("[data-cell][data-owner]").first.wait_for(state="attached")
@@ -375,7 +375,7 @@ def test_the_opening_thought_through_ahead_begins_the_next_match_however_it_come
     # New game on the result: the match dealt ahead begins, its opening played at once
     finish_by_f1(page)
     page.locator('html[data-ahead="done"]').wait_for(state="attached", timeout=PONDER_TIMEOUT_MS)
-    page.screenshot(path=str(ARTIFACTS / "cpu-ahead-result.png"))
+    page.screenshot(path=str(ARTIFACTS / "cpu-ahead-result.jpg"))
     ahead = kept_seed(page)
     assert ahead not in (None, first)
     page.keyboard.press("F5")
@@ -403,7 +403,7 @@ def test_the_opening_thought_through_ahead_begins_the_next_match_however_it_come
     assert_best_opening(page)
     assert kept_seed(page) != seed  # claimed
     assert notices(page) == ""
-    page.screenshot(path=str(ARTIFACTS / "cpu-kept-opening-reload.png"))
+    page.screenshot(path=str(ARTIFACTS / "cpu-kept-opening-reload.jpg"))
 
     # A second reload while the next match is thought about: a match of its own, not that
     # deal again, and nothing leaks
@@ -428,7 +428,7 @@ def test_the_opening_thought_through_ahead_begins_the_next_match_however_it_come
     visit.locator('[data-do="title_play"]').wait_for()
     visit.locator('html[data-helpers="1"]').wait_for(state="attached")
     assert kept_entry(visit) is None  # claimed
-    visit.screenshot(path=str(ARTIFACTS / "cpu-kept-opening-title.png"))
+    visit.screenshot(path=str(ARTIFACTS / "cpu-kept-opening-title.jpg"))
     visit.click('[data-do="title_play"]')
     wait_ready(visit)
     assert html_data(visit, "cpuKept") == "yes" and html_data(visit, "cpuExact") == "yes"

@@ -110,11 +110,11 @@ def test_a_loaded_set_is_chosen_played_to_the_end_and_still_chosen_after_a_reloa
     assert stored["version"] == 1 and stored["set"]["name"] == "Lantern Folk"
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".set-tools").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "custom-set-menu-desktop.png"))
+    page.screenshot(path=str(ARTIFACTS / "custom-set-menu-desktop.jpg"))
     new_match_from_menu(page)
     names = hand_names(page)
     assert len(names) == 5 and all(n.startswith("Keeper") for n in names), names
-    page.screenshot(path=str(ARTIFACTS / "custom-set-match-desktop.png"))
+    page.screenshot(path=str(ARTIFACTS / "custom-set-match-desktop.jpg"))
     moves = play_to_the_end_by_mouse(page)
     assert moves in (4, 5)
     assert page.locator("[data-cell][data-owner]").count() == 9
@@ -149,7 +149,7 @@ def test_a_set_whose_texts_look_like_html_is_shown_as_text(
     wait_loaded(page)
     assert page.locator('[data-set="custom"]').inner_text() == data["name"]
     page.locator(".set-tools").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "custom-set-menu-phone.png"))
+    page.screenshot(path=str(ARTIFACTS / "custom-set-menu-phone.jpg"))
     new_match_from_menu(page)
     for player in ("blue", "red"):
         names = hand_names(page, player)
@@ -167,7 +167,7 @@ def test_a_set_whose_texts_look_like_html_is_shown_as_text(
         "els => els.map(e => (e.getAttribute('aria-label') || '') + (e.getAttribute('title') || ''))"
     )
     assert any(h in label for label in labels for h in HOSTILE)
-    page.screenshot(path=str(ARTIFACTS / "custom-set-match-phone.png"))
+    page.screenshot(path=str(ARTIFACTS / "custom-set-match-phone.jpg"))
     # Not one element came from the file, and nothing of it ran.
     assert page.locator("#app img, #app script").count() == 0
     assert page.locator("#app b:not([class])").count() == 0

@@ -110,7 +110,7 @@ def test_each_hand_card_takes_its_own_clicks_beside_the_rule_words(
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED, polling="raf")
         cards = page.evaluate(HIT_TEST)
-        page.screenshot(path=str(SHOTS / f"ffxiv-words-{rule}-{lang}-{width}x{height}.png"))
+        page.screenshot(path=str(SHOTS / f"ffxiv-words-{rule}-{lang}-{width}x{height}.jpg"))
         assert len(cards) == 10
         assert [c for c in cards if not c["middle"]] == [], (width, height)
         labelled = [c for c in cards if "word" in c]
@@ -162,7 +162,7 @@ def test_a_match_under_roulette_shows_its_mark_and_callout(
     page = open_page(new_context, server, rules=["roulette"], mode="hotseat")
     wait_turn(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "ffxiv-roulette-start.png"))
+    page.screenshot(path=str(SHOTS / "ffxiv-roulette-start.jpg"))
     marks: set[str] = set()
 
     def seen(page: Any) -> None:
@@ -170,7 +170,7 @@ def test_a_match_under_roulette_shows_its_mark_and_callout(
 
     play_match(page, seen)
     marks.update(page.locator(".rule-mark").all_inner_texts())
-    page.screenshot(path=str(SHOTS / "ffxiv-roulette-end.png"))
+    page.screenshot(path=str(SHOTS / "ffxiv-roulette-end.jpg"))
     assert any(m.startswith("Roulette: ") for m in marks), marks
     callouts = page.evaluate("window.__callouts")
     assert any("callout-roulette" in c for c in callouts), callouts

@@ -90,7 +90,7 @@ def test_the_first_tip_lies_over_no_card_space_or_line_of_play_at_each_size(
             expect(hand.last).to_have_class(re.compile(r"\bsel\b"))
         hand.first.click()
         expect(hand.first).to_have_class(re.compile(r"\bsel\b"))
-        page.screenshot(path=str(ARTIFACTS / f"first-tip-{size}-{lang}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"first-tip-{size}-{lang}.jpg"))
 
 
 def test_the_solved_puzzle_lies_under_the_board_at_every_size(
@@ -110,4 +110,4 @@ def test_the_solved_puzzle_lies_under_the_board_at_every_size(
         # the panel's last row (its replay bar) shows without scrolling
         bar = box(page, ".pz-panel .replay-bar")
         assert bar["y"] + bar["height"] <= page.viewport_size["height"], (size, bar)
-        page.screenshot(path=str(ARTIFACTS / f"first-puzzle-solved-{size}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"first-puzzle-solved-{size}.jpg"))

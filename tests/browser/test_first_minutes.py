@@ -36,7 +36,7 @@ WORDS = {
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"first-{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"first-{name}.jpg"))
 
 
 def focused(page: Any) -> str:

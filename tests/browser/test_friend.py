@@ -248,7 +248,7 @@ def draft_through(
     for picks in range(1, 11):
         if audit and picks == 5:
             picker.page.locator("#r-overlay .draft-pick:not([disabled])").first.wait_for()
-            picker.page.screenshot(path=str(ARTIFACTS / "friend-draft-to-pick.png"))
+            picker.page.screenshot(path=str(ARTIFACTS / "friend-draft-to-pick.jpg"))
             found = axe_violations(picker.page, "friend draft, to pick")
         state = picker.pick()
         if picks == 10:  # the last pick is the first mover's, who plays on
@@ -260,7 +260,7 @@ def draft_through(
             found += axe_violations(picker.page, "friend draft, the pick to send")
             picker.page.locator('.dialog.friend [data-do="close"]').first.click()
             picker.page.locator(".dialog.draft").wait_for()
-            picker.page.screenshot(path=str(ARTIFACTS / "friend-draft-waiting.png"))
+            picker.page.screenshot(path=str(ARTIFACTS / "friend-draft-waiting.jpg"))
             found += axe_violations(picker.page, "friend draft, waiting")
             assert not found, found
         if picks == reload_at:  # the draft comes back as it stood, on both sides
@@ -314,7 +314,7 @@ def play_again(side: Player) -> None:
     status = page.locator(".dialog.friend [data-friend-status]").inner_text()
     assert status.startswith("Rematch"), status
     assert side.state() == "wait"  # (the new invitation, its answer awaited)
-    page.screenshot(path=str(ARTIFACTS / "friend-rematch-link.png"))
+    page.screenshot(path=str(ARTIFACTS / "friend-rematch-link.jpg"))
     assert not axe_violations(page, "friend match, the rematch's link")
 
 
@@ -371,4 +371,4 @@ def test_a_link_opened_in_a_second_tab_goes_to_the_first(new_context: Any, serve
     wait_engine(tab)
     assert tab.evaluate("document.documentElement.dataset.friend || ''") == ""
     assert not tab.locator(".dialog.friend").count()
-    tab.screenshot(path=str(ARTIFACTS / "friend-second-tab.png"))
+    tab.screenshot(path=str(ARTIFACTS / "friend-second-tab.jpg"))

@@ -100,7 +100,7 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     # Share shows only where the browser has the Web Share API.
     has_share = game.evaluate("typeof navigator.share === 'function'")
     assert game.locator('[data-do="friend_share"]').is_visible() == has_share
-    page.screenshot(path=str(tmp_path / "iframe-invite.png"))
+    page.screenshot(path=str(tmp_path / "iframe-invite.jpg"))
 
     # The link opens the match in a page of its own (a guest's top-level tab).
     guest = Player(new_context, server.url, [])
@@ -136,7 +136,7 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     else:
         error = tab.locator("[data-friend-error]")
         assert "paste it into the game where the match began" in error.inner_text()
-    tab.screenshot(path=str(tmp_path / "iframe-answer-top.png"))
+    tab.screenshot(path=str(tmp_path / "iframe-answer-top.jpg"))
     tab.close()
 
     # The host pastes the answer's text code into the game in the frame: it goes on there
@@ -150,8 +150,8 @@ def test_a_friend_match_from_inside_itch_io_iframe(
     game.wait_for_function(
         "() => ['mine', 'wait'].includes(document.documentElement.dataset.friend)"
     )
-    page.screenshot(path=str(tmp_path / "iframe-answered.png"))
+    page.screenshot(path=str(tmp_path / "iframe-answered.jpg"))
     page.set_viewport_size({"width": 390, "height": 844})
     game.wait_for_function("() => window.innerWidth <= 390")
     wait_settled(game)  # the table's layout has followed the frame's new width
-    page.screenshot(path=str(tmp_path / "iframe-answered-phone.png"))
+    page.screenshot(path=str(tmp_path / "iframe-answered-phone.jpg"))

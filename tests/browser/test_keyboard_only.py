@@ -145,7 +145,7 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone_at_both_sizes(
     wait_engine(page)
     for size in at_each_size(page, VIEWPORTS):
         assert focused(page) == f'button "{text["title_play"]}"', size
-        page.screenshot(path=str(ARTIFACTS / f"keyboard-title-{lang}-{size}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"keyboard-title-{lang}-{size}.jpg"))
     page.keyboard.press("Enter")
     moves = 0
     sizes = sorted(VIEWPORTS, key=lambda name: VIEWPORTS[name] != page.viewport_size)
@@ -175,7 +175,7 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone_at_both_sizes(
         assert named(text["say_cell_waiting_captures"].split("{captures}")[1]) in waiting, waiting
         assert re.search(WOULD[lang], waiting), waiting
         if moves < 2:
-            page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"keyboard-waiting-{lang}-{size}.jpg"))
         page.keyboard.press("Enter")  # deployed
         moves += 1
         assert focused(page), f"move {moves} on {cell}: the focus fell to the body"
@@ -186,7 +186,7 @@ def test_a_whole_match_by_keyboard_and_accessibility_tree_alone_at_both_sizes(
     for size in at_each_size(page, VIEWPORTS):
         now = focused(page)
         assert now == f'button "{text["btn_play_again"]}"', (size, now)
-        page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"keyboard-result-{lang}-{size}.jpg"))
     page.keyboard.press("Enter")  # the next match: the focus goes to its hand again
     page.get_by_role("dialog").wait_for(state="detached")
     assert human_turn(page, text) and focused(page).startswith("button "), focused(page)

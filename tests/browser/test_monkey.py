@@ -188,7 +188,7 @@ class Horde:
 
     def errors(self) -> list[str]:
         """The page errors since the horde was let loose."""
-        self.page.screenshot(path=str(ARTIFACTS / f"monkey-{self.screen}.png"))
+        self.page.screenshot(path=str(ARTIFACTS / f"monkey-{self.screen}.jpg"))
         errors = page_errors(self.page, self.watch)[self.errors_before :]
         if not errors:
             return []
@@ -271,7 +271,7 @@ def start_a_new_match(page: Any, screen: str) -> None:
     except Exception:
         # What the player would see, for the run's log: the line above the board, the
         # dialogs on top, the page's state flags and the settings the horde left.
-        page.screenshot(path=str(ARTIFACTS / f"monkey-after-horde-{screen}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"monkey-after-horde-{screen}.jpg"))
         print("after the horde on the", screen)
         print("status:", page.locator("#r-status").inner_text())
         print(

@@ -55,16 +55,16 @@ def test_layout_fits_and_plays_at_each_size(
         for selector in ("[data-cell]", "[data-action]", "[data-score]", "[data-hand]"):
             inside(page, selector)
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"page-{size}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"page-{size}.jpg"))
         page.click('[data-action="info"]')
         page.locator(".dialog.book").wait_for()
         inside(page, ".dialog.book")
-        page.screenshot(path=str(ARTIFACTS / f"page-{size}-rulebook.png"))
+        page.screenshot(path=str(ARTIFACTS / f"page-{size}-rulebook.jpg"))
         page.keyboard.press("Escape")
         page.locator(".dialog.book").wait_for(state="detached")
         page.click('[data-action="rules"]')
         page.locator(".dialog.menu").wait_for()
-        page.screenshot(path=str(ARTIFACTS / f"page-{size}-menu.png"))
+        page.screenshot(path=str(ARTIFACTS / f"page-{size}-menu.jpg"))
         page.keyboard.press("Escape")
         page.locator(".dialog.menu").wait_for(state="detached")
         deploy_one_card(page, size, touch=size.startswith("phone"))
@@ -85,7 +85,7 @@ def deploy_one_card(page: Any, size: str, touch: bool) -> None:
         card.click()
         target.click()
     assert page.locator(f'[data-cell="{index}"] .preview').count() == 1, size
-    page.screenshot(path=str(ARTIFACTS / f"page-{size}-selected.png"))
+    page.screenshot(path=str(ARTIFACTS / f"page-{size}-selected.jpg"))
     if touch:
         target.tap()
     else:
@@ -122,4 +122,4 @@ def test_every_hand_name_reads_and_the_card_pointed_at_shows_whole(
             page.locator('[data-hand="blue"] [data-card="1"]').hover()
             wait_settled(page)  # its nudge's transition has ended
             assert page.evaluate(NAMES_SHOWN)[1]
-        page.screenshot(path=str(ARTIFACTS / f"layout-hand-{size}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"layout-hand-{size}.jpg"))

@@ -120,7 +120,7 @@ def test_leaving_a_match_for_cards_asks_and_its_moves_are_counted(
     page.locator(".dialog.coll").wait_for(state="detached")  # back at the table
     page.keyboard.press("F5")
     page.locator(".dialog.leave").wait_for()
-    page.screenshot(path=str(ARTIFACTS / "session-leave.png"))
+    page.screenshot(path=str(ARTIFACTS / "session-leave.jpg"))
     page.click('.dialog.leave [data-do="close"]')  # keep playing
     wait_ready(page)
     assert len(owned_cells(page)) == played
@@ -135,7 +135,7 @@ def action_in_view(page: Any, dialog: str, button: str, name: str) -> None:
     """The `button` of `dialog` shows whole inside the dialog and the window, uncovered."""
     page.locator(f"{dialog} {button}").wait_for()
     wait_settled(page)  # the dialog's entrance has ended
-    page.screenshot(path=str(ARTIFACTS / f"session-dialog-{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"session-dialog-{name}.jpg"))
     height = page.viewport_size["height"]
     box = page.locator(f"{dialog} {button}").bounding_box()
     frame = page.locator(dialog).bounding_box()
@@ -273,7 +273,7 @@ def test_the_status_line_says_tap_on_a_touch_screen(
     page.locator('[data-cell="4"]').tap()
     status = page.locator(".status-text").inner_text()
     assert status.startswith("Tap") and "Click" not in status
-    page.screenshot(path=str(ARTIFACTS / "session-phone-selected.png"))
+    page.screenshot(path=str(ARTIFACTS / "session-phone-selected.jpg"))
 
 
 def badge_box(page: Any, side: str = "blue") -> dict[str, float] | None:
@@ -343,14 +343,14 @@ def test_the_turn_badge_shows_on_the_players_turn_and_never_covers_the_chosen_ca
         page.keyboard.press("Backspace")  # nothing chosen (a card was, at the size before)
         page.locator(".hand-blue .card.sel").wait_for(state="detached")
         badge_shows()
-        page.screenshot(path=str(ARTIFACTS / f"session-badge-{size}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"session-badge-{size}.jpg"))
         # Each card chosen in turn rises from the hand: the badge never covers it.
         for index in range(count):
             press(page.locator(f'[data-hand="blue"] [data-card="{index}"]'))
             page.locator(f'.hand-blue [data-card="{index}"].sel').wait_for()
             card = page.locator(".hand-blue .card.sel").bounding_box()
             box = badge_box(page)
-            page.screenshot(path=str(ARTIFACTS / f"session-badge-{size}-chosen-{index}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"session-badge-{size}-chosen-{index}.jpg"))
             if box is None:
                 # Only on a phone, where the chosen card rises into the badge's place, does
                 # it give way; the status line then says what to do.
@@ -382,7 +382,7 @@ def test_the_rulebook_lights_the_chip_of_the_section_read(
     )
     assert lit == ["rb-same"]
     assert page.locator('[data-jump="rb-banner"].on').count() == 1  # in play, marked
-    page.screenshot(path=str(ARTIFACTS / "session-rulebook-chip.png"))
+    page.screenshot(path=str(ARTIFACTS / "session-rulebook-chip.jpg"))
 
 
 def test_the_draft_pool_is_nobodys_colour(
@@ -402,7 +402,7 @@ def test_the_draft_pool_is_nobodys_colour(
     )
     assert colours and blue not in colours
     assert page.locator(".draft-pick .card.own-blue, .draft-pick .card.own-red").count() == 0
-    page.screenshot(path=str(ARTIFACTS / "session-draft.png"))
+    page.screenshot(path=str(ARTIFACTS / "session-draft.jpg"))
 
 
 # The engine's answer to "Deal five at random" is held until the test lets it through,
@@ -439,7 +439,7 @@ def test_play_clicked_before_the_deal_of_five_arrives_plays_the_dealt_five(
     page.click('[data-do="deck_deal"]')
     page.wait_for_function("() => window.__releaseDeal !== null")  # asked, not yet answered
     page.click('[data-do="deck_play"]')
-    page.screenshot(path=str(ARTIFACTS / "session-deal-then-play.png"))
+    page.screenshot(path=str(ARTIFACTS / "session-deal-then-play.jpg"))
     page.evaluate("() => window.__releaseDeal()")
     page.locator(".dialog.deck").wait_for(state="detached")
     page.locator("#r-side-red [data-stake]").wait_for(state="attached")  # (the match for cards)

@@ -46,7 +46,7 @@ PLAY = '.title-screen [data-do="title_play"]'
 
 def shot(page: Any, name: str, **options: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), **options)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.jpg"), **options)
 
 
 def inside(page: Any, selector: str) -> None:
@@ -370,7 +370,7 @@ def test_the_album_and_the_credits(
     shot(page, "album-houses")
     # The whole album in one picture: its dialog let out to its full height for the shot.
     style = page.add_style_tag(content=WHOLE_ALBUM)
-    page.locator(".dialog:has(.album)").screenshot(path=str(ARTIFACTS / "album-houses-all.png"))
+    page.locator(".dialog:has(.album)").screenshot(path=str(ARTIFACTS / "album-houses-all.jpg"))
     style.evaluate("el => el.remove()")
     page.keyboard.press("Escape")
 

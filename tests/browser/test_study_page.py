@@ -34,7 +34,7 @@ LOCAL_DATE = """() => { const d = new Date();
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     wait_settled(page)  # the last card has landed
-    page.screenshot(path=str(ARTIFACTS / f"study-{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"study-{name}.jpg"))
 
 
 def assert_board_clear(page: Any) -> None:

@@ -66,7 +66,7 @@ def stored(page: Any) -> dict[str, Any]:
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     wait_settled(page)
-    page.screenshot(path=str(ARTIFACTS / f"tourney-{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"tourney-{name}.jpg"), full_page=True)
 
 
 def shown(page: Any, selector: str, what: str) -> None:
@@ -76,7 +76,7 @@ def shown(page: Any, selector: str, what: str) -> None:
     try:
         page.locator(selector).wait_for()
     except PlaywrightTimeout:
-        page.screenshot(path=str(ARTIFACTS / "tourney-not-shown.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / "tourney-not-shown.jpg"), full_page=True)
         said = page.evaluate(
             "() => ['#tr-error', '#tr-message'].map(s => document.querySelector(s))"
             ".map(e => e ? e.textContent : '(none)')"
