@@ -26,11 +26,11 @@ Motion reduced. A context is made with `reduced_motion="reduce"` (as a player wh
 their system for less motion: a card lands and flips at once, a callout shows briefly),
 unless the test says otherwise: the page's animations cost the browsers' processes CPU and
 every move seconds of waiting, and most tests are about what the page does, not how it
-moves. A test of motion, of the first visit's or first minutes' journey, of how the page
-looks (screenshots), and the Chromium side of a match against another engine (`engines`)
-keep it: `@pytest.mark.motion` on the test or module, or
+moves. A test of motion, of the first visit's or first minutes' journey and of how the page
+looks (screenshots) keeps it: `@pytest.mark.motion` on the test or module, or
 `new_context(reduced_motion="no-preference")`; `TRIAD_BROWSER_MOTION=1` keeps it in every
-context.
+context. (A live match against Firefox reduces motion on both sides: Firefox draws the
+page's animations in software, about 4.5 CPU-s a boot; `tests/browser/engines.py`.)
 
 Loops left out. The page's decorations that repeat while it waits for the player
 (the turn badge's cheer and star, the chosen card's bob, for up to five seconds after
@@ -655,8 +655,8 @@ def new_context(
     made: list[tuple[TestContext, Watch]] = []
     lender = Lender(browser, server.origin, request)
     all_cold = cold_requested(request)
-    motion = bool(os.environ.get("TRIAD_BROWSER_MOTION")) or any(
-        request.node.get_closest_marker(name) is not None for name in ("motion", "engines")
+    motion = bool(os.environ.get("TRIAD_BROWSER_MOTION")) or (
+        request.node.get_closest_marker("motion") is not None
     )
 
     def make(
@@ -674,7 +674,7 @@ def new_context(
         `cold`: a first visit, nothing cached; `loops`: the animations that repeat forever
         are left running (see the module's docstring). The other options are Playwright's
         (viewport, locale, reduced_motion, is_mobile...); reduced_motion is "reduce" unless
-        the test is marked `motion` or `engines` (see the module's docstring)."""
+        the test is marked `motion` (see the module's docstring)."""
         options.setdefault("viewport", dict(DEFAULT_VIEWPORT))
         options.setdefault("reduced_motion", "no-preference" if motion else "reduce")
         watch = Watch(allowed_origins={server.origin, *origins})

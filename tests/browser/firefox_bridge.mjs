@@ -9,12 +9,15 @@
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
-const [executablePath] = process.argv.slice(2);
+const [executablePath, ...flags] = process.argv.slice(2);
+// --reduced-motion: pages match `prefers-reduced-motion: reduce`, as for a player who asked
+// their system for less motion.
+const motion = flags.includes("--reduced-motion") ? { "ui.prefersReducedMotion": 1 } : {};
 const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
-  extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false },
+  extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false, ...motion },
 });
 const pages = new Map();
 let nextPage = 1;

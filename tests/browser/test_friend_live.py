@@ -8,7 +8,8 @@ contexts of one Chromium connect by their host candidates, mDNS `.local`
 names that resolve inside one browser, so the default launch flags do. The
 contexts' watch (conftest) fails the test on any request to another host, and
 every RTCPeerConnection the pages make is recorded to check it had no ICE
-server.
+server. Against Firefox too, every side reduces motion: these tests are about the
+channel (the page's animations in Firefox and WebKit: tests/browser/test_engines.py).
 """
 
 from __future__ import annotations
@@ -398,7 +399,9 @@ class FirefoxSide:
         return self.link()
 
     def move(self) -> None:
-        """A card placed as a player would: card, space, the space again."""
+        """A card placed as a player would: card, space, the space again, each click once
+        the page shows the one before (Puppeteer's clicks, unlike Playwright's, wait for
+        nothing: a space's second click sent at once was seen lost, under reduced motion)."""
         card = f'[data-hand="{self.me}"] [data-card].pickable'
         self.page.wait(
             "document.documentElement.classList.contains('ready')"
@@ -406,8 +409,10 @@ class FirefoxSide:
             60_000,
         )
         self.page.click(card)
+        self.page.wait(f"document.querySelector('[data-hand=\"{self.me}\"] .card.sel')", 60_000)
         cell = self.page.js("document.querySelector('[data-cell]:not([data-owner])').dataset.cell")
         self.page.click(f'[data-cell="{cell}"]')
+        self.page.wait(f"document.querySelector('[data-cell=\"{cell}\"].chosen')", 60_000)
         self.page.click(f'[data-cell="{cell}"]')
 
     def wait_owners(self, count: int) -> None:
@@ -446,7 +451,7 @@ def test_a_whole_match_live_with_firefox_inviting(new_context: Any, server: Any)
     """Firefox hosts and Chromium joins: Firefox makes the offer."""
     from tests.browser.engines import start
 
-    firefox = start("firefox")
+    firefox = start("firefox", reduced_motion=True)
     try:
         host = FirefoxSide(firefox, server.url)
         offer = host.invite()
@@ -475,7 +480,7 @@ def test_a_whole_match_live_with_firefox_joining(new_context: Any, server: Any) 
     from tests.browser.engines import start
 
     host = live_host(new_context, server.url)
-    firefox = start("firefox")
+    firefox = start("firefox", reduced_motion=True)
     try:
         guest = FirefoxSide(firefox, server.url)
         answer = guest.join(host.link())
@@ -498,7 +503,8 @@ def test_a_whole_match_live_between_two_firefox(server: Any) -> None:
     its answer promised, until the host opens the answer well after it was made."""
     from tests.browser.engines import start
 
-    firefox, other = start("firefox"), start("firefox")  # (each page a window in front)
+    # (each page a window in front)
+    firefox, other = start("firefox", reduced_motion=True), start("firefox", reduced_motion=True)
     try:
         host = FirefoxSide(firefox, server.url)
         guest = FirefoxSide(other, server.url)
