@@ -85,6 +85,11 @@ def loading_screen(
 
 # How many animations and transitions run on the loading screen.
 MOVING = "document.getElementById('loading').getAnimations({subtree: true}).length"
+# How many of them never end (each frame of one costs the CPU the boot needs, without a GPU).
+ENDLESS = (
+    "document.getElementById('loading').getAnimations({subtree: true})"
+    ".filter((a) => a.effect.getTiming().iterations === Infinity).length"
+)
 LOADING = "#loading h1, #loading .tagline, #loading .bar, #loading-text"
 FRENCH = "localStorage.setItem('triad.settings', JSON.stringify({version: 1, lang: 'fr'}))"
 
@@ -158,10 +163,12 @@ def test_the_loading_screen_follows_the_browsers_language_and_moves(
     assert page.locator("#loading-text").inner_text() == "Chargement du jeu de la carte…"
     assert page.locator("#loading .tagline").inner_text() == "Le jeu de la carte"
     assert page.evaluate(MOVING) > 0  # motion allowed: the art moves
+    assert page.evaluate(ENDLESS) == 0  # for a few seconds, then rests
     page.context.close()
     page, _ = loading_screen(browser, server, "index.html", locale="fr-FR")
     assert page.locator("#loading-text").inner_text() == "Chargement du jeu…"
     assert page.evaluate(MOVING) > 0
+    assert page.evaluate(ENDLESS) == 0
     page.context.close()
 
 
