@@ -44,7 +44,10 @@ const ops = {
   evaluate: ({ page, expression }) => page.evaluate(expression),
   waitFor: ({ page, expression, timeout }) =>
     page.waitForFunction(expression, { timeout, polling: 100 }).then(() => null),
-  click: ({ page, selector }) => page.click(selector),
+  // Through a locator, as a player clicks what they see: it waits until the element is
+  // attached, visible, enabled and still, and finds it again if the page draws it anew
+  // between finding and clicking (page.click would click the detached node).
+  click: ({ page, selector }) => page.locator(selector).click().then(() => null),
   select: ({ page, selector, value }) => page.select(selector, value).then(() => null),
   fill: async ({ page, selector, text }) => {
     await page.$eval(selector, (el) => { el.focus(); el.select(); });
