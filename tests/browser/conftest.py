@@ -301,8 +301,9 @@ def server(dist: Path) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def playwright() -> Iterator[Any]:
-    if not build.CHROMIUM.exists():
-        pytest.fail(f"Chromium is missing at {build.CHROMIUM}: run python3 build.py test")
+    for program in (build.CHROMIUM_TESTS, build.CHROMIUM):
+        if not program.exists():
+            pytest.fail(f"Chromium is missing at {program}: run python3 build.py test")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -311,7 +312,19 @@ def playwright() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Any) -> Iterator[Any]:
-    """Chromium, for cold contexts (each a first visit)."""
+    """Chromium's headless shell, for cold contexts (each a first visit)."""
+    chromium = playwright.chromium.launch(
+        executable_path=str(build.CHROMIUM_TESTS), args=CHROMIUM_ARGS, headless=True
+    )
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def full_chromium(playwright: Any) -> Iterator[Any]:
+    """Chromium as shipped, for the tests marked `full_chromium`: a page of another site
+    that frames the game. The headless shell gives a cross-site frame storage; Chromium,
+    as a private window or any browser that blocks third-party cookies, refuses it."""
     chromium = playwright.chromium.launch(
         executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS, headless=True
     )
@@ -320,10 +333,10 @@ def browser(playwright: Any) -> Iterator[Any]:
 
 
 def launch_profile(playwright: Any, folder: Path, **options: Any) -> Any:
-    """Chromium with its profile in `folder`: a persistent context."""
+    """Chromium's headless shell with its profile in `folder`: a persistent context."""
     return playwright.chromium.launch_persistent_context(
         str(folder),
-        executable_path=str(build.CHROMIUM),
+        executable_path=str(build.CHROMIUM_TESTS),
         args=CHROMIUM_ARGS,
         headless=True,
         **options,
@@ -653,8 +666,11 @@ def new_context(
 ) -> Iterator[Callable[..., tuple[Any, Watch]]]:
     """Make browser contexts that watch requests and errors; checked when the test ends."""
     made: list[tuple[TestContext, Watch]] = []
+    full = request.node.get_closest_marker("full_chromium") is not None
+    if full:
+        browser = request.getfixturevalue("full_chromium")
     lender = Lender(browser, server.origin, request)
-    all_cold = cold_requested(request)
+    all_cold = full or cold_requested(request)
     motion = bool(os.environ.get("TRIAD_BROWSER_MOTION")) or (
         request.node.get_closest_marker("motion") is not None
     )

@@ -194,6 +194,7 @@ def test_works_from_a_sub_folder(
     )
 
 
+@pytest.mark.full_chromium  # (which refuses a cross-site frame storage)
 def test_plays_in_a_cross_site_iframe_without_storage(
     new_context: Any, own_server: Any, server: Server, tmp_path: Path
 ) -> None:

@@ -20,7 +20,9 @@ import pytest
 from tests.browser.conftest import Server, wait_engine, wait_ready, wait_settled
 from tests.browser.test_friend import Player
 
-pytestmark = pytest.mark.browser
+# Chromium as shipped: it refuses a cross-site frame storage, as itch.io's players meet it
+# in a private window or wherever third-party cookies are blocked.
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 #: What itch.io's game page sets on the game's iframe.
 ITCH_ALLOW = (
