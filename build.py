@@ -234,8 +234,8 @@ def ensure_venv() -> Path:
 
 
 # The browsers the tests drive, each Debian package by the program it installs:
-# Chromium and its headless shell (Playwright over CDP), Firefox ESR (Playwright over WebDriver BiDi),
-# WebKitGTK's WebDriver (Selenium), and the X server WebKitGTK draws into.
+# Chromium and its headless shell (Playwright over CDP), Firefox ESR (Puppeteer over
+# WebDriver BiDi), WebKitGTK's WebDriver (Selenium), and the X server WebKitGTK draws into.
 TEST_BROWSERS = {
     "chromium": CHROMIUM,
     "chromium-headless-shell": CHROMIUM_TESTS,
