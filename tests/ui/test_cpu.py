@@ -63,19 +63,28 @@ def test_the_table_s_move_comes_before_pondering_and_pondering_before_the_deal_a
     asyncio.run(run())
 
 
-def test_the_extra_workers_start_once_when_an_open_match_is_played(quick_cpu: None) -> None:
+async def counting_starts(level: str) -> tuple[Any, list[Any]]:
+    """A page against `level` without Open, its engine up; each start of the extra workers
+    is noted in the list."""
+    app, _, _ = make_app(store_with(rules=["same"], level=level), seed=3)
+    started: list[Any] = []
+    app.cpu.helpers = lambda searchers, spawn: started.append((searchers, spawn))
+    app.start()
+    await app.engine_ready(LocalEngine())
+    await settle(app)
+    return app, started
+
+
+def test_the_extra_workers_start_once_when_an_open_match_against_master_is_played(
+    quick_cpu: None,
+) -> None:
     """Not for a match without Open; once, in the coordinator's scope, for the first Open
-    match (its rules chosen, then the match dealt with them), never again."""
+    match against master (its rules chosen, then the match dealt with them), never again."""
     # (quick_cpu: each settle below waits for the CPU's thinking to end, and how well it
     # thinks is not this test's)
 
     async def run() -> None:
-        app, _, _ = make_app(store_with(rules=["same"], level="master"), seed=3)
-        started: list[Any] = []
-        app.cpu.helpers = lambda searchers, spawn: started.append((searchers, spawn))
-        app.start()
-        await app.engine_ready(LocalEngine())
-        await settle(app)
+        app, started = await counting_starts("master")
         assert not started
         app.click("rule", "open")  # the settings' rules: the next match will be Open
         await settle(app)
@@ -86,5 +95,38 @@ def test_the_extra_workers_start_once_when_an_open_match_is_played(quick_cpu: No
         leave_yes(app)
         await settle(app)
         assert started == [(app.cpu.searchers, app.cpu.scope.spawn)]
+
+    asyncio.run(run())
+
+
+def test_below_master_the_extra_workers_start_at_the_first_hint_with_open_hands(
+    quick_cpu: None,
+) -> None:
+    """Against a level below master only a hint is searched in parts: an Open match dealt
+    and played starts no extra worker (each is a Pyodide heap and a boot) until the human
+    asks a hint, which starts them once; a hint without Open starts none."""
+
+    async def run() -> None:
+        app, started = await counting_starts("adept")
+        assert app.key("F1")  # a hint with hidden hands: searched whole
+        await settle(app)
+        assert not started
+        app.click("rule", "open")
+        await settle(app)
+        app.key("F5")
+        leave_yes(app)
+        await settle(app)
+        assert "open" in app.match.view["rules"] and not started
+        while app.match.phase != "human":  # (the CPU may open)
+            await settle(app)
+        assert app.key("F1")
+        await settle(app)
+        assert started == [(app.cpu.searchers, app.cpu.scope.spawn)]
+        app.key("F5")
+        leave_yes(app)
+        await settle(app)
+        assert app.key("F1")
+        await settle(app)
+        assert len(started) == 1
 
     asyncio.run(run())

@@ -97,6 +97,8 @@ class Cpu:
         `data-cpu-exact` (benchmarks, tests)."""
         services = self.services
         started = services.now()
+        if hint:
+            self.hint_helpers(match)
         self.asking += 1
         try:
             reply = await self.reply(match, player, hint)
@@ -286,9 +288,23 @@ class Cpu:
 
     # -------------------------------------------------------- extra workers
 
-    def start_helpers(self, rules) -> None:
-        """Start the extra workers of master's search once an Open match is played or will
-        be (the settings' rules), so that they are up by its first big search."""
+    def start_helpers(self, playing: dict, rules=None) -> None:
+        """Start the extra workers of master's search once an Open match against master is
+        played or will be (`playing`: the settings' choices or the match's; `rules`, the
+        engine's for the match, in place of its own), so that they are up by its first
+        big search. At the other levels the CPU searches alone, and only a hint is split:
+        they start at the first hint asked with open hands (`hint_helpers`), so that a
+        player who asks none never pays for them (each is a Pyodide heap and a boot)."""
+        if playing.get("mode", "cpu") == "cpu" and playing.get("level") == "master":
+            self.open_helpers(playing["rules"] if rules is None else rules)
+
+    def hint_helpers(self, match) -> None:
+        """A hint is asked in `match`: with open hands it is searched in parts (this one
+        with the extra workers that come up in time, the next ones with them all)."""
+        if match.view is not None:
+            self.open_helpers(match.view["rules"])
+
+    def open_helpers(self, rules) -> None:
         if self.helpers is not None and "open" in rules:
             start, self.helpers = self.helpers, None
             start(self.searchers, self.scope.spawn)  # master searches in parts once they are up

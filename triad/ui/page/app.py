@@ -252,7 +252,7 @@ class App(Shell):
             # the extra workers boot now, beside the engine, and come up early in the CPU's
             # first move after a reload; on a first visit they wait for the engine, whose
             # boot from the network they would slow.
-            self.cpu.start_helpers(self.settings["rules"])
+            self.cpu.start_helpers(self.choices.playing())
         shared = None
         if deal_code:
             try:
@@ -287,7 +287,7 @@ class App(Shell):
         """The worker answered: the match on the table is dealt there, and carries on."""
         self.spawn(self.coll.boot())
         self.spawn(self.friend.boot())
-        self.cpu.start_helpers(self.settings["rules"])
+        self.cpu.start_helpers(self.choices.playing())
         match = self.match
         if match is not None:  # (not while a replay or the puzzle is on the table)
             match.spawn(match.sync())
@@ -417,7 +417,7 @@ class App(Shell):
             table.show_draft(reply)
             return
         table.dealt(reply["view"])
-        self.cpu.start_helpers(playing["rules"])
+        self.cpu.start_helpers(playing)
         self.timeline.append(note or ("match", self.match_counter))
         self.draw()
         table.announce()  # (a screen reader hears the deal, and who is who, here too)

@@ -289,7 +289,7 @@ class Match:
             self.sel.end()
         self.view = view
         self.synced = True
-        self.cpu.start_helpers(view["rules"])
+        self.cpu.start_helpers(self.playing, view["rules"])
         self.services.note(("engine", 0))
         self.announce()
         pending, self.pending = self.pending, None
