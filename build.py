@@ -820,6 +820,11 @@ def _pack_runtime(dist: Path) -> None:
     worker = dist / "engine-worker.js"
     text = worker.read_text().replace("{}/* {{SIZES}} */", json.dumps(sizes))
     text = text.replace("/* {{WASM_ID}} */", wasm_id)
+    snapshot = dist / SNAPSHOT
+    if snapshot.exists():  # its id, and its size unpacked (gzip's last four bytes)
+        data = snapshot.read_bytes()
+        text = text.replace("/* {{SNAPSHOT_ID}} */", hashlib.sha256(data).hexdigest()[:16])
+        text = text.replace("/* {{SNAPSHOT_BYTES}} */", str(int.from_bytes(data[-4:], "little")))
     worker.write_text(text.replace("[]/* {{WHOLE_MODULES}} */", json.dumps(modules)))
 
 

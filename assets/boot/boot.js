@@ -418,6 +418,7 @@
           emit();
         } else if (data.type === "ready") {
           engine.state = "ready";
+          engine.started = data.started || ""; // how Python started (engine-worker.js)
           engine.progress = 1;
           engine.message = "Engine ready";
           emit();

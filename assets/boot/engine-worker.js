@@ -256,10 +256,52 @@ async function snapshotCached() {
   }
 }
 
+// The snapshot as an earlier boot unpacked it, kept in a cache of its own under the
+// build's snapshot id: a visit after the first reads it instead of inflating its gzip
+// again (measured in Chromium: 31 MB read in about 55 ms against 220 ms of inflating, on
+// the worker's thread, each worker's each boot). One is kept for the game's address; a
+// build with another snapshot replaces it. Without Cache Storage nothing is kept.
+const SNAPSHOT_ID = "/* {{SNAPSHOT_ID}} */";
+const SNAPSHOT_BYTES = Number("/* {{SNAPSHOT_BYTES}} */");
+const SNAPSHOT_CACHE = "triad-snapshot:" + new URL("./", import.meta.url).href;
+const SNAPSHOT_KEPT = PYODIDE + "engine-snapshot.bin?" + SNAPSHOT_ID;
+// How this boot started Python (posted with "ready", <html data-engine-start>): "kept"
+// (the snapshot kept unpacked), "snapshot" (unpacked from its gzip now) or "fresh".
+let started = "fresh";
+
+async function snapshotCache() {
+  try {
+    return self.caches ? await caches.open(SNAPSHOT_CACHE) : null;
+  } catch {
+    return null; // (storage denied)
+  }
+}
+
 async function readSnapshot() {
+  const cache = await snapshotCache();
+  const kept = cache && (await cache.match(SNAPSHOT_KEPT).catch(() => null));
+  if (kept) {
+    const bytes = await kept.arrayBuffer().catch(() => null);
+    if (bytes && bytes.byteLength === SNAPSHOT_BYTES) {
+      planned.delete("engine-snapshot.bin.gz"); // (nothing of it to download)
+      started = "kept";
+      return new Uint8Array(bytes);
+    }
+    await cache.delete(SNAPSHOT_KEPT).catch(() => {}); // (spoilt: unpacked again below)
+  }
   const response = await fetchFile("engine-snapshot.bin.gz");
   if (!response.ok || !response.body) throw new Error(`the snapshot: HTTP ${response.status}`);
-  return new Uint8Array(await new Response(await gunzipped(response.body)).arrayBuffer());
+  const bytes = new Uint8Array(await new Response(await gunzipped(response.body)).arrayBuffer());
+  if (cache && bytes.length === SNAPSHOT_BYTES) {
+    // (a Response copies the bytes it is made from: Python may take these meanwhile)
+    cache
+      .put(SNAPSHOT_KEPT, new Response(bytes))
+      .then(() => cache.keys())
+      .then((keys) => Promise.all(keys.filter((k) => k.url !== SNAPSHOT_KEPT).map((k) => cache.delete(k))))
+      .catch(() => {}); // (not kept: quota; the next boot unpacks it again)
+  }
+  started = "snapshot";
+  return bytes;
 }
 
 // Pyodide's module script, from its gzipped copy (an import cannot go through fetch).
@@ -298,6 +340,9 @@ async function startPython(useSnapshot) {
       // A promise: Pyodide's wasm downloads meanwhile.
       return { pyodide: await (await pyodideLoader).loadPyodide({ ...options, _loadSnapshot: readSnapshot() }), own };
     } catch (error) {
+      const cache = started === "kept" && (await snapshotCache());
+      if (cache) await cache.delete(SNAPSHOT_KEPT).catch(() => {}); // (the next boot unpacks it)
+      started = "fresh";
       planned.delete("engine-snapshot.bin.gz");
       post({ type: "output", stream: "stderr", text: `snapshot not used: ${error}` });
     }
@@ -325,7 +370,7 @@ async function boot() {
   if (!/^triad(\.\w+)+$/.test(MODULE)) throw new Error(`not a module of the game: ${MODULE}`);
   api = pyodide.pyimport(MODULE);
   mark("engine imported");
-  post({ type: "ready" });
+  post({ type: "ready", started });
   if (BLOCKING) serveBlocking(await channel);
 }
 

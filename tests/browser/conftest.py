@@ -243,6 +243,14 @@ CACHED = """async () => {
     if (keys.length !== 1) return -1;
     return (await (await caches.open(keys[0])).keys()).length;
 }"""
+# The engine's snapshot as the engine worker keeps it unpacked (engine-worker.js): one
+# entry in a cache named after the game's address (given), of the snapshot's whole size.
+KEPT_SNAPSHOT = """async (name) => {
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    if (keys.length !== 1 || !keys[0].url.includes("engine-snapshot.bin?")) return false;
+    return (await (await cache.match(keys[0])).arrayBuffer()).byteLength > 1000000;
+}"""
 # Resolves once the service worker controls the page and its cache holds `expected` files
 # (false after `ms`): the page's own state, looked at again as the cache fills.
 CACHE_FILLED = (
@@ -372,11 +380,14 @@ def warm_profile(
         wait_ready(page)
         wait_engine(page)
         wait_offline_ready(page, precache_size(dist))
-        # A second visit boots from the cache (the snapshot restored), as every test will.
+        # A second visit boots from the cache (the snapshot restored), and keeps the
+        # snapshot unpacked: every test's boot reads that copy.
         page.reload()
         wait_ready(page)
         wait_engine(page)
         assert page.locator("html").get_attribute("data-warm") == "1"
+        assert page.evaluate("window.triadEngine.started") == "snapshot"
+        wait_async(page, KEPT_SNAPSHOT, "triad-snapshot:" + server.url)
         page.goto("about:blank")
         clear_storage(context.new_cdp_session(page), server.origin)
     finally:

@@ -16,6 +16,7 @@ import build
 from bench.pacing import PacedServer
 from tests.browser.conftest import (
     BOOT_TIMEOUT_MS,
+    KEPT_SNAPSHOT,
     Server,
     play_one_move,
     precache_size,
@@ -76,18 +77,20 @@ ONE_CACHE = """async (build) => {
     return keys.length === 1 && keys[0].endsWith(build);
 }"""
 
-# Spoil the kept wasm, as a disk or an interrupted write might.
-SPOIL_KEPT_WASM = """async (name) => {
+# Spoil the kept copy of the cache `name` (the wasm, the snapshot), as a disk or an
+# interrupted write might.
+SPOIL_KEPT = """async (name) => {
     const cache = await caches.open(name);
     const [key] = await cache.keys();
-    await cache.put(key, new Response("not wasm", {headers: {"Content-Type": "application/wasm"}}));
+    await cache.put(key, new Response("spoilt", {headers: {"Content-Type": "application/wasm"}}));
 }"""
 
 
 def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, dist: Path) -> None:
     """...and a visit after the first compiles the engine's wasm from the copy the first
     unpacked, not from its xz, as the service worker answers it (so that Chromium keeps
-    the code it compiles); a spoilt copy is unpacked again, and the game still plays."""
+    the code it compiles), and restores Python from the snapshot the visit before unpacked;
+    a spoilt copy of either is unpacked again, and the game still plays."""
     srv = own_server()
     context, watch = new_context(origins=(srv.origin,))
     page = context.new_page()
@@ -102,14 +105,24 @@ def test_plays_offline_after_the_first_visit(new_context: Any, own_server: Any, 
     page.reload()
     wait_ready(page)
     wait_engine(page)
+    assert page.evaluate("window.triadEngine.started") == "snapshot"  # (unpacked, then kept)
     play_one_move(page)
     wasm = [url for url in watch.requests[asked:] if "pyodide.asm.wasm" in url]
     assert wasm and all("pyodide.asm.wasm?" in url for url in wasm), wasm  # the kept copy
-    page.evaluate(SPOIL_KEPT_WASM, kept)
+    snapshot = "triad-snapshot:" + srv.url
+    wait_async(page, KEPT_SNAPSHOT, snapshot)
+    page.reload()
+    wait_ready(page)
+    wait_engine(page)
+    assert page.evaluate("window.triadEngine.started") == "kept"
+    page.evaluate(SPOIL_KEPT, kept)
+    page.evaluate(SPOIL_KEPT, snapshot)
     page.reload()
     wait_ready(page)
     wait_engine(page)
     wait_async(page, KEPT_WASM, kept)  # (unpacked from the cache again, and kept)
+    assert page.evaluate("window.triadEngine.started") == "snapshot"
+    wait_async(page, KEPT_SNAPSHOT, snapshot)
     play_one_move(page)
     # Other Python workers start from the cache too, each with the module it was asked for.
     tier = page.evaluate(
