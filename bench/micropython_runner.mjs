@@ -5,11 +5,13 @@
 // The repo files the page's main thread gets (triad/__init__.py, triad/api.py, triad/prng.py, triad/parts.py,
 // triad/deal.py, triad/pageview.py, triad/ruleinfo.py, triad/data/*.json, triad/ui/lang/*/*.json) are copied into MicroPython's file system
 // under /lib (on sys.path), plus any extra repo-relative files named after the
-// script. A script whose tasks run on sets `pending = True` until they are done.
+// script (PAGE_BUNDLE: the page's files as built, below). A script whose tasks run on
+// sets `pending = True` until they are done.
 // The script's output goes to stdout; a Python exception prints its
 // message on stderr and exits with status 1.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { readFileSync, readdirSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { writeAll } from "./write_all.mjs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +34,17 @@ for (const code of readdirSync(join(repo, "triad/ui/lang"))) {
   }
 }
 files.push(...extra);
+// PAGE_BUNDLE=dist/page.json.gz: the page's files as the build ships them instead (its
+// modules compiled, NAME.mpy in base64, written as boot.js writes them); the repo's
+// files above only where the bundle has none of that module.
+const bundled = {};
+if (process.env.PAGE_BUNDLE) {
+  const packed = JSON.parse(gunzipSync(readFileSync(resolve(process.env.PAGE_BUNDLE))).toString());
+  for (const [path, text] of Object.entries(packed)) {
+    bundled[path] = path.endsWith(".mpy") ? Buffer.from(text, "base64") : text;
+  }
+}
+const shipped = (rel) => rel in bundled || rel.replace(/\.py$/, ".mpy") in bundled;
 
 let out = "";
 const mp = await loadMicroPython({
@@ -40,7 +53,7 @@ const mp = await loadMicroPython({
 });
 const made = new Set();
 try { mp.FS.mkdir("/lib"); } catch (e) { /* exists */ }
-for (const rel of files) {
+for (const rel of [...files.filter((rel) => !shipped(rel)), ...Object.keys(bundled)]) {
   const parts = rel.split("/");
   let path = "/lib";
   for (const part of parts.slice(0, -1)) {
@@ -50,7 +63,7 @@ for (const rel of files) {
       made.add(path);
     }
   }
-  mp.FS.writeFile("/lib/" + rel, readFileSync(join(repo, rel)));
+  mp.FS.writeFile("/lib/" + rel, rel in bundled ? bundled[rel] : readFileSync(join(repo, rel)));
 }
 let status = 0;
 try {

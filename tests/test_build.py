@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import lzma
@@ -41,9 +42,18 @@ def test_pyscript_runs_the_vendored_interpreter_and_the_page_names_its_files(dis
         'config="./pyscript.toml" data-files="./page.json.gz"' in (dist / "index.html").read_text()
     )
     texts = page_bundle(dist, "pyscript.toml")
-    assert "triad/deal.py" in texts
+    assert "triad/deal.mpy" in texts and "triad/ui/page/main.mpy" in texts
     for name, text in texts.items():
-        assert text == (build.ROOT / name).read_text(encoding="utf-8"), name
+        if name.endswith(".mpy"):
+            # (compiled, with mpy-cross of the vendored MicroPython's version: that
+            # MicroPython runs them, tests/ui/test_micropython.py)
+            code = base64.b64decode(text)
+            assert code[:2] == b"M\x06", name  # MicroPython's bytecode, format 6
+            assert name.removesuffix(".mpy").encode() + b".py" in code, name  # its source
+            assert (build.ROOT / name.replace(".mpy", ".py")).is_file(), name
+        else:
+            assert not name.endswith(".py"), f"{name} ships as source"
+            assert text == (build.ROOT / name).read_text(encoding="utf-8"), name
 
 
 def page_bundle(dist: Path, config: str) -> dict[str, str]:

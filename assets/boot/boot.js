@@ -539,7 +539,12 @@
       Object.keys(files).forEach(function (path) {
         var folder = path.slice(0, path.lastIndexOf("/"));
         if (folder) fs.mkdirTree(folder);
-        fs.writeFile(path, files[path]);
+        var data = files[path];
+        // A module compiled when the game was built (NAME.mpy): its bytes, in base64.
+        if (path.slice(-4) === ".mpy") {
+          data = Uint8Array.from(atob(data), function (c) { return c.charCodeAt(0); });
+        }
+        fs.writeFile(path, data);
       });
       files = {};
     };

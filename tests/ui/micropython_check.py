@@ -14,9 +14,16 @@ RUNNER = ROOT / "bench" / "micropython_runner.mjs"
 
 
 def assert_same_under_micropython(
-    tmp_path: Path, script: Path, args: list[str], files: list[str], min_lines: int
+    tmp_path: Path,
+    script: Path,
+    args: list[str],
+    files: list[str],
+    min_lines: int,
+    bundle: Path | None = None,
 ) -> None:
-    """Run `script ARGS` under MicroPython (with `files` loaded) and CPython: same output, line by line."""
+    """Run `script ARGS` under MicroPython (with `files` loaded; with `bundle`, a page's
+    files as built, its modules compiled, in their place) and CPython: same output, line
+    by line."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "@micropython").exists():
         pytest.skip("Node and the vendored MicroPython are needed")
@@ -31,6 +38,7 @@ def assert_same_under_micropython(
             text=True,
             timeout=120,
             check=False,
+            env={**os.environ, "PAGE_BUNDLE": str(bundle)} if bundle else None,
         )
     assert mp.returncode == 0, mp.stderr
     cp = subprocess.run(

@@ -19,3 +19,11 @@ MAIN_THREAD = [
 
 def test_main_thread_code_gives_the_same_html_under_micropython(tmp_path: Path) -> None:
     assert_same_under_micropython(tmp_path, SCRIPT, [], MAIN_THREAD, min_lines=100)
+
+
+def test_the_page_s_modules_as_built_give_the_same_html(tmp_path: Path, dist: Path) -> None:
+    """The same under MicroPython from the card game's files as the build ships them: its
+    modules compiled to MicroPython's bytecode (build.py, mpy-cross), read as boot.js
+    writes them (tests/test_build.py checks that each one ships so)."""
+    bundle = dist / "page.json.gz"
+    assert_same_under_micropython(tmp_path, SCRIPT, [], MAIN_THREAD, min_lines=100, bundle=bundle)
