@@ -265,8 +265,9 @@ const SNAPSHOT_ID = "/* {{SNAPSHOT_ID}} */";
 const SNAPSHOT_BYTES = Number("/* {{SNAPSHOT_BYTES}} */");
 const SNAPSHOT_CACHE = "triad-snapshot:" + new URL("./", import.meta.url).href;
 const SNAPSHOT_KEPT = PYODIDE + "engine-snapshot.bin?" + SNAPSHOT_ID;
-// How this boot started Python (posted with "ready", <html data-engine-start>): "kept"
-// (the snapshot kept unpacked), "snapshot" (unpacked from its gzip now) or "fresh".
+// How this boot started Python (posted with "ready": the page's worker handle keeps it as
+// `started`): "kept" (the snapshot kept unpacked), "snapshot" (unpacked from its gzip
+// now) or "fresh".
 let started = "fresh";
 
 async function snapshotCache() {
