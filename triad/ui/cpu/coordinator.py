@@ -305,6 +305,8 @@ class Cpu:
             self.open_helpers(match.view["rules"])
 
     def open_helpers(self, rules) -> None:
+        """Start the extra workers, once, for a match with these rules if they include Open
+        (without it nothing is searched in parts)."""
         if self.helpers is not None and "open" in rules:
             start, self.helpers = self.helpers, None
             start(self.searchers, self.scope.spawn)  # master searches in parts once they are up
