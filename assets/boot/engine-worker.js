@@ -176,12 +176,24 @@ const WASM_ID = "/* {{WASM_ID}} */";
 const WASM_CACHE = "triad-wasm:" + new URL("./", import.meta.url).href;
 const WASM_KEPT = PYODIDE + "pyodide.asm.wasm?" + WASM_ID;
 
-async function wasmCache() {
+// A cache of the engine worker's own (the wasm's, the snapshot's), or null without Cache
+// Storage (storage denied).
+async function ownCache(name) {
   try {
-    return self.caches ? await caches.open(WASM_CACHE) : null;
+    return self.caches ? await caches.open(name) : null;
   } catch {
-    return null; // (storage denied)
+    return null;
   }
+}
+
+// Keep `response` under `key` as the one entry of `cache`, the others dropped once it is
+// stored; not kept (quota, a failed download), the next boot unpacks it again.
+function keepAlone(cache, key, response) {
+  cache
+    .put(key, response)
+    .then(() => cache.keys())
+    .then((keys) => Promise.all(keys.filter((k) => k.url !== key).map((k) => cache.delete(k))))
+    .catch(() => {});
 }
 
 // The wasm from the network, unpacked, kept for the next boot as it compiles.
@@ -189,12 +201,7 @@ async function fetchWasmKeeping(cache) {
   const response = await fetchFile("pyodide.asm.wasm");
   if (!cache || !response.ok || !response.body) return response;
   const [compile, keep] = response.body.tee();
-  const kept = new Response(keep, { headers: response.headers });
-  cache
-    .put(WASM_KEPT, kept)
-    .then(() => cache.keys())
-    .then((keys) => Promise.all(keys.filter((k) => k.url !== WASM_KEPT).map((k) => cache.delete(k))))
-    .catch(() => {}); // (not kept: quota, a failed download; the next boot unpacks it again)
+  keepAlone(cache, WASM_KEPT, new Response(keep, { headers: response.headers }));
   return new Response(compile, { headers: response.headers });
 }
 
@@ -213,7 +220,7 @@ async function throughServiceWorker(kept) {
 
 // Pyodide's wasm compiled: from the kept copy if there is a good one, else from the network.
 async function compileWasm() {
-  const cache = await wasmCache();
+  const cache = await ownCache(WASM_CACHE);
   const kept = cache && (await cache.match(WASM_KEPT).catch(() => null));
   if (kept) {
     planned.delete(shipped("pyodide.asm.wasm")); // (nothing of it to download)
@@ -270,16 +277,8 @@ const SNAPSHOT_KEPT = PYODIDE + "engine-snapshot.bin?" + SNAPSHOT_ID;
 // now) or "fresh".
 let started = "fresh";
 
-async function snapshotCache() {
-  try {
-    return self.caches ? await caches.open(SNAPSHOT_CACHE) : null;
-  } catch {
-    return null; // (storage denied)
-  }
-}
-
 async function readSnapshot() {
-  const cache = await snapshotCache();
+  const cache = await ownCache(SNAPSHOT_CACHE);
   const kept = cache && (await cache.match(SNAPSHOT_KEPT).catch(() => null));
   if (kept) {
     const bytes = await kept.arrayBuffer().catch(() => null);
@@ -293,14 +292,8 @@ async function readSnapshot() {
   const response = await fetchFile("engine-snapshot.bin.gz");
   if (!response.ok || !response.body) throw new Error(`the snapshot: HTTP ${response.status}`);
   const bytes = new Uint8Array(await new Response(await gunzipped(response.body)).arrayBuffer());
-  if (cache && bytes.length === SNAPSHOT_BYTES) {
-    // (a Response copies the bytes it is made from: Python may take these meanwhile)
-    cache
-      .put(SNAPSHOT_KEPT, new Response(bytes))
-      .then(() => cache.keys())
-      .then((keys) => Promise.all(keys.filter((k) => k.url !== SNAPSHOT_KEPT).map((k) => cache.delete(k))))
-      .catch(() => {}); // (not kept: quota; the next boot unpacks it again)
-  }
+  // (a Response copies the bytes it is made from: Python may take these meanwhile)
+  if (cache && bytes.length === SNAPSHOT_BYTES) keepAlone(cache, SNAPSHOT_KEPT, new Response(bytes));
   started = "snapshot";
   return bytes;
 }
@@ -341,7 +334,7 @@ async function startPython(useSnapshot) {
       // A promise: Pyodide's wasm downloads meanwhile.
       return { pyodide: await (await pyodideLoader).loadPyodide({ ...options, _loadSnapshot: readSnapshot() }), own };
     } catch (error) {
-      const cache = started === "kept" && (await snapshotCache());
+      const cache = started === "kept" && (await ownCache(SNAPSHOT_CACHE));
       if (cache) await cache.delete(SNAPSHOT_KEPT).catch(() => {}); // (the next boot unpacks it)
       started = "fresh";
       planned.delete("engine-snapshot.bin.gz");
